@@ -1,0 +1,247 @@
+/**
+ * The renderer's contract: the shapes that cross from one stage to the next
+ * (load → plan → render → index → write → pack). Stages live in their own modules and meet only
+ * through these types, so a stage can be tested alone and the worker boundary stays serialisable
+ * (everything here is plain data: no functions, no class instances, except RenderError).
+ */
+
+/** A problem that does not stop the build; it goes into the manifest and the job log. */
+export interface BuildWarning {
+  /** Stable machine code, e.g. `unknown-component`, `external-image`, `broken-link`, `missing-asset`. */
+  code: string;
+  message: string;
+  /** Repository-relative path of the file the warning is about. */
+  file: string;
+  line?: number;
+}
+
+/** A failure that stops a page (and so the build). Always names the file; the line when known. */
+export class RenderError extends Error {
+  readonly file: string;
+  readonly line: number | undefined;
+  readonly column: number | undefined;
+  constructor(message: string, where: { file: string; line?: number; column?: number; cause?: unknown }) {
+    super(message, where.cause === undefined ? undefined : { cause: where.cause });
+    this.name = 'RenderError';
+    this.file = where.file;
+    this.line = where.line;
+    this.column = where.column;
+  }
+  /** `guides/intro.mdx:12:3: Unclosed <Card>` — the form used in job errors and CLI output. */
+  get location(): string {
+    return `${this.file}${this.line ? `:${this.line}${this.column ? `:${this.column}` : ''}` : ''}`;
+  }
+}
+
+/** A plain-data copy of a RenderError, as it crosses the worker boundary. */
+export interface RenderFailure {
+  file: string;
+  line?: number;
+  column?: number;
+  message: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// load: docs.json / mint.json → SiteConfig (normalised; both formats end up here)
+// ---------------------------------------------------------------------------------------------
+
+export interface NavLink {
+  label: string;
+  href: string;
+  icon?: string;
+}
+
+export interface SiteConfig {
+  /** `docs.json` or `mint.json`: which file the config came from. */
+  format: 'docs.json' | 'mint.json';
+  name: string;
+  description?: string;
+  /** Repository-relative asset paths (leading slash removed). */
+  logo?: { light?: string; dark?: string; href?: string };
+  favicon?: string;
+  colors: { primary: string; light?: string; dark?: string };
+  appearance: { default: 'light' | 'dark' | 'system'; strict: boolean };
+  navbar: { links: NavLink[]; primary?: NavLink };
+  footer: { socials: Record<string, string>; links: { header?: string; items: NavLink[] }[] };
+  /** `{{name}}` substitutions from the config's `variables`. */
+  variables: Record<string, string>;
+  redirects: { source: string; destination: string; permanent: boolean }[];
+  /** Project opted in to raw `<script>`/handlers in content (config `appliance.allowUnsafeHtml`). */
+  allowUnsafeHtml: boolean;
+  /** Repository-relative custom CSS / JS files that Mintlify loads automatically (e.g. style.css). */
+  customCss: string[];
+  customJs: string[];
+  /** The navigation exactly as resolved by load (`$ref` inlined), interpreted by plan. */
+  navigation: unknown;
+  /** Legacy mint.json only: top-level `tabs`, `anchors`, `topbarLinks`, `primaryTab`… kept for plan. */
+  legacy?: Record<string, unknown>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// plan: SiteConfig + files → SitePlan
+// ---------------------------------------------------------------------------------------------
+
+export type DivisionKind = 'tab' | 'anchor' | 'dropdown' | 'product' | 'version' | 'language' | 'menu';
+
+/** One entry of a sidebar tree. */
+export type NavNode = NavGroupNode | NavPageNode | NavLinkNode;
+
+export interface NavGroupNode {
+  kind: 'group';
+  title: string;
+  icon?: string;
+  /** Group landing page (Mintlify `root`), a page slug. */
+  root?: string;
+  expanded?: boolean;
+  children: NavNode[];
+}
+
+export interface NavPageNode {
+  kind: 'page';
+  slug: string;
+  /** Sidebar label: frontmatter `sidebarTitle`, else `title`, else derived from the file name. */
+  title: string;
+  icon?: string;
+  /** e.g. `GET` for OpenAPI pages, shown as a small badge. */
+  method?: string;
+}
+
+export interface NavLinkNode {
+  kind: 'link';
+  title: string;
+  href: string;
+  icon?: string;
+}
+
+/**
+ * Tabs, anchors, dropdowns, products, versions, languages and menus nest in any order; plan
+ * flattens them into sections. A section is one leaf of that nesting: the selections that lead to
+ * it (`trail`, outermost first) and the sidebar shown under it. Sibling options of any level are
+ * the sections whose trails share the prefix, which is how the layout draws switchers.
+ */
+export interface NavSection {
+  /** Stable id, the trail's titles slugified and joined with `/` (`root` when there is no division). */
+  id: string;
+  trail: { kind: DivisionKind; title: string; icon?: string }[];
+  sidebar: NavNode[];
+  /** Where a switcher pointing at this section links to: its first page's URL, or an external href. */
+  href: string;
+  /** Link-only division entries (an external tab, say) have `external: true` and an empty sidebar. */
+  external: boolean;
+  hidden: boolean;
+}
+
+export interface PlannedPage {
+  /** URL path without leading slash or extension: `guides/intro`; the home page is `index`. */
+  slug: string;
+  /** Repository-relative source file (`guides/intro.mdx`). */
+  file: string;
+  /** Output file inside the bundle: `guides/intro.html`, `index.html`. */
+  outputPath: string;
+  /** Section the page belongs to (first appearance in the navigation); undefined when outside it. */
+  sectionId?: string;
+  /** Group titles from the section's sidebar root down to the page (breadcrumbs / eyebrow). */
+  breadcrumbs: string[];
+  /** True when the page is not in the navigation, or is under a `hidden` entry. */
+  hidden: boolean;
+  /** Previous/next in navigation order (slugs), within the whole site. */
+  prev?: string;
+  next?: string;
+}
+
+export interface SitePlan {
+  repoRoot: string;
+  config: SiteConfig;
+  sections: NavSection[];
+  /** Links shown in every section (docs.json `navigation.global`, mint.json `topbarLinks` etc.). */
+  globalLinks: NavLink[];
+  /** Every page to build, in navigation order, then pages outside the navigation. */
+  pages: PlannedPage[];
+  /** Static redirect pages to write: `from` is a slug-like path (no leading slash). */
+  redirects: { from: string; to: string }[];
+  /** Non-page files to copy (images, PDFs, …): repository path → bundle path (content-hashed). */
+  assets: Record<string, string>;
+  warnings: BuildWarning[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// render: one page's source → PageContent (in a worker), then the layout → a full HTML document
+// ---------------------------------------------------------------------------------------------
+
+export interface TocEntry {
+  id: string;
+  text: string;
+  depth: number;
+}
+
+export interface PageContent {
+  title: string;
+  description?: string;
+  /** The page's YAML frontmatter, as parsed. */
+  frontmatter: Record<string, unknown>;
+  /** Body HTML (components expanded, sanitised unless the project opted in). */
+  html: string;
+  toc: TocEntry[];
+  /** Plain text for the search index. */
+  text: string;
+  /** Frontmatter `mode` (`wide`, `custom`, `center`, `frame`) if any. */
+  mode?: string;
+  usesMath: boolean;
+  usesMermaid: boolean;
+  warnings: BuildWarning[];
+}
+
+/**
+ * Everything a worker needs besides the page itself. Built once per export by the main thread and
+ * handed to workers (it can be large for big sites; the pool decides how it travels).
+ */
+export interface RenderContext {
+  repoRoot: string;
+  config: SiteConfig;
+  sections: NavSection[];
+  globalLinks: NavLink[];
+  /** slug → { title, url } for every page, for links, prev/next and breadcrumbs. */
+  pageIndex: Record<string, { title: string; url: string; sectionId?: string }>;
+  /** Repository path → URL of the content-hashed copy in the bundle (`/_assets/logo.3f2a9c1b.png`). */
+  assets: Record<string, string>;
+  /** Theme/runtime asset name (`site.css`, `site.js`, `search-index`…) → URL in the bundle. */
+  themeAssets: Record<string, string>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// index, write, pack
+// ---------------------------------------------------------------------------------------------
+
+export interface SearchDocument {
+  /** Extensionless URL of the page (`/guides/intro`). */
+  url: string;
+  title: string;
+  section?: string;
+  headings: string;
+  text: string;
+}
+
+export interface ManifestFile {
+  path: string;
+  size: number;
+  sha256: string;
+}
+
+export interface BundleManifest {
+  format: 1;
+  jobId: string;
+  projectId: string;
+  domain: string;
+  version: string;
+  createdAt: string;
+  pageCount: number;
+  files: ManifestFile[];
+  warnings: BuildWarning[];
+}
+
+/** Reported by the pipeline as it goes; the export-job issue turns it into `progress`/`pageCount`. */
+export interface ExportProgress {
+  stage: 'load' | 'plan' | 'render' | 'index' | 'write' | 'pack' | 'done';
+  pagesDone: number;
+  pagesPlanned: number;
+}
