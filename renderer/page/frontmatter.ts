@@ -1,0 +1,75 @@
+/** YAML frontmatter: split it from the body and parse it, with errors located in the page file. */
+import path from 'node:path';
+import { parseDocument } from 'yaml';
+import { RenderError } from '../types.js';
+
+export interface SplitPage {
+  frontmatter: Record<string, unknown>;
+  body: string;
+  /** Number of source lines before the body, so body line N is file line N + bodyLineOffset. */
+  bodyLineOffset: number;
+}
+
+const OPEN_RE = /^---[ \t]*\r?\n/;
+const CLOSE_RE = /^---[ \t]*$/m;
+
+export function splitFrontmatter(file: string, source: string): SplitPage {
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+  const open = OPEN_RE.exec(text);
+  if (!open) return { frontmatter: {}, body: text, bodyLineOffset: 0 };
+  const rest = text.slice(open[0].length);
+  const close = CLOSE_RE.exec(rest);
+  if (!close) throw new RenderError('Frontmatter starts with --- but is never closed', { file, line: 1 });
+  const yamlText = rest.slice(0, close.index);
+  const afterClose = rest.slice(close.index + close[0].length).replace(/^\r?\n/, '');
+  const bodyLineOffset = countLines(text.slice(0, text.length - afterClose.length));
+  return { frontmatter: parseYaml(file, yamlText), body: afterClose, bodyLineOffset };
+}
+
+function countLines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+function parseYaml(file: string, yamlText: string): Record<string, unknown> {
+  if (yamlText.trim() === '') return {};
+  const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: false });
+  const first = doc.errors[0];
+  if (first) {
+    // +1: line 1 of the YAML is line 2 of the file (after the opening ---).
+    const yamlLine = first.linePos?.[0]?.line ?? lineAt(yamlText, first.pos[0]);
+    throw new RenderError(`Invalid YAML frontmatter: ${first.message.split('\n')[0]}`, {
+      file,
+      line: yamlLine + 1,
+      column: first.linePos?.[0]?.col,
+      cause: first,
+    });
+  }
+  const value: unknown = doc.toJS();
+  if (value === null || value === undefined) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new RenderError('Frontmatter must be a YAML mapping (key: value lines)', { file, line: 2 });
+  }
+  return value as Record<string, unknown>;
+}
+
+function lineAt(text: string, offset: number): number {
+  return countLines(text.slice(0, Math.max(0, offset))) + 1;
+}
+
+/** Mintlify's fallback when a page has no `title`: the file name, dashes to spaces, first letter up. */
+export function titleFromFile(file: string, siteName: string): string {
+  const base = path.posix.basename(file).replace(/\.(mdx|md)$/i, '');
+  const dir = path.posix.basename(path.posix.dirname(file));
+  const stem = base === 'index' ? (dir && dir !== '.' ? dir : siteName) : base;
+  const words = stem.replace(/[-_]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : siteName;
+}
+
+export function stringField(fm: Record<string, unknown>, key: string): string | undefined {
+  const v = fm[key];
+  if (typeof v === 'string') return v.trim() === '' ? undefined : v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return undefined;
+}
