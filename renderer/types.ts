@@ -162,6 +162,8 @@ export interface SitePlan {
   /** Non-page files to copy (images, PDFs, …): repository path → bundle path (content-hashed). */
   assets: Record<string, string>;
   warnings: BuildWarning[];
+  /** slug → page title (frontmatter `title`, else derived from the file name), for RenderContext.pageIndex. */
+  pageTitles?: Record<string, string>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,61 @@
+import { RenderError, type SiteConfig } from '../types.js';
+import {
+  appearance,
+  colors,
+  expectArray,
+  expectObject,
+  favicon,
+  isObject,
+  logo,
+  navLink,
+  navLinks,
+  redirects,
+  str,
+  variables,
+  type Json,
+} from './config-fields.js';
+
+/** docs.json (the current Mintlify format) → SiteConfig. Navigation is kept as is for plan. */
+export function normaliseDocsJson(raw: Json, file: string): Omit<SiteConfig, 'customCss' | 'customJs'> {
+  const navbar = expectObject(raw['navbar'], 'navbar', file) ?? {};
+  const footer = expectObject(raw['footer'], 'footer', file) ?? {};
+  const appliance = expectObject(raw['appliance'], 'appliance', file) ?? {};
+  const navigation = raw['navigation'];
+  if (navigation === undefined) throw new RenderError('"navigation" is missing', { file });
+  if (!isObject(navigation) && !Array.isArray(navigation)) {
+    throw new RenderError('"navigation" must be an object', { file });
+  }
+
+  const primary = navLink(navbar['primary']);
+  const socials: Record<string, string> = {};
+  for (const [k, v] of Object.entries(expectObject(footer['socials'], 'footer.socials', file) ?? {})) {
+    if (typeof v === 'string') socials[k] = v;
+  }
+  const footerLinks = expectArray(footer['links'], 'footer.links', file)
+    .filter(isObject)
+    .map((col) => {
+      const header = str(col['header']) ?? str(col['title']);
+      const items = navLinks(col['items'] ?? col['links'], 'footer.links[].items', file);
+      return header === undefined ? { items } : { header, items };
+    });
+
+  const config: Omit<SiteConfig, 'customCss' | 'customJs'> = {
+    format: 'docs.json',
+    name: str(raw['name']) ?? 'Documentation',
+    colors: colors(raw['colors'], file),
+    appearance: appearance(raw['appearance']),
+    navbar: primary ? { links: navLinks(navbar['links'], 'navbar.links', file), primary } : { links: navLinks(navbar['links'], 'navbar.links', file) },
+    footer: { socials, links: footerLinks },
+    variables: variables(raw['variables'], file),
+    redirects: redirects(raw['redirects'], file),
+    allowUnsafeHtml: appliance['allowUnsafeHtml'] === true,
+    navigation,
+  };
+  const description = str(raw['description']);
+  if (description) config.description = description;
+  const lg = logo(raw['logo']);
+  if (lg) config.logo = lg;
+  const fav = favicon(raw['favicon']);
+  if (fav) config.favicon = fav;
+  return config;
+}

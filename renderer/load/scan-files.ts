@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ignore from 'ignore';
+
+/**
+ * What Mintlify leaves out of a build even without a `.mintignore` (its documented defaults), plus
+ * every dot-file and dot-directory: editor, CI and tool folders (`.github`, `.claude`, `.husky`…)
+ * are never content, and their Markdown (pull-request templates…) must not become pages.
+ */
+export const DEFAULT_IGNORES = [
+  '.*',
+  'node_modules/',
+  'README.md',
+  'LICENSE.md',
+  'CHANGELOG.md',
+  'CONTRIBUTING.md',
+];
+
+export interface RepoFiles {
+  /** Every file the build may use, repository-relative with `/`, sorted (so builds are deterministic). */
+  files: string[];
+  /** Patterns read from `.mintignore`, kept for the record. */
+  mintignore: string[];
+}
+
+/**
+ * Walk the repository once, honouring the default ignores and `.mintignore` (gitignore syntax,
+ * through the `ignore` package so negations and anchoring behave as in git). Symbolic links are
+ * not followed: a link could pull files from outside the repository into a bundle.
+ */
+export function scanRepoFiles(repoRoot: string): RepoFiles {
+  const mintignorePath = path.join(repoRoot, '.mintignore');
+  const mintignore = fs.existsSync(mintignorePath)
+    ? fs
+        .readFileSync(mintignorePath, 'utf8')
+        .split(/\r?\n/)
+        .filter((l) => l.trim() !== '' && !l.startsWith('#'))
+    : [];
+  const ig = ignore().add(DEFAULT_IGNORES).add(mintignore);
+  const files: string[] = [];
+
+  const walk = (dirRel: string): void => {
+    const entries = fs.readdirSync(path.join(repoRoot, dirRel), { withFileTypes: true });
+    for (const entry of entries) {
+      const rel = dirRel === '' ? entry.name : `${dirRel}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (!ig.ignores(`${rel}/`)) walk(rel);
+      } else if (entry.isFile()) {
+        if (!ig.ignores(rel)) files.push(rel);
+      }
+    }
+  };
+  walk('');
+  files.sort();
+  return { files, mintignore };
+}

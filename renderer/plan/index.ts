@@ -1,0 +1,143 @@
+import type { LoadedSite } from '../load/index.js';
+import type { BuildWarning, NavNode, NavSection, PlannedPage, SitePlan } from '../types.js';
+import { planAssets } from './assets.js';
+import { buildSections } from './build-sections.js';
+import { legacyToNavigation } from './legacy-navigation.js';
+import { readPageMeta, type PageMeta } from './page-meta.js';
+import { readNavigation } from './read-navigation.js';
+import { planRedirects } from './redirects.js';
+import { selectPaths } from './select-paths.js';
+import { isPageFile, outputPathForSlug, slugForFile, titleFromSlug, urlForSlug } from './slugs.js';
+
+export { UnknownPathsError, selectPaths, pathMatcher } from './select-paths.js';
+export { urlForSlug, outputPathForSlug, slugForFile, normaliseRef, isPageFile, isSnippetPath } from './slugs.js';
+export { readPageMeta } from './page-meta.js';
+
+export interface PlanOptions {
+  /** Limit the export to these slugs / prefixes / globs (see select-paths.ts). */
+  paths?: readonly string[];
+}
+
+/** slug → file for every page of the repository; `a.mdx` beats `a.md` beats `a/index.mdx`. */
+function pageFilesOf(files: readonly string[], warnings: BuildWarning[]): Map<string, string> {
+  const rank = (f: string): number => (f.endsWith('/index.mdx') || f.endsWith('/index.md') ? 2 : 0) + (f.endsWith('.md') ? 1 : 0);
+  const candidates = files.filter(isPageFile).sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+  const bySlug = new Map<string, string>();
+  for (const file of candidates) {
+    const slug = slugForFile(file);
+    const prior = bySlug.get(slug);
+    if (prior === undefined) bySlug.set(slug, file);
+    else warnings.push({ code: 'duplicate-page', message: `${file} has the same URL as ${prior}; ${prior} is used`, file });
+  }
+  return bySlug;
+}
+
+function prune(nodes: NavNode[], keep: ReadonlySet<string>): NavNode[] {
+  const out: NavNode[] = [];
+  for (const n of nodes) {
+    if (n.kind === 'page') {
+      if (keep.has(n.slug)) out.push(n);
+    } else if (n.kind === 'group') {
+      const children = prune(n.children, keep);
+      const root = n.root !== undefined && keep.has(n.root) ? n.root : undefined;
+      if (children.length === 0 && root === undefined) continue;
+      const { root: _dropped, ...rest } = n;
+      out.push(root === undefined ? { ...rest, children } : { ...rest, root, children });
+    } else {
+      out.push(n);
+    }
+  }
+  return out;
+}
+
+function firstSlug(nodes: NavNode[]): string | undefined {
+  for (const n of nodes) {
+    if (n.kind === 'page') return n.slug;
+    if (n.kind === 'group') {
+      const s = n.root ?? firstSlug(n.children);
+      if (s) return s;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Turn a loaded site into the build plan: sections and sidebars from the navigation (every form,
+ * both config formats), the list of pages (navigation order, then the pages outside it, built but
+ * hidden), redirects to write as static pages, and content-hashed names for every other file.
+ */
+export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePlan {
+  const { repoRoot, config, configFile } = loaded;
+  const warnings: BuildWarning[] = [];
+  const pageFiles = pageFilesOf(loaded.files, warnings);
+
+  const navigation =
+    config.format === 'mint.json' && Array.isArray(config.navigation)
+      ? legacyToNavigation(config.navigation, config.legacy ?? {})
+      : config.navigation;
+  const read = readNavigation(navigation, configFile, warnings);
+
+  const metaCache = new Map<string, PageMeta>();
+  const metaFor = (slug: string): PageMeta => {
+    let meta = metaCache.get(slug);
+    if (!meta) {
+      const file = pageFiles.get(slug);
+      meta = file === undefined ? {} : readPageMeta(repoRoot, file);
+      metaCache.set(slug, meta);
+    }
+    return meta;
+  };
+  const built = buildSections(read.sections, pageFiles, metaFor, configFile, warnings);
+
+  let selected: Set<string> | undefined;
+  if (options.paths && options.paths.length > 0) selected = selectPaths(options.paths, [...pageFiles.keys()]);
+  const wanted = (slug: string): boolean => selected === undefined || selected.has(slug);
+
+  const pages: PlannedPage[] = [];
+  const inNav = new Set<string>();
+  for (const a of built.appearances) {
+    inNav.add(a.slug);
+    if (!wanted(a.slug)) continue;
+    const file = pageFiles.get(a.slug) as string;
+    pages.push({
+      slug: a.slug,
+      file,
+      outputPath: outputPathForSlug(a.slug),
+      sectionId: a.sectionId,
+      breadcrumbs: a.breadcrumbs,
+      hidden: a.hidden,
+    });
+  }
+  const outside = [...pageFiles.entries()].filter(([slug]) => !inNav.has(slug) && wanted(slug)).sort((a, b) => (a[1] < b[1] ? -1 : 1));
+  for (const [slug, file] of outside) {
+    pages.push({ slug, file, outputPath: outputPathForSlug(slug), breadcrumbs: [], hidden: true });
+  }
+
+  const visible = pages.filter((p) => !p.hidden);
+  visible.forEach((p, i) => {
+    const prev = visible[i - 1];
+    const next = visible[i + 1];
+    if (prev) p.prev = prev.slug;
+    if (next) p.next = next.slug;
+  });
+
+  let sections: NavSection[] = built.sections;
+  if (selected !== undefined) {
+    const keep = selected;
+    sections = sections
+      .map((s) => {
+        if (s.external) return s;
+        const sidebar = prune(s.sidebar, keep);
+        const first = firstSlug(sidebar);
+        return { ...s, sidebar, href: first === undefined ? s.href : urlForSlug(first) };
+      })
+      .filter((s) => s.external || s.sidebar.length > 0);
+  }
+
+  const pageTitles: Record<string, string> = {};
+  for (const p of pages) pageTitles[p.slug] = metaFor(p.slug).title ?? titleFromSlug(p.slug);
+
+  const redirects = planRedirects(config, new Set(pageFiles.keys()), configFile, warnings);
+  const assets = planAssets(repoRoot, loaded.files);
+  return { repoRoot, config, sections, globalLinks: read.globalLinks, pages, redirects, assets, warnings, pageTitles };
+}

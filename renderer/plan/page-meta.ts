@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+
+/** The few frontmatter fields the plan needs for sidebar labels and badges. */
+export interface PageMeta {
+  title?: string;
+  sidebarTitle?: string;
+  icon?: string;
+  /** `GET` from `api: "GET /users"` / `openapi: "GET /users"`. */
+  method?: string;
+}
+
+const FIELD = /^(title|sidebarTitle|icon|api|openapi)\s*:\s*(.*?)\s*$/;
+
+function scalar(raw: string): string | undefined {
+  if (raw === '' || raw === '|' || raw === '>') return undefined;
+  if (raw.startsWith('"') || raw.startsWith("'")) {
+    try {
+      const v: unknown = parseYaml(raw);
+      return typeof v === 'string' ? v : undefined;
+    } catch {
+      return raw.slice(1, -1);
+    }
+  }
+  return raw.replace(/\s+#.*$/, '');
+}
+
+/**
+ * Read a page's frontmatter fields without parsing the whole YAML block: the plan runs this for
+ * every page on the main thread before rendering starts, so it has to cost next to nothing. The
+ * page renderer parses the frontmatter properly; a label here is only a sidebar title.
+ */
+export function readPageMeta(repoRoot: string, file: string): PageMeta {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(repoRoot, file), 'utf8');
+  } catch {
+    return {};
+  }
+  if (!text.startsWith('---')) return {};
+  const end = text.indexOf('\n---', 3);
+  if (end < 0) return {};
+  const meta: PageMeta = {};
+  for (const line of text.slice(3, end).split('\n')) {
+    const m = FIELD.exec(line.replace(/\r$/, ''));
+    if (!m) continue;
+    const value = scalar(m[2] ?? '');
+    if (value === undefined) continue;
+    const key = m[1];
+    if (key === 'title') meta.title = value;
+    else if (key === 'sidebarTitle') meta.sidebarTitle = value;
+    else if (key === 'icon') meta.icon = value;
+    else {
+      const method = /^(get|post|put|patch|delete|head|options|trace|webhook)\b/i.exec(value.replace(/^\S+\.(?:json|ya?ml)\s+/, ''));
+      if (method?.[1]) meta.method = method[1].toUpperCase();
+    }
+  }
+  return meta;
+}

@@ -1,0 +1,164 @@
+import type { BuildWarning, DivisionKind, NavLink } from '../types.js';
+
+/**
+ * First pass over a docs.json `navigation`: turn every form Mintlify accepts into raw sections
+ * (a trail of division choices and a sidebar of page references). Page references are resolved to
+ * files later, so this pass only knows the config and never touches the disk.
+ */
+
+export type RawEntry =
+  | { kind: 'page'; ref: string }
+  | { kind: 'group'; title: string; icon?: string; root?: string; expanded?: boolean; hidden: boolean; children: RawEntry[] }
+  | { kind: 'link'; title: string; href: string; icon?: string };
+
+export interface RawSection {
+  trail: { kind: DivisionKind; title: string; icon?: string }[];
+  sidebar: RawEntry[];
+  /** Set for a division entry that is only a link (an external tab, say). */
+  href?: string;
+  hidden: boolean;
+}
+
+export interface ReadNavigation {
+  sections: RawSection[];
+  globalLinks: NavLink[];
+}
+
+/** Division key in the navigation object → its kind and the key of an entry's title. */
+const DIVISIONS: Record<string, { kind: DivisionKind; titleKey: string }> = {
+  tabs: { kind: 'tab', titleKey: 'tab' },
+  anchors: { kind: 'anchor', titleKey: 'anchor' },
+  dropdowns: { kind: 'dropdown', titleKey: 'dropdown' },
+  products: { kind: 'product', titleKey: 'product' },
+  versions: { kind: 'version', titleKey: 'version' },
+  languages: { kind: 'language', titleKey: 'language' },
+  menu: { kind: 'menu', titleKey: 'item' },
+};
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+
+function hasContent(o: Obj): boolean {
+  return Object.keys(o).some((k) => k in DIVISIONS || k === 'groups' || k === 'pages');
+}
+
+export function readNavigation(navigation: unknown, configFile: string, warnings: BuildWarning[]): ReadNavigation {
+  const sections: RawSection[] = [];
+  const globalLinks: NavLink[] = [];
+  const seenGlobal = new Set<string>();
+
+  const warn = (message: string): void => {
+    warnings.push({ code: 'navigation-entry', message, file: configFile });
+  };
+
+  const collectGlobal = (g: unknown): void => {
+    if (!isObj(g)) return;
+    for (const [key, def] of Object.entries(DIVISIONS)) {
+      const items = g[key];
+      if (!Array.isArray(items)) continue;
+      for (const item of items) {
+        if (!isObj(item)) continue;
+        const href = text(item['href']);
+        const label = text(item[def.titleKey]) ?? text(item['label']) ?? text(item['name']);
+        if (!href || seenGlobal.has(href)) continue;
+        seenGlobal.add(href);
+        const link: NavLink = { label: label ?? href, href };
+        const icon = text(item['icon']);
+        if (icon) link.icon = icon;
+        globalLinks.push(link);
+      }
+    }
+  };
+
+  const entries = (list: unknown, where: string): RawEntry[] => {
+    if (list === undefined) return [];
+    if (!Array.isArray(list)) {
+      warn(`${where} must be an array`);
+      return [];
+    }
+    const out: RawEntry[] = [];
+    for (const item of list) {
+      if (typeof item === 'string') {
+        out.push({ kind: 'page', ref: item });
+      } else if (isObj(item) && (text(item['group']) !== undefined || Array.isArray(item['pages']))) {
+        const title = text(item['group']) ?? '';
+        const group: RawEntry = {
+          kind: 'group',
+          title,
+          hidden: item['hidden'] === true,
+          children: [...entries(item['groups'], `${where} › ${title}.groups`), ...entries(item['pages'], `${where} › ${title}.pages`)],
+        };
+        const icon = text(item['icon']);
+        if (icon) group.icon = icon;
+        const root = text(item['root']);
+        if (root) group.root = root;
+        if (typeof item['expanded'] === 'boolean') group.expanded = item['expanded'];
+        out.push(group);
+      } else if (isObj(item) && text(item['href'])) {
+        const href = item['href'] as string;
+        const link: RawEntry = {
+          kind: 'link',
+          title: text(item['title']) ?? text(item['label']) ?? text(item['name']) ?? text(item['page']) ?? href,
+          href,
+        };
+        const icon = text(item['icon']);
+        if (icon) link.icon = icon;
+        out.push(link);
+      } else if (isObj(item) && text(item['page'])) {
+        out.push({ kind: 'page', ref: item['page'] as string });
+      } else {
+        warn(`${where}: entry ${JSON.stringify(item)?.slice(0, 80)} is neither a page, a group nor a link`);
+      }
+    }
+    return out;
+  };
+
+  const walk = (node: Obj, trail: RawSection['trail'], hidden: boolean, where: string): void => {
+    collectGlobal(node['global']);
+    let sidebar: RawEntry[] | undefined;
+    for (const key of Object.keys(node)) {
+      const def = DIVISIONS[key];
+      if (def) {
+        const items = node[key];
+        if (!Array.isArray(items)) {
+          warn(`${where}.${key} must be an array`);
+          continue;
+        }
+        items.forEach((item, i) => {
+          if (!isObj(item)) {
+            warn(`${where}.${key}[${i}] must be an object`);
+            return;
+          }
+          const title = text(item[def.titleKey]) ?? text(item['name']) ?? `${def.kind} ${i + 1}`;
+          const step: RawSection['trail'][number] = { kind: def.kind, title };
+          const icon = text(item['icon']);
+          if (icon) step.icon = icon;
+          const itemHidden = hidden || item['hidden'] === true;
+          const itemWhere = `${where}.${key}[${i}]`;
+          if (hasContent(item)) {
+            walk(item, [...trail, step], itemHidden, itemWhere);
+          } else if (text(item['href'])) {
+            collectGlobal(item['global']);
+            sections.push({ trail: [...trail, step], sidebar: [], href: item['href'] as string, hidden: itemHidden });
+          } else {
+            warn(`${itemWhere} ("${title}") has no pages, groups or href`);
+          }
+        });
+      } else if (key === 'groups' || key === 'pages') {
+        sidebar = [...(sidebar ?? []), ...entries(node[key], `${where}.${key}`)];
+      }
+    }
+    if (sidebar !== undefined) sections.push({ trail, sidebar, hidden });
+  };
+
+  if (Array.isArray(navigation)) {
+    // A bare array is a list of groups/pages (the legacy shape, also accepted by docs.json readers).
+    sections.push({ trail: [], sidebar: entries(navigation, 'navigation'), hidden: false });
+  } else if (isObj(navigation)) {
+    walk(navigation, [], false, 'navigation');
+  } else {
+    warn('navigation must be an object');
+  }
+  return { sections, globalLinks };
+}

@@ -1,0 +1,54 @@
+/** Page file and URL naming, shared by every stage that turns a slug into a path or link. */
+
+export const PAGE_EXTENSIONS = ['.mdx', '.md'] as const;
+
+/** Snippet folders hold fragments that pages import; they are never pages themselves. */
+export function isSnippetPath(file: string): boolean {
+  return /^(?:.*\/)?_?snippets\//.test(file);
+}
+
+export function isPageFile(file: string): boolean {
+  return (file.endsWith('.mdx') || file.endsWith('.md')) && !isSnippetPath(file);
+}
+
+/** `guides/intro.mdx` → `guides/intro`; `guides/index.mdx` → `guides`; `index.mdx` → `index`. */
+export function slugForFile(file: string): string {
+  const noExt = file.replace(/\.mdx?$/, '');
+  if (noExt === 'index') return 'index';
+  return noExt.endsWith('/index') ? noExt.slice(0, -'/index'.length) : noExt;
+}
+
+/** A navigation reference (`/guides/intro`, `guides/intro.mdx`, `guides/`) → the slug it names. */
+export function normaliseRef(ref: string): string {
+  let s = ref.trim().replace(/[?#].*$/, '').replace(/^\.?\/+/, '').replace(/\/+$/, '');
+  s = s.replace(/\.mdx?$/, '');
+  if (s === '' || s === 'index') return 'index';
+  return s.endsWith('/index') ? s.slice(0, -'/index'.length) : s;
+}
+
+export function outputPathForSlug(slug: string): string {
+  return `${slug}.html`;
+}
+
+/** Extensionless site URL; the home page is `/`. */
+export function urlForSlug(slug: string): string {
+  return slug === 'index' ? '/' : `/${slug}`;
+}
+
+/** Used for section ids: lower-case words joined by `-`. */
+export function slugify(text: string): string {
+  const s = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return s === '' ? 'section' : s;
+}
+
+/** `getting-started_guide` → `Getting started guide`: the title of a page that has none. */
+export function titleFromSlug(slug: string): string {
+  const last = slug.split('/').pop() ?? slug;
+  const words = last.replace(/[-_]+/g, ' ').trim();
+  return words === '' ? 'Home' : words.charAt(0).toUpperCase() + words.slice(1);
+}
