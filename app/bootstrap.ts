@@ -1,0 +1,43 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config/schema.js';
+import type { Stores } from '../data/stores/index.js';
+import type { Logger } from './logger.js';
+import { exampleDocsDir } from './paths.js';
+
+export const INITIAL_KEY_FILE = 'initial-admin-key';
+
+/** Organizations and projects declared in the config are the source of truth for those ids. */
+export function syncDeclared(config: Readonly<Config>, stores: Stores): void {
+  for (const o of config.organizations) stores.organizations.upsert(o);
+  for (const p of config.projects) stores.projects.upsert(p);
+}
+
+/**
+ * First start on an empty state dir. With no organization declared anywhere, create `default`
+ * (enterprise) and a `docs` project on the bundled example docs. With no admin key yet, create one
+ * for the first organization and write it to <stateDir>/initial-admin-key (0600). The log names
+ * the file, never the key.
+ */
+export function bootstrapFirstStart(config: Readonly<Config>, stores: Stores, log: Logger): void {
+  if (stores.organizations.list().length === 0) {
+    stores.organizations.upsert({ id: 'default', name: 'Default organization', plan: 'enterprise' });
+    const project = stores.projects.upsert({
+      id: crypto.randomBytes(12).toString('hex'),
+      orgId: 'default',
+      name: 'docs',
+      domain: 'localhost',
+      sourceDir: exampleDocsDir(),
+    });
+    log.info({ orgId: 'default', projectId: project.id, domain: project.domain, sourceDir: project.sourceDir }, 'first start: created the default organization and the example docs project');
+  }
+  if (stores.adminKeys.count() === 0) {
+    const org = config.organizations[0] ?? stores.organizations.list()[0]!;
+    const { record, key } = stores.adminKeys.create({ orgId: org.id, label: 'initial admin key' });
+    const file = path.join(config.stateDir, INITIAL_KEY_FILE);
+    fs.writeFileSync(file, key + '\n', { mode: 0o600 });
+    fs.chmodSync(file, 0o600);
+    log.warn({ file, keyId: record.id, orgId: org.id }, 'first start: wrote the initial admin key; read it, store it safely, then delete the file');
+  }
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+import { doctorCommand } from './commands/doctor.js';
+import { type Command, type CommandIo, UsageError, println } from './commands/io.js';
+import { keysCommand } from './commands/keys.js';
+import { projectsCommand } from './commands/projects.js';
+import { serveCommand } from './commands/serve.js';
+
+/** Every command of `docs-appliance`. Features add theirs here, one line each. */
+const commands: Record<string, Command> = {
+  serve: serveCommand,
+  keys: keysCommand,
+  projects: projectsCommand,
+  doctor: doctorCommand,
+};
+
+export async function main(argv: string[], io: CommandIo): Promise<number> {
+  const [name = 'serve', ...rest] = argv[0]?.startsWith('-') && argv[0] !== '--help' && argv[0] !== '-h' ? ['serve', ...argv] : argv;
+  if (name === '--help' || name === '-h' || name === 'help') {
+    println(io.stdout, 'Usage: docs-appliance <command> [options]\n');
+    for (const [n, c] of Object.entries(commands)) println(io.stdout, `  ${n.padEnd(10)} ${c.summary}`);
+    return 0;
+  }
+  const command = commands[name];
+  if (!command) {
+    println(io.stderr, `Unknown command "${name}". Run docs-appliance --help.`);
+    return 2;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      println(io.stderr, `error: ${err.message}\nusage:\n${command.usage}`);
+      return 2;
+    }
+    println(io.stderr, `error: ${(err as Error).message}`);
+    return 1;
+  }
+}
+
+const io: CommandIo = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
+main(process.argv.slice(2), io).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  },
+);

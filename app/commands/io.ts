@@ -1,0 +1,45 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { Config } from '../../config/schema.js';
+import { loadConfig } from '../../config/load.js';
+import { openDatabase, type Db } from '../../data/db.js';
+import { createStores, type Stores } from '../../data/stores/index.js';
+import { syncDeclared } from '../bootstrap.js';
+import { DATABASE_FILE } from '../create-context.js';
+import path from 'node:path';
+import fs from 'node:fs';
+
+export interface CommandIo {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+export interface Command {
+  summary: string;
+  usage: string;
+  run(argv: string[], io: CommandIo): Promise<number>;
+}
+
+/** Thrown for bad command-line use: printed with the usage, exit status 2. */
+export class UsageError extends Error {}
+
+export function parse<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T, allowPositionals = true) {
+  try {
+    return parseArgs({ args: argv, options: { ...options, config: { type: 'string' } }, allowPositionals, strict: true });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+/** Config + database for commands that work beside (or without) a running server. */
+export function openState(configFile: string | undefined, io: CommandIo): { config: Readonly<Config>; db: Db; stores: Stores; close(): void } {
+  const config = loadConfig({ file: configFile, env: io.env, cwd: io.cwd });
+  fs.mkdirSync(config.stateDir, { recursive: true });
+  const db = openDatabase(path.join(config.stateDir, DATABASE_FILE));
+  const stores = createStores(db, () => new Date());
+  syncDeclared(config, stores);
+  return { config, db, stores, close: () => db.close() };
+}
+
+export const println = (stream: NodeJS.WritableStream, text = '') => stream.write(text + '\n');

@@ -1,0 +1,51 @@
+import { loadConfig, ConfigError } from '../../config/load.js';
+import { startAppliance } from '../appliance.js';
+import { createLogger } from '../logger.js';
+import { parse, println, type Command } from './io.js';
+
+export const serveCommand: Command = {
+  summary: 'Run the appliance (admin API and docs site); the default command',
+  usage: 'docs-appliance serve [--config <file>]',
+  async run(argv, io) {
+    const { values } = parse(argv, {}, false);
+    let config;
+    try {
+      config = loadConfig({ file: values.config, env: io.env, cwd: io.cwd });
+    } catch (err) {
+      if (err instanceof ConfigError) {
+        println(io.stderr, err.message);
+        return 78; // EX_CONFIG
+      }
+      throw err;
+    }
+    const log = createLogger(config.log.level);
+    const appliance = await startAppliance({ config, log });
+
+    await new Promise<void>((resolve) => {
+      const shutdown = (signal: string) => {
+        // A hard limit below the orchestrator's grace period: a stuck close must not hang the pod.
+        const timer = setTimeout(() => {
+          log.error({ signal, timeoutMs: config.shutdown.timeoutMs }, 'graceful shutdown timed out; exiting');
+          process.exit(1);
+        }, config.shutdown.timeoutMs);
+        timer.unref();
+        appliance.stop(signal).then(resolve, (err: unknown) => {
+          log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        });
+      };
+      process.once('SIGTERM', () => shutdown('SIGTERM'));
+      process.once('SIGINT', () => shutdown('SIGINT'));
+      process.on('SIGHUP', () => {
+        try {
+          const next = loadConfig({ file: values.config, env: io.env, cwd: io.cwd });
+          log.info('SIGHUP: reloading');
+          appliance.reload(next).catch((err: unknown) => log.error({ err }, 'reload failed'));
+        } catch (err) {
+          log.error({ err: (err as Error).message }, 'SIGHUP: config is invalid; keeping the running one');
+        }
+      });
+    });
+    return 0;
+  },
+};

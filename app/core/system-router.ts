@@ -1,0 +1,56 @@
+import { Router } from 'express';
+import type { AppContext } from '../context.js';
+import type { Feature, ReadyCheck } from '../feature.js';
+import { buildOpenApiDocument } from '../openapi/index.js';
+
+/** Health, readiness, metrics and the API description: no admin key needed. */
+export function createSystemRouter(ctx: AppContext, features: readonly Feature[]): Router {
+  const router = Router();
+  const openapi = JSON.stringify(buildOpenApiDocument(ctx.config.admin.publicUrl));
+
+  router.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+
+  router.get('/readyz', (_req, res) => {
+    const checks: Record<string, ReadyCheck> = { database: databaseCheck(ctx) };
+    for (const f of features) if (f.ready) checks[f.name] = safeCheck(f.ready);
+    const failing = Object.entries(checks).filter(([, c]) => !c.ok && c.critical);
+    const ready = !ctx.lifecycle.shuttingDown && failing.length === 0;
+    res.status(ready ? 200 : 503).json({
+      status: ready ? 'ready' : 'not ready',
+      ...(ctx.lifecycle.shuttingDown ? { reason: 'shutting down' } : {}),
+      checks,
+    });
+  });
+
+  router.get('/metrics', async (_req, res, next) => {
+    try {
+      res.type(ctx.metrics.registry.contentType).send(await ctx.metrics.registry.metrics());
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  router.get('/openapi.json', (_req, res) => {
+    res.type('application/json').send(openapi);
+  });
+  return router;
+}
+
+function databaseCheck(ctx: AppContext): ReadyCheck {
+  try {
+    ctx.db.prepare('SELECT 1').get();
+    return { ok: true, critical: true };
+  } catch (err) {
+    return { ok: false, critical: true, detail: `database unavailable: ${(err as Error).message}` };
+  }
+}
+
+function safeCheck(fn: () => ReadyCheck): ReadyCheck {
+  try {
+    return fn();
+  } catch (err) {
+    return { ok: false, critical: false, detail: (err as Error).message };
+  }
+}

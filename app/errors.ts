@@ -1,0 +1,53 @@
+/**
+ * The one catalogue of errors the API answers with. Every error response is built from an
+ * ApiError by the error middleware, which picks the body family by route (DESIGN 3.1):
+ * `{error}` everywhere, `{error, details}` under /v1/analytics.
+ */
+export interface ErrorDetail {
+  message: string;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: ErrorDetail[];
+  readonly headers: Record<string, string>;
+  constructor(status: number, code: string, message: string, opts: { details?: ErrorDetail[]; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = opts.details ?? [];
+    this.headers = opts.headers ?? {};
+  }
+}
+
+const BEARER = { 'WWW-Authenticate': 'Bearer realm="docs-appliance"' };
+
+export const errors = {
+  missingKey: () => new ApiError(401, 'MISSING_KEY', 'Missing admin API key: send "Authorization: Bearer <key>"', { headers: BEARER }),
+  invalidKey: () => new ApiError(401, 'INVALID_KEY', 'Invalid admin API key', { headers: { 'WWW-Authenticate': 'Bearer realm="docs-appliance", error="invalid_token"' } }),
+  revokedKey: () => new ApiError(401, 'REVOKED_KEY', 'Admin API key has been revoked', { headers: { 'WWW-Authenticate': 'Bearer realm="docs-appliance", error="invalid_token"' } }),
+  expiredKey: () => new ApiError(401, 'EXPIRED_KEY', 'Admin API key has expired', { headers: { 'WWW-Authenticate': 'Bearer realm="docs-appliance", error="invalid_token"' } }),
+  missingScope: (scope: string) => new ApiError(403, 'MISSING_SCOPE', `Admin API key lacks the "${scope}" scope`),
+  planRequired: (plan: string, feature: string) => new ApiError(403, 'PLAN_REQUIRED', `${feature} requires the ${plan} plan`),
+  projectNotFound: () => new ApiError(404, 'PROJECT_NOT_FOUND', 'Project not found'),
+  jobNotFound: () => new ApiError(404, 'JOB_NOT_FOUND', 'Job not found'),
+  routeNotFound: (method: string, path: string) => new ApiError(404, 'ROUTE_NOT_FOUND', `No route for ${method} ${path}`),
+  badRequest: (message: string, details?: ErrorDetail[]) => new ApiError(400, 'BAD_REQUEST', message, details ? { details } : {}),
+  malformedJson: (reason: string) => new ApiError(400, 'MALFORMED_JSON', `Malformed JSON body: ${reason}`, { details: [{ message: reason }] }),
+  payloadTooLarge: (limitBytes: number) => new ApiError(413, 'PAYLOAD_TOO_LARGE', `Request body exceeds ${limitBytes} bytes`),
+  unsupportedMediaType: (got: string) => new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `Content-Type must be application/json (got ${got || 'none'})`),
+  conflict: (code: string, message: string) => new ApiError(409, code, message),
+  forbidden: (code: string, message: string) => new ApiError(403, code, message),
+  rateLimited: (retryAfterSeconds: number) =>
+    new ApiError(429, 'RATE_LIMITED', `Rate limit exceeded; retry in ${retryAfterSeconds} s`, { headers: { 'Retry-After': String(retryAfterSeconds) } }),
+  internal: () => new ApiError(500, 'INTERNAL', 'Internal server error'),
+  serviceUnavailable: (message: string) => new ApiError(503, 'UNAVAILABLE', message),
+};
+
+/** Turn validation problems (zod issues or plain strings) into a 400 with one detail per problem. */
+export function invalidInput(what: string, problems: string[]): ApiError {
+  const details = problems.map((message) => ({ message }));
+  return new ApiError(400, 'INVALID_INPUT', problems.length === 1 ? `Invalid ${what}: ${problems[0]}` : `Invalid ${what}: ${problems.join('; ')}`, { details });
+}

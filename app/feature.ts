@@ -1,0 +1,32 @@
+import type { Router } from 'express';
+import type { Config } from '../config/schema.js';
+import type { CronJob } from './cron.js';
+
+/** What a readiness check reports. A failing `critical` check makes /readyz answer 503. */
+export interface ReadyCheck {
+  ok: boolean;
+  critical: boolean;
+  detail?: string;
+}
+
+/**
+ * One slice of the appliance (agent, analytics, static export, site...). The wiring mounts its
+ * routers, starts and stops it, and collects its cron jobs and readiness; a feature gets its
+ * dependencies through the AppContext it was created with.
+ */
+export interface Feature {
+  name: string;
+  /** Admin routes that authenticate themselves (signed links): mounted before admin-key auth. */
+  adminPublicRouter?: Router;
+  /** Admin routes behind admin-key auth (/v1, /v2). */
+  adminRouter?: Router;
+  /** Routes on the site listener (events, the served site). Mounted in feature order. */
+  siteRouter?: Router;
+  cron?: CronJob[];
+  ready?: () => ReadyCheck;
+  start?: () => Promise<void> | void;
+  /** SIGHUP: re-read what can change without a restart (the config is loaded anew and passed). */
+  reload?: (config: Readonly<Config>) => Promise<void> | void;
+  /** Stop taking work and release resources; awaited during shutdown. */
+  stop?: () => Promise<void> | void;
+}

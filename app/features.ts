@@ -1,0 +1,13 @@
+import type { AppContext } from './context.js';
+import type { Feature } from './feature.js';
+import { createCoreFeature } from './core/feature.js';
+import { createAgentFeature } from './agent/feature.js';
+import { createSiteFeature } from './site/feature.js';
+
+/**
+ * Every slice of the appliance, in mounting order. The site feature comes last: it answers
+ * everything the others (event beacons) did not.
+ */
+export function createFeatures(ctx: AppContext): Feature[] {
+  return [createCoreFeature(ctx), createAgentFeature(ctx), createSiteFeature(ctx)];
+}

@@ -1,0 +1,30 @@
+import express, { type RequestHandler } from 'express';
+import { errors } from '../errors.js';
+
+/**
+ * JSON bodies only. A request that carries a body of another type is a 415; a body-less POST
+ * (the bundle operation) is fine. Size and syntax errors become catalogue errors.
+ */
+export function jsonBody(limitBytes: number): RequestHandler[] {
+  const parse = express.json({ limit: limitBytes, type: () => true, strict: false });
+  const checkType: RequestHandler = (req, _res, next) => {
+    const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+    if (!hasBody) return next();
+    if (!req.is('application/json') && !req.is('application/*+json')) return next(errors.unsupportedMediaType(req.get('content-type') ?? ''));
+    next();
+  };
+  const run: RequestHandler = (req, res, next) => {
+    const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+    if (!hasBody) return next();
+    parse(req, res, (err?: unknown) => {
+      if (!err) return next();
+      const e = err as { type?: string; message?: string };
+      if (e.type === 'entity.too.large') return next(errors.payloadTooLarge(limitBytes));
+      if (e.type === 'entity.parse.failed') return next(errors.malformedJson(e.message ?? 'unparsable'));
+      if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return next(errors.unsupportedMediaType(req.get('content-type') ?? ''));
+      if (e.type === 'request.aborted') return next(errors.badRequest('Request body was aborted'));
+      next(err);
+    });
+  };
+  return [checkType, run];
+}

@@ -1,0 +1,21 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+let cached: string | undefined;
+
+/** The package root (where package.json lives), from source (tsx) and from dist/ alike. */
+export function packageRoot(): string {
+  if (cached) return cached;
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('package.json not found above ' + fileURLToPath(import.meta.url));
+    dir = parent;
+  }
+  cached = dir;
+  return dir;
+}
+
+/** The example docs shipped with the product, served on a first start with no configuration. */
+export const exampleDocsDir = (): string => path.join(packageRoot(), 'example-docs');

@@ -1,0 +1,25 @@
+import express, { type Express } from 'express';
+import type { AppContext } from './context.js';
+import type { Feature } from './feature.js';
+import { accessLog } from './http/access-log.js';
+import { requestId } from './http/request-id.js';
+import './http/types.js';
+
+/** The docs readers' listener: event beacons and the active site, as the features mount them. */
+export function buildSiteApp(ctx: AppContext, features: readonly Feature[]): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', ctx.config.admin.trustProxy);
+  app.use(requestId());
+  app.use(accessLog(ctx.log, ctx.metrics, 'site'));
+  for (const f of features) if (f.siteRouter) app.use(f.siteRouter);
+  app.use((_req, res) => {
+    res.status(404).type('text/plain').send('Not found\n');
+  });
+  app.use(((err, req, res, _next) => {
+    ctx.log.error({ reqId: req.id, err }, 'site error');
+    if (!res.headersSent) res.status(500).type('text/plain').send('Internal server error\n');
+    else res.destroy();
+  }) as express.ErrorRequestHandler);
+  return app;
+}

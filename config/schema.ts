@@ -1,0 +1,150 @@
+import { z } from 'zod';
+
+/**
+ * The one configuration schema. Strict everywhere: an unknown key is an error (a typo in a
+ * reviewed config file must not be silently ignored). Defaults live here and nowhere else.
+ */
+
+const port = z.number().int().min(0).max(65535);
+const hostname = z
+  .string()
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i, 'must be a bare hostname (no scheme, port or path)');
+
+export const planSchema = z.enum(['free', 'pro', 'enterprise']);
+
+const organizationSchema = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, "_" or "-"'),
+  name: z.string().min(1).max(200),
+  plan: planSchema.default('free'),
+});
+
+const gitHostSchema = z.strictObject({
+  type: z.enum(['gitea', 'gitlab', 'github']),
+  apiUrl: z.url(),
+  /** Name of the environment variable holding the token (the token itself never sits in the file). */
+  tokenEnv: z.string().min(1).optional(),
+});
+
+const projectSchema = z.strictObject({
+  id: z.string().regex(/^[0-9a-f]{24}$/, 'must be 24 lowercase hex characters'),
+  orgId: z.string().min(1),
+  name: z.string().min(1).max(200),
+  domain: hostname,
+  sourceDir: z.string().min(1),
+  repository: z.string().min(1).optional(),
+  branch: z.string().min(1).optional(),
+  gitHost: gitHostSchema.optional(),
+});
+
+const staticExportSchema = z.strictObject({
+  /** Serve the bundle named by bundleUrl on the site listener. */
+  enabled: z.boolean().default(false),
+  /** http(s)://, file://, a plain path to a .zip/.tar.gz, or a directory served in place. */
+  bundleUrl: z.string().min(1).optional(),
+  /** Pin: the manifest's version must equal it; an extracted copy of it is served without fetching. */
+  version: z.string().min(1).max(128).optional(),
+  /** Extracted versions kept in <stateDir>/sites for rollback. */
+  keepVersions: z.number().int().min(1).max(50).default(3),
+  fetch: z
+    .strictObject({
+      connectTimeoutMs: z.number().int().min(100).default(10_000),
+      totalTimeoutMs: z.number().int().min(1000).default(600_000),
+      retries: z.number().int().min(0).max(20).default(5),
+      maxBytes: z.number().int().min(1024).default(2 * 1024 ** 3),
+    })
+    .prefault({}),
+  /** Limits applied when a bundle is verified (zip-bomb and entry-flood protection). */
+  maxEntries: z.number().int().min(1).default(200_000),
+  maxUncompressedBytes: z.number().int().min(1024).default(8 * 1024 ** 3),
+  /** Lifetime of a signed bundle link: default one hour, at most seven days. */
+  linkTtlSeconds: z.number().int().min(1).max(7 * 24 * 3600).default(3600),
+  /** Export jobs rendered at the same time; the rest wait as `queued`. */
+  concurrency: z.number().int().min(1).max(16).default(1),
+  /** Files of exports older than this are deleted by the retention cron job. */
+  retentionDays: z.number().int().min(1).default(30),
+});
+
+const analyticsSchema = z.strictObject({
+  /** Requests per organization per rolling hour, shared by every /v1/analytics route. */
+  rateLimitPerHour: z.number().int().min(1).default(100),
+  /** Raw events older than this are deleted (daily rollups are kept). */
+  rawRetentionDays: z.number().int().min(1).default(90),
+  ingest: z
+    .strictObject({
+      maxBodyBytes: z.number().int().min(256).default(64 * 1024),
+      maxBatch: z.number().int().min(1).default(100),
+      perClientPerMinute: z.number().int().min(1).default(600),
+    })
+    .prefault({}),
+});
+
+const agentSchema = z.strictObject({
+  /** OpenAI-compatible chat-completions base URL inside the network, e.g. http://llm.internal/v1. */
+  baseUrl: z.url().optional(),
+  model: z.string().min(1).optional(),
+  /** Name of the environment variable holding the model endpoint's API key, if it needs one. */
+  apiKeyEnv: z.string().min(1).optional(),
+  maxSteps: z.number().int().min(1).max(500).default(30),
+  timeoutSeconds: z.number().int().min(1).default(900),
+  archiveAfterDays: z.number().int().min(1).default(30),
+  /** Create + message uses per project per rolling hour. */
+  rateLimitPerHour: z.number().int().min(1).default(100),
+  /** Agent runs executing at the same time. */
+  concurrency: z.number().int().min(1).max(16).default(1),
+});
+
+export const configSchema = z.strictObject({
+  /** Database, exports, extracted sites and secrets. Never inside the source tree in production. */
+  stateDir: z.string().min(1).default('./var'),
+  admin: z
+    .strictObject({
+      port: port.default(3000),
+      host: z.string().min(1).default('0.0.0.0'),
+      /** Base URL clients reach the admin API at; signed bundle links are built on it. */
+      publicUrl: z.url().optional(),
+      /** Largest JSON body accepted by the admin API. */
+      maxBodyBytes: z.number().int().min(256).default(1024 * 1024),
+      /** Express "trust proxy" setting, for client addresses behind a load balancer. */
+      trustProxy: z.union([z.boolean(), z.number().int().min(0), z.string()]).default(false),
+    })
+    .prefault({}),
+  site: z
+    .strictObject({
+      port: port.default(8080),
+      host: z.string().min(1).default('0.0.0.0'),
+      contentSecurityPolicy: z
+        .string()
+        .default(
+          "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'; form-action 'self'",
+        ),
+    })
+    .prefault({}),
+  log: z
+    .strictObject({
+      level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    })
+    .prefault({}),
+  organizations: z.array(organizationSchema).default([]),
+  projects: z.array(projectSchema).default([]),
+  staticExport: staticExportSchema.prefault({}),
+  analytics: analyticsSchema.prefault({}),
+  agent: agentSchema.prefault({}),
+  renderer: z
+    .strictObject({
+      /** Worker threads of the render pool; 0 = one per available core. */
+      threads: z.number().int().min(0).max(64).default(0),
+    })
+    .prefault({}),
+  shutdown: z
+    .strictObject({
+      /** Hard limit for a graceful stop; below the usual 10 s orchestrator grace period. */
+      timeoutMs: z.number().int().min(100).default(8000),
+    })
+    .prefault({}),
+});
+
+export type ConfigInput = z.input<typeof configSchema>;
+export type Config = z.output<typeof configSchema>;
+export type OrganizationConfig = Config['organizations'][number];
+export type ProjectConfig = Config['projects'][number];
+export type Plan = z.output<typeof planSchema>;

@@ -1,0 +1,11 @@
+import { foundation } from './001_foundation.js';
+
+export interface Migration {
+  /** Applied in order; the database's `PRAGMA user_version` records the last one applied. */
+  id: number;
+  name: string;
+  up: string;
+}
+
+/** Every migration, in order. Add new ones at the end with the next number; never edit an applied one. */
+export const migrations: readonly Migration[] = [foundation];

@@ -1,0 +1,19 @@
+import type { Db } from '../db.js';
+import { createAdminKeyStore } from './admin-keys.js';
+import { createOrganizationStore } from './organizations.js';
+import { createProjectStore } from './projects.js';
+import { createRateLimitStore } from './rate-limits.js';
+import { createSettingsStore } from './settings.js';
+
+/** Every store over one connection. Feature stores are added here, one line each. */
+export function createStores(db: Db, now: () => Date) {
+  return {
+    organizations: createOrganizationStore(db, now),
+    projects: createProjectStore(db, now),
+    adminKeys: createAdminKeyStore(db, now),
+    rateLimits: createRateLimitStore(db, now),
+    settings: createSettingsStore(db),
+  };
+}
+
+export type Stores = ReturnType<typeof createStores>;
