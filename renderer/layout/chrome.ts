@@ -1,0 +1,180 @@
+import type { DivisionKind, NavLink, NavSection, RenderContext } from '../types.js';
+import { THEME_ASSET_NAMES, themeAssetUrls } from '../theme/assets.js';
+import { SEARCH_INDEX_URL } from '../search-options.js';
+import { brandCss } from './colors.js';
+import { isExternalHref, safeHref } from './escape.js';
+import { icon, socialIcon } from './icon.js';
+import { markCurrent, prepareSidebar, type PreparedSidebar } from './sidebar.js';
+import { switcherLevels, type SwitcherLevel } from './switchers.js';
+import { template } from './templates.js';
+
+const KIND_LABELS: Record<DivisionKind, string> = {
+  tab: 'Sections',
+  anchor: 'Quick links',
+  dropdown: 'Section',
+  product: 'Product',
+  version: 'Version',
+  language: 'Language',
+  menu: 'Menu',
+};
+
+export function kindLabel(kind: DivisionKind): string {
+  return KIND_LABELS[kind];
+}
+
+/** The parts of a page that depend on the section only (switchers and sidebar). */
+export interface SectionChrome {
+  section: NavSection | undefined;
+  tabs: string;
+  sidebarTop: string;
+  /** Top bar with the menu button (pages with a sidebar) and without (custom/center pages). */
+  topbar: string;
+  topbarBare: string;
+  sidebar: PreparedSidebar;
+}
+
+/** Everything that is the same on every page of one export, rendered once per ctx. */
+export interface SiteChrome {
+  ctx: RenderContext;
+  asset: (name: string) => string;
+  brandCss: string;
+  baseStyles: string[];
+  baseScripts: { src: string; data?: Record<string, string> }[];
+  customScripts: { src: string }[];
+  favicon: { href: string; type?: string } | undefined;
+  footer: string;
+  searchDialog: string;
+  sectionsById: Map<string, NavSection>;
+  defaultSection: NavSection | undefined;
+  topbarFor: (languageSwitcher: string, hasSidebar: boolean) => string;
+  sectionCache: Map<string, SectionChrome>;
+}
+
+interface LinkView {
+  label: string;
+  href: string;
+  external: boolean;
+  icon: string;
+}
+
+function linkView(link: NavLink): LinkView {
+  const href = safeHref(link.href);
+  return { label: link.label, href, external: isExternalHref(href), icon: icon(link.icon, 'icon link-icon') };
+}
+
+function faviconType(url: string): string | undefined {
+  const ext = url.split('?')[0]?.split('.').pop()?.toLowerCase();
+  return ext === 'svg' ? 'image/svg+xml' : ext === 'png' ? 'image/png' : ext === 'ico' ? 'image/x-icon' : undefined;
+}
+
+function assetUrl(ctx: RenderContext, repoPath: string | undefined): string | undefined {
+  if (!repoPath) return undefined;
+  const key = repoPath.replace(/^\.?\//, '');
+  return ctx.assets[key] ?? ctx.assets['/' + key];
+}
+
+// One worker keeps the same ctx object for all its pages; a WeakMap lets a new export's ctx
+// start fresh without any cache invalidation rules.
+const chromeCache = new WeakMap<RenderContext, SiteChrome>();
+
+export function siteChrome(ctx: RenderContext): SiteChrome {
+  const hit = chromeCache.get(ctx);
+  if (hit) return hit;
+  // The write stage fills ctx.themeAssets; the process-local table covers a ctx built without it.
+  const asset = (name: string): string => {
+    const url = ctx.themeAssets[name] ?? themeAssetUrls()[name];
+    if (!url) throw new Error(`theme asset ${name} is not in the bundle`);
+    return url;
+  };
+  const config = ctx.config;
+
+  const faviconHref = assetUrl(ctx, config.favicon);
+  const logoLight = assetUrl(ctx, config.logo?.light) ?? assetUrl(ctx, config.logo?.dark);
+  const logoDark = assetUrl(ctx, config.logo?.dark) ?? logoLight;
+  const links = [...config.navbar.links, ...ctx.globalLinks].map(linkView);
+  const primary = config.navbar.primary ? linkView(config.navbar.primary) : undefined;
+  const topbarTemplate = template('topbar');
+  const topbarFor = (languageSwitcher: string, hasSidebar: boolean): string =>
+    topbarTemplate({
+      siteName: config.name,
+      homeHref: config.logo?.href ? safeHref(config.logo.href) : '/',
+      logoLight,
+      logoDark,
+      links,
+      primary,
+      languageSwitcher,
+      hasSidebar,
+      strict: config.appearance.strict,
+    });
+
+  const socials = Object.entries(config.footer.socials).map(([key, href]) => ({
+    href: safeHref(href),
+    ...socialIcon(key),
+  }));
+  const footer = template('footer')({
+    siteName: config.name,
+    columns: config.footer.links.map((column) => ({ header: column.header, items: column.items.map(linkView) })),
+    socials,
+  });
+
+  const sectionsById = new Map(ctx.sections.map((s) => [s.id, s]));
+  const chrome: SiteChrome = {
+    ctx,
+    asset,
+    brandCss: brandCss(config.colors),
+    baseStyles: [
+      asset(THEME_ASSET_NAMES.siteCss),
+      asset(THEME_ASSET_NAMES.componentsCss),
+    ],
+    baseScripts: [
+      { src: asset(THEME_ASSET_NAMES.siteJs) },
+      { src: asset(THEME_ASSET_NAMES.componentsJs) },
+      { src: asset(THEME_ASSET_NAMES.searchJs), data: { minisearch: asset(THEME_ASSET_NAMES.minisearchJs), index: SEARCH_INDEX_URL } },
+    ],
+    customScripts: config.customJs.flatMap((p) => {
+      const src = assetUrl(ctx, p);
+      return src ? [{ src }] : [];
+    }),
+    favicon: faviconHref ? { href: faviconHref, ...(faviconType(faviconHref) ? { type: faviconType(faviconHref) } : {}) } : undefined,
+    footer,
+    searchDialog: template('search-dialog')({}),
+    sectionsById,
+    defaultSection: ctx.sections.find((s) => !s.hidden && !s.external && s.sidebar.length > 0),
+    topbarFor,
+    sectionCache: new Map(),
+  };
+  chromeCache.set(ctx, chrome);
+  return chrome;
+}
+
+/** Custom CSS comes last so the customer's rules win over the theme. */
+export function customStyles(chrome: SiteChrome): string[] {
+  return chrome.ctx.config.customCss.flatMap((p) => {
+    const href = assetUrl(chrome.ctx, p);
+    return href ? [href] : [];
+  });
+}
+
+export function sectionChrome(chrome: SiteChrome, sectionId: string | undefined): SectionChrome {
+  const key = sectionId ?? '\u0000none';
+  const hit = chrome.sectionCache.get(key);
+  if (hit) return hit;
+  const section = (sectionId ? chrome.sectionsById.get(sectionId) : undefined) ?? chrome.defaultSection;
+  const levels = switcherLevels(chrome.ctx.sections, section);
+  const pick = (test: (l: SwitcherLevel) => boolean) => ({ levels: levels.filter(test), label: kindLabel, icon });
+  const languageSwitcher = template('switchers')(pick((l) => l.kind === 'language'));
+  const built: SectionChrome = {
+    section,
+    tabs: template('tabs')(pick((l) => l.kind === 'tab')),
+    topbar: chrome.topbarFor(languageSwitcher, true),
+    topbarBare: chrome.topbarFor(languageSwitcher, false),
+    sidebarTop: template('switchers')(pick((l) => l.kind !== 'tab' && l.kind !== 'language')),
+    sidebar: prepareSidebar(section?.sidebar ?? [], chrome.ctx),
+  };
+  chrome.sectionCache.set(key, built);
+  return built;
+}
+
+export function sidebarFor(section: SectionChrome, slug: string | undefined): string {
+  return slug === undefined ? section.sidebar.html : markCurrent(section.sidebar, slug);
+}

@@ -1,0 +1,178 @@
+import type { PageContent, PlannedPage, RenderContext } from '../types.js';
+import { THEME_ASSET_NAMES } from '../theme/assets.js';
+import { customStyles, sectionChrome, sidebarFor, siteChrome, type SiteChrome } from './chrome.js';
+import { template } from './templates.js';
+
+export { loadThemeAssets } from '../theme/assets.js';
+
+/** Frontmatter `mode` → which parts of the chrome a page shows (Mintlify's page modes). */
+function modeParts(mode: string | undefined): { sidebar: boolean; toc: boolean; header: boolean; bodyClass: string } {
+  switch (mode) {
+    case 'wide':
+      return { sidebar: true, toc: false, header: true, bodyClass: 'mode-wide' };
+    case 'custom':
+      return { sidebar: false, toc: false, header: false, bodyClass: 'mode-custom' };
+    case 'center':
+      return { sidebar: false, toc: false, header: true, bodyClass: 'mode-center' };
+    case 'not-found':
+      return { sidebar: false, toc: false, header: false, bodyClass: 'mode-center mode-not-found' };
+    case 'frame':
+      return { sidebar: true, toc: false, header: false, bodyClass: 'mode-frame' };
+    default:
+      return { sidebar: true, toc: true, header: true, bodyClass: 'mode-default' };
+  }
+}
+
+interface DocumentParts {
+  slug: string | undefined;
+  sectionId: string | undefined;
+  documentTitle: string;
+  ogTitle: string;
+  description: string | undefined;
+  canonical: string | undefined;
+  robots?: string;
+  pageTitle: string;
+  pageDescription: string | undefined;
+  breadcrumbs: string[];
+  content: string;
+  toc: PageContent['toc'];
+  prev?: { title: string; url: string } | undefined;
+  next?: { title: string; url: string } | undefined;
+  mode: string | undefined;
+  usesMath: boolean;
+  usesMermaid: boolean;
+}
+
+function assemble(chrome: SiteChrome, parts: DocumentParts): string {
+  const config = chrome.ctx.config;
+  const section = sectionChrome(chrome, parts.sectionId);
+  const mode = modeParts(parts.mode);
+  const hasSidebar = mode.sidebar && section.sidebar.html !== '' ;
+  const styles = [...chrome.baseStyles];
+  if (parts.usesMath) styles.push(chrome.asset(THEME_ASSET_NAMES.katexCss));
+  styles.push(...customStyles(chrome));
+  const scripts = [...chrome.baseScripts];
+  if (parts.usesMermaid) scripts.push({ src: chrome.asset(THEME_ASSET_NAMES.mermaidJs) });
+  scripts.push(...chrome.customScripts);
+  const toc = mode.toc ? parts.toc.filter((e) => e.depth <= 3) : [];
+  const appearance = config.appearance;
+  return template('document')({
+    lang: 'en',
+    defaultTheme: appearance.default === 'system' ? undefined : appearance.default,
+    appearance: appearance.default,
+    strict: appearance.strict,
+    documentTitle: parts.documentTitle,
+    siteName: config.name,
+    ogTitle: parts.ogTitle,
+    description: parts.description,
+    canonical: parts.canonical,
+    robots: parts.robots,
+    favicon: chrome.favicon,
+    assets: { themeInit: chrome.asset(THEME_ASSET_NAMES.themeInitJs) },
+    styles,
+    brandCss: chrome.brandCss,
+    scripts,
+    bodyClass: `${mode.bodyClass}${hasSidebar ? ' has-sidebar' : ''}${toc.length > 0 ? ' has-toc' : ''}${section.tabs ? ' has-tabs' : ''}`,
+    topbar: hasSidebar ? section.topbar : section.topbarBare,
+    tabs: section.tabs,
+    showSidebar: hasSidebar,
+    sidebarTop: section.sidebarTop,
+    sidebar: hasSidebar ? sidebarFor(section, parts.slug) : '',
+    showHeader: mode.header,
+    breadcrumbs: parts.breadcrumbs,
+    pageTitle: parts.pageTitle,
+    pageDescription: parts.pageDescription,
+    content: parts.content,
+    prev: parts.prev,
+    next: parts.next,
+    showToc: toc.length > 0,
+    toc,
+    footer: chrome.footer,
+    searchDialog: chrome.searchDialog,
+  });
+}
+
+function neighbour(ctx: RenderContext, slug: string | undefined): { title: string; url: string } | undefined {
+  if (!slug) return undefined;
+  const entry = ctx.pageIndex[slug];
+  return entry ? { title: entry.title, url: entry.url } : undefined;
+}
+
+/** Extensionless URL of a page: `/guides/intro`, `/` for the home page. */
+function pageUrl(ctx: RenderContext, page: PlannedPage): string {
+  const known = ctx.pageIndex[page.slug]?.url;
+  if (known) return known;
+  if (page.slug === 'index') return '/';
+  return '/' + page.slug.replace(/\/index$/, '');
+}
+
+/**
+ * The full HTML document of one page. Runs once per page in the render workers: templates are
+ * compiled once per process, the chrome once per ctx and the sidebar once per section; per page
+ * only the current link is marked and the document template filled.
+ */
+export function renderDocument(input: { page: PlannedPage; content: PageContent; ctx: RenderContext }): string {
+  const { page, content, ctx } = input;
+  const chrome = siteChrome(ctx);
+  const siteName = ctx.config.name;
+  const title = content.title || ctx.pageIndex[page.slug]?.title || siteName;
+  const description = content.description ?? (page.slug === 'index' ? ctx.config.description : undefined);
+  return assemble(chrome, {
+    slug: page.slug,
+    sectionId: page.sectionId ?? ctx.pageIndex[page.slug]?.sectionId,
+    documentTitle: title === siteName ? siteName : `${title} - ${siteName}`,
+    ogTitle: title,
+    description,
+    canonical: pageUrl(ctx, page),
+    ...(content.frontmatter['noindex'] === true ? { robots: 'noindex' } : {}),
+    pageTitle: title,
+    pageDescription: content.description,
+    breadcrumbs: page.breadcrumbs,
+    content: content.html,
+    toc: content.toc,
+    prev: neighbour(ctx, page.prev),
+    next: neighbour(ctx, page.next),
+    mode: content.mode,
+    usesMath: content.usesMath,
+    usesMermaid: content.usesMermaid,
+  });
+}
+
+/**
+ * A static stand-in for a server redirect: meta refresh (works without script, CSP-safe),
+ * canonical pointing at the target so crawlers move on, and a plain link as the fallback.
+ */
+export function renderRedirectPage(to: string, ctx: RenderContext): string {
+  void ctx;
+  let target = to.trim();
+  if (/^[a-z][a-z0-9+.-]*:/i.test(target)) {
+    if (!/^https?:/i.test(target)) target = '/';
+  } else if (!target.startsWith('/')) {
+    target = '/' + target;
+  }
+  return template('redirect')({ to: target });
+}
+
+/** The bundle's 404.html: the site chrome around a short message, with search working. */
+export function renderNotFoundPage(ctx: RenderContext): string {
+  const chrome = siteChrome(ctx);
+  const home = ctx.pageIndex['index']?.url ?? '/';
+  const content = template('not-found')({ home });
+  return assemble(chrome, {
+    slug: undefined,
+    sectionId: undefined,
+    documentTitle: `Page not found - ${ctx.config.name}`,
+    ogTitle: 'Page not found',
+    description: undefined,
+    canonical: undefined,
+    robots: 'noindex',
+    pageTitle: 'Page not found',
+    pageDescription: undefined,
+    breadcrumbs: [],
+    content,
+    toc: [],
+    mode: 'not-found',
+    usesMath: false,
+    usesMermaid: false,
+  });
+}

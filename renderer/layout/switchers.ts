@@ -1,0 +1,56 @@
+import type { DivisionKind, NavSection } from '../types.js';
+
+export interface SwitcherOption {
+  title: string;
+  icon?: string;
+  href: string;
+  external: boolean;
+  current: boolean;
+}
+
+/** One level of division nesting: the sibling options the reader can switch between. */
+export interface SwitcherLevel {
+  kind: DivisionKind;
+  depth: number;
+  options: SwitcherOption[];
+}
+
+function samePrefix(a: NavSection['trail'], b: NavSection['trail'], length: number): boolean {
+  for (let i = 0; i < length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (!x || !y || x.kind !== y.kind || x.title !== y.title) return false;
+  }
+  return true;
+}
+
+/**
+ * Plan flattens tabs/anchors/versions/… into sections with a trail; the switcher at depth i
+ * offers every distinct trail[i] among the sections sharing the current trail up to i. Each
+ * option links where its first section does (its first page, or the external href).
+ */
+export function switcherLevels(sections: NavSection[], current: NavSection | undefined): SwitcherLevel[] {
+  if (!current) return [];
+  const levels: SwitcherLevel[] = [];
+  current.trail.forEach((step, depth) => {
+    const options: SwitcherOption[] = [];
+    const seen = new Set<string>();
+    for (const section of sections) {
+      if (section.hidden && section !== current) continue;
+      const own = section.trail[depth];
+      if (!own || !samePrefix(section.trail, current.trail, depth)) continue;
+      const key = `${own.kind}\u0000${own.title}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      options.push({
+        title: own.title,
+        ...(own.icon ? { icon: own.icon } : {}),
+        href: section.href,
+        external: section.external,
+        current: own.kind === step.kind && own.title === step.title,
+      });
+    }
+    if (options.length > 0) levels.push({ kind: step.kind, depth, options });
+  });
+  return levels;
+}

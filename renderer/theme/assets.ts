@@ -1,0 +1,119 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { packageRoot } from './package-root.js';
+
+/** One static file of the site chrome, written by the write stage at `bundlePath`. */
+export interface ThemeAsset {
+  /** Stable key (`site.css`, `katex/fonts/KaTeX_Main-Regular.woff2`) used in `ctx.themeAssets`. */
+  name: string;
+  /** Content-hashed path inside the bundle, no leading slash: `_static/site.3f2a9c1b.css`. */
+  bundlePath: string;
+  bytes: Uint8Array;
+}
+
+/** Names the layout refers to; the write stage maps each to `'/' + bundlePath`. */
+export const THEME_ASSET_NAMES = {
+  siteCss: 'site.css',
+  siteJs: 'site.js',
+  searchJs: 'search.js',
+  themeInitJs: 'theme-init.js',
+  componentsCss: 'components.css',
+  componentsJs: 'components.js',
+  minisearchJs: 'minisearch.js',
+  katexCss: 'katex.css',
+  mermaidJs: 'mermaid.js',
+} as const;
+
+let cache: ThemeAsset[] | undefined;
+
+export function contentHash(bytes: Uint8Array): string {
+  return crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 10);
+}
+
+function hashedPath(dir: string, fileName: string, bytes: Uint8Array): string {
+  const ext = path.extname(fileName);
+  const stem = fileName.slice(0, fileName.length - ext.length);
+  return `${dir}/${stem}.${contentHash(bytes)}${ext}`;
+}
+
+function readRequired(file: string, what: string): Buffer {
+  try {
+    return fs.readFileSync(file);
+  } catch (err) {
+    throw new Error(`theme asset ${what} missing at ${file}: ${(err as Error).message}`, { cause: err });
+  }
+}
+
+function asset(name: string, file: string, bundleFileName = path.basename(file)): ThemeAsset {
+  const bytes = readRequired(file, name);
+  return { name, bundlePath: hashedPath('_static', bundleFileName, bytes), bytes: new Uint8Array(bytes) };
+}
+
+/**
+ * KaTeX's stylesheet points at fonts/ next to it in three formats. Only woff2 is kept (every
+ * browser that runs the rest of the site reads it), which cuts the fonts from 1.2 MB to 0.3 MB,
+ * and each URL is rewritten to the font's hashed bundle path.
+ */
+function katexAssets(katexDist: string): ThemeAsset[] {
+  let css = readRequired(path.join(katexDist, 'katex.min.css'), 'katex.css').toString('utf8');
+  css = css.replace(/,\s*url\(fonts\/[^)]+\.(?:woff|ttf)\)\s*format\("(?:woff|truetype)"\)/g, '');
+  const fonts = new Map<string, ThemeAsset>();
+  css = css.replace(/url\(fonts\/([^)]+\.woff2)\)/g, (_m, fileName: string) => {
+    let font = fonts.get(fileName);
+    if (!font) {
+      const bytes = readRequired(path.join(katexDist, 'fonts', fileName), `katex font ${fileName}`);
+      font = {
+        name: `katex/fonts/${fileName}`,
+        bundlePath: hashedPath('_static/katex', fileName, bytes),
+        bytes: new Uint8Array(bytes),
+      };
+      fonts.set(fileName, font);
+    }
+    // Absolute path: the stylesheet and fonts sit in different folders, and pages at any depth use them.
+    return `url(/${font.bundlePath})`;
+  });
+  if (/url\((?!\/_static\/)/.test(css)) {
+    throw new Error('katex.min.css references a font this build does not bundle; update renderer/theme/assets.ts');
+  }
+  const cssBytes = new Uint8Array(Buffer.from(css, 'utf8'));
+  return [
+    { name: THEME_ASSET_NAMES.katexCss, bundlePath: hashedPath('_static', 'katex.css', cssBytes), bytes: cssBytes },
+    ...fonts.values(),
+  ];
+}
+
+/**
+ * Every static file the exported site needs besides the customer's own assets, read once per
+ * process (workers and the write stage each call this; the files do not change while running).
+ */
+export function loadThemeAssets(): ThemeAsset[] {
+  if (cache) return cache;
+  const root = packageRoot();
+  const client = path.join(root, 'renderer', 'assets', 'client');
+  const modules = path.join(root, 'node_modules');
+  const list: ThemeAsset[] = [
+    asset(THEME_ASSET_NAMES.siteCss, path.join(client, 'site.css')),
+    asset(THEME_ASSET_NAMES.siteJs, path.join(client, 'site.js')),
+    asset(THEME_ASSET_NAMES.searchJs, path.join(client, 'search.js')),
+    asset(THEME_ASSET_NAMES.themeInitJs, path.join(client, 'theme-init.js')),
+    asset(THEME_ASSET_NAMES.componentsCss, path.join(client, 'components.css')),
+    asset(THEME_ASSET_NAMES.componentsJs, path.join(client, 'components.js')),
+    asset(THEME_ASSET_NAMES.minisearchJs, path.join(modules, 'minisearch', 'dist', 'umd', 'index.js'), 'minisearch.js'),
+    asset(THEME_ASSET_NAMES.mermaidJs, path.join(modules, 'mermaid', 'dist', 'mermaid.min.js'), 'mermaid.js'),
+    ...katexAssets(path.join(modules, 'katex', 'dist')),
+  ];
+  cache = list;
+  return list;
+}
+
+let urlCache: Record<string, string> | undefined;
+
+/** name → `/bundlePath`, the same map the write stage builds into `ctx.themeAssets`. */
+export function themeAssetUrls(): Record<string, string> {
+  if (urlCache) return urlCache;
+  const urls: Record<string, string> = {};
+  for (const a of loadThemeAssets()) urls[a.name] = '/' + a.bundlePath;
+  urlCache = urls;
+  return urls;
+}
