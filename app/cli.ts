@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { doctorCommand } from './commands/doctor.js';
 import { type Command, type CommandIo, UsageError, println } from './commands/io.js';
 import { keysCommand } from './commands/keys.js';
@@ -37,13 +39,19 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
   }
 }
 
-const io: CommandIo = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
-main(process.argv.slice(2), io).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    console.error(err);
-    process.exitCode = 1;
-  },
-);
+/** Run as the process's entry: exit status from the command. */
+export function runCli(argv: string[] = process.argv.slice(2)): void {
+  const io: CommandIo = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
+  main(argv, io).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      console.error(err);
+      process.exitCode = 1;
+    },
+  );
+}
+
+// `node dist/app/cli.js …` (npm start) runs it; importing the module (tests, bin/) does not.
+if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) runCli();

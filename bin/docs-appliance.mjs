@@ -4,10 +4,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const compiled = new URL('../dist/app/cli.js', import.meta.url);
+let cli;
 if (existsSync(fileURLToPath(compiled))) {
-  await import(compiled.href);
+  cli = await import(compiled.href);
 } else {
   const { register } = await import('tsx/esm/api');
   register();
-  await import(new URL('../app/cli.ts', import.meta.url).href);
+  cli = await import(new URL('../app/cli.ts', import.meta.url).href);
 }
+cli.runCli(process.argv.slice(2));
