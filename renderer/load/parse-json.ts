@@ -1,4 +1,5 @@
 import { RenderError } from '../types.js';
+import { jsonErrorOffset } from './json-error-position.js';
 
 /** 1-based line and column of a character offset, for error messages. */
 export function lineColumnAt(text: string, offset: number): { line: number; column: number } {
@@ -15,8 +16,8 @@ export function lineColumnAt(text: string, offset: number): { line: number; colu
 }
 
 /**
- * JSON.parse that names the file and line on a syntax error. Node reports only a character
- * position (and not even that for "unexpected end"), so the position is turned into line:column.
+ * JSON.parse that names the file, line and column on a syntax error (Node's own message carries a
+ * position only sometimes, so the position is found by json-error-position.ts).
  */
 export function parseJsonFile(text: string, file: string): unknown {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -24,13 +25,11 @@ export function parseJsonFile(text: string, file: string): unknown {
     return JSON.parse(body);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    const lineMatch = /\(line (\d+) column (\d+)\)/.exec(message);
-    const posMatch = /at position (\d+)/.exec(message);
-    let where: { line: number; column: number };
-    if (lineMatch) where = { line: Number(lineMatch[1]), column: Number(lineMatch[2]) };
-    else if (posMatch) where = lineColumnAt(body, Number(posMatch[1]));
-    else where = lineColumnAt(body, body.length);
-    const reason = message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+.*$/, '');
+    const where = lineColumnAt(body, jsonErrorOffset(body));
+    const reason = message
+      .replace(/\s*\(line \d+ column \d+\)/, '')
+      .replace(/ in JSON at position \d+.*$/, '')
+      .replace(/, "[\s\S]*" is not valid JSON$/, '');
     throw new RenderError(`invalid JSON: ${reason}`, { file, line: where.line, column: where.column, cause: err });
   }
 }

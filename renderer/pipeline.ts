@@ -1,0 +1,270 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createSearchIndexBuilder, MAX_SEARCH_TEXT, SEARCH_INDEX_PATH } from './index-stage/search-index.js';
+import { loadThemeAssets, renderNotFoundPage, renderRedirectPage } from './layout/index.js';
+import { loadSite } from './load/index.js';
+import { packZip } from './pack/zip.js';
+import { planSite } from './plan/index.js';
+import { urlForSlug } from './plan/slugs.js';
+import type { RenderBatchResult } from './pool/batch.js';
+import { writeContextFile } from './pool/context-file.js';
+import { createRenderPool, type RenderPool } from './pool/render-pool.js';
+import { SEARCH_INDEX_URL } from './search-options.js';
+import {
+  RenderError,
+  type BuildWarning,
+  type BundleManifest,
+  type ExportProgress,
+  type PlannedPage,
+  type RenderContext,
+  type RenderFailure,
+  type SitePlan,
+} from './types.js';
+import { buildManifest, MANIFEST_PATH } from './write/manifest.js';
+import { SiteFiles } from './write/site-files.js';
+import { buildRobots, buildSitemap } from './write/sitemap.js';
+import { writeSiteToDir } from './write/write-dir.js';
+
+/** How many failures an ExportError's message lists (all of them stay in `failures`). */
+const LISTED_FAILURES = 5;
+
+/** The export failed: one or more pages (or the config) could not be rendered. */
+export class ExportError extends Error {
+  readonly failures: RenderFailure[];
+  constructor(failures: RenderFailure[]) {
+    const lines = failures.slice(0, LISTED_FAILURES).map(formatFailure);
+    const more = failures.length > LISTED_FAILURES ? `\n…and ${failures.length - LISTED_FAILURES} more` : '';
+    super(`${failures.length === 1 ? '1 file' : `${failures.length} files`} failed to render:\n${lines.join('\n')}${more}`);
+    this.name = 'ExportError';
+    this.failures = failures;
+  }
+}
+
+/** `guides/intro.mdx:12:3: Unclosed <Card>` */
+export function formatFailure(f: RenderFailure): string {
+  return `${f.file}${f.line ? `:${f.line}${f.column ? `:${f.column}` : ''}` : ''}: ${f.message}`;
+}
+
+export interface ExportOptions {
+  sourceDir: string;
+  outZip?: string;
+  outDir?: string;
+  jobId?: string;
+  projectId?: string;
+  domain?: string;
+  version?: string;
+  /** Fixed for reproducible bundles (manifest and zip timestamps come from it). */
+  createdAt?: Date;
+  paths?: string[];
+  /** A shared pool (the export-job queue keeps one); without it the export starts and stops its own. */
+  pool?: RenderPool;
+  onProgress?: (p: ExportProgress) => void;
+  signal?: AbortSignal;
+  /** Pages per worker task; default scales with the site so every worker gets several tasks. */
+  batchSize?: number;
+  /** zlib level for the zip (pages are deflated in the workers at this level). */
+  compressionLevel?: number;
+}
+
+export interface ExportResult {
+  manifest: BundleManifest;
+  pageCount: number;
+  warnings: BuildWarning[];
+  zipPath?: string;
+  sizeBytes?: number;
+  files: ReadonlyMap<string, Uint8Array>;
+  /** Milliseconds spent per stage, for the benchmark and the job log. */
+  timings: Record<string, number>;
+}
+
+/** The source's git commit, read from .git without running git (the image may not have it). */
+export function gitCommit(sourceDir: string): string | undefined {
+  try {
+    const gitDir = path.join(sourceDir, '.git');
+    const head = fs.readFileSync(path.join(gitDir, 'HEAD'), 'utf8').trim();
+    if (/^[0-9a-f]{40}$/.test(head)) return head;
+    const ref = /^ref: (.+)$/.exec(head)?.[1];
+    if (!ref) return undefined;
+    const loose = path.join(gitDir, ref);
+    if (fs.existsSync(loose)) return fs.readFileSync(loose, 'utf8').trim();
+    const packed = fs.readFileSync(path.join(gitDir, 'packed-refs'), 'utf8');
+    return packed.split('\n').find((l) => l.endsWith(` ${ref}`))?.split(' ')[0];
+  } catch {
+    return undefined;
+  }
+}
+
+function batches<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+function renderContext(plan: SitePlan, themeAssets: Record<string, string>): RenderContext {
+  const pageIndex: RenderContext['pageIndex'] = {};
+  for (const p of plan.pages) {
+    const entry = { title: plan.pageTitles?.[p.slug] ?? p.slug, url: urlForSlug(p.slug), ...(p.sectionId ? { sectionId: p.sectionId } : {}) };
+    pageIndex[p.slug] = entry;
+    // `guides/index.mdx` is the page `guides`; links written as `/guides/index` still find it.
+    if (/(^|\/)index\.mdx?$/.test(p.file) && p.slug !== 'index') pageIndex[`${p.slug}/index`] = entry;
+  }
+  const assets: Record<string, string> = {};
+  for (const [file, bundlePath] of Object.entries(plan.assets)) assets[file] = `/${bundlePath}`;
+  return {
+    repoRoot: plan.repoRoot,
+    config: plan.config,
+    sections: plan.sections,
+    globalLinks: plan.globalLinks,
+    pageIndex,
+    assets,
+    themeAssets,
+  };
+}
+
+function asFailure(err: unknown): RenderFailure | undefined {
+  if (err instanceof RenderError) {
+    return { file: err.file, message: err.message, ...(err.line ? { line: err.line } : {}), ...(err.column ? { column: err.column } : {}) };
+  }
+  return undefined;
+}
+
+/**
+ * Export a docs repository to a self-contained static site: load → plan → render (worker pool)
+ * → index → write → pack. Search indexing runs on the main thread while workers render; pages
+ * come back already deflated, so packing is mostly framing and writing.
+ */
+export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
+  const timings: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (name: string): void => {
+    const now = performance.now();
+    timings[name] = Math.round((now - mark) * 10) / 10;
+    mark = now;
+  };
+  const progress = (p: ExportProgress): void => opts.onProgress?.(p);
+  const signal = opts.signal;
+  signal?.throwIfAborted();
+
+  progress({ stage: 'load', pagesDone: 0, pagesPlanned: 0 });
+  let plan: SitePlan;
+  try {
+    const loaded = loadSite(opts.sourceDir);
+    lap('load');
+    progress({ stage: 'plan', pagesDone: 0, pagesPlanned: 0 });
+    plan = planSite(loaded, opts.paths ? { paths: opts.paths } : {});
+    lap('plan');
+  } catch (err) {
+    const f = asFailure(err);
+    if (f) throw new ExportError([f]);
+    throw err;
+  }
+  const pagesPlanned = plan.pages.length;
+  const createdAt = opts.createdAt ?? new Date();
+  const jobId = opts.jobId ?? 'local';
+  const level = opts.compressionLevel ?? 6;
+
+  const theme = loadThemeAssets();
+  const themeUrls: Record<string, string> = { 'search-index': SEARCH_INDEX_URL };
+  for (const a of theme) themeUrls[a.name] = `/${a.bundlePath}`;
+  const ctx = renderContext(plan, themeUrls);
+  const contextFile = writeContextFile(ctx);
+  lap('context');
+
+  const pool = opts.pool ?? createRenderPool();
+  const site = new SiteFiles();
+  const index = createSearchIndexBuilder();
+  const warnings: BuildWarning[] = [...plan.warnings];
+  const failures: RenderFailure[] = [];
+  let pagesDone = 0;
+  progress({ stage: 'render', pagesDone, pagesPlanned });
+
+  try {
+    const size = opts.batchSize ?? Math.min(64, Math.max(4, Math.ceil(pagesPlanned / (pool.threads * 4))));
+    const accept = (pages: PlannedPage[], result: RenderBatchResult): void => {
+      const bytes = new Uint8Array(result.buffer);
+      for (const ref of result.pages) {
+        const html = bytes.subarray(ref.htmlOffset, ref.htmlOffset + ref.htmlLength);
+        const deflated = ref.deflated
+          ? { data: bytes.subarray(ref.deflated.offset, ref.deflated.offset + ref.deflated.length), crc32: ref.deflated.crc32 }
+          : undefined;
+        site.add(ref.outputPath, html, { sha256: ref.sha256, ...(deflated ? { deflated } : {}) });
+      }
+      index.add(result.documents);
+      warnings.push(...result.warnings);
+      failures.push(...result.failures);
+      pagesDone += pages.length;
+      progress({ stage: 'render', pagesDone, pagesPlanned });
+    };
+    await Promise.all(
+      batches(plan.pages, size).map(async (pages) => {
+        let result: RenderBatchResult;
+        try {
+          result = await pool.run(
+            { contextPath: contextFile.path, pages, maxSearchText: MAX_SEARCH_TEXT, ...(opts.outZip ? { deflateLevel: level } : {}) },
+            signal ? { signal } : {},
+          );
+        } catch (err) {
+          if (signal?.aborted) throw signal.reason;
+          // A crashed worker loses only its batch: report each of its pages.
+          const message = `render worker failed: ${err instanceof Error ? err.message : String(err)}`;
+          result = { buffer: new ArrayBuffer(0), pages: [], documents: [], warnings: [], failures: pages.map((p) => ({ file: p.file, message })) };
+        }
+        accept(pages, result);
+      }),
+    );
+  } finally {
+    contextFile.remove();
+    if (!opts.pool) await pool.close();
+  }
+  lap('render');
+  signal?.throwIfAborted();
+  if (failures.length > 0) throw new ExportError(failures.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0))));
+
+  progress({ stage: 'index', pagesDone, pagesPlanned });
+  site.add(SEARCH_INDEX_PATH, index.finish());
+  lap('index');
+
+  progress({ stage: 'write', pagesDone, pagesPlanned });
+  const encoder = new TextEncoder();
+  for (const r of plan.redirects) {
+    const out = `${r.from}.html`;
+    if (!site.has(out)) site.add(out, encoder.encode(renderRedirectPage(r.to, ctx)));
+  }
+  if (!site.has('404.html')) site.add('404.html', encoder.encode(renderNotFoundPage(ctx)));
+  for (const a of theme) site.add(a.bundlePath, a.bytes);
+  for (const [file, bundlePath] of Object.entries(plan.assets)) {
+    site.add(bundlePath, new Uint8Array(fs.readFileSync(path.join(plan.repoRoot, file))));
+  }
+  site.add('sitemap.xml', encoder.encode(buildSitemap(plan.pages, opts.domain)));
+  if (!site.has('robots.txt')) site.add('robots.txt', encoder.encode(buildRobots(opts.domain)));
+  const manifest = buildManifest(site, {
+    jobId,
+    projectId: opts.projectId ?? 'local',
+    domain: opts.domain ?? 'localhost',
+    version: opts.version ?? gitCommit(plan.repoRoot) ?? jobId,
+    createdAt,
+    pageCount: pagesPlanned,
+    warnings,
+  });
+  site.add(MANIFEST_PATH, encoder.encode(`${JSON.stringify(manifest, null, 2)}\n`));
+  if (opts.outDir) await writeSiteToDir(site, opts.outDir);
+  lap('write');
+
+  let sizeBytes: number | undefined;
+  if (opts.outZip) {
+    progress({ stage: 'pack', pagesDone, pagesPlanned });
+    fs.mkdirSync(path.dirname(path.resolve(opts.outZip)), { recursive: true });
+    sizeBytes = (await packZip(site, opts.outZip, { createdAt, level, ...(signal ? { signal } : {}) })).sizeBytes;
+    lap('pack');
+  }
+  progress({ stage: 'done', pagesDone, pagesPlanned });
+  return {
+    manifest,
+    pageCount: pagesPlanned,
+    warnings,
+    ...(opts.outZip ? { zipPath: path.resolve(opts.outZip) } : {}),
+    ...(sizeBytes !== undefined ? { sizeBytes } : {}),
+    files: site.files,
+    timings,
+  };
+}

@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { renderDocument } from '../layout/index.js';
+import { renderPageContent } from '../page/index.js';
+import { urlForSlug } from '../plan/slugs.js';
+import { RenderError, type BuildWarning, type PageContent, type PlannedPage, type RenderContext, type RenderFailure, type SearchDocument } from '../types.js';
+import type { RenderBatchResult, RenderBatchTask, RenderedPageRef } from './batch.js';
+
+interface CachedContext {
+  path: string;
+  ctx: RenderContext;
+  sectionTitles: Map<string, string>;
+}
+let cached: CachedContext | undefined;
+
+/** The context is the same for every batch of an export: parse it once per worker, not per task. */
+function contextFor(contextPath: string): CachedContext {
+  if (cached?.path !== contextPath) {
+    const ctx = JSON.parse(fs.readFileSync(contextPath, 'utf8')) as RenderContext;
+    const sectionTitles = new Map<string, string>();
+    for (const s of ctx.sections) sectionTitles.set(s.id, s.trail.map((t) => t.title).join(' › '));
+    cached = { path: contextPath, ctx, sectionTitles };
+  }
+  return cached;
+}
+
+export function toFailure(err: unknown, file: string): RenderFailure {
+  if (err instanceof RenderError) {
+    const f: RenderFailure = { file: err.file, message: err.message };
+    if (err.line !== undefined) f.line = err.line;
+    if (err.column !== undefined) f.column = err.column;
+    return f;
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return { file, message: message || 'render failed' };
+}
+
+function searchDocument(page: PlannedPage, content: PageContent, sectionTitle: string | undefined, max: number): SearchDocument {
+  const section = page.breadcrumbs.length > 0 ? page.breadcrumbs.join(' › ') : sectionTitle;
+  const text = content.text.length > max ? content.text.slice(0, content.text.lastIndexOf(' ', max) > max * 0.8 ? content.text.lastIndexOf(' ', max) : max) : content.text;
+  const doc: SearchDocument = {
+    url: urlForSlug(page.slug),
+    title: content.title,
+    headings: content.toc.map((t) => t.text).join(' \n'),
+    text,
+  };
+  if (section) doc.section = section;
+  return doc;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Render a batch of pages: read, render the content, wrap it in the layout, encode, and (when
+ * asked) deflate it for the zip here in the worker, where compression runs in parallel with the
+ * other workers instead of on the main thread. A page that fails becomes a RenderFailure and the
+ * rest of the batch goes on.
+ */
+export function renderBatch(task: RenderBatchTask): RenderBatchResult {
+  const { ctx, sectionTitles } = contextFor(task.contextPath);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const pages: RenderedPageRef[] = [];
+  const documents: SearchDocument[] = [];
+  const warnings: BuildWarning[] = [];
+  const failures: RenderFailure[] = [];
+
+  for (const page of task.pages) {
+    try {
+      const source = fs.readFileSync(path.join(ctx.repoRoot, page.file), 'utf8');
+      const content = renderPageContent({ file: page.file, source, ctx });
+      const html = encoder.encode(renderDocument({ page, content, ctx }));
+      const ref: RenderedPageRef = { slug: page.slug, outputPath: page.outputPath, htmlOffset: size, htmlLength: html.length, sha256: createHash('sha256').update(html).digest('hex') };
+      chunks.push(html);
+      size += html.length;
+      if (task.deflateLevel !== undefined) {
+        const deflated = zlib.deflateRawSync(html, { level: task.deflateLevel });
+        ref.deflated = { offset: size, length: deflated.length, crc32: zlib.crc32(html) >>> 0 };
+        chunks.push(deflated);
+        size += deflated.length;
+      }
+      pages.push(ref);
+      warnings.push(...content.warnings);
+      if (!page.hidden) documents.push(searchDocument(page, content, page.sectionId ? sectionTitles.get(page.sectionId) : undefined, task.maxSearchText));
+    } catch (err) {
+      failures.push(toFailure(err, page.file));
+    }
+  }
+
+  const buffer = new ArrayBuffer(size);
+  const view = new Uint8Array(buffer);
+  let offset = 0;
+  for (const c of chunks) {
+    view.set(c, offset);
+    offset += c.length;
+  }
+  return { buffer, pages, documents, warnings, failures };
+}

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { RenderBatchResult, RenderBatchTask } from './batch.js';
+
+export interface RenderPool {
+  readonly threads: number;
+  /** Render one batch; a crashed worker or an abort rejects only this batch. */
+  run(task: RenderBatchTask, options?: { signal?: AbortSignal }): Promise<RenderBatchResult>;
+  /** Wait for running batches, then stop the workers. */
+  close(): Promise<void>;
+}
+
+/**
+ * The worker runs from compiled `dist/` as `worker.js`; from source (tsx, vitest) only
+ * `worker.ts` exists and the worker thread needs the tsx loader. Node started with
+ * `--import tsx` passes it on to workers by itself; anything else (vitest) gets it explicitly.
+ */
+function workerEntry(): { filename: string; execArgv?: string[] } {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const js = path.join(here, 'worker.js');
+  if (fs.existsSync(js)) return { filename: js };
+  const ts = path.join(here, 'worker.ts');
+  const inherited = process.execArgv.some((a, i, all) => (a === '--import' || a === '--loader') && /tsx/.test(all[i + 1] ?? '')) ||
+    process.execArgv.some((a) => /^--(import|loader)=.*tsx/.test(a));
+  return inherited ? { filename: ts } : { filename: ts, execArgv: ['--import', 'tsx'] };
+}
+
+/**
+ * A pool of render workers sized to the machine. Created once and shared by every export (the
+ * export-job queue and the CLI both take one); the workers stay up between exports.
+ */
+export function createRenderPool(options: { threads?: number } = {}): RenderPool {
+  const threads = Math.max(1, options.threads ?? os.availableParallelism());
+  const entry = workerEntry();
+  const piscina = new Piscina<RenderBatchTask, RenderBatchResult>({
+    filename: entry.filename,
+    ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
+    minThreads: threads,
+    maxThreads: threads,
+    // Long-lived workers keep their warm module caches (marked, highlight.js, templates).
+    idleTimeout: 60_000,
+  });
+  return {
+    threads,
+    run: (task, runOptions) => piscina.run(task, runOptions?.signal ? { signal: runOptions.signal } : {}),
+    close: () => piscina.close(),
+  };
+}

@@ -1,0 +1,32 @@
+import type { BuildWarning, BundleManifest } from '../types.js';
+import type { SiteFiles } from './site-files.js';
+
+export const MANIFEST_PATH = 'manifest.json';
+
+export interface ManifestMeta {
+  jobId: string;
+  projectId: string;
+  domain: string;
+  version: string;
+  createdAt: Date;
+  pageCount: number;
+  warnings: BuildWarning[];
+}
+
+/** manifest.json: what the loader verifies before serving (every other file's size and sha256). */
+export function buildManifest(site: SiteFiles, meta: ManifestMeta): BundleManifest {
+  return {
+    format: 1,
+    jobId: meta.jobId,
+    projectId: meta.projectId,
+    domain: meta.domain,
+    version: meta.version,
+    createdAt: meta.createdAt.toISOString(),
+    pageCount: meta.pageCount,
+    files: site
+      .sortedPaths()
+      .filter((p) => p !== MANIFEST_PATH)
+      .map((p) => ({ path: p, size: (site.files.get(p) as Uint8Array).length, sha256: site.sha256(p) })),
+    warnings: meta.warnings,
+  };
+}

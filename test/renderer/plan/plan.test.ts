@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest';
+import { loadSite } from '../../../renderer/load/index.js';
+import { planSite, UnknownPathsError } from '../../../renderer/plan/index.js';
+import type { NavNode, SitePlan } from '../../../renderer/types.js';
+import { fixtureSite, tempSite } from '../load/site-fixtures.js';
+
+const plan = (name: string, paths?: string[]): SitePlan => planSite(loadSite(fixtureSite(name)), paths ? { paths } : {});
+const page = (p: SitePlan, slug: string) => {
+  const found = p.pages.find((x) => x.slug === slug);
+  if (!found) throw new Error(`no planned page ${slug}`);
+  return found;
+};
+const titles = (nodes: NavNode[]): unknown[] =>
+  nodes.map((n) => (n.kind === 'group' ? { [n.title]: titles(n.children) } : n.kind === 'page' ? n.slug : `link:${n.href}`));
+
+describe('plan: docs.json tabs, groups, hidden, links', () => {
+  const p = plan('basic');
+
+  it('makes one section per tab, external tabs as links', () => {
+    expect(p.sections.map((s) => s.id)).toEqual(['guides', 'api', 'blog']);
+    const blog = p.sections[2];
+    expect(blog).toMatchObject({ external: true, href: 'https://blog.acme.example', sidebar: [] });
+    expect(p.sections[0]).toMatchObject({ href: '/', trail: [{ kind: 'tab', title: 'Guides' }], external: false, hidden: false });
+    expect(p.sections[1]?.href).toBe('/api/users');
+  });
+
+  it('builds nested sidebars without hidden groups or missing pages', () => {
+    expect(titles(p.sections[0]?.sidebar ?? [])).toEqual([
+      { Start: ['index', 'quickstart', 'guides/install'] },
+      { Deeper: ['guides/config', { Advanced: ['guides/advanced/tuning'] }, 'link:https://status.acme.example'] },
+    ]);
+    const deeper = p.sections[0]?.sidebar[1];
+    expect(deeper).toMatchObject({ kind: 'group', root: 'guides', expanded: true });
+    const start = p.sections[0]?.sidebar[0];
+    expect(start).toMatchObject({ kind: 'group', icon: 'rocket' });
+  });
+
+  it('labels pages from frontmatter (sidebarTitle, then title) and reads API methods', () => {
+    const start = p.sections[0]?.sidebar[0];
+    if (start?.kind !== 'group') throw new Error('expected group');
+    expect(start.children[1]).toEqual({ kind: 'page', slug: 'quickstart', title: 'Quick start', icon: 'bolt' });
+    expect(start.children[2]).toMatchObject({ title: 'Install the widget' });
+    const api = p.sections[1]?.sidebar[0];
+    if (api?.kind !== 'group') throw new Error('expected group');
+    expect(api.children.map((c) => (c.kind === 'page' ? c.method : undefined))).toEqual(['GET', 'POST']);
+    expect(p.pageTitles?.['quickstart']).toBe('Quickstart');
+  });
+
+  it('lists pages in navigation order, then pages outside it (hidden); never snippets or ignored files', () => {
+    expect(p.pages.map((x) => x.slug)).toEqual([
+      'index',
+      'quickstart',
+      'guides/install',
+      'guides',
+      'guides/config',
+      'guides/advanced/tuning',
+      'guides/internal',
+      'api/users',
+      'api/notes',
+      'orphan',
+    ]);
+    expect(page(p, 'orphan')).toMatchObject({ hidden: true, file: 'orphan.mdx', breadcrumbs: [] });
+    expect(page(p, 'orphan').sectionId).toBeUndefined();
+    expect(page(p, 'guides/internal').hidden).toBe(true);
+    const files = p.pages.map((x) => x.file);
+    expect(files.some((f) => f.startsWith('snippets/') || f.startsWith('drafts/') || f === 'README.md' || f === 'secret-notes.md')).toBe(false);
+  });
+
+  it('names output files and links prev/next through visible pages', () => {
+    expect(page(p, 'index')).toMatchObject({ outputPath: 'index.html', next: 'quickstart', sectionId: 'guides', hidden: false });
+    expect(page(p, 'index').prev).toBeUndefined();
+    expect(page(p, 'guides')).toMatchObject({ file: 'guides/index.mdx', outputPath: 'guides.html', breadcrumbs: ['Deeper'] });
+    expect(page(p, 'guides/config')).toMatchObject({ file: 'guides/config.md', outputPath: 'guides/config.html' });
+    expect(page(p, 'guides/advanced/tuning')).toMatchObject({ breadcrumbs: ['Deeper', 'Advanced'], prev: 'guides/config', next: 'api/users' });
+    expect(page(p, 'api/notes').next).toBeUndefined();
+    expect(page(p, 'orphan').prev).toBeUndefined();
+  });
+
+  it('warns about a navigation entry without a page instead of failing', () => {
+    expect(p.warnings).toContainEqual(expect.objectContaining({ code: 'missing-page', file: 'docs.json', message: expect.stringContaining('guides/not-written-yet') }));
+  });
+
+  it('plans static redirects, skipping patterns and redirects over real pages', () => {
+    expect(p.redirects).toEqual([{ from: 'old-start', to: '/quickstart' }]);
+    const codes = p.warnings.map((w) => w.code);
+    expect(codes).toContain('redirect-dynamic');
+    expect(codes).toContain('redirect-shadowed');
+  });
+
+  it('gives every other file a content-hashed bundle path', () => {
+    expect(p.assets['images/logo.png']).toMatch(/^_assets\/images\/logo\.[0-9a-f]{8}\.png$/);
+    expect(p.assets['style.css']).toMatch(/^_assets\/style\.[0-9a-f]{8}\.css$/);
+    expect(p.assets['custom.js']).toMatch(/^_assets\/custom\.[0-9a-f]{8}\.js$/);
+    expect(Object.keys(p.assets).sort()).toEqual(['custom.js', 'images/favicon.svg', 'images/logo.png', 'style.css']);
+  });
+
+  it('collects global anchors', () => {
+    expect(p.globalLinks).toEqual([{ label: 'Community', href: 'https://community.acme.example', icon: 'users' }]);
+  });
+});
+
+describe('plan: products, versions, languages, menus, dropdowns, anchors', () => {
+  const p = plan('divisions');
+
+  it('flattens any nesting into sections with trails', () => {
+    expect(p.sections.map((s) => s.id)).toEqual([
+      'cloud/v2/docs',
+      'cloud/v2/api/rest',
+      'cloud/v2/api/webhooks',
+      'cloud/v1',
+      'edge/en/guides',
+      'edge/en/changelog',
+      'edge/fr/guides',
+      'labs',
+    ]);
+    expect(p.sections[2]?.trail).toEqual([
+      { kind: 'product', title: 'Cloud', icon: 'cloud' },
+      { kind: 'version', title: 'v2' },
+      { kind: 'tab', title: 'API' },
+      { kind: 'menu', title: 'Webhooks' },
+    ]);
+    expect(p.sections[4]?.trail.map((t) => t.kind)).toEqual(['product', 'language', 'dropdown']);
+    expect(p.sections[6]?.trail.map((t) => t.kind)).toEqual(['product', 'language', 'anchor']);
+    expect(p.sections[5]).toMatchObject({ external: true, href: 'https://changes.example.com' });
+  });
+
+  it('hides a hidden division and its pages but still builds them', () => {
+    expect(p.sections[7]).toMatchObject({ hidden: true, href: '/labs/preview' });
+    expect(page(p, 'labs/preview').hidden).toBe(true);
+    expect(page(p, 'cloud/v2/events')).toMatchObject({ sectionId: 'cloud/v2/api/webhooks', breadcrumbs: ['Events'], hidden: false });
+  });
+
+  it('collects global links from every level', () => {
+    expect(p.globalLinks.map((l) => l.href)).toEqual(['https://status.example.com', 'https://forum.example.com/fr']);
+  });
+});
+
+describe('plan: $ref navigation', () => {
+  it('reads the inlined navigation', () => {
+    const p = plan('refs');
+    expect(p.sections.map((s) => [s.id, s.trail[0]?.icon])).toEqual([
+      ['renamed-guides', 'book'],
+      ['api', undefined],
+    ]);
+    expect(p.pages.map((x) => x.slug)).toEqual(['guides/one', 'guides/two', 'api/ref']);
+  });
+});
+
+describe('plan: legacy mint.json', () => {
+  const p = plan('legacy');
+
+  it('puts groups in tabs and anchors by URL prefix, the rest in the primary tab', () => {
+    expect(p.sections.map((s) => [s.id, s.trail.map((t) => `${t.kind}:${t.title}`).join('>')])).toEqual([
+      ['home', 'tab:Home'],
+      ['api-reference', 'tab:API Reference'],
+      ['sdks', 'tab:SDKs'],
+      ['forum', 'tab:Forum'],
+      ['changelog', 'anchor:Changelog'],
+    ]);
+    expect(titles(p.sections[0]?.sidebar ?? [])).toEqual([
+      { 'Getting started': ['introduction', { Nested: ['setup'] }] },
+      { 'Other SDKs': ['sdks/other'] },
+    ]);
+    expect(titles(p.sections[2]?.sidebar ?? [])).toEqual([{ Python: ['sdks/python/install'] }]);
+    expect(p.sections[3]).toMatchObject({ external: true, href: 'https://forum.example.com' });
+    expect(page(p, 'changelog/2024').sectionId).toBe('changelog');
+  });
+
+  it('turns external anchors into global links and keeps redirects', () => {
+    expect(p.globalLinks).toEqual([{ label: 'Blog', href: 'https://blog.example.com', icon: 'newspaper' }]);
+    expect(p.redirects).toEqual([{ from: 'intro', to: '/introduction' }]);
+  });
+
+  it('uses "Documentation" as the primary tab without primaryTab', () => {
+    const dir = tempSite({
+      'mint.json': JSON.stringify({
+        name: 'x',
+        tabs: [{ name: 'API', url: 'api' }],
+        navigation: [
+          { group: 'A', pages: ['a'] },
+          { group: 'B', pages: ['api/b'] },
+        ],
+      }),
+      'a.mdx': '# a',
+      'api/b.mdx': '# b',
+    });
+    const q = planSite(loadSite(dir));
+    expect(q.sections.map((s) => s.trail[0]?.title)).toEqual(['Documentation', 'API']);
+  });
+});
+
+describe('plan: paths', () => {
+  it('limits pages and prunes the navigation to them', () => {
+    const p = plan('basic', ['guides']);
+    expect(p.pages.map((x) => x.slug)).toEqual(['guides/install', 'guides', 'guides/config', 'guides/advanced/tuning', 'guides/internal']);
+    expect(p.sections.map((s) => s.id)).toEqual(['guides', 'blog']);
+    expect(p.sections[0]?.href).toBe('/guides/install');
+    expect(page(p, 'guides/install').prev).toBeUndefined();
+  });
+
+  it('accepts globs', () => {
+    expect(plan('basic', ['api/*', 'orphan']).pages.map((x) => x.slug)).toEqual(['api/users', 'api/notes', 'orphan']);
+  });
+
+  it('rejects entries that match nothing, naming them', () => {
+    expect(() => plan('basic', ['guides', 'nope/*'])).toThrow(UnknownPathsError);
+    expect(() => plan('basic', ['nope/*'])).toThrow(/nope\/\*/);
+  });
+});
+
+describe('plan: ignores', () => {
+  it('honours .mintignore negation and never builds snippets or dot-folders', () => {
+    const dir = tempSite({
+      'docs.json': JSON.stringify({ name: 'x', navigation: { pages: ['index'] } }),
+      'index.mdx': '# home',
+      'notes/a.mdx': '# a',
+      'notes/keep.mdx': '# keep',
+      '_snippets/frag.mdx': 'fragment',
+      'guides/snippets/frag.mdx': 'fragment',
+      '.github/pull_request_template.md': '# PR',
+      'node_modules/pkg/readme.md': '# pkg',
+      'CHANGELOG.md': '# changes',
+      '.mintignore': 'notes/*\n!notes/keep.mdx\n',
+    });
+    const p = planSite(loadSite(dir));
+    expect(p.pages.map((x) => x.file)).toEqual(['index.mdx', 'notes/keep.mdx']);
+  });
+});
