@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import supertest from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../app/cli.js';
+import { buildAdminApp } from '../../app/admin-app.js';
+import { createAppContext } from '../../app/create-context.js';
+import { createFeatures } from '../../app/features.js';
+import { createLogger } from '../../app/logger.js';
+import { loadConfig } from '../../config/load.js';
+
+function setup() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-'));
+  const config = path.join(dir, 'config.json');
+  fs.writeFileSync(
+    config,
+    JSON.stringify({
+      stateDir: path.join(dir, 'state'),
+      organizations: [{ id: 'org_a', name: 'A', plan: 'enterprise' }],
+      projects: [{ id: '65a1f0c2e4b0a1b2c3d4e5f6', orgId: 'org_a', name: 'A docs', domain: 'docs.a.internal', sourceDir: dir }],
+    }),
+  );
+  return { dir, config };
+}
+
+async function run(argv: string[]) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (c: Buffer) => (out += c.toString()));
+  stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const code = await main(argv, { stdout, stderr, env: {}, cwd: process.cwd() });
+  return { code, out, err };
+}
+
+function adminApp(configFile: string) {
+  const config = loadConfig({ file: configFile, env: {} });
+  const ctx = createAppContext({ config, log: createLogger('silent') });
+  return { app: buildAdminApp(ctx, createFeatures(ctx)), close: () => ctx.db.close() };
+}
+
+describe('docs-appliance keys', () => {
+  it('create --json prints {id, key} and the key works through the API; revoke makes it 401', async () => {
+    const { config } = setup();
+    const created = await run(['keys', 'create', '--org', 'org_a', '--scopes', 'read', '--expires-in', '30', '--json', '--config', config]);
+    expect(created.code).toBe(0);
+    const { id, key } = JSON.parse(created.out) as { id: string; key: string };
+    expect(id).toMatch(/^key_/);
+    expect(key).toMatch(/^mint_[0-9A-Za-z]{32,}$/);
+
+    const list = await run(['keys', 'list', '--json', '--config', config]);
+    const keys = JSON.parse(list.out) as { id: string; scopes: string[]; expiresAt: string; prefix: string }[];
+    const listed = keys.find((k) => k.id === id)!;
+    expect(listed.scopes).toEqual(['read']);
+    expect(Date.parse(listed.expiresAt) - Date.now()).toBeGreaterThan(29 * 86_400_000);
+    expect(list.out).not.toContain(key);
+
+    const { app, close } = adminApp(config);
+    const ok = await supertest(app).get('/v2/agent/65a1f0c2e4b0a1b2c3d4e5f6/job/x').set('Authorization', `Bearer ${key}`);
+    expect(ok.status).toBe(404);
+    const revoked = await run(['keys', 'revoke', id, '--config', config]);
+    expect(revoked.code).toBe(0);
+    const denied = await supertest(app).get('/v2/agent/65a1f0c2e4b0a1b2c3d4e5f6/job/x').set('Authorization', `Bearer ${key}`);
+    expect(denied.status).toBe(401);
+    close();
+  });
+
+  it('refuses bad use with exit status 2 and an unknown org with 1', async () => {
+    const { config } = setup();
+    expect((await run(['keys', 'create', '--config', config])).code).toBe(2);
+    expect((await run(['keys', 'create', '--org', 'org_a', '--scopes', 'admin', '--config', config])).code).toBe(2);
+    expect((await run(['keys', 'create', '--org', 'org_a', '--expires-in', '-1', '--config', config])).code).toBe(2);
+    expect((await run(['keys', 'frobnicate', '--config', config])).code).toBe(2);
+    const unknown = await run(['keys', 'create', '--org', 'org_zzz', '--config', config]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toMatch(/no organization "org_zzz"/);
+    expect((await run(['keys', 'revoke', 'key_nope', '--config', config])).code).toBe(1);
+    expect((await run(['nonsense'])).code).toBe(2);
+  });
+
+  it('projects list and doctor report the state', async () => {
+    const { config } = setup();
+    const projects = await run(['projects', 'list', '--json', '--config', config]);
+    expect(JSON.parse(projects.out).projects[0]).toMatchObject({ id: '65a1f0c2e4b0a1b2c3d4e5f6', domain: 'docs.a.internal' });
+    const doctor = await run(['doctor', '--json', '--config', config]);
+    const report = JSON.parse(doctor.out) as { checks: { name: string; ok: boolean }[] };
+    expect(report.checks.find((c) => c.name === 'database')!.ok).toBe(true);
+    const broken = await run(['doctor', '--json', '--config', '/nonexistent/config.json']);
+    expect(broken.code).toBe(1);
+    expect(JSON.parse(broken.out).ok).toBe(false);
+  });
+});

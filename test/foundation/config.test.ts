@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseConfig } from '../../config/load.js';
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'cfg-'));
+const writeJson = (dir: string, value: unknown) => {
+  const file = path.join(dir, 'config.json');
+  fs.writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value));
+  return file;
+};
+const org = { id: 'org_a', name: 'A', plan: 'enterprise' };
+const project = { id: '65a1f0c2e4b0a1b2c3d4e5f6', orgId: 'org_a', name: 'A docs', domain: 'docs.a.internal', sourceDir: '/srv/a' };
+
+function errorOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('config', () => {
+  it('loads the shipped example config through the real loader', () => {
+    const config = loadConfig({ file: 'docs-appliance.example.json', env: {}, cwd: path.resolve(import.meta.dirname, '../..') });
+    expect(config.stateDir).toBe('/data');
+    expect(config.organizations[0]).toEqual({ id: 'org_acme', name: 'Acme', plan: 'enterprise' });
+    expect(config.projects[0]!.gitHost?.type).toBe('gitea');
+    expect(config.staticExport).toMatchObject({ enabled: true, bundleUrl: 'file:///srv/bundles/acme.zip', version: '2026-11-01' });
+  });
+
+  it('runs on embedded defaults with no file', () => {
+    const cwd = tmp();
+    const config = loadConfig({ env: {}, cwd });
+    expect(config.stateDir).toBe(path.join(cwd, 'var'));
+    expect(config.admin.port).toBe(3000);
+    expect(config.site.port).toBe(8080);
+    expect(config.staticExport.enabled).toBe(false);
+    expect(config.staticExport.linkTtlSeconds).toBe(3600);
+    expect(config.analytics.rateLimitPerHour).toBe(100);
+  });
+
+  it('takes the file from DOCS_APPLIANCE_CONFIG and lets the environment override it', () => {
+    const dir = tmp();
+    const file = writeJson(dir, { stateDir: '/from-file', admin: { port: 1 }, site: { port: 2 } });
+    const config = loadConfig({
+      env: { DOCS_APPLIANCE_CONFIG: file, DOCS_APPLIANCE_STATE_DIR: '/from-env', DOCS_APPLIANCE_ADMIN_PORT: '4000', DOCS_APPLIANCE_SITE_PORT: '4001' },
+      cwd: dir,
+    });
+    expect(config).toMatchObject({ stateDir: '/from-env', admin: { port: 4000 }, site: { port: 4001 } });
+  });
+
+  it('is frozen', () => {
+    const config = parseConfig({ organizations: [org], projects: [project] });
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.admin)).toBe(true);
+    expect(Object.isFrozen(config.projects[0])).toBe(true);
+    expect(() => {
+      (config.admin as { port: number }).port = 1;
+    }).toThrow(TypeError);
+  });
+
+  it('names an unknown key, at any depth', () => {
+    expect(errorOf(() => parseConfig({ stateDirr: '/x' }))).toMatch(/- stateDirr: unknown key/);
+    expect(errorOf(() => parseConfig({ admin: { prot: 1 } }))).toMatch(/- admin\.prot: unknown key/);
+  });
+
+  it('names the key and the problem for a wrong type or out-of-range value', () => {
+    expect(errorOf(() => parseConfig({ admin: { port: 'x' } }))).toMatch(/- admin\.port: .*number/i);
+    expect(errorOf(() => parseConfig({ site: { port: 70000 } }))).toMatch(/- site\.port: /);
+    expect(errorOf(() => parseConfig({ staticExport: { linkTtlSeconds: 8 * 86400 } }))).toMatch(/- staticExport\.linkTtlSeconds: /);
+    expect(errorOf(() => parseConfig({ organizations: [{ ...org, plan: 'gold' }] }))).toMatch(/- organizations\.0\.plan: /);
+  });
+
+  it('checks projects: id format, domain, declared organization, uniqueness', () => {
+    expect(errorOf(() => parseConfig({ organizations: [org], projects: [{ ...project, id: 'xyz' }] }))).toMatch(/projects\.0\.id: must be 24 lowercase hex/);
+    expect(errorOf(() => parseConfig({ organizations: [org], projects: [{ ...project, domain: 'https://docs.a' }] }))).toMatch(/projects\.0\.domain: must be a bare hostname/);
+    expect(errorOf(() => parseConfig({ organizations: [org], projects: [{ ...project, orgId: 'org_b' }] }))).toMatch(/projects\.0\.orgId: no organization "org_b"/);
+    expect(
+      errorOf(() => parseConfig({ organizations: [org], projects: [project, { ...project, id: '65a1f0c2e4b0a1b2c3d4e5f7' }] })),
+    ).toMatch(/projects\.1\.domain: domain "docs\.a\.internal" is used by another project/);
+  });
+
+  it('requires a bundleUrl when serving a static export is enabled', () => {
+    expect(errorOf(() => parseConfig({ staticExport: { enabled: true } }))).toMatch(/staticExport\.bundleUrl: required/);
+  });
+
+  it('reports unreadable and unparsable files and bad environment values', () => {
+    const dir = tmp();
+    expect(errorOf(() => loadConfig({ file: path.join(dir, 'missing.json'), env: {} }))).toMatch(/Cannot read config file/);
+    const bad = writeJson(dir, '{ "stateDir": ');
+    expect(errorOf(() => loadConfig({ file: bad, env: {} }))).toMatch(/not valid JSON/);
+    const arr = writeJson(dir, '[]');
+    expect(errorOf(() => loadConfig({ file: arr, env: {} }))).toMatch(/must contain a JSON object/);
+    expect(errorOf(() => loadConfig({ env: { DOCS_APPLIANCE_ADMIN_PORT: 'eighty' } }))).toMatch(/DOCS_APPLIANCE_ADMIN_PORT: must be a port number/);
+    expect(errorOf(() => loadConfig({ env: { DOCS_APPLIANCE_STATIC_EXPORT_ENABLED: 'yes please' } }))).toMatch(/DOCS_APPLIANCE_STATIC_EXPORT_ENABLED: must be true or false/);
+  });
+});
