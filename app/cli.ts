@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { doctorCommand } from './commands/doctor.js';
+import { exportCommand } from './commands/export.js';
 import { type Command, type CommandIo, UsageError, println } from './commands/io.js';
 import { keysCommand } from './commands/keys.js';
 import { projectsCommand } from './commands/projects.js';
@@ -13,6 +14,7 @@ const commands: Record<string, Command> = {
   keys: keysCommand,
   projects: projectsCommand,
   doctor: doctorCommand,
+  export: exportCommand,
 };
 
 export async function main(argv: string[], io: CommandIo): Promise<number> {

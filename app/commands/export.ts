@@ -1,0 +1,149 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { createRenderPool, exportSite, ExportError, UnknownPathsError, type BuildWarning, type ExportProgress } from '../../renderer/index.js';
+import { RenderError } from '../../renderer/types.js';
+
+interface ExportIo {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+export const EXPORT_USAGE = `docs-appliance export <docsDir> --out <bundle.zip> [--out-dir DIR] [--version V]
+    [--domain HOST] [--project ID] [--job-id ID] [--paths a,b/*] [--threads N]`;
+
+/** Warnings shown per code in the summary; the manifest has all of them. */
+const SHOWN_PER_CODE = 3;
+
+const where = (w: BuildWarning): string => `${w.file}${w.line ? `:${w.line}` : ''}`;
+
+function warningSummary(warnings: BuildWarning[]): string[] {
+  const byCode = new Map<string, BuildWarning[]>();
+  for (const w of warnings) byCode.set(w.code, [...(byCode.get(w.code) ?? []), w]);
+  const lines: string[] = [];
+  for (const [code, list] of [...byCode.entries()].sort((a, b) => b[1].length - a[1].length)) {
+    lines.push(`  ${code}: ${list.length}`);
+    for (const w of list.slice(0, SHOWN_PER_CODE)) lines.push(`    ${where(w)}: ${w.message}`);
+    if (list.length > SHOWN_PER_CODE) lines.push(`    … ${list.length - SHOWN_PER_CODE} more in manifest.json`);
+  }
+  return lines;
+}
+
+/** A progress bar on a terminal; elsewhere (CI, logs) a plain line per stage and every 10 %. */
+function progressReporter(io: ExportIo): { update(p: ExportProgress): void; stop(): void } {
+  if (io.stderr.isTTY) {
+    const bar = new cliProgress.SingleBar(
+      { stream: io.stderr as NodeJS.WriteStream, format: 'export [{bar}] {percentage}% | {value}/{total} pages | {stage}', hideCursor: true },
+      cliProgress.Presets.shades_classic,
+    );
+    let started = false;
+    return {
+      update(p) {
+        if (!started && p.pagesPlanned > 0) {
+          bar.start(p.pagesPlanned, 0, { stage: p.stage });
+          started = true;
+        }
+        if (started) bar.update(p.pagesDone, { stage: p.stage });
+      },
+      stop: () => started && bar.stop(),
+    };
+  }
+  let lastStage = '';
+  let lastDecile = -1;
+  return {
+    update(p) {
+      const decile = p.pagesPlanned > 0 ? Math.floor((p.pagesDone / p.pagesPlanned) * 10) : 0;
+      if (p.stage !== lastStage || (p.stage === 'render' && decile !== lastDecile)) {
+        io.stderr.write(`export: ${p.stage} ${p.pagesDone}/${p.pagesPlanned} pages\n`);
+        lastStage = p.stage;
+        lastDecile = decile;
+      }
+    },
+    stop: () => undefined,
+  };
+}
+
+/**
+ * `docs-appliance export`: a one-shot offline export of a docs directory to a bundle zip. Exit 0
+ * only when the zip was written; 1 when the export failed (each failure as file:line: message);
+ * 2 for bad usage.
+ */
+export async function runExport(argv: string[], io: ExportIo): Promise<number> {
+  let values: Record<string, string | undefined>;
+  let positionals: string[];
+  try {
+    const parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        out: { type: 'string', short: 'o' },
+        'out-dir': { type: 'string' },
+        version: { type: 'string' },
+        domain: { type: 'string' },
+        project: { type: 'string' },
+        'job-id': { type: 'string' },
+        paths: { type: 'string' },
+        threads: { type: 'string' },
+      },
+    });
+    values = parsed.values as Record<string, string | undefined>;
+    positionals = parsed.positionals;
+  } catch (err) {
+    io.stderr.write(`error: ${(err as Error).message}\nusage: ${EXPORT_USAGE}\n`);
+    return 2;
+  }
+  const [docsDir, ...extra] = positionals;
+  if (!docsDir || extra.length > 0 || !values['out']) {
+    io.stderr.write(`error: ${!docsDir ? 'missing <docsDir>' : extra.length ? `unexpected argument ${extra[0]}` : 'missing --out <bundle.zip>'}\nusage: ${EXPORT_USAGE}\n`);
+    return 2;
+  }
+  const threads = values['threads'] === undefined ? undefined : Number(values['threads']);
+  if (threads !== undefined && !(Number.isInteger(threads) && threads > 0)) {
+    io.stderr.write(`error: --threads must be a positive integer\nusage: ${EXPORT_USAGE}\n`);
+    return 2;
+  }
+
+  const started = performance.now();
+  const reporter = progressReporter(io);
+  const pool = createRenderPool(threads ? { threads } : {});
+  try {
+    const result = await exportSite({
+      sourceDir: docsDir,
+      outZip: values['out'],
+      ...(values['out-dir'] ? { outDir: values['out-dir'] } : {}),
+      ...(values['version'] ? { version: values['version'] } : {}),
+      ...(values['domain'] ? { domain: values['domain'] } : {}),
+      ...(values['project'] ? { projectId: values['project'] } : {}),
+      ...(values['job-id'] ? { jobId: values['job-id'] } : {}),
+      ...(values['paths'] ? { paths: values['paths'].split(',').map((p) => p.trim()).filter(Boolean) } : {}),
+      pool,
+      onProgress: (p) => reporter.update(p),
+    });
+    reporter.stop();
+    const seconds = (performance.now() - started) / 1000;
+    const mb = ((result.sizeBytes ?? 0) / 1024 / 1024).toFixed(1);
+    io.stdout.write(`exported ${result.pageCount} pages to ${path.resolve(values['out'])} (${mb} MB, ${result.files.size} files) in ${seconds.toFixed(2)} s\n`);
+    if (values['out-dir']) io.stdout.write(`site written to ${path.resolve(values['out-dir'])}\n`);
+    if (result.warnings.length > 0) {
+      io.stdout.write(`${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'}:\n${warningSummary(result.warnings).join('\n')}\n`);
+    }
+    return 0;
+  } catch (err) {
+    reporter.stop();
+    if (err instanceof ExportError) io.stderr.write(`error: export failed, ${err.message}\n`);
+    else if (err instanceof RenderError) io.stderr.write(`error: ${err.location}: ${err.message}\n`);
+    else if (err instanceof UnknownPathsError) io.stderr.write(`error: --paths: ${err.message}\n`);
+    else io.stderr.write(`error: ${(err as Error).message}\n`);
+    return 1;
+  } finally {
+    await pool.close();
+  }
+}
+
+/** The command as registered in app/cli.ts. */
+export const exportCommand = {
+  summary: 'Export a docs directory to a static bundle zip (offline, with a progress bar)',
+  usage: EXPORT_USAGE,
+  run: (argv: string[], io: ExportIo): Promise<number> => runExport(argv, io),
+};

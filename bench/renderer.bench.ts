@@ -1,0 +1,174 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { marked } from 'marked';
+import { createRenderPool, exportSite, ExportError, type RenderPool } from '../renderer/index.js';
+import { generateSite } from './gen-pages.js';
+
+/**
+ * Renderer benchmark: full exports (render + index + zip to a file) of generated sites against the
+ * floor measured in the same run (read every page + marked.parse, one thread), then every corpus
+ * found in --corpora.
+ *
+ *   node --import tsx bench/renderer.bench.ts [--sizes 1000,10000] [--runs 3] [--threads N] [--corpora DIR]
+ */
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '1000,10000' },
+    runs: { type: 'string', default: '3' },
+    threads: { type: 'string' },
+    corpora: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const sizes = (values.sizes ?? '').split(',').filter(Boolean).map(Number);
+const runs = Math.max(1, Number(values.runs));
+const MB = 1024 * 1024;
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] as number;
+};
+
+/** Peak RSS of the whole process (workers are threads of it) while fn runs, sampled every 20 ms. */
+async function withPeakRss<T>(fn: () => Promise<T>): Promise<{ value: T; peakRss: number }> {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  try {
+    const value = await fn();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return { value, peakRss: peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+function floor(dir: string): number {
+  const files: string[] = [];
+  const walk = (d: string): void => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.mdx') || e.name.endsWith('.md')) files.push(p);
+    }
+  };
+  const t0 = performance.now();
+  walk(dir);
+  for (const f of files) marked.parse(fs.readFileSync(f, 'utf8'));
+  return performance.now() - t0;
+}
+
+interface Row {
+  name: string;
+  pages: number;
+  exportMs: number;
+  floorMs?: number;
+  peakRss: number;
+  zipBytes: number;
+  timings: Record<string, number>;
+  note: string;
+}
+
+async function timeExport(pool: RenderPool, sourceDir: string, outZip: string): Promise<{ ms: number; pages: number; zipBytes: number; timings: Record<string, number>; warnings: Map<string, number>; peakRss: number }> {
+  if (global.gc) global.gc();
+  const t0 = performance.now();
+  const { value, peakRss } = await withPeakRss(() => exportSite({ sourceDir, outZip, pool, createdAt: new Date(0) }));
+  const ms = performance.now() - t0;
+  const warnings = new Map<string, number>();
+  for (const w of value.warnings) warnings.set(w.code, (warnings.get(w.code) ?? 0) + 1);
+  return { ms, pages: value.pageCount, zipBytes: value.sizeBytes ?? 0, timings: value.timings, warnings, peakRss };
+}
+
+function printTable(rows: Row[]): void {
+  const header = ['site', 'pages', 'export s', 'pages/s', 'floor s', 'vs floor', 'peak RSS', 'zip MB', 'stages (ms)'];
+  const body = rows.map((r) => [
+    r.name,
+    String(r.pages),
+    (r.exportMs / 1000).toFixed(2),
+    Math.round(r.pages / (r.exportMs / 1000)).toLocaleString('en-US'),
+    r.floorMs === undefined ? '' : (r.floorMs / 1000).toFixed(2),
+    r.floorMs === undefined ? '' : `${(r.floorMs / r.exportMs).toFixed(2)}×`,
+    `${Math.round(r.peakRss / MB)} MB`,
+    (r.zipBytes / MB).toFixed(1),
+    Object.entries(r.timings)
+      .map(([k, v]) => `${k} ${Math.round(v)}`)
+      .join(', ') + (r.note ? `  ${r.note}` : ''),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
+  const line = (cells: string[]): string => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const b of body) console.log(line(b));
+}
+
+async function main(): Promise<void> {
+  const threads = values.threads ? Number(values.threads) : os.availableParallelism();
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'renderer-bench-'));
+  console.log(`renderer benchmark: node ${process.version}, ${os.availableParallelism()} cores, ${threads} render threads, ${runs} run(s) each (median), work dir ${work}`);
+  const pool = createRenderPool({ threads });
+  const rows: Row[] = [];
+  try {
+    // Warm the pool (worker start-up, module loading): a long-lived appliance pays this once.
+    const warm = path.join(work, 'warm');
+    generateSite(warm, 50);
+    await exportSite({ sourceDir: warm, outZip: path.join(work, 'warm.zip'), pool });
+
+    for (const n of sizes) {
+      const dir = path.join(work, `gen-${n}`);
+      generateSite(dir, n);
+      const floors: number[] = [];
+      const results: Awaited<ReturnType<typeof timeExport>>[] = [];
+      for (let r = 0; r < runs; r++) {
+        floors.push(floor(dir));
+        results.push(await timeExport(pool, dir, path.join(work, `gen-${n}.zip`)));
+      }
+      const mid = results.slice().sort((a, b) => a.ms - b.ms)[Math.floor(results.length / 2)] as (typeof results)[number];
+      rows.push({
+        name: `generated ${n}`,
+        pages: mid.pages,
+        exportMs: mid.ms,
+        floorMs: median(floors),
+        peakRss: Math.max(...results.map((r) => r.peakRss)),
+        zipBytes: mid.zipBytes,
+        timings: mid.timings,
+        note: '',
+      });
+      if (!values.keep) fs.rmSync(dir, { recursive: true, force: true });
+    }
+
+    if (values.corpora) {
+      const root = path.resolve(values.corpora);
+      const corpora = fs
+        .readdirSync(root, { withFileTypes: true })
+        .filter((e) => e.isDirectory() && ['docs.json', 'mint.json'].some((f) => fs.existsSync(path.join(root, e.name, f))))
+        .map((e) => e.name)
+        .sort();
+      for (const name of corpora) {
+        const dir = path.join(root, name);
+        const times: Awaited<ReturnType<typeof timeExport>>[] = [];
+        try {
+          for (let r = 0; r < runs; r++) times.push(await timeExport(pool, dir, path.join(work, `${name}.zip`)));
+          const mid = times.slice().sort((a, b) => a.ms - b.ms)[Math.floor(times.length / 2)] as (typeof times)[number];
+          const warnings = [...mid.warnings.entries()].map(([c, k]) => `${c} ${k}`).join(', ');
+          rows.push({ name, pages: mid.pages, exportMs: mid.ms, floorMs: median([floor(dir), floor(dir), floor(dir)]), peakRss: mid.peakRss, zipBytes: mid.zipBytes, timings: mid.timings, note: warnings ? `warnings: ${warnings}` : '' });
+        } catch (err) {
+          const failures = err instanceof ExportError ? err.failures.length : 0;
+          rows.push({ name, pages: 0, exportMs: NaN, peakRss: process.memoryUsage().rss, zipBytes: 0, timings: {}, note: `FAILED (${failures} failures): ${(err as Error).message.split('\n').slice(0, 4).join(' | ')}` });
+        }
+      }
+    }
+  } finally {
+    await pool.close();
+    if (!values.keep) fs.rmSync(work, { recursive: true, force: true });
+  }
+  console.log('');
+  printTable(rows);
+  console.log(`\nprocess peak RSS (getrusage maxRSS, main thread + workers): ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
+  console.log('floor = read every page + marked.parse, one thread; "vs floor" = floor time / export time (1.0× = as fast as the floor).');
+}
+
+await main();

@@ -1,0 +1,186 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import JSZip from 'jszip';
+import MiniSearch from 'minisearch';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRenderPool, exportSite, ExportError, type ExportProgress, type ExportResult, type RenderPool } from '../../../renderer/index.js';
+import { SEARCH_INDEX_OPTIONS } from '../../../renderer/search-options.js';
+import type { BundleManifest } from '../../../renderer/types.js';
+import { fixtureSite, tempSite } from '../load/site-fixtures.js';
+import { externalResourceRefs } from './site-scan.js';
+
+const createdAt = new Date('2026-11-01T10:00:00.000Z');
+const meta = { jobId: 'se_0123456789abcdef', projectId: 'proj_1', domain: 'docs.acme.example', version: 'v1', createdAt };
+const sha256 = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
+const tmp = (name: string): string => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docs-export-')), name);
+
+let pool: RenderPool;
+let result: ExportResult;
+let zipPath: string;
+let outDir: string;
+const progress: ExportProgress[] = [];
+
+beforeAll(async () => {
+  pool = createRenderPool({ threads: 2 });
+  zipPath = tmp('bundle.zip');
+  outDir = tmp('site');
+  result = await exportSite({ sourceDir: fixtureSite('basic'), outZip: zipPath, outDir, pool, ...meta, onProgress: (p) => progress.push(p) });
+});
+
+afterAll(async () => {
+  await pool.close();
+});
+
+const text = (p: string): string => new TextDecoder().decode(result.files.get(p));
+
+describe('exportSite: the bundle', () => {
+  it('writes a zip whose every entry matches the manifest (sha256 and size)', async () => {
+    const zip = await JSZip.loadAsync(fs.readFileSync(zipPath));
+    const names = Object.keys(zip.files).filter((n) => !zip.files[n]?.dir).sort();
+    const manifest = JSON.parse(await (zip.file('manifest.json') as JSZip.JSZipObject).async('string')) as BundleManifest;
+    expect(names).toEqual([...manifest.files.map((f) => f.path), 'manifest.json'].sort());
+    for (const f of manifest.files) {
+      const bytes = await (zip.file(f.path) as JSZip.JSZipObject).async('uint8array');
+      expect({ path: f.path, size: bytes.length, sha256: sha256(bytes) }).toEqual(f);
+    }
+    expect(result.sizeBytes).toBe(fs.statSync(zipPath).size);
+    expect(result.zipPath).toBe(path.resolve(zipPath));
+  });
+
+  it('fills the manifest header', () => {
+    expect(result.manifest).toMatchObject({ format: 1, ...meta, createdAt: createdAt.toISOString(), pageCount: 10 });
+    expect(result.pageCount).toBe(10);
+    expect(result.manifest.warnings).toContainEqual(expect.objectContaining({ code: 'missing-page' }));
+  });
+
+  it('writes pages as path.html, hidden and outside-navigation pages included, never snippets or ignored files', () => {
+    for (const p of ['index.html', 'quickstart.html', 'guides.html', 'guides/config.html', 'guides/advanced/tuning.html', 'guides/internal.html', 'api/users.html', 'orphan.html']) {
+      expect(result.files.has(p), p).toBe(true);
+      expect(text(p)).toMatch(/^<!doctype html>/i);
+    }
+    const paths = [...result.files.keys()];
+    expect(paths.some((p) => p.startsWith('snippets/') || p.startsWith('drafts/') || p.includes('README') || p.includes('secret-notes'))).toBe(false);
+  });
+
+  it('writes 404.html, robots.txt, a redirect page, hashed assets and the theme', () => {
+    expect(text('404.html')).toMatch(/<html/i);
+    expect(text('robots.txt')).toContain('Sitemap: https://docs.acme.example/sitemap.xml');
+    expect(text('old-start.html')).toContain('/quickstart');
+    expect(result.files.has('blog/:slug*.html')).toBe(false);
+    const logo = [...result.files.keys()].find((p) => /^_assets\/images\/logo\.[0-9a-f]{8}\.png$/.test(p));
+    expect(logo).toBeDefined();
+    expect(Buffer.from(result.files.get(logo as string) as Uint8Array).equals(fs.readFileSync(path.join(fixtureSite('basic'), 'images/logo.png')))).toBe(true);
+    expect([...result.files.keys()].some((p) => p.startsWith('_static/'))).toBe(true);
+  });
+
+  it('lists visible pages in the sitemap by extensionless absolute URL', () => {
+    const locs = [...text('sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual([
+      'https://docs.acme.example/',
+      'https://docs.acme.example/quickstart',
+      'https://docs.acme.example/guides/install',
+      'https://docs.acme.example/guides',
+      'https://docs.acme.example/guides/config',
+      'https://docs.acme.example/guides/advanced/tuning',
+      'https://docs.acme.example/api/users',
+      'https://docs.acme.example/api/notes',
+    ]);
+  });
+
+  it('builds a search index the browser options can load, without hidden pages', () => {
+    const index = MiniSearch.loadJSON(text('_search/index.json'), SEARCH_INDEX_OPTIONS as never);
+    expect(index.search('threads').map((r) => r.id)).toContain('/guides/advanced/tuning');
+    expect(index.search('orphan').map((r) => r.id)).not.toContain('/orphan');
+    expect(index.documentCount).toBe(8);
+  });
+
+  it('writes the same files to outDir', () => {
+    for (const [p, bytes] of result.files) {
+      expect(sha256(fs.readFileSync(path.join(outDir, p))), p).toBe(sha256(bytes));
+    }
+  });
+
+  it('loads no script, style, font or image from outside the bundle', () => {
+    const offenders: string[] = [];
+    for (const [p, bytes] of result.files) {
+      const kind = p.endsWith('.html') ? 'html' : p.endsWith('.css') ? 'css' : undefined;
+      if (!kind) continue;
+      for (const ref of externalResourceRefs(new TextDecoder().decode(bytes), kind)) offenders.push(`${p}: ${ref}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('reports monotonic progress that ends at the planned page count', () => {
+    const done = progress.map((p) => p.pagesDone);
+    expect(done).toEqual([...done].sort((a, b) => a - b));
+    const last = progress.at(-1);
+    expect(last).toEqual({ stage: 'done', pagesDone: 10, pagesPlanned: 10 });
+    expect([...new Set(progress.map((p) => p.stage))]).toEqual(['load', 'plan', 'render', 'index', 'write', 'pack', 'done']);
+  });
+});
+
+describe('exportSite: determinism, failures, options', () => {
+  it('gives identical zip bytes for the same input and createdAt', async () => {
+    const a = tmp('a.zip');
+    const b = tmp('b.zip');
+    await exportSite({ sourceDir: fixtureSite('basic'), outZip: a, pool, ...meta });
+    await exportSite({ sourceDir: fixtureSite('basic'), outZip: b, pool, ...meta, batchSize: 3 });
+    expect(fs.readFileSync(a).equals(fs.readFileSync(b))).toBe(true);
+  });
+
+  it('fails the export when a page cannot render, naming file:line, and writes no zip', async () => {
+    const dir = tempSite({
+      'docs.json': JSON.stringify({ name: 'x', navigation: { pages: ['index', 'broken', 'unclosed'] } }),
+      'index.mdx': '# fine\n',
+      'broken.mdx': '---\ntitle: never closed\n\nbody\n',
+      'unclosed.mdx': '---\ntitle: u\n---\n\nText\n\n<Card title="x">\n\nno end\n',
+    });
+    const out = tmp('fail.zip');
+    const err = await exportSite({ sourceDir: dir, outZip: out, pool }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ExportError);
+    const e = err as ExportError;
+    expect(e.failures.map((f) => f.file)).toEqual(['broken.mdx', 'unclosed.mdx']);
+    expect(e.message).toMatch(/broken\.mdx:1: /);
+    expect(e.message).toMatch(/unclosed\.mdx:\d+(:\d+)?: .*Card/);
+    expect(fs.existsSync(out)).toBe(false);
+  });
+
+  it('reports a config error as a failure with file and line', async () => {
+    const dir = tempSite({ 'docs.json': '{\n  "name": "x",\n  "navigation": [\n' });
+    const err = (await exportSite({ sourceDir: dir, pool }).catch((e: unknown) => e)) as ExportError;
+    expect(err).toBeInstanceOf(ExportError);
+    expect(err.message).toMatch(/docs\.json:4:\d+: invalid JSON/);
+  });
+
+  it('exports only the selected paths', async () => {
+    const r = await exportSite({ sourceDir: fixtureSite('basic'), pool, paths: ['api/*'] });
+    expect([...r.files.keys()].filter((p) => p.endsWith('.html') && p !== '404.html' && p !== 'old-start.html').sort()).toEqual(['api/notes.html', 'api/users.html']);
+    expect(r.pageCount).toBe(2);
+  });
+
+  it('stops when aborted', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('cancelled by test'));
+    await expect(exportSite({ sourceDir: fixtureSite('basic'), pool, signal: controller.signal })).rejects.toThrow('cancelled by test');
+    const late = new AbortController();
+    const run = exportSite({
+      sourceDir: fixtureSite('basic'),
+      pool,
+      batchSize: 1,
+      signal: late.signal,
+      onProgress: (p) => {
+        if (p.stage === 'render' && p.pagesDone > 0) late.abort(new Error('cancelled mid-render'));
+      },
+    });
+    await expect(run).rejects.toThrow('cancelled mid-render');
+  });
+
+  it('exports legacy mint.json sites too', async () => {
+    const r = await exportSite({ sourceDir: fixtureSite('legacy'), pool, createdAt });
+    expect(r.pageCount).toBe(7);
+    expect(r.files.has('intro.html')).toBe(true);
+    expect(r.files.has('api-reference/users.html')).toBe(true);
+  });
+});
