@@ -31,6 +31,11 @@ export function htmlToText(html: string): string {
   return decodeEntities(html.replace(TAG_RE, ' '));
 }
 
+/** The same for inline HTML (a heading's content), where tags do not separate words. */
+export function inlineHtmlToText(html: string): string {
+  return decodeEntities(html.replace(TAG_RE, ''));
+}
+
 /** `name="value"` pairs, escaped; undefined/false values are dropped, `true` gives a bare attribute. */
 export function attrs(pairs: Record<string, string | number | boolean | undefined>): string {
   let out = '';

@@ -1,18 +1,57 @@
 /**
- * The "render a page" stage: one Mintlify-style MDX/Markdown source → PageContent.
- * Synchronous and self-contained so a piscina worker can call it for many pages in a row.
+ * The "render a page" stage: one Mintlify-style MDX/Markdown source → PageContent (body HTML,
+ * toc, plain text, warnings). Synchronous and self-contained so a piscina worker can call it for
+ * many pages in a row; everything expensive (marked, highlight.js, snippet parses) is set up once
+ * per process.
+ *
+ * Flow: frontmatter → {{variables}} → MDX tree (parse.ts) → imports/exports into a scope →
+ * render (components to slots, markdown through marked) → resolve slots, heading ids, toc, text.
  */
-import { Marked } from 'marked';
-import type { PageContent, RenderContext } from '../types.js';
+import { RenderError, type PageContent, type RenderContext } from '../types.js';
+import type { Env } from './env.js';
+import { parseEsmBlock, type EsmBlock } from './esm.js';
 import { splitFrontmatter, stringField, titleFromFile } from './frontmatter.js';
 import { htmlToText } from './html.js';
-
-const marked = new Marked({ gfm: true, async: false });
+import { endpointHeader, parseEndpoint } from './openapi.js';
+import { parseMdx } from './parse.js';
+import { renderNodes } from './render.js';
+import { normaliseText, resolveHeadings, Resolver } from './resolve.js';
+import { buildScope, parseArrowBodies } from './snippets.js';
+import { PageState } from './state.js';
+import { substituteVariables } from './variables.js';
 
 export function renderPageContent(input: { file: string; source: string; ctx: RenderContext }): PageContent {
   const { file, source, ctx } = input;
-  const { frontmatter, body } = splitFrontmatter(file, source);
-  const html = marked.parse(body) as string;
+  try {
+    return render(file, source, ctx);
+  } catch (err) {
+    if (err instanceof RenderError) throw err;
+    // A bug of ours on odd input must still name the page, never take the worker down unlabelled.
+    const message = err instanceof Error ? err.message : String(err);
+    throw new RenderError(`Could not render the page: ${message}`, { file, cause: err });
+  }
+}
+
+function render(file: string, source: string, ctx: RenderContext): PageContent {
+  const state = new PageState(ctx, file);
+  const { frontmatter, body, bodyLineOffset } = splitFrontmatter(file, source);
+  const firstLine = bodyLineOffset + 1;
+  const text = substituteVariables(body, ctx.config.variables ?? {}, state, file, firstLine);
+  const tree = parseMdx(file, text, firstLine, { esm: true });
+
+  const esm: { block: EsmBlock; line: number }[] = [];
+  for (const node of tree.nodes) if (node.kind === 'esm') esm.push({ block: parseEsmBlock(node.code, node.line), line: node.line });
+  const scope = buildScope(file, esm, parseArrowBodies(file, esm), ctx.repoRoot, state.snippetMemo, [file]);
+  const env: Env = { file, source: text, firstLine, scope };
+
+  let html = renderNodes(tree.nodes, env, state, 'block');
+  const endpoint = parseEndpoint(frontmatter['openapi'] ?? frontmatter['api']);
+  if (endpoint) html = endpointHeader(endpoint) + html;
+
+  const resolver = new Resolver(state);
+  const plain = normaliseText(resolver.text(htmlToText(html)));
+  const headed = resolveHeadings(resolver.html(html), state, resolver);
+
   const title = stringField(frontmatter, 'title') ?? titleFromFile(file, ctx.config.name);
   const description = stringField(frontmatter, 'description');
   const mode = stringField(frontmatter, 'mode');
@@ -20,12 +59,12 @@ export function renderPageContent(input: { file: string; source: string; ctx: Re
     title,
     ...(description === undefined ? {} : { description }),
     frontmatter,
-    html,
-    toc: [],
-    text: htmlToText(html),
+    html: headed.html,
+    toc: headed.toc,
+    text: plain,
     ...(mode === undefined ? {} : { mode }),
-    usesMath: false,
-    usesMermaid: false,
-    warnings: [],
+    usesMath: state.usesMath,
+    usesMermaid: state.usesMermaid,
+    warnings: state.warnings,
   };
 }

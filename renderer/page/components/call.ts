@@ -1,0 +1,108 @@
+/** What a built-in component renderer gets: its props, its children, and the page's helpers. */
+import { iconSvg } from '../../icons.js';
+import type { Env } from '../env.js';
+import { escapeHtml } from '../html.js';
+import type { Literal } from '../literal.js';
+import { resolveAsset, resolveHref } from '../links.js';
+import { evaluateProps, renderElement, renderNodes, type Mode } from '../render.js';
+import type { PageState } from '../state.js';
+import type { ElementNode } from '../tree.js';
+
+export type ComponentRenderer = (call: ComponentCall) => string;
+
+const SAFE_COLOR_RE = /^(?:#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20}|(?:rgb|rgba|hsl|hsla|oklch)\([\d\s.,%/-]+\)|var\(--[\w-]+\))$/;
+const ICON_URL_RE = /^(?:https?:)?\/\/|^\/|\.(?:svg|png|jpe?g|gif|webp)$/i;
+
+export class ComponentCall {
+  readonly props: Record<string, Literal>;
+
+  constructor(
+    readonly el: ElementNode,
+    readonly env: Env,
+    readonly state: PageState,
+  ) {
+    this.props = evaluateProps(el, env);
+  }
+
+  get name(): string {
+    return this.el.name;
+  }
+
+  /** A prop as text (numbers and booleans stringified), or undefined when absent or empty. */
+  str(name: string): string | undefined {
+    const v = this.props[name];
+    if (typeof v === 'string') return v === '' ? undefined : v;
+    if (typeof v === 'number') return String(v);
+    return undefined;
+  }
+
+  num(name: string): number | undefined {
+    const v = this.props[name];
+    const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN;
+    return Number.isFinite(n) ? n : undefined;
+  }
+
+  /** Bare attributes and `{true}` are true; `"false"`/`{false}` false. */
+  bool(name: string): boolean {
+    const v = this.props[name];
+    return v === true || v === 'true' || v === '';
+  }
+
+  has(name: string): boolean {
+    return name in this.props;
+  }
+
+  /** The component's children, rendered (markdown paragraphs when they span lines). */
+  children(mode?: Mode): string {
+    return renderNodes(this.el.children, this.env, this.state, mode ?? (this.el.multiline ? 'block' : 'inline'));
+  }
+
+  /** Child elements with one of the given names (whitespace and other content ignored). */
+  childElements(...names: string[]): ElementNode[] {
+    return this.el.children.filter((n): n is ElementNode => n.kind === 'element' && (names.length === 0 || names.includes(n.name)));
+  }
+
+  /** A child element rendered as a component call of its own (Tab inside Tabs, Step inside Steps). */
+  sub(el: ElementNode): ComponentCall {
+    return new ComponentCall(el, this.env, this.state);
+  }
+
+  render(el: ElementNode): string {
+    return renderElement(el, this.env, this.state);
+  }
+
+  /** A Font Awesome icon, an image icon (URL or repo path), or '' when the name is unknown. */
+  icon(name: string | undefined, className = 'c-icon'): string {
+    if (!name) return '';
+    const library = this.str('iconType');
+    const svg = iconSvg(name, library === undefined ? { className } : { className, library });
+    if (svg) return svg;
+    if (ICON_URL_RE.test(name)) {
+      const src = resolveAsset(name, this.state, this.env);
+      return src ? `<img class="${className}" src="${escapeHtml(src)}" alt="" aria-hidden="true">` : '';
+    }
+    return '';
+  }
+
+  href(raw: string | undefined): string | undefined {
+    return raw === undefined ? undefined : resolveHref(raw, this.state, this.env);
+  }
+
+  image(raw: string | undefined): string | undefined {
+    return raw === undefined ? undefined : resolveAsset(raw, this.state, this.env);
+  }
+
+  /** A CSS colour from a prop, only when it is plainly a colour (it ends up in a style attribute). */
+  color(name: string): string | undefined {
+    const v = this.str(name)?.trim();
+    return v && SAFE_COLOR_RE.test(v) ? v : undefined;
+  }
+
+  uid(prefix: string): string {
+    return this.state.uid(prefix);
+  }
+
+  warn(code: string, message: string): void {
+    this.state.warn(code, message, this.env.file, this.el.line);
+  }
+}

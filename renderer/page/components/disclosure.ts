@@ -1,0 +1,26 @@
+/** Accordion / AccordionGroup and Expandable, on native <details>/<summary> (no script needed). */
+import { escapeHtml } from '../html.js';
+import type { ComponentRenderer } from './call.js';
+
+export const disclosureComponents: Record<string, ComponentRenderer> = {
+  Accordion: (c) => {
+    const title = c.str('title') ?? '';
+    const description = c.str('description');
+    const icon = c.icon(c.str('icon'), 'c-accordion__icon');
+    return (
+      `<details class="c-accordion"${c.bool('defaultOpen') ? ' open' : ''}><summary class="c-accordion__summary">${icon}` +
+      `<span class="c-accordion__title">${escapeHtml(title)}</span>` +
+      (description ? `<span class="c-accordion__description">${escapeHtml(description)}</span>` : '') +
+      `</summary><div class="c-accordion__body">${c.children('block')}</div></details>`
+    );
+  },
+  AccordionGroup: (c) => `<div class="c-accordion-group">${c.children('block')}</div>`,
+  Expandable: (c) => {
+    const title = c.str('title') ?? 'properties';
+    return (
+      `<details class="c-expandable"${c.bool('defaultOpen') ? ' open' : ''}><summary class="c-expandable__summary">` +
+      `<span class="c-expandable__verb">Show</span> ${escapeHtml(title)}</summary>` +
+      `<div class="c-expandable__body">${c.children('block')}</div></details>`
+    );
+  },
+};

@@ -1,0 +1,41 @@
+/** Inline components: Tooltip (tip), Badge (color, size, shape, icon), Icon (icon, size, color). */
+import { escapeHtml } from '../html.js';
+import type { ComponentRenderer } from './call.js';
+
+const BADGE_COLORS = new Set(['gray', 'blue', 'green', 'yellow', 'orange', 'red', 'purple', 'white', 'surface', 'white-destructive', 'surface-destructive']);
+
+export const inlineComponents: Record<string, ComponentRenderer> = {
+  Tooltip: (c) => {
+    const tip = c.str('tip') ?? c.str('headline') ?? '';
+    const id = c.uid('tip');
+    const href = c.href(c.str('href'));
+    const cta = c.str('cta');
+    return (
+      `<span class="c-tooltip"><span class="c-tooltip__trigger" tabindex="0" aria-describedby="${id}">${c.children('inline')}</span>` +
+      `<span class="c-tooltip__bubble" role="tooltip" id="${id}">${escapeHtml(tip)}` +
+      (href && cta ? ` <a href="${escapeHtml(href)}">${escapeHtml(cta)}</a>` : '') +
+      `</span></span>`
+    );
+  },
+  Badge: (c) => {
+    const color = c.str('color') ?? 'gray';
+    const cls = ['c-badge', `c-badge--${BADGE_COLORS.has(color) ? color : 'gray'}`];
+    const size = c.str('size');
+    if (size && /^(?:xs|sm|md|lg)$/.test(size)) cls.push(`c-badge--${size}`);
+    if (c.str('shape') === 'pill') cls.push('c-badge--pill');
+    const icon = c.icon(c.str('icon'), 'c-badge__icon');
+    return `<span class="${cls.join(' ')}">${icon}${c.children('inline')}</span>`;
+  },
+  Icon: (c) => {
+    const name = c.str('icon');
+    const svg = c.icon(name, 'c-icon');
+    if (!svg) {
+      c.warn('unknown-icon', `Icon "${name ?? ''}" is not a Font Awesome icon in the bundled set`);
+      return '';
+    }
+    const size = c.num('size');
+    const color = c.color('color');
+    const style = [size ? `--icon-size:${size}px` : '', color ? `color:${color}` : ''].filter(Boolean).join(';');
+    return `<span class="c-icon-inline"${style ? ` style="${escapeHtml(style)}"` : ''}>${svg}</span>`;
+  },
+};

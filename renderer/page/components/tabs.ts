@@ -1,0 +1,83 @@
+/**
+ * Tabs / Tab, CodeGroup, RequestExample / ResponseExample: ARIA tabs (tablist, tab, tabpanel)
+ * made interactive by assets/client/components.js; without script the first panel shows.
+ */
+import { escapeHtml } from '../html.js';
+import { codeFrame } from '../markdown.js';
+import { BLOCK_CLOSE, BLOCK_OPEN, type CodeSlot } from '../state.js';
+import type { ComponentCall, ComponentRenderer } from './call.js';
+
+export interface TabItem {
+  label: string;
+  icon?: string;
+  panel: string;
+}
+
+const CODE_SLOT_RE = new RegExp(`${BLOCK_OPEN}(\\d+)${BLOCK_CLOSE}`, 'g');
+
+/** The tablist buttons and panels; `headerExtra` goes in the tab bar (a copy button). */
+export function tabsMarkup(c: ComponentCall, items: TabItem[], className: string, headerExtra = ''): string {
+  const base = c.uid('tabs');
+  const buttons = items
+    .map((item, i) => {
+      const selected = i === 0;
+      return (
+        `<button type="button" role="tab" class="c-tabs__tab" id="${base}-tab-${i}" aria-controls="${base}-panel-${i}" ` +
+        `aria-selected="${selected}" tabindex="${selected ? 0 : -1}">${item.icon ?? ''}${escapeHtml(item.label)}</button>`
+      );
+    })
+    .join('');
+  const panels = items
+    .map(
+      (item, i) =>
+        `<div class="c-tabs__panel" role="tabpanel" id="${base}-panel-${i}" aria-labelledby="${base}-tab-${i}" tabindex="0"${i === 0 ? '' : ' hidden'}>${item.panel}</div>`,
+    )
+    .join('');
+  return `<div class="c-tabs ${className}" data-tabs><div class="c-tabs__bar"><div class="c-tabs__list" role="tablist">${buttons}</div>${headerExtra}</div>${panels}</div>`;
+}
+
+/** The code blocks rendered among a component's children, in order. */
+function codeBlocks(c: ComponentCall): { blocks: CodeSlot[]; html: string } {
+  const html = c.children('block');
+  const blocks: CodeSlot[] = [];
+  CODE_SLOT_RE.lastIndex = 0;
+  for (let m = CODE_SLOT_RE.exec(html); m; m = CODE_SLOT_RE.exec(html)) {
+    const slot = c.state.slots[Number(m[1])];
+    if (slot?.code) blocks.push(slot.code);
+  }
+  return { blocks, html };
+}
+
+const COPY_BUTTON =
+  '<button type="button" class="c-code__copy" data-copy-code aria-label="Copy code"><span class="c-code__copy-status" aria-live="polite"></span></button>';
+
+function codeGroup(c: ComponentCall, extraClass = ''): string {
+  const { blocks, html } = codeBlocks(c);
+  if (blocks.length === 0) return `<div class="c-code-group ${extraClass}">${html}</div>`;
+  if (blocks.length === 1 && blocks[0]) {
+    const only = blocks[0];
+    return `<div class="c-code-group ${extraClass}">${codeFrame(only.inner, only.title ?? only.lang, only.title !== undefined)}</div>`;
+  }
+  const items = blocks.map((b, i) => ({ label: b.title ?? (b.lang || `Tab ${i + 1}`), panel: b.inner }));
+  return `<div class="c-code c-code-group ${extraClass}" data-code-block>${tabsMarkup(c, items, 'c-tabs--code', COPY_BUTTON)}</div>`;
+}
+
+function example(c: ComponentCall, kind: 'request' | 'response', label: string): string {
+  return `<aside class="c-example c-example--${kind}" aria-label="${label}"><p class="c-example__label">${label}</p>${codeGroup(c)}</aside>`;
+}
+
+export const tabComponents: Record<string, ComponentRenderer> = {
+  Tabs: (c) => {
+    const items = c.childElements('Tab').map((el, i) => {
+      const tab = c.sub(el);
+      const icon = tab.icon(tab.str('icon'), 'c-tabs__icon');
+      return { label: tab.str('title') ?? `Tab ${i + 1}`, ...(icon ? { icon } : {}), panel: tab.children('block') };
+    });
+    return tabsMarkup(c, items, 'c-tabs--content');
+  },
+  // A Tab outside Tabs: a labelled section.
+  Tab: (c) => `<section class="c-tab-alone"><p class="c-tab-alone__title">${escapeHtml(c.str('title') ?? '')}</p>${c.children('block')}</section>`,
+  CodeGroup: (c) => codeGroup(c),
+  RequestExample: (c) => example(c, 'request', 'Request example'),
+  ResponseExample: (c) => example(c, 'response', 'Response example'),
+};

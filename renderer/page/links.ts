@@ -1,0 +1,101 @@
+/**
+ * Links and asset references: local images and files go through the content-hashed asset map,
+ * internal page links are checked against the page index, dangerous schemes are neutralised.
+ */
+import path from 'node:path';
+import { lineOfText, type Env } from './env.js';
+import type { PageState } from './state.js';
+
+const SCHEME_RE = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
+const DANGEROUS_SCHEMES = new Set(['javascript', 'vbscript', 'data', 'file']);
+const PAGE_EXT_RE = /\.(?:mdx|md)$/i;
+/** Looks like a file name (`a.pdf`, `clip.mp4`) rather than a page slug. */
+const FILE_EXT_RE = /\.[a-z][a-z0-9]{0,7}$/i;
+/** Control characters and whitespace browsers ignore inside a scheme (`java\tscript:`). */
+const URL_NOISE_RE = /[\u0000-\u0020\u007f-\u009f]/g;
+
+interface SplitUrl {
+  path: string;
+  suffix: string;
+}
+
+function splitSuffix(url: string): SplitUrl {
+  const cut = url.search(/[?#]/);
+  return cut === -1 ? { path: url, suffix: '' } : { path: url.slice(0, cut), suffix: url.slice(cut) };
+}
+
+function safeDecode(p: string): string {
+  try {
+    return decodeURI(p);
+  } catch {
+    return p;
+  }
+}
+
+/** A local reference as a repository-relative path (no leading slash), or undefined if it escapes. */
+function toRepoPath(ref: string, pageFile: string): string | undefined {
+  const decoded = safeDecode(ref);
+  const joined = decoded.startsWith('/') ? decoded.slice(1) : path.posix.join(path.posix.dirname(pageFile), decoded);
+  const rel = path.posix.normalize(joined).replace(/^\.\/?/, '');
+  if (rel === '..' || rel.startsWith('../')) return undefined;
+  return rel;
+}
+
+function isDangerous(url: string): boolean {
+  const scheme = SCHEME_RE.exec(url.replace(URL_NOISE_RE, ''))?.[1]?.toLowerCase();
+  return scheme !== undefined && DANGEROUS_SCHEMES.has(scheme);
+}
+
+/** An `href`: returns what to emit. Warns `broken-link` / `missing-asset` for local targets. */
+export function resolveHref(raw: string, state: PageState, env: Env): string {
+  const href = raw.trim();
+  if (href === '' || href.startsWith('#')) return href;
+  if (isDangerous(href)) {
+    if (state.unsafeHtml && !href.toLowerCase().startsWith('data:')) return href;
+    state.warn('unsafe-link', `Removed a ${href.split(':')[0]}: link`, env.file, lineOfText(env, href));
+    return '#';
+  }
+  if (SCHEME_RE.test(href) || href.startsWith('//')) return href;
+  const { path: p, suffix } = splitSuffix(href);
+  if (p === '') return href;
+  const rel = toRepoPath(p, state.pageFile);
+  if (rel === undefined) {
+    state.warn('broken-link', `Link ${href} points outside the repository`, env.file, lineOfText(env, href));
+    return href;
+  }
+  const asset = state.ctx.assets[rel];
+  if (asset !== undefined) return asset + suffix;
+  let slug = rel.replace(PAGE_EXT_RE, '').replace(/\/+$/, '');
+  if (slug === '' || slug === '.') slug = 'index';
+  const page = state.ctx.pageIndex[slug] ?? state.ctx.pageIndex[`${slug}/index`];
+  if (page) return page.url + suffix;
+  if (FILE_EXT_RE.test(rel) && !PAGE_EXT_RE.test(rel)) {
+    state.warn('missing-asset', `File ${p} is not in the repository's assets`, env.file, lineOfText(env, p));
+    return href;
+  }
+  state.warn('broken-link', `Link ${href} points to a page that does not exist (${slug})`, env.file, lineOfText(env, href));
+  return `/${slug}${suffix}`;
+}
+
+/** An image/media `src`: local files through the asset map; external ones kept with a warning. */
+export function resolveAsset(raw: string, state: PageState, env: Env, kind = 'image'): string {
+  const src = raw.trim();
+  if (src === '') return src;
+  if (/^https?:\/\//i.test(src) || src.startsWith('//')) {
+    state.warn(`external-${kind}`, `External ${kind} ${src} will not load in an air-gapped site`, env.file, lineOfText(env, src));
+    return src;
+  }
+  if (isDangerous(src)) {
+    if (src.toLowerCase().startsWith('data:image/') && !src.toLowerCase().startsWith('data:image/svg')) return src;
+    if (state.unsafeHtml) return src;
+    state.warn('unsafe-link', `Removed a ${src.split(':')[0]}: source`, env.file, lineOfText(env, src.slice(0, 40)));
+    return '';
+  }
+  if (SCHEME_RE.test(src)) return src;
+  const { path: p, suffix } = splitSuffix(src);
+  const rel = toRepoPath(p, state.pageFile);
+  const url = rel === undefined ? undefined : state.ctx.assets[rel];
+  if (url !== undefined) return url + suffix;
+  state.warn('missing-asset', `File ${p} is not in the repository's assets`, env.file, lineOfText(env, p));
+  return src;
+}

@@ -1,0 +1,157 @@
+/**
+ * The one marked instance of the process (GFM), with the hooks the page renderer needs: heading
+ * ids and `{#custom-id}`, build-time highlighted code blocks, math, link and image rewriting.
+ * Raw HTML never reaches marked as markup (the MDX parser took every real tag), so whatever marked
+ * still thinks is HTML is shown as text.
+ */
+import { Marked, type Tokens } from 'marked';
+import { highlightCode, parseFenceInfo } from './code.js';
+import type { Env } from './env.js';
+import { escapeHtml, inlineHtmlToText } from './html.js';
+import { resolveAsset, resolveHref } from './links.js';
+import { renderMath } from './math.js';
+import type { PageState } from './state.js';
+
+interface Current {
+  state: PageState;
+  env: Env;
+}
+
+/** The page being rendered; marked calls are synchronous, so a stack is enough. */
+const stack: Current[] = [];
+
+function current(): Current {
+  const top = stack[stack.length - 1];
+  if (!top) throw new Error('markdown renderer used outside renderMarkdown()');
+  return top;
+}
+
+const CUSTOM_ID_RE = /\s*\{#([\w-]+)\}\s*$/;
+const CUSTOM_ID_HTML_RE = /\s*\{#[\w-]+\}\s*$/;
+const BLOCK_MATH_RE = /^ {0,3}\$\$([\s\S]+?)\$\$[ \t]*(?:\n+|$)/;
+const INLINE_DISPLAY_MATH_RE = /^\$\$(?!\$)([^$]+?)\$\$/;
+const INLINE_MATH_RE = /^\$(?![\s$])((?:\\\$|[^$\n])+?)(?<![\s\\])\$(?![\d$])/;
+
+const marked = new Marked({
+  gfm: true,
+  async: false,
+  // MDX has no indented code blocks: indented text inside components is ordinary markdown.
+  tokenizer: {
+    code() {
+      return undefined;
+    },
+    html() {
+      return undefined;
+    },
+    tag() {
+      return undefined;
+    },
+  },
+  extensions: [
+    {
+      name: 'mathBlock',
+      level: 'block',
+      start(src: string) {
+        const i = src.indexOf('$$');
+        return i === -1 ? undefined : i;
+      },
+      tokenizer(src: string) {
+        const m = BLOCK_MATH_RE.exec(src);
+        if (!m?.[1]) return undefined;
+        return { type: 'mathBlock', raw: m[0], text: m[1].trim() };
+      },
+      renderer(token) {
+        return mathSlot(String(token['text']), true, 'block');
+      },
+    },
+    {
+      name: 'mathInline',
+      level: 'inline',
+      start(src: string) {
+        const i = src.indexOf('$');
+        return i === -1 ? undefined : i;
+      },
+      tokenizer(src: string) {
+        const d = INLINE_DISPLAY_MATH_RE.exec(src);
+        if (d?.[1]) return { type: 'mathInline', raw: d[0], text: d[1].trim(), display: true };
+        const m = INLINE_MATH_RE.exec(src);
+        if (!m?.[1]) return undefined;
+        return { type: 'mathInline', raw: m[0], text: m[1], display: false };
+      },
+      renderer(token) {
+        return mathSlot(String(token['text']), token['display'] === true, 'inline');
+      },
+    },
+  ],
+  renderer: {
+    heading({ tokens, depth, text }: Tokens.Heading) {
+      const { state } = current();
+      const inner = this.parser.parseInline(tokens).replace(CUSTOM_ID_HTML_RE, '');
+      const custom = CUSTOM_ID_RE.exec(text)?.[1];
+      const plain = inlineHtmlToText(inner).trim();
+      const marker = state.heading({
+        depth,
+        base: custom ?? '',
+        custom: custom !== undefined,
+        text: plain,
+        inToc: state.componentDepth === 0,
+      });
+      return `<h${depth} id="${marker}" class="c-heading"><a class="c-heading__anchor" href="#${marker}" aria-hidden="true" tabindex="-1"></a>${inner}</h${depth}>\n`;
+    },
+    code({ text, lang }: Tokens.Code) {
+      const { state } = current();
+      const info = parseFenceInfo(lang);
+      if (info.lang === 'mermaid') {
+        state.usesMermaid = true;
+        return state.block(`<pre class="mermaid c-mermaid">${escapeHtml(text)}</pre>`, '');
+      }
+      if (info.lang === 'math' || info.lang === 'latex' || info.lang === 'tex') {
+        if (info.lang === 'math') return mathSlot(text, true, 'block');
+      }
+      const pre = highlightCode(text, info);
+      const label = info.title ?? info.lang;
+      const html = codeFrame(pre, label, info.title !== undefined);
+      return state.block(html, text, info.title === undefined ? { lang: info.lang, inner: pre } : { lang: info.lang, title: info.title, inner: pre });
+    },
+    link({ href, title, tokens }: Tokens.Link) {
+      const { state, env } = current();
+      const inner = this.parser.parseInline(tokens);
+      const url = resolveHref(href, state, env);
+      const external = /^https?:\/\//i.test(url);
+      return `<a href="${escapeHtml(url)}"${title ? ` title="${escapeHtml(title)}"` : ''}${external ? ' rel="noopener noreferrer"' : ''}>${inner}</a>`;
+    },
+    image({ href, title, text }: Tokens.Image) {
+      const { state, env } = current();
+      const src = resolveAsset(href, state, env);
+      return `<img src="${escapeHtml(src)}" alt="${escapeHtml(text)}"${title ? ` title="${escapeHtml(title)}"` : ''} loading="lazy">`;
+    },
+    html({ text }: Tokens.HTML | Tokens.Tag) {
+      return escapeHtml(text);
+    },
+  },
+});
+
+function mathSlot(tex: string, display: boolean, where: 'block' | 'inline'): string {
+  const { state } = current();
+  state.usesMath = true;
+  const html = renderMath(tex, display);
+  const wrapped = display ? `<div class="c-math c-math--display">${html}</div>` : `<span class="c-math">${html}</span>`;
+  return where === 'block' || display ? state.block(wrapped, tex) : state.inline(wrapped, tex);
+}
+
+/** A code block's frame: title bar (file name or language) and a copy button run by components.js. */
+export function codeFrame(pre: string, label: string, isTitle: boolean): string {
+  const head = label
+    ? `<span class="c-code__title${isTitle ? '' : ' c-code__title--lang'}">${escapeHtml(label)}</span>`
+    : '<span class="c-code__title"></span>';
+  return `<div class="c-code" data-code-block><div class="c-code__header">${head}<button type="button" class="c-code__copy" data-copy-code aria-label="Copy code"><span class="c-code__copy-status" aria-live="polite"></span></button></div>${pre}</div>`;
+}
+
+export function renderMarkdown(markdown: string, mode: 'block' | 'inline', state: PageState, env: Env): string {
+  stack.push({ state, env });
+  try {
+    return mode === 'block' ? (marked.parse(markdown) as string) : (marked.parseInline(markdown) as string);
+  } finally {
+    stack.pop();
+  }
+}

@@ -1,0 +1,21 @@
+/** TeX rendered at build time with KaTeX (HTML + MathML), cached per process. */
+import katex from 'katex';
+
+const cache = new Map<string, string>();
+const CACHE_LIMIT = 5000;
+
+export function renderMath(tex: string, display: boolean): string {
+  const key = `${display ? 'D' : 'I'}${tex}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const html = katex.renderToString(tex, {
+    displayMode: display,
+    output: 'htmlAndMathml',
+    throwOnError: false,
+    strict: 'ignore',
+    trust: false,
+  });
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, html);
+  return html;
+}

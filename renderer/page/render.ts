@@ -1,0 +1,196 @@
+/**
+ * Renders the MDX tree: markdown text goes to marked in as few calls as possible, while elements
+ * and expressions are rendered first and stand in the markdown as placeholders (see state.ts).
+ * Built-in components live in components/, user components (snippets, arrow functions) here.
+ */
+import { RenderError } from '../types.js';
+import { BUILTIN_COMPONENTS } from './components/index.js';
+import { ComponentCall } from './components/call.js';
+import type { Env } from './env.js';
+import { evaluate, literalToText } from './evaluate.js';
+import { escapeHtml, htmlToText } from './html.js';
+import { renderHtmlElement } from './html-element.js';
+import type { Literal } from './literal.js';
+import { renderMarkdown } from './markdown.js';
+import { withValues, type ComponentDef } from './scope.js';
+import { findLegacySnippet, loadSnippet } from './snippets.js';
+import type { PageState } from './state.js';
+import type { ElementNode, Node } from './tree.js';
+
+const MAX_COMPONENT_DEPTH = 40;
+const TRAILING_INDENT_RE = /\n([ \t]*)$/;
+
+export type Mode = 'block' | 'inline';
+
+/** HTML (with placeholders) for a list of sibling nodes. */
+export function renderNodes(nodes: Node[], env: Env, state: PageState, mode: Mode): string {
+  let md = '';
+  let onlySlots = true;
+  for (const node of nodes) {
+    switch (node.kind) {
+      case 'text':
+        md += node.value;
+        if (onlySlots && node.value.trim() !== '') onlySlots = false;
+        break;
+      case 'esm':
+        break;
+      case 'expr': {
+        const out = renderExpression(node.code, node.line, env, state);
+        if (out !== '') {
+          md += out;
+          onlySlots = false;
+        }
+        break;
+      }
+      case 'element': {
+        const html = renderElement(node, env, state);
+        if (html === '') break;
+        const text = htmlToText(html);
+        if (node.block && mode === 'block') {
+          // On a line of its own, at the indentation it had, so it stays inside a list item.
+          const indent = TRAILING_INDENT_RE.exec(md)?.[1] ?? '';
+          md = `${md.slice(0, md.length - indent.length)}\n${indent}${state.block(html, text)}\n`;
+        } else {
+          md += state.inline(html, text);
+        }
+        break;
+      }
+    }
+  }
+  if (onlySlots) return md.replace(/^[ \t]+|[ \t]+$/gm, '').replace(/\n+/g, '\n').trim();
+  if (mode === 'inline') return renderMarkdown(collapseInline(md), 'inline', state, env);
+  return renderMarkdown(dedent(md), 'block', state, env);
+}
+
+/** Inline content that spans lines inside an inline element: one paragraph's worth of text. */
+function collapseInline(md: string): string {
+  return md.includes('\n') ? md.replace(/\n[ \t]*/g, '\n').trim() : md;
+}
+
+/** Removes the indentation common to all non-blank lines (content nested in indented JSX). */
+export function dedent(text: string): string {
+  let min = Infinity;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    let n = 0;
+    while (line[n] === ' ' || line[n] === '\t') n++;
+    if (n < min) min = n;
+    if (min === 0) return text;
+  }
+  if (min === Infinity || min === 0) return text;
+  return text
+    .split('\n')
+    .map((line) => line.slice(Math.min(min, line.length - line.trimStart().length)))
+    .join('\n');
+}
+
+function renderExpression(code: string, line: number, env: Env, state: PageState): string {
+  const trimmed = code.trim();
+  if ((trimmed === 'children' || trimmed === 'props.children') && env.children) {
+    const { nodes, env: callerEnv, multiline } = env.children;
+    const html = renderNodes(nodes, callerEnv, state, multiline ? 'block' : 'inline');
+    return state.inline(html, htmlToText(html));
+  }
+  const result = evaluate(code, env.scope);
+  if (result.kind === 'comment') return '';
+  if (result.kind === 'value') {
+    const text = literalToText(result.value);
+    return text === '' ? '' : state.inline(escapeHtml(text), text);
+  }
+  state.warn('unsupported-expression', `{${trimmed.slice(0, 60)}} is not a known constant; it is shown as written`, env.file, line);
+  const raw = `{${code}}`;
+  return state.inline(`<code class="c-expression">${escapeHtml(raw)}</code>`, raw);
+}
+
+/** Evaluated attributes: strings as written, `{…}` through the safe evaluator, bare ones `true`. */
+export function evaluateProps(el: ElementNode, env: Env): Record<string, Literal> {
+  const props: Record<string, Literal> = Object.create(null) as Record<string, Literal>;
+  for (const attr of el.attrs) {
+    const v = attr.value;
+    if (v.kind === 'string') props[attr.name] = v.value;
+    else if (v.kind === 'bool') props[attr.name] = true;
+    else {
+      const r = evaluate(v.code, env.scope);
+      if (r.kind === 'value') props[attr.name] = r.value;
+    }
+  }
+  return props;
+}
+
+export function renderElement(el: ElementNode, env: Env, state: PageState): string {
+  if (el.name === '') return renderNodes(el.children, env, state, el.multiline ? 'block' : 'inline');
+  const userDef = env.scope.components.get(el.name);
+  if (userDef) return renderUserComponent(userDef, el, env, state);
+  if (isLowercase(el.name)) return renderHtmlElement(el, env, state);
+  if (el.name === 'Snippet') return renderLegacySnippet(el, env, state);
+  const builtin = Object.hasOwn(BUILTIN_COMPONENTS, el.name) ? BUILTIN_COMPONENTS[el.name] : undefined;
+  state.componentDepth++;
+  try {
+    if (builtin) return builtin(new ComponentCall(el, env, state));
+    state.warn('unknown-component', `<${el.name}> is not a known component; its content is shown without it`, env.file, el.line);
+    const inner = renderNodes(el.children, env, state, el.multiline ? 'block' : 'inline');
+    const tag = el.block ? 'div' : 'span';
+    return `<${tag} class="c-unknown" data-component="${escapeHtml(el.name)}">${inner}</${tag}>`;
+  } finally {
+    state.componentDepth--;
+  }
+}
+
+function isLowercase(name: string): boolean {
+  const c = name.charCodeAt(0);
+  return c >= 97 && c <= 122;
+}
+
+function enterComponent(state: PageState, el: ElementNode, env: Env): void {
+  state.snippetDepth++;
+  if (state.snippetDepth > MAX_COMPONENT_DEPTH) {
+    throw new RenderError(`<${el.name}> nests snippets or components more than ${MAX_COMPONENT_DEPTH} deep (a snippet that uses itself?)`, {
+      file: env.file,
+      line: el.line,
+    });
+  }
+}
+
+function renderUserComponent(def: ComponentDef, el: ElementNode, env: Env, state: PageState): string {
+  const callerChildren = { nodes: el.children, env, multiline: el.multiline };
+  if (def.kind === 'opaque') {
+    state.warn(
+      'unknown-component',
+      `<${el.name}> is defined by code that is not run (${def.reason}); its content is shown without it`,
+      env.file,
+      el.line,
+    );
+    const inner = renderNodes(el.children, env, state, el.multiline ? 'block' : 'inline');
+    const tag = el.block ? 'div' : 'span';
+    return `<${tag} class="c-unknown" data-component="${escapeHtml(el.name)}">${inner}</${tag}>`;
+  }
+  const props = evaluateProps(el, env);
+  enterComponent(state, el, env);
+  try {
+    if (def.kind === 'snippet') {
+      const s = def.snippet;
+      const values = new Map<string, Literal>(Object.entries(props));
+      const snippetEnv: Env = { file: s.file, source: s.source, firstLine: s.firstLine, scope: withValues(s.scope, values), children: callerChildren };
+      return renderNodes(s.nodes, snippetEnv, state, el.block ? 'block' : 'inline');
+    }
+    const values = new Map<string, Literal>();
+    for (const [name, fallback] of def.params) values.set(name, props[name] ?? fallback);
+    if (def.propsName) values.set(def.propsName, props);
+    const arrowEnv: Env = { file: def.file, source: def.source, firstLine: 1, scope: withValues(def.scope, values), children: callerChildren };
+    return renderNodes(def.body, arrowEnv, state, 'inline');
+  } finally {
+    state.snippetDepth--;
+  }
+}
+
+function renderLegacySnippet(el: ElementNode, env: Env, state: PageState): string {
+  const props = evaluateProps(el, env);
+  const name = typeof props['file'] === 'string' ? props['file'] : undefined;
+  const where = { file: env.file, line: el.line };
+  if (!name) throw new RenderError('<Snippet> needs a file="…" attribute', where);
+  const rel = findLegacySnippet(name, state.ctx.repoRoot, where);
+  const snippet = loadSnippet(rel, state.ctx.repoRoot, where, state.snippetMemo);
+  return renderUserComponent({ kind: 'snippet', snippet }, el, env, state);
+}
+
+

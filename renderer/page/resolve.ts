@@ -1,0 +1,85 @@
+/**
+ * The last pass: placeholders are replaced by their slots (recursively, each slot once), heading
+ * markers become unique GitHub-style ids in document order, and the toc and plain text are built.
+ */
+import type { TocEntry } from '../types.js';
+import { Slugger, slugify } from './slug.js';
+import { BLOCK_CLOSE, BLOCK_OPEN, HEADING_CLOSE, HEADING_OPEN, INLINE_CLOSE, INLINE_OPEN, type PageState } from './state.js';
+
+const SLOT_HTML_RE = new RegExp(`<p>${BLOCK_OPEN}(\\d+)${BLOCK_CLOSE}</p>\\n?|[${INLINE_OPEN}${BLOCK_OPEN}](\\d+)[${INLINE_CLOSE}${BLOCK_CLOSE}]`, 'g');
+const SLOT_TEXT_RE = new RegExp(`[${INLINE_OPEN}${BLOCK_OPEN}](\\d+)[${INLINE_CLOSE}${BLOCK_CLOSE}]`, 'g');
+const HEADING_RE = new RegExp(`${HEADING_OPEN}(\\d+)${HEADING_CLOSE}`, 'g');
+const SPACES_RE = /\s+/g;
+
+export class Resolver {
+  private readonly htmlDone: (string | undefined)[] = [];
+  private readonly textDone: (string | undefined)[] = [];
+
+  constructor(private readonly state: PageState) {}
+
+  html(fragment: string): string {
+    if (!hasMarker(fragment)) return fragment;
+    return fragment.replace(SLOT_HTML_RE, (_whole, blockId: string | undefined, id: string | undefined) => this.slotHtml(Number(blockId ?? id)));
+  }
+
+  text(fragment: string): string {
+    if (!hasMarker(fragment)) return fragment;
+    // Block slots are separate words; inline ones join the sentence they sit in.
+    return fragment.replace(SLOT_TEXT_RE, (whole, id: string) =>
+      whole.charAt(0) === BLOCK_OPEN ? ` ${this.slotText(Number(id))} ` : this.slotText(Number(id)),
+    );
+  }
+
+  private slotHtml(i: number): string {
+    const done = this.htmlDone[i];
+    if (done !== undefined) return done;
+    this.htmlDone[i] = '';
+    const out = this.html(this.state.slots[i]?.html ?? '');
+    this.htmlDone[i] = out;
+    return out;
+  }
+
+  private slotText(i: number): string {
+    const done = this.textDone[i];
+    if (done !== undefined) return done;
+    this.textDone[i] = '';
+    const out = this.text(this.state.slots[i]?.text ?? '');
+    this.textDone[i] = out;
+    return out;
+  }
+}
+
+function hasMarker(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xe000 && c <= 0xe005) return true;
+  }
+  return false;
+}
+
+/** Unique ids for heading markers in document order, and the toc (h2/h3 outside components). */
+export function resolveHeadings(html: string, state: PageState, resolver: Resolver): { html: string; toc: TocEntry[] } {
+  const toc: TocEntry[] = [];
+  if (state.headings.length === 0) return { html, toc };
+  const slugger = new Slugger();
+  const ids = new Map<number, string>();
+  // Explicit ids are claimed first so an automatic slug never takes one.
+  for (const h of state.headings) if (h.custom) slugger.reserve(h.base);
+  const out = html.replace(HEADING_RE, (_whole, k: string) => {
+    const index = Number(k);
+    const known = ids.get(index);
+    if (known !== undefined) return known;
+    const h = state.headings[index];
+    if (!h) return '';
+    const text = resolver.text(h.text).replace(SPACES_RE, ' ').trim();
+    const id = h.custom ? h.base : slugger.unique(slugify(text));
+    ids.set(index, id);
+    if (h.inToc && (h.depth === 2 || h.depth === 3)) toc.push({ id, text, depth: h.depth });
+    return id;
+  });
+  return { html: out, toc };
+}
+
+export function normaliseText(text: string): string {
+  return text.replace(SPACES_RE, ' ').trim();
+}

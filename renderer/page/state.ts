@@ -1,0 +1,101 @@
+/**
+ * Per-page rendering state. Rendered pieces (components, code blocks, math) are kept aside as
+ * numbered slots and stand in the markdown as private-use-character placeholders, so marked never
+ * re-parses trusted HTML and sanitising only ever sees user markup. Slots are put back in one pass
+ * at the end (see resolve.ts).
+ */
+import type { BuildWarning, RenderContext } from '../types.js';
+import type { SnippetMemo } from './snippets.js';
+
+export interface Slot {
+  html: string;
+  /** Plain text for the search index; may itself contain placeholders. */
+  text: string;
+  /** Set for code blocks, so CodeGroup and the example panels can regroup them. */
+  code?: CodeSlot;
+}
+
+export interface CodeSlot {
+  lang: string;
+  title?: string;
+  /** The block without its frame, for use as a tab panel. */
+  inner: string;
+}
+
+export interface HeadingSlot {
+  depth: number;
+  /** An explicit `{#id}`; otherwise the id is slugged from the resolved text at the end. */
+  base: string;
+  custom: boolean;
+  /** Heading text with placeholders, resolved at the end for the toc. */
+  text: string;
+  /** Headings inside components are given ids but kept out of the toc. */
+  inToc: boolean;
+}
+
+// Private-use characters: never produced by marked, never escaped by it or by sanitize-html.
+export const INLINE_OPEN = '\uE000';
+export const INLINE_CLOSE = '\uE001';
+export const BLOCK_OPEN = '\uE002';
+export const BLOCK_CLOSE = '\uE003';
+export const HEADING_OPEN = '\uE004';
+export const HEADING_CLOSE = '\uE005';
+
+export class PageState {
+  readonly slots: Slot[] = [];
+  readonly headings: HeadingSlot[] = [];
+  readonly warnings: BuildWarning[] = [];
+  readonly snippetMemo: SnippetMemo = new Map();
+  usesMath = false;
+  usesMermaid = false;
+  /** Depth of component nesting, so headings inside components stay out of the toc. */
+  componentDepth = 0;
+  /** Depth of snippet / user component expansion, to stop a snippet that includes itself. */
+  snippetDepth = 0;
+  /** Depth inside raw HTML elements: only the outermost one is sanitised (once, as a whole). */
+  htmlDepth = 0;
+  /** Set while rendering a raw HTML subtree that holds markup outside the plain allow-list. */
+  htmlDirty = false;
+  private uidCounter = 0;
+  private readonly warned = new Set<string>();
+
+  constructor(
+    readonly ctx: RenderContext,
+    readonly pageFile: string,
+  ) {}
+
+  get unsafeHtml(): boolean {
+    return this.ctx.config.allowUnsafeHtml === true;
+  }
+
+  inline(html: string, text: string, code?: CodeSlot): string {
+    return `${INLINE_OPEN}${this.push(html, text, code)}${INLINE_CLOSE}`;
+  }
+
+  block(html: string, text: string, code?: CodeSlot): string {
+    return `${BLOCK_OPEN}${this.push(html, text, code)}${BLOCK_CLOSE}`;
+  }
+
+  private push(html: string, text: string, code?: CodeSlot): number {
+    this.slots.push(code ? { html, text, code } : { html, text });
+    return this.slots.length - 1;
+  }
+
+  heading(slot: HeadingSlot): string {
+    this.headings.push(slot);
+    return `${HEADING_OPEN}${this.headings.length - 1}${HEADING_CLOSE}`;
+  }
+
+  /** Page-unique ids for tabs and tooltips (deterministic: the same page gives the same ids). */
+  uid(prefix: string): string {
+    this.uidCounter++;
+    return `${prefix}-${this.uidCounter}`;
+  }
+
+  warn(code: string, message: string, file: string, line?: number): void {
+    const key = `${code}\0${message}\0${file}\0${line ?? ''}`;
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    this.warnings.push(line === undefined ? { code, message, file } : { code, message, file, line });
+  }
+}
