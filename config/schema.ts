@@ -51,6 +51,15 @@ const staticExportSchema = z.strictObject({
       totalTimeoutMs: z.number().int().min(1000).default(600_000),
       retries: z.number().int().min(0).max(20).default(5),
       maxBytes: z.number().int().min(1024).default(2 * 1024 ** 3),
+      /** First delay between download attempts; doubles per attempt, capped at 30 s. */
+      backoffMs: z.number().int().min(1).default(1000),
+    })
+    .prefault({}),
+  /** After a failed load the loader tries again: first after minMs, doubling up to maxMs. */
+  retry: z
+    .strictObject({
+      minMs: z.number().int().min(10).default(5000),
+      maxMs: z.number().int().min(10).default(300_000),
     })
     .prefault({}),
   /** Limits applied when a bundle is verified (zip-bomb and entry-flood protection). */
@@ -117,6 +126,8 @@ export const configSchema = z.strictObject({
         .default(
           "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'; form-action 'self'",
         ),
+      /** With no staticExport and nothing ever served, export the example project once and serve it. */
+      exampleOnFirstStart: z.boolean().default(true),
     })
     .prefault({}),
   log: z

@@ -1,0 +1,93 @@
+import type { Readable } from 'node:stream';
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { BundleError } from './errors.js';
+import type { ExtractSink } from './extract-sink.js';
+
+const S_IFMT = 0o170000;
+const S_IFREG = 0o100000;
+const S_IFDIR = 0o040000;
+const S_IFLNK = 0o120000;
+
+/**
+ * Stream every entry of a zip into the sink. yauzl reads the central directory, rejects absolute
+ * names, `..` and backslashes itself (strictFileNames) and, with validateEntrySizes, fails an
+ * entry whose inflated size differs from its header; the sink counts the real bytes on top, so a
+ * header that lies about sizes cannot get past the cap. Unix file types other than regular files
+ * and directories (symlinks above all) are refused: modes are never honoured.
+ */
+export async function extractZip(file: string, sink: ExtractSink): Promise<void> {
+  const zip = await openZip(file, sink.archive);
+  try {
+    if (zip.entryCount > sink.limits.maxEntries) {
+      throw new BundleError(`${sink.archive}: ${zip.entryCount} entries, more than ${sink.limits.maxEntries} (staticExport.maxEntries)`);
+    }
+    for (;;) {
+      const entry = await nextEntry(zip, sink.archive);
+      if (!entry) break;
+      const type = (entry.externalFileAttributes >>> 16) & S_IFMT;
+      // made-by host 3 = Unix: only then does the high half of the attributes carry a mode.
+      const unix = entry.versionMadeBy >> 8 === 3;
+      if (unix && type === S_IFLNK) throw new BundleError(`${sink.archive}: entry "${entry.fileName}" is a symbolic link; links are not allowed in a bundle`);
+      if (unix && type !== 0 && type !== S_IFREG && type !== S_IFDIR) {
+        throw new BundleError(`${sink.archive}: entry "${entry.fileName}" is not a regular file or directory (mode ${type.toString(8)})`);
+      }
+      if (entry.isEncrypted()) throw new BundleError(`${sink.archive}: entry "${entry.fileName}" is encrypted`);
+      if (entry.fileName.endsWith('/')) {
+        sink.directory(entry.fileName);
+        continue;
+      }
+      // Cheap early refusal when the header already admits a bomb; the real count is in the sink.
+      if (entry.uncompressedSize > sink.limits.maxUncompressedBytes) {
+        throw new BundleError(`${sink.archive}: entry "${entry.fileName}" declares ${entry.uncompressedSize} bytes, more than ${sink.limits.maxUncompressedBytes} (staticExport.maxUncompressedBytes)`);
+      }
+      await sink.file(entry.fileName, await openEntry(zip, entry, sink.archive));
+    }
+  } finally {
+    zip.close();
+  }
+}
+
+function openZip(file: string, archive: string): Promise<ZipFile> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: true, decodeStrings: true }, (err, zip) => {
+      if (err || !zip) reject(new BundleError(`${archive}: not a readable zip archive: ${err?.message ?? 'unknown error'}`, { cause: err }));
+      else resolve(zip);
+    });
+  });
+}
+
+/** The next entry, or undefined at the end; yauzl's name checks surface here as errors. */
+function nextEntry(zip: ZipFile, archive: string): Promise<Entry | undefined> {
+  return new Promise((resolve, reject) => {
+    const cleanup = () => {
+      zip.off('entry', onEntry);
+      zip.off('end', onEnd);
+      zip.off('error', onError);
+    };
+    const onEntry = (e: Entry) => {
+      cleanup();
+      resolve(e);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(undefined);
+    };
+    const onError = (err: Error) => {
+      cleanup();
+      reject(new BundleError(`${archive}: ${err.message}`, { cause: err }));
+    };
+    zip.on('entry', onEntry);
+    zip.on('end', onEnd);
+    zip.on('error', onError);
+    zip.readEntry();
+  });
+}
+
+function openEntry(zip: ZipFile, entry: Entry, archive: string): Promise<Readable> {
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (err, stream) => {
+      if (err || !stream) reject(new BundleError(`${archive}: entry "${entry.fileName}" cannot be read: ${err?.message ?? 'unknown error'}`, { cause: err }));
+      else resolve(stream);
+    });
+  });
+}

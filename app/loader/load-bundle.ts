@@ -1,0 +1,173 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Logger } from '../logger.js';
+import { redactUrl } from '../logger.js';
+import { BundleError } from './errors.js';
+import { ExtractSink, type ExtractLimits } from './extract-sink.js';
+import { extractTar } from './extract-tar.js';
+import { extractZip } from './extract-zip.js';
+import { downloadWithRetry, type FetchOptions } from './fetch.js';
+import { checkFilesAgainstManifest, checkPinnedVersion, MANIFEST_FILE, readManifest } from './manifest.js';
+import { scanDirectory } from './scan-dir.js';
+import { removeStaleTemps, sitesRoot, tempPath, versionDirName } from './sites-dir.js';
+import { resolveSource, sniffArchive } from './source.js';
+
+export interface LoadBundleOptions {
+  stateDir: string;
+  bundleUrl: string;
+  /** staticExport.version: the pin. */
+  version?: string | undefined;
+  limits: ExtractLimits;
+  fetch: Omit<FetchOptions, 'signal' | 'onRetry'>;
+  signal?: AbortSignal | undefined;
+  log: Logger;
+  cwd?: string;
+}
+
+/** A verified site on disk, ready to be made active. */
+export interface LoadedSite {
+  version: string;
+  dir: string;
+  projectId: string | null;
+  mounted: boolean;
+  /** bundleUrl with any signature redacted. */
+  source: string;
+  /** The pinned version was already extracted: nothing was fetched. */
+  fromCache: boolean;
+  pageCount: number | null;
+}
+
+/**
+ * Turn staticExport.bundleUrl into a verified site directory. Nothing here changes what is being
+ * served: the caller activates the result. Any failure leaves no partial directory behind.
+ */
+export async function loadBundle(opts: LoadBundleOptions): Promise<LoadedSite> {
+  const source = resolveSource(opts.bundleUrl, opts.cwd);
+  const shown = redactUrl(opts.bundleUrl);
+  if (source.kind === 'directory') return mountDirectory(source.dir, opts);
+
+  const cached = pinnedCache(opts.stateDir, opts.version);
+  if (cached) return { ...cached, source: shown };
+
+  removeStaleTemps(opts.stateDir);
+  let archive: string;
+  let download: string | undefined;
+  if (source.kind === 'http') {
+    download = tempPath(opts.stateDir, 'download');
+    const started = Date.now();
+    const { bytes, attempts } = await downloadWithRetry(source.url, download, {
+      ...opts.fetch,
+      signal: opts.signal,
+      onRetry: ({ attempt, delayMs, error }) => opts.log.warn({ source: shown, attempt, delayMs, err: error.message }, 'bundle download failed; retrying'),
+    });
+    opts.log.info({ source: shown, bytes, attempts, ms: Date.now() - started }, 'bundle downloaded');
+    archive = download;
+  } else {
+    archive = source.file;
+  }
+  try {
+    return { ...(await extractVerified(archive, path.basename(source.kind === 'http' ? new URL(source.url).pathname : source.file) || 'bundle', opts)), source: shown };
+  } finally {
+    if (download) fs.rmSync(download, { force: true });
+  }
+}
+
+/** The pinned version, if a previous run extracted it: served without fetching (expired links). */
+function pinnedCache(stateDir: string, pin: string | undefined): Omit<LoadedSite, 'source'> | undefined {
+  if (!pin) return undefined;
+  const dir = path.join(sitesRoot(stateDir), versionDirName(pin));
+  if (!fs.existsSync(dir)) return undefined;
+  const manifestFile = path.join(dir, MANIFEST_FILE);
+  if (fs.existsSync(manifestFile)) {
+    const m = readManifest(manifestFile, dir);
+    if (m.version !== pin) return undefined;
+    return { version: pin, dir, projectId: m.projectId, mounted: false, fromCache: true, pageCount: m.pageCount };
+  }
+  return { version: pin, dir, projectId: null, mounted: false, fromCache: true, pageCount: null };
+}
+
+async function extractVerified(archive: string, label: string, opts: LoadBundleOptions): Promise<Omit<LoadedSite, 'source'>> {
+  const kind = sniffArchive(archive);
+  const work = tempPath(opts.stateDir, 'extract');
+  fs.mkdirSync(work, { mode: 0o755 });
+  try {
+    const sink = new ExtractSink(work, label, opts.limits);
+    if (kind === 'zip') await extractZip(archive, sink);
+    else await extractTar(archive, sink);
+    if (sink.files.size === 0) throw new BundleError(`${label}: the archive contains no files`);
+
+    let version: string;
+    let projectId: string | null = null;
+    let pageCount: number | null = null;
+    if (sink.files.has(MANIFEST_FILE)) {
+      const manifest = readManifest(path.join(work, MANIFEST_FILE), label);
+      checkFilesAgainstManifest(manifest, sink.files, label);
+      checkPinnedVersion(manifest.version, opts.version, label);
+      version = manifest.version;
+      projectId = manifest.projectId;
+      pageCount = manifest.pageCount;
+    } else if (kind === 'tar') {
+      // The hosted platform's tarballs carry no manifest: structure checks only, then the pin (or
+      // the archive's own hash) names the version.
+      version = opts.version ?? `tar-${(await sha256File(archive)).slice(0, 16)}`;
+    } else {
+      throw new BundleError(`${label}: manifest.json is missing (a zip bundle must carry one)`);
+    }
+    const dir = path.join(sitesRoot(opts.stateDir), versionDirName(version));
+    placeVersion(work, dir);
+    return { version, dir, projectId, mounted: false, fromCache: false, pageCount };
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Rename the verified temp dir to its version name. The same version extracted before with the
+ * same manifest is reused as is; different content under the same label replaces it.
+ */
+function placeVersion(work: string, dir: string): void {
+  if (fs.existsSync(dir)) {
+    const same = sameFile(path.join(work, MANIFEST_FILE), path.join(dir, MANIFEST_FILE));
+    if (same) return;
+    const old = `${path.dirname(dir)}/.old-${crypto.randomBytes(6).toString('hex')}`;
+    fs.renameSync(dir, old);
+    fs.renameSync(work, dir);
+    fs.rmSync(old, { recursive: true, force: true });
+    return;
+  }
+  fs.renameSync(work, dir);
+}
+
+function sameFile(a: string, b: string): boolean {
+  try {
+    return fs.readFileSync(a).equals(fs.readFileSync(b));
+  } catch {
+    return false;
+  }
+}
+
+async function mountDirectory(dir: string, opts: LoadBundleOptions): Promise<LoadedSite> {
+  const manifestFile = path.join(dir, MANIFEST_FILE);
+  const hasManifest = fs.existsSync(manifestFile);
+  const files = await scanDirectory(dir, opts.limits, hasManifest);
+  if (files.size === 0) throw new BundleError(`${dir}: the directory is empty`);
+  let version = opts.version ?? 'mounted';
+  let projectId: string | null = null;
+  let pageCount: number | null = null;
+  if (hasManifest) {
+    const manifest = readManifest(manifestFile, dir);
+    checkFilesAgainstManifest(manifest, files, dir);
+    checkPinnedVersion(manifest.version, opts.version, dir);
+    version = manifest.version;
+    projectId = manifest.projectId;
+    pageCount = manifest.pageCount;
+  }
+  return { version, dir, projectId, mounted: true, source: dir, fromCache: false, pageCount };
+}
+
+async function sha256File(file: string): Promise<string> {
+  const h = crypto.createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) h.update(chunk as Buffer);
+  return h.digest('hex');
+}

@@ -1,0 +1,174 @@
+import fs from 'node:fs';
+import type { Config } from '../../config/schema.js';
+import type { SettingsStore } from '../../data/stores/settings.js';
+import type { Logger } from '../logger.js';
+import { loadBundle, type LoadedSite } from './load-bundle.js';
+import { pruneVersions, readActive, writeActive, type ActiveRecord } from './sites-dir.js';
+
+export type StaticExportConfig = Config['staticExport'];
+
+export interface LoaderStatus {
+  /** What runs now, if anything. */
+  phase: 'idle' | 'loading' | 'exporting';
+  lastError?: string | undefined;
+  /** When the next attempt after a failure is due. */
+  nextRetryAt?: Date | undefined;
+  /** The last successful load served the pinned cache without fetching. */
+  fromCache?: boolean | undefined;
+}
+
+export interface SiteLoaderOptions {
+  stateDir: string;
+  settings: SettingsStore;
+  log: Logger;
+  /** Called with every newly active site; the caller swaps its in-memory reference in one assignment. */
+  onActivate: (record: ActiveRecord) => void;
+  /** Test hook: extra CA for https bundle URLs (production uses NODE_EXTRA_CA_CERTS). */
+  ca?: string | Buffer | undefined;
+  cwd?: string;
+}
+
+/**
+ * Runs the loader: one load at a time (a reload during a load runs once more afterwards with the
+ * newest config), activation only after full verification, retries with backoff after a
+ * failure while the previous site stays served, and pruning to `keepVersions`.
+ */
+export function createSiteLoader(opts: SiteLoaderOptions) {
+  let status: LoaderStatus = { phase: 'idle' };
+  let active: ActiveRecord | undefined;
+  let running: Promise<void> | undefined;
+  let queued: StaticExportConfig | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let failures = 0;
+  let controller = new AbortController();
+  let stopped = false;
+
+  const activate = (record: ActiveRecord, keep: number) => {
+    writeActive(opts.stateDir, record, opts.settings);
+    active = record;
+    opts.onActivate(record);
+    const removed = pruneVersions(opts.stateDir, keep, record.mounted ? undefined : record.dir);
+    if (removed.length) opts.log.info({ removed }, 'pruned old site versions');
+  };
+
+  const toRecord = (site: LoadedSite, rollback?: ActiveRecord['rollback']): ActiveRecord => ({
+    version: site.version,
+    dir: site.dir,
+    projectId: site.projectId,
+    mounted: site.mounted,
+    source: site.source,
+    activatedAt: new Date().toISOString(),
+    ...(rollback ? { rollback } : {}),
+  });
+
+  /** The config's source is the one a `sites rollback` overrode: keep the rolled-back site. */
+  const rolledBackFor = (cfg: StaticExportConfig, record: ActiveRecord | undefined) =>
+    record?.rollback && record.rollback.bundleUrl === (cfg.bundleUrl ?? null) && record.rollback.version === (cfg.version ?? null);
+
+  async function runOnce(cfg: StaticExportConfig): Promise<void> {
+    if (!cfg.enabled || !cfg.bundleUrl) return;
+    const onDisk = readActive(opts.stateDir, opts.settings);
+    if (rolledBackFor(cfg, onDisk) && onDisk && fs.existsSync(onDisk.dir)) {
+      if (active?.dir !== onDisk.dir || active.version !== onDisk.version) {
+        active = onDisk;
+        opts.onActivate(onDisk);
+      }
+      status = { phase: 'idle' };
+      opts.log.info({ version: onDisk.version }, 'serving the rolled-back site; change staticExport to roll forward');
+      return;
+    }
+    status = { ...status, phase: 'loading' };
+    const started = Date.now();
+    try {
+      const site = await loadBundle({
+        stateDir: opts.stateDir,
+        bundleUrl: cfg.bundleUrl,
+        version: cfg.version,
+        limits: { maxEntries: cfg.maxEntries, maxUncompressedBytes: cfg.maxUncompressedBytes },
+        fetch: { ...cfg.fetch, ca: opts.ca },
+        signal: controller.signal,
+        log: opts.log,
+        ...(opts.cwd ? { cwd: opts.cwd } : {}),
+      });
+      if (stopped) return;
+      activate(toRecord(site), cfg.keepVersions);
+      failures = 0;
+      status = { phase: 'idle', fromCache: site.fromCache };
+      opts.log.info({ version: site.version, dir: site.dir, fromCache: site.fromCache, mounted: site.mounted, ms: Date.now() - started }, 'site activated');
+    } catch (err) {
+      if (stopped) return;
+      failures += 1;
+      const delay = Math.min(cfg.retry.maxMs, cfg.retry.minMs * 2 ** (failures - 1));
+      const reason = (err as Error).message;
+      status = { phase: 'idle', lastError: reason, nextRetryAt: new Date(Date.now() + delay) };
+      opts.log.error({ err: reason, retryInMs: delay, serving: active?.version ?? null }, 'site load failed; the current site stays served');
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(() => void run(cfg), delay);
+      retryTimer.unref();
+    }
+  }
+
+  /** Load with this config now (or right after the load in progress). */
+  function run(cfg: StaticExportConfig): Promise<void> {
+    if (stopped) return Promise.resolve();
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    if (running) {
+      queued = cfg;
+      return running;
+    }
+    running = (async () => {
+      let next: StaticExportConfig | undefined = cfg;
+      while (next && !stopped) {
+        queued = undefined;
+        await runOnce(next);
+        next = queued;
+      }
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  return {
+    /** Serve what was active before the restart, at once, while the loader runs. */
+    restore(): ActiveRecord | undefined {
+      const record = readActive(opts.stateDir, opts.settings);
+      if (record && fs.existsSync(record.dir)) {
+        active = record;
+        opts.onActivate(record);
+      }
+      return active;
+    },
+    run,
+    /** Activate an already verified site (the embedded example export goes through loadBundle too). */
+    activateLoaded(site: LoadedSite, keep: number) {
+      activate(toRecord(site), keep);
+    },
+    setPhase(phase: LoaderStatus['phase'], lastError?: string) {
+      status = { phase, ...(lastError ? { lastError } : {}) };
+    },
+    get status(): LoaderStatus {
+      return status;
+    },
+    get active(): ActiveRecord | undefined {
+      return active;
+    },
+    /** Resolves when no load is running (tests, benchmark). */
+    async idle(): Promise<void> {
+      while (running) await running;
+    },
+    get signal(): AbortSignal {
+      return controller.signal;
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      clearTimeout(retryTimer);
+      controller.abort();
+      await running?.catch(() => undefined);
+      controller = new AbortController();
+    },
+  };
+}
+
+export type SiteLoader = ReturnType<typeof createSiteLoader>;

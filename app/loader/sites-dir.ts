@@ -1,0 +1,140 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SettingsStore } from '../../data/stores/settings.js';
+import { MANIFEST_FILE } from './manifest.js';
+
+/**
+ * The extracted sites under `<stateDir>/sites`: one directory per version, temp work in
+ * dot-directories on the same filesystem (so activation is a rename), and the active pointer
+ * (`ACTIVE`, written temp-then-rename, mirrored in the settings store).
+ */
+
+export const ACTIVE_FILE = 'ACTIVE';
+
+export interface ActiveRecord {
+  version: string;
+  /** Absolute directory served: `<stateDir>/sites/<name>`, or a mounted directory. */
+  dir: string;
+  projectId: string | null;
+  /** True for a mounted directory (served in place; never pruned). */
+  mounted: boolean;
+  /** Where it came from (a URL with any signature redacted, or a path). */
+  source: string;
+  activatedAt: string;
+  /** Set by `sites rollback`: the staticExport source it overrides, until that source changes. */
+  rollback?: { bundleUrl: string | null; version: string | null };
+}
+
+export interface SiteVersion {
+  name: string;
+  dir: string;
+  version: string;
+  projectId: string | null;
+  createdAt: string | null;
+  pageCount: number | null;
+  lastActivated: Date;
+}
+
+export const sitesRoot = (stateDir: string): string => path.join(stateDir, 'sites');
+
+/** A version label as a directory name: kept when already safe, else sanitised plus a short hash. */
+export function versionDirName(version: string): string {
+  if (/^[A-Za-z0-9][A-Za-z0-9._+-]{0,127}$/.test(version) && !version.includes('..')) return version;
+  const hash = crypto.createHash('sha256').update(version).digest('hex').slice(0, 8);
+  const base = version.replace(/[^A-Za-z0-9._+-]/g, '_').replace(/\.\.+/g, '_').replace(/^[^A-Za-z0-9]+/, '').slice(0, 100);
+  return `${base || 'v'}-${hash}`;
+}
+
+/** A fresh temp path inside sites/ (same filesystem as the version dirs). */
+export function tempPath(stateDir: string, kind: 'extract' | 'download' | 'old'): string {
+  const root = sitesRoot(stateDir);
+  fs.mkdirSync(root, { recursive: true });
+  return path.join(root, `.${kind}-${crypto.randomBytes(6).toString('hex')}`);
+}
+
+/** Remove temp leftovers of a crash (dot-entries in sites/); never touches version dirs. */
+export function removeStaleTemps(stateDir: string): void {
+  const root = sitesRoot(stateDir);
+  if (!fs.existsSync(root)) return;
+  for (const name of fs.readdirSync(root)) {
+    if (/^\.(extract|download|old)-[0-9a-f]+$/.test(name)) fs.rmSync(path.join(root, name), { recursive: true, force: true });
+  }
+}
+
+export function readActive(stateDir: string, settings?: SettingsStore): ActiveRecord | undefined {
+  try {
+    const parsed = JSON.parse(fs.readFileSync(path.join(sitesRoot(stateDir), ACTIVE_FILE), 'utf8')) as ActiveRecord;
+    if (typeof parsed.version === 'string' && typeof parsed.dir === 'string') return parsed;
+  } catch {
+    // fall through to the settings mirror (a state dir restored without the file)
+  }
+  const version = settings?.get('site.active.version');
+  const dir = settings?.get('site.active.dir');
+  if (!version || !dir) return undefined;
+  return { version, dir, projectId: settings?.get('site.active.projectId') ?? null, mounted: !dir.startsWith(sitesRoot(stateDir) + path.sep), source: dir, activatedAt: '' };
+}
+
+/** Persist the pointer: the file by write-temp-then-rename (never half-written), then settings. */
+export function writeActive(stateDir: string, record: ActiveRecord, settings?: SettingsStore): void {
+  const root = sitesRoot(stateDir);
+  fs.mkdirSync(root, { recursive: true });
+  const tmp = path.join(root, `.ACTIVE-${crypto.randomBytes(4).toString('hex')}`);
+  fs.writeFileSync(tmp, JSON.stringify(record, null, 2) + '\n');
+  fs.renameSync(tmp, path.join(root, ACTIVE_FILE));
+  if (settings) {
+    settings.set('site.active.version', record.version);
+    settings.set('site.active.dir', record.dir);
+    if (record.projectId) settings.set('site.active.projectId', record.projectId);
+    else settings.delete('site.active.projectId');
+  }
+  // Last activation time orders versions for pruning and `sites list`.
+  if (!record.mounted) {
+    const now = new Date();
+    fs.utimesSync(record.dir, now, now);
+  }
+}
+
+export function listVersions(stateDir: string): SiteVersion[] {
+  const root = sitesRoot(stateDir);
+  if (!fs.existsSync(root)) return [];
+  const out: SiteVersion[] = [];
+  for (const d of fs.readdirSync(root, { withFileTypes: true })) {
+    if (!d.isDirectory() || d.name.startsWith('.')) continue;
+    const dir = path.join(root, d.name);
+    let version = d.name;
+    let projectId: string | null = null;
+    let createdAt: string | null = null;
+    let pageCount: number | null = null;
+    try {
+      const m = JSON.parse(fs.readFileSync(path.join(dir, MANIFEST_FILE), 'utf8')) as { version?: unknown; projectId?: unknown; createdAt?: unknown; pageCount?: unknown };
+      if (typeof m.version === 'string') version = m.version;
+      if (typeof m.projectId === 'string') projectId = m.projectId;
+      if (typeof m.createdAt === 'string') createdAt = m.createdAt;
+      if (typeof m.pageCount === 'number') pageCount = m.pageCount;
+    } catch {
+      // a bundle without a manifest (tarball): the directory name is its version
+    }
+    out.push({ name: d.name, dir, version, projectId, createdAt, pageCount, lastActivated: fs.statSync(dir).mtime });
+  }
+  return out.sort((a, b) => b.lastActivated.getTime() - a.lastActivated.getTime() || (a.name < b.name ? 1 : -1));
+}
+
+/** Keep the `keep` most recently activated versions; the active one is never removed. */
+export function pruneVersions(stateDir: string, keep: number, activeDir: string | undefined): string[] {
+  const removed: string[] = [];
+  let kept = 0;
+  for (const v of listVersions(stateDir)) {
+    if (v.dir === activeDir) {
+      kept += 1;
+      continue;
+    }
+    if (kept < keep) {
+      kept += 1;
+      continue;
+    }
+    fs.rmSync(v.dir, { recursive: true, force: true });
+    removed.push(v.name);
+  }
+  return removed;
+}
