@@ -14,6 +14,7 @@
   var COMMIT_DELAY_MS = 1000;
   var MAX_RESULTS = 10;
   var SNIPPET_RESULTS = 6;
+  var SNIPPET_BREAKS = 'p, li, h1, h2, h3, h4, h5, h6, div, td, th, dt, dd, blockquote, summary, figcaption, br, tr, span';
 
   // Must equal SEARCH_INDEX_OPTIONS in renderer/search-options.ts (a test compares them).
   // search-options:begin
@@ -215,9 +216,16 @@
     }).then(function (html) {
       var doc = new DOMParser().parseFromString(html, 'text/html');
       var content = doc.getElementById('page-content') || doc.body;
+      if (content) {
+        // Prose makes better snippets than code; and block boundaries must not glue words.
+        var drop = content.querySelectorAll('pre, script, style, svg, .mermaid');
+        for (var d = 0; d < drop.length; d++) drop[d].remove();
+        var blocks = content.querySelectorAll(SNIPPET_BREAKS);
+        for (var b = 0; b < blocks.length; b++) blocks[b].after(doc.createTextNode(' '));
+      }
       var description = doc.querySelector('meta[name="description"]');
       return {
-        text: (content ? content.textContent || '' : '').replace(/\s+/g, ' ').trim(),
+        text: (content ? content.textContent || '' : '').replace(/\s+/g, ' ').replace(/ ([,.;:!?)])/g, '$1').trim(),
         description: description ? description.getAttribute('content') || '' : '',
       };
     }).catch(function () {
