@@ -1,4 +1,5 @@
 import { foundation } from './001_foundation.js';
+import { agentJobs } from './004_agent.js';
 
 export interface Migration {
   /** Applied in order; the database's `PRAGMA user_version` records the last one applied. */
@@ -8,4 +9,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit an applied one. */
-export const migrations: readonly Migration[] = [foundation];
+export const migrations: readonly Migration[] = [foundation, agentJobs];

@@ -1,5 +1,6 @@
 import type { Db } from '../db.js';
 import { createAdminKeyStore } from './admin-keys.js';
+import { createAgentJobStore } from './agent-jobs.js';
 import { createOrganizationStore } from './organizations.js';
 import { createProjectStore } from './projects.js';
 import { createRateLimitStore } from './rate-limits.js';
@@ -13,6 +14,7 @@ export function createStores(db: Db, now: () => Date) {
     adminKeys: createAdminKeyStore(db, now),
     rateLimits: createRateLimitStore(db, now),
     settings: createSettingsStore(db),
+    agentJobs: createAgentJobStore(db, now),
   };
 }
 

@@ -1,0 +1,123 @@
+import type { ChatMessage, ModelClient, ToolCall, ToolSpec } from './model-client.js';
+import { ModelError } from './model-client.js';
+import { ToolError, WORKSPACE_TOOL_SPECS, type WorkspaceTools } from './workspace-tools.js';
+
+/** Why a run ended without finishing its instruction; becomes the job's failure reason. */
+export class AgentRunError extends Error {
+  override name = 'AgentRunError';
+}
+
+export const FINISH_TOOL: ToolSpec = {
+  type: 'function',
+  function: {
+    name: 'finish',
+    description: 'Call when the instruction is done (or nothing needs to change), with a short summary of what changed and why.',
+    parameters: { type: 'object', properties: { summary: { type: 'string' } }, required: ['summary'], additionalProperties: false },
+  },
+};
+
+/** Malformed tool calls in a row (unparseable arguments, unknown tools) before the run gives up. */
+export const MAX_INVALID_CALLS_IN_A_ROW = 3;
+
+export interface AgentLoopOptions {
+  model: ModelClient;
+  tools: WorkspaceTools;
+  systemPrompt: string;
+  /** Earlier turns and this turn's prompt(s). */
+  conversation: ChatMessage[];
+  maxSteps: number;
+  /** Aborts on the wall-clock limit (or shutdown). */
+  signal: AbortSignal;
+  /** Called for every message the run adds (persisted by the appliance). */
+  onMessage(m: ChatMessage): void;
+  onToolCall?(name: string, args: Record<string, unknown>, error: string | null): void;
+}
+
+/**
+ * The tool-calling loop: ask the model, run the file tools it calls, feed the results back,
+ * until it calls `finish` or answers without a tool call. Bounded by steps (model round trips)
+ * and by the caller's signal.
+ */
+export async function runAgentLoop(o: AgentLoopOptions): Promise<{ summary: string; steps: number }> {
+  const messages: ChatMessage[] = [{ role: 'system', content: o.systemPrompt }, ...o.conversation];
+  const specs = [...WORKSPACE_TOOL_SPECS, FINISH_TOOL];
+  const add = (m: ChatMessage) => {
+    messages.push(m);
+    o.onMessage(m);
+  };
+  let invalidInARow = 0;
+  for (let step = 1; step <= o.maxSteps; step++) {
+    let reply: Extract<ChatMessage, { role: 'assistant' }>;
+    try {
+      reply = await o.model.complete(messages, specs, o.signal);
+    } catch (err) {
+      if (o.signal.aborted) throw new AgentRunError(abortReason(o.signal));
+      if (err instanceof ModelError) throw new AgentRunError(err.message);
+      throw err;
+    }
+    add(reply);
+    const calls = reply.tool_calls ?? [];
+    if (calls.length === 0) return { summary: reply.content?.trim() || 'done', steps: step };
+    let finished: string | undefined;
+    let invalidThisStep = false;
+    for (const call of calls) {
+      const result = runCall(call, o);
+      if (result.invalid) invalidThisStep = true;
+      if (result.finish !== undefined) finished = result.finish;
+      add({ role: 'tool', tool_call_id: call.id, content: result.content });
+    }
+    if (finished !== undefined) return { summary: finished, steps: step };
+    invalidInARow = invalidThisStep ? invalidInARow + 1 : 0;
+    if (invalidInARow >= MAX_INVALID_CALLS_IN_A_ROW) {
+      throw new AgentRunError(`the model sent invalid tool calls ${MAX_INVALID_CALLS_IN_A_ROW} times in a row (last: ${lastInvalid(calls)})`);
+    }
+    if (o.signal.aborted) throw new AgentRunError(abortReason(o.signal));
+  }
+  throw new AgentRunError(`step limit reached: the model did not finish within ${o.maxSteps} steps (agent.maxSteps)`);
+}
+
+function runCall(call: ToolCall, o: AgentLoopOptions): { content: string; invalid?: boolean; finish?: string } {
+  const name = call.function.name;
+  let args: unknown;
+  try {
+    args = call.function.arguments.trim() === '' ? {} : JSON.parse(call.function.arguments);
+  } catch {
+    o.onToolCall?.(name, {}, 'arguments are not JSON');
+    return { content: `error: the arguments of ${name} are not valid JSON; send a JSON object`, invalid: true };
+  }
+  if (!args || typeof args !== 'object' || Array.isArray(args)) {
+    o.onToolCall?.(name, {}, 'arguments are not an object');
+    return { content: `error: the arguments of ${name} must be a JSON object`, invalid: true };
+  }
+  const a = args as Record<string, unknown>;
+  if (name === 'finish') {
+    o.onToolCall?.(name, {}, null);
+    return { content: 'finished', finish: typeof a.summary === 'string' && a.summary.trim() ? a.summary.trim() : 'done' };
+  }
+  if (!o.tools.has(name)) {
+    o.onToolCall?.(name, {}, 'unknown tool');
+    return { content: `error: there is no tool "${name}"; use list_files, read_file, search_files, write_file, delete_file or finish`, invalid: true };
+  }
+  try {
+    const out = o.tools.run(name, a);
+    o.onToolCall?.(name, pathArg(a), null);
+    return { content: out };
+  } catch (err) {
+    if (!(err instanceof ToolError)) throw err;
+    o.onToolCall?.(name, pathArg(a), err.message);
+    return { content: `error: ${err.message}` };
+  }
+}
+
+/** For the log: which path a call touched, never the content written. */
+const pathArg = (a: Record<string, unknown>): Record<string, unknown> => (typeof a.path === 'string' ? { path: a.path.slice(0, 300) } : {});
+
+const lastInvalid = (calls: ToolCall[]) => {
+  const c = calls[calls.length - 1];
+  return c ? `${c.function.name}(${c.function.arguments.slice(0, 80)})` : 'none';
+};
+
+function abortReason(signal: AbortSignal): string {
+  const r = signal.reason as unknown;
+  return r instanceof Error && r.message ? r.message : 'the run was aborted';
+}

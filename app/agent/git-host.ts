@@ -1,0 +1,117 @@
+import type { GitHostType } from './run-protocol.js';
+
+/** Opening the pull/merge request failed; the reason names the host and its answer. */
+export class GitHostError extends Error {
+  override name = 'GitHostError';
+}
+
+export interface PullRequestInput {
+  repository: string;
+  head: string;
+  base: string;
+  title: string;
+  body: string;
+}
+
+export interface GitHostClient {
+  /** Open the pull/merge request, or find the open one for this branch; its web URL. */
+  openPullRequest(input: PullRequestInput, signal?: AbortSignal): Promise<string>;
+}
+
+/**
+ * The repository's path on the host, from its clone URL: `https://git.corp/team/docs.git`,
+ * `git@git.corp:team/docs.git` and `ssh://git@git.corp/team/docs` all give `team/docs`. GitLab
+ * keeps nested groups (`group/sub/docs`); Gitea and GitHub take owner and name (the last two).
+ * A local path or file:// URL (a mirror on disk) is read the same way.
+ */
+export function repositoryPath(repository: string, type: GitHostType): string {
+  let p: string;
+  const scp = /^[\w.-]+@[\w.-]+:(?!\/\/)(.+)$/.exec(repository);
+  if (scp) p = scp[1]!;
+  else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(repository)) p = new URL(repository).pathname;
+  else p = repository;
+  const parts = p.split(/[\\/]+/).filter(Boolean).map((s) => decodeURIComponent(s));
+  if (parts.length) parts[parts.length - 1] = parts[parts.length - 1]!.replace(/\.git$/, '');
+  if (parts.length < 2) throw new GitHostError(`cannot tell owner and repository from "${repository}"`);
+  const local = !scp && !/^(https?|ssh|git):\/\//i.test(repository);
+  return type === 'gitlab' && !local ? parts.join('/') : parts.slice(-2).join('/');
+}
+
+/** A client for the internal Git host's REST API (Gitea, GitLab, GitHub Enterprise shapes). */
+export function createGitHostClient(host: { type: GitHostType; apiUrl: string; token?: string | undefined }): GitHostClient {
+  const api = host.apiUrl.replace(/\/+$/, '');
+  const authHeaders: Record<string, string> = !host.token
+    ? {}
+    : host.type === 'gitlab'
+      ? { 'PRIVATE-TOKEN': host.token }
+      : host.type === 'gitea'
+        ? { authorization: `token ${host.token}` }
+        : { authorization: `Bearer ${host.token}` };
+  const label = { gitea: 'Gitea', gitlab: 'GitLab', github: 'GitHub' }[host.type];
+
+  async function call(method: string, url: string, body: unknown, signal?: AbortSignal): Promise<{ status: number; json: unknown; text: string }> {
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method,
+        headers: {
+          accept: host.type === 'github' ? 'application/vnd.github+json' : 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...authHeaders,
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: signal ?? AbortSignal.timeout(60_000),
+      });
+    } catch (err) {
+      throw new GitHostError(`could not reach the ${label} API at ${api}: ${(err as Error).message}`);
+    }
+    const text = await res.text();
+    let json: unknown = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // not JSON: reported below if the status says failure, or if a URL was expected
+    }
+    return { status: res.status, json, text };
+  }
+
+  const urlField = (json: unknown, field: 'html_url' | 'web_url'): string | undefined => {
+    const v = json && typeof json === 'object' ? (json as Record<string, unknown>)[field] : undefined;
+    return typeof v === 'string' && /^https?:\/\//.test(v) ? v : undefined;
+  };
+  const fail = (what: string, r: { status: number; text: string }) =>
+    new GitHostError(`${label} answered ${r.status} to ${what}: ${r.text.replace(/\s+/g, ' ').slice(0, 200) || '(empty body)'}`);
+
+  return {
+    async openPullRequest(input, signal) {
+      const repoPath = repositoryPath(input.repository, host.type);
+      if (host.type === 'gitlab') {
+        const base = `${api}/projects/${encodeURIComponent(repoPath)}/merge_requests`;
+        const r = await call('POST', base, { source_branch: input.head, target_branch: input.base, title: input.title, description: input.body, remove_source_branch: false }, signal);
+        const created = r.status < 300 ? urlField(r.json, 'web_url') : undefined;
+        if (created) return created;
+        if (r.status === 409) {
+          // One already open for this branch: use it (a push has updated it).
+          const q = await call('GET', `${base}?state=opened&source_branch=${encodeURIComponent(input.head)}`, undefined, signal);
+          const found = Array.isArray(q.json) ? urlField(q.json[0], 'web_url') : undefined;
+          if (found) return found;
+        }
+        throw fail('the merge request', r);
+      }
+      const [owner, name] = repoPath.split('/') as [string, string];
+      const base = `${api}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/pulls`;
+      const r = await call('POST', base, { title: input.title, body: input.body, head: input.head, base: input.base }, signal);
+      const created = r.status < 300 ? urlField(r.json, 'html_url') : undefined;
+      if (created) return created;
+      if (r.status === 409 || r.status === 422) {
+        const query = host.type === 'github' ? `?state=open&head=${encodeURIComponent(`${owner}:${input.head}`)}` : '?state=open';
+        const q = await call('GET', base + query, undefined, signal);
+        const list = Array.isArray(q.json) ? (q.json as Array<Record<string, unknown>>) : [];
+        const mine = list.find((pr) => (pr.head as Record<string, unknown> | undefined)?.ref === input.head);
+        const found = mine && urlField(mine, 'html_url');
+        if (found) return found;
+      }
+      throw fail('the pull request', r);
+    },
+  };
+}

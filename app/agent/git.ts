@@ -1,0 +1,104 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const AGENT_AUTHOR = { name: 'docs-appliance agent', email: 'agent@docs-appliance.local' };
+
+/** A git command failed; the message carries git's own words, with any secret taken out. */
+export class GitError extends Error {
+  override name = 'GitError';
+}
+
+export interface GitOptions {
+  /** Token for pushes/fetches over http(s); sent as an http.extraHeader, never in a URL or log. */
+  token?: string | undefined;
+  /** Basic-auth user name the Git host expects beside a token. */
+  tokenUser?: string | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * The git CLI through execFile (no shell), never prompting, ignoring the machine's global and
+ * system config, with the agent as author and committer.
+ */
+export function createGit(opts: GitOptions = {}) {
+  const secrets = opts.token ? [opts.token, Buffer.from(`${opts.tokenUser ?? 'oauth2'}:${opts.token}`).toString('base64')] : [];
+  const scrub = (s: string) => secrets.reduce((acc, sec) => acc.split(sec).join('[REDACTED]'), s);
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? '/tmp',
+    LANG: 'C',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_ASKPASS: '',
+    SSH_ASKPASS: '',
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_AUTHOR_NAME: AGENT_AUTHOR.name,
+    GIT_AUTHOR_EMAIL: AGENT_AUTHOR.email,
+    GIT_COMMITTER_NAME: AGENT_AUTHOR.name,
+    GIT_COMMITTER_EMAIL: AGENT_AUTHOR.email,
+    ...(process.env.GIT_SSH_COMMAND ? { GIT_SSH_COMMAND: process.env.GIT_SSH_COMMAND } : {}),
+    ...(process.env.SSH_AUTH_SOCK ? { SSH_AUTH_SOCK: process.env.SSH_AUTH_SOCK } : {}),
+  };
+  const authConfig = (remote: string): string[] =>
+    opts.token && /^https?:\/\//i.test(remote)
+      ? ['-c', `http.extraHeader=Authorization: Basic ${Buffer.from(`${opts.tokenUser ?? 'oauth2'}:${opts.token}`).toString('base64')}`]
+      : [];
+
+  function run(args: string[], cwd: string | undefined, remoteForAuth?: string): Promise<string> {
+    const full = ['-c', 'credential.helper=', '-c', 'core.hooksPath=/dev/null', ...(remoteForAuth ? authConfig(remoteForAuth) : []), ...args];
+    return new Promise((resolve, reject) => {
+      execFile('git', full, { cwd, env, maxBuffer: 16 * 1024 * 1024, timeout: 10 * 60_000, ...(opts.signal ? { signal: opts.signal } : {}) }, (err, stdout, stderr) => {
+        if (err) {
+          const detail = scrub(String(stderr || err.message).trim()).split('\n').slice(-6).join(' | ');
+          return reject(new GitError(`git ${args[0]} failed: ${detail}`));
+        }
+        resolve(stdout);
+      });
+    });
+  }
+
+  return {
+    run,
+    scrub,
+    /** A fresh clone into `dir` (anything there before is removed). */
+    async clone(repository: string, dir: string): Promise<void> {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.mkdirSync(path.dirname(dir), { recursive: true });
+      await run(['clone', '--no-tags', '--quiet', '--', repository, dir], undefined, repository);
+    },
+    /** The remote's default branch as the clone saw it. */
+    async defaultBranch(dir: string): Promise<string> {
+      const out = await run(['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD'], dir).catch(() => '');
+      if (out.trim()) return out.trim().replace(/^origin\//, '');
+      return (await run(['rev-parse', '--abbrev-ref', 'HEAD'], dir)).trim();
+    },
+    async remoteBranchExists(dir: string, branch: string): Promise<boolean> {
+      const out = await run(['branch', '--remotes', '--list', `origin/${branch}`], dir);
+      return out.trim().length > 0;
+    },
+    async checkoutNew(dir: string, branch: string, startPoint: string): Promise<void> {
+      await run(['checkout', '--quiet', '-B', branch, startPoint], dir);
+    },
+    /** Stage everything; the changed paths (empty = nothing to commit). */
+    async stageAll(dir: string): Promise<string[]> {
+      await run(['add', '--all'], dir);
+      const out = await run(['diff', '--cached', '--name-only', '-z'], dir);
+      return out.split('\0').filter(Boolean);
+    },
+    async commit(dir: string, message: string): Promise<string> {
+      await run(['commit', '--quiet', '--no-verify', '--no-gpg-sign', '-m', message], dir);
+      return (await run(['rev-parse', 'HEAD'], dir)).trim();
+    },
+    async push(dir: string, repository: string, branch: string): Promise<void> {
+      await run(['push', '--quiet', '--no-verify', 'origin', `HEAD:refs/heads/${branch}`], dir, repository);
+    },
+  };
+}
+
+export type Git = ReturnType<typeof createGit>;
+
+/** A branch name git accepts and that is safe to put in a URL path (Git host APIs). */
+export function isSafeBranchName(name: string): boolean {
+  return /^[A-Za-z0-9][A-Za-z0-9._\/-]{0,199}$/.test(name) && !name.includes('..') && !name.endsWith('/') && !name.endsWith('.lock') && !name.includes('//');
+}

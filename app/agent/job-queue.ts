@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../../config/schema.js';
+import type { AgentJobRecord } from '../../data/stores/agent-jobs.js';
+import type { AppContext } from '../context.js';
+import type { ChatMessage } from './model-client.js';
+import type { RunEvent, RunInput, RunOutcome } from './run-protocol.js';
+import { runInWorker, type WorkerEntry, type WorkerRun } from './worker-host.js';
+
+/** Runs of one turn a restart may start before the job fails instead (a job that crashes the process must not loop). */
+export const MAX_ATTEMPTS_PER_TURN = 3;
+
+export interface AgentQueueOptions {
+  /** Current config (SIGHUP may replace it). */
+  config(): Readonly<Config>;
+  /** Override the worker script (tests). */
+  workerEntry?: WorkerEntry;
+}
+
+/** Working copies of agent runs: `<stateDir>/agent/work/<jobId>`. */
+export const workRoot = (stateDir: string) => path.join(stateDir, 'agent', 'work');
+
+/**
+ * The durable queue's dispatcher. Jobs wait in SQLite (`active`/`queued`); up to
+ * `agent.concurrency` run at once, each turn in its own worker thread. Every outcome lands in
+ * the store in one transaction. Jobs found `running` at start belong to a process that died or
+ * stopped: their turn runs again from its prompt, at most MAX_ATTEMPTS_PER_TURN times.
+ */
+export function createAgentQueue(ctx: AppContext, opts: AgentQueueOptions) {
+  const store = ctx.stores.agentJobs;
+  const running = new Map<string, { run: WorkerRun; done: Promise<void> }>();
+  let started = false;
+  let stopping = false;
+
+  function recover(): void {
+    for (const job of store.listRunning()) {
+      if (job.attempts >= MAX_ATTEMPTS_PER_TURN) {
+        const reason = `interrupted by a restart ${job.attempts} times; giving up on this instruction`;
+        store.fail(job.id, reason);
+        ctx.log.warn({ agentJob: job.id, attempts: job.attempts }, `agent job failed: ${reason}`);
+      } else {
+        store.requeueInterrupted(job.id);
+        ctx.log.warn({ agentJob: job.id, turn: job.turn, attempts: job.attempts }, 'agent job was interrupted by a restart; its turn runs again from the prompt');
+      }
+    }
+    // Working copies of runs that no longer run are leftovers of a stop or crash.
+    fs.rmSync(workRoot(ctx.config.stateDir), { recursive: true, force: true });
+  }
+
+  function kick(): void {
+    if (!started || stopping) return;
+    const config = opts.config();
+    while (running.size < config.agent.concurrency) {
+      const job = store.claimNext();
+      if (!job) return;
+      launch(job, config);
+    }
+  }
+
+  function launch(job: AgentJobRecord, config: Readonly<Config>): void {
+    const log = ctx.log.child({ agentJob: job.id, turn: job.turn, attempt: job.attempts });
+    const input = buildInput(job, config);
+    if (typeof input === 'string') {
+      finish(job, { ok: false, reason: input }, log);
+      return;
+    }
+    log.info({ projectId: job.projectId, ref: job.ref, model: input.model.name }, 'agent job run started');
+    const run = runInWorker(input, (e) => onEvent(job, e, log), opts.workerEntry);
+    const done = run.outcome.then((outcome) => {
+      running.delete(job.id);
+      fs.rmSync(input.workDir, { recursive: true, force: true });
+      // On shutdown the job stays `running` in the database: the next start re-runs its turn.
+      if (stopping) return;
+      finish(job, outcome, log);
+      kick();
+    }).catch((err: unknown) => log.error({ err }, 'agent job outcome could not be recorded'));
+    running.set(job.id, { run, done });
+  }
+
+  function buildInput(job: AgentJobRecord, config: Readonly<Config>): RunInput | string {
+    const project = ctx.stores.projects.get(job.projectId);
+    if (!project?.repository) return `project ${job.projectId} has no repository configured (projects[].repository)`;
+    if (!config.agent.baseUrl) return 'the agent is not configured (agent.baseUrl)';
+    const conversation = store.conversation(job.id, job.turn).map((m) => m.body as unknown as ChatMessage);
+    return {
+      jobId: job.id,
+      turn: job.turn,
+      workDir: path.join(workRoot(config.stateDir), job.id),
+      repository: project.repository,
+      baseBranch: project.branch,
+      ref: job.ref,
+      prLink: job.prLink,
+      conversation,
+      model: { baseUrl: config.agent.baseUrl, name: job.model, apiKeyEnv: config.agent.apiKeyEnv ?? null },
+      gitHost: project.gitHost ? { type: project.gitHost.type, apiUrl: project.gitHost.apiUrl, tokenEnv: project.gitHost.tokenEnv ?? null } : null,
+      limits: { maxSteps: config.agent.maxSteps, timeoutSeconds: config.agent.timeoutSeconds },
+    };
+  }
+
+  function onEvent(job: AgentJobRecord, e: RunEvent, log: AppContext['log']): void {
+    if (e.type === 'message') {
+      const role = e.message.role;
+      if (role === 'assistant' || role === 'tool') store.appendMessage(job.id, job.turn, role, e.message as unknown as Record<string, unknown>);
+    } else if (e.type === 'log') {
+      log[e.level](e.data ?? {}, e.msg);
+    }
+  }
+
+  function finish(job: AgentJobRecord, outcome: RunOutcome, log: AppContext['log']): void {
+    if (outcome.ok) {
+      const after = store.complete(job.id, outcome.prLink);
+      log.info({ changed: outcome.changed, prLink: outcome.prLink, commit: outcome.commit, status: after.status }, 'agent job turn completed');
+    } else {
+      const after = store.fail(job.id, outcome.reason);
+      log.warn({ reason: outcome.reason, status: after.status }, `agent job turn failed: ${outcome.reason}`);
+    }
+  }
+
+  return {
+    start(): void {
+      recover();
+      started = true;
+      kick();
+    },
+    kick,
+    /** Stop running turns at once; they stay `running` in the database and re-run at the next start. */
+    async stop(): Promise<void> {
+      stopping = true;
+      const all = [...running.values()];
+      await Promise.all(all.map((r) => r.run.terminate()));
+      await Promise.all(all.map((r) => r.done));
+    },
+    /** Turns running now (readiness detail, tests). */
+    runningCount: () => running.size,
+  };
+}
+
+export type AgentQueue = ReturnType<typeof createAgentQueue>;

@@ -1,0 +1,273 @@
+import type { Db } from '../db.js';
+
+export type AgentJobStatus = 'active' | 'completed' | 'failed' | 'archived';
+export type AgentRunState = 'queued' | 'running';
+export type AgentMessageRole = 'user' | 'assistant' | 'tool';
+
+export interface AgentJobRecord {
+  id: string;
+  projectId: string;
+  orgId: string;
+  status: AgentJobStatus;
+  /** Only while active: waiting for a runner, or being run. */
+  runState: AgentRunState | null;
+  repository: string;
+  ref: string;
+  model: string;
+  /** The pull request once one exists; kept across follow-ups (the API hides it while active). */
+  prLink: string | null;
+  /** Why the last turn failed (null otherwise). */
+  error: string | null;
+  /** The turn being (or last) processed: 1 for the first prompt, +1 per follow-up. */
+  turn: number;
+  /** Runs started for the current turn (a restart re-runs it; bounded). */
+  attempts: number;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+  archivedAt: string | null;
+}
+
+export interface AgentMessage {
+  seq: number;
+  turn: number;
+  role: AgentMessageRole;
+  /** The chat message as sent to / received from the model (JSON). */
+  body: Record<string, unknown>;
+  createdAt: string;
+}
+
+interface JobRow {
+  id: string;
+  project_id: string;
+  org_id: string;
+  status: AgentJobStatus;
+  run_state: AgentRunState | null;
+  repository: string;
+  ref: string;
+  model: string;
+  pr_link: string | null;
+  error: string | null;
+  turn: number;
+  attempts: number;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+  archived_at: string | null;
+}
+
+interface MessageRow {
+  seq: number;
+  turn: number;
+  role: AgentMessageRole;
+  body: string;
+  created_at: string;
+}
+
+const toJob = (r: JobRow): AgentJobRecord => ({
+  id: r.id,
+  projectId: r.project_id,
+  orgId: r.org_id,
+  status: r.status,
+  runState: r.run_state,
+  repository: r.repository,
+  ref: r.ref,
+  model: r.model,
+  prLink: r.pr_link,
+  error: r.error,
+  turn: r.turn,
+  attempts: r.attempts,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  finishedAt: r.finished_at,
+  archivedAt: r.archived_at,
+});
+
+export interface NewAgentJob {
+  id: string;
+  projectId: string;
+  orgId: string;
+  repository: string;
+  ref: string;
+  model: string;
+  prompt: string;
+}
+
+export type FollowUpResult = { ok: true; job: AgentJobRecord } | { ok: false; reason: 'not_found' | 'archived' };
+export type ArchiveResult = { ok: true; job: AgentJobRecord } | { ok: false; reason: 'not_found' | 'active' | 'already_archived' };
+
+/**
+ * The agent job queue and conversations. Every state change is one transaction, so a job is
+ * never seen half-finished (status, prLink and error move together).
+ */
+export function createAgentJobStore(db: Db, now: () => Date) {
+  const iso = () => now().toISOString();
+  const get = db.prepare<[string], JobRow>('SELECT * FROM agent_jobs WHERE id = ?');
+  const insertJob = db.prepare(
+    `INSERT INTO agent_jobs (id, project_id, org_id, status, run_state, repository, ref, model, turn, attempts, created_at, updated_at)
+     VALUES (@id, @projectId, @orgId, 'active', 'queued', @repository, @ref, @model, 1, 0, @now, @now)`,
+  );
+  const nextSeq = db.prepare<[string], { n: number }>('SELECT coalesce(max(seq), 0) + 1 AS n FROM agent_messages WHERE job_id = ?');
+  const insertMessage = db.prepare('INSERT INTO agent_messages (job_id, seq, turn, role, body, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+  const messagesUpTo = db.prepare<[string, number], MessageRow>('SELECT seq, turn, role, body, created_at FROM agent_messages WHERE job_id = ? AND turn <= ? ORDER BY seq');
+  const pendingPrompts = db.prepare<[string, number], { n: number }>("SELECT count(*) AS n FROM agent_messages WHERE job_id = ? AND turn > ? AND role = 'user'");
+  const dropTurnReplies = db.prepare("DELETE FROM agent_messages WHERE job_id = ? AND turn = ? AND role != 'user'");
+  const nextQueued = db.prepare<[], JobRow>("SELECT * FROM agent_jobs WHERE status = 'active' AND run_state = 'queued' ORDER BY updated_at, rowid LIMIT 1");
+  const claim = db.prepare<[string, string], JobRow>("UPDATE agent_jobs SET run_state = 'running', attempts = attempts + 1, updated_at = ? WHERE id = ? AND run_state = 'queued' RETURNING *");
+  const running = db.prepare<[], JobRow>("SELECT * FROM agent_jobs WHERE status = 'active' AND run_state = 'running' ORDER BY created_at");
+  const listByProject = db.prepare<[string], JobRow>('SELECT * FROM agent_jobs WHERE project_id = ? ORDER BY created_at DESC, id');
+  const listAll = db.prepare<[], JobRow>('SELECT * FROM agent_jobs ORDER BY created_at DESC, id');
+  const update = db.prepare(
+    `UPDATE agent_jobs SET status = @status, run_state = @runState, pr_link = @prLink, error = @error, turn = @turn, attempts = @attempts,
+       updated_at = @now, finished_at = @finishedAt, archived_at = @archivedAt WHERE id = @id`,
+  );
+  const archiveOld = db.prepare<[string, string], JobRow>(
+    "UPDATE agent_jobs SET status = 'archived', archived_at = ?, updated_at = archived_at WHERE status IN ('completed', 'failed') AND finished_at <= ? RETURNING *",
+  );
+
+  const write = (job: AgentJobRecord) =>
+    update.run({
+      id: job.id,
+      status: job.status,
+      runState: job.runState,
+      prLink: job.prLink,
+      error: job.error,
+      turn: job.turn,
+      attempts: job.attempts,
+      now: iso(),
+      finishedAt: job.finishedAt,
+      archivedAt: job.archivedAt,
+    });
+
+  const addMessage = (jobId: string, turn: number, role: AgentMessageRole, body: Record<string, unknown>) => {
+    const seq = nextSeq.get(jobId)!.n;
+    insertMessage.run(jobId, seq, turn, role, JSON.stringify(body), iso());
+    return seq;
+  };
+
+  /** End of a turn: go on with a prompt that arrived meanwhile, or settle in the final state. */
+  const settle = (job: AgentJobRecord, final: { status: 'completed' | 'failed'; prLink: string | null; error: string | null }): AgentJobRecord => {
+    const pending = pendingPrompts.get(job.id, job.turn)!.n > 0;
+    const next: AgentJobRecord = pending
+      ? { ...job, status: 'active', runState: 'queued', prLink: final.prLink, error: final.error, turn: job.turn + 1, attempts: 0, finishedAt: null }
+      : { ...job, status: final.status, runState: null, prLink: final.prLink, error: final.error, finishedAt: iso() };
+    write(next);
+    return toJob(get.get(job.id)!);
+  };
+
+  return {
+    get(id: string): AgentJobRecord | undefined {
+      const r = get.get(id);
+      return r && toJob(r);
+    },
+    /** A job of this project; undefined for an unknown id or another project's job. */
+    getForProject(id: string, projectId: string): AgentJobRecord | undefined {
+      const job = this.get(id);
+      return job && job.projectId === projectId ? job : undefined;
+    },
+    list(projectId?: string): AgentJobRecord[] {
+      return (projectId ? listByProject.all(projectId) : listAll.all()).map(toJob);
+    },
+    create: db.transaction((input: NewAgentJob): AgentJobRecord => {
+      insertJob.run({ ...input, now: iso() });
+      addMessage(input.id, 1, 'user', { role: 'user', content: input.prompt });
+      return toJob(get.get(input.id)!);
+    }),
+    /**
+     * A follow-up prompt. A completed or failed job goes back to active for the next turn; an
+     * active job keeps running and takes the prompt up as soon as the current turn ends.
+     */
+    followUp(id: string, projectId: string, prompt: string): FollowUpResult {
+      return db
+        .transaction((): FollowUpResult => {
+          const row = get.get(id);
+          if (!row || row.project_id !== projectId) return { ok: false, reason: 'not_found' };
+          const job = toJob(row);
+          if (job.status === 'archived') return { ok: false, reason: 'archived' };
+          if (job.status === 'active') {
+            addMessage(id, job.turn + 1, 'user', { role: 'user', content: prompt });
+            return { ok: true, job };
+          }
+          const next: AgentJobRecord = { ...job, status: 'active', runState: 'queued', error: null, turn: job.turn + 1, attempts: 0, finishedAt: null };
+          addMessage(id, next.turn, 'user', { role: 'user', content: prompt });
+          write(next);
+          return { ok: true, job: toJob(get.get(id)!) };
+        })
+        .immediate();
+    },
+    /** Take the oldest queued job for a runner (marks it running, counts the attempt). */
+    claimNext(): AgentJobRecord | undefined {
+      return db
+        .transaction(() => {
+          const row = nextQueued.get();
+          if (!row) return undefined;
+          const claimed = claim.get(iso(), row.id);
+          return claimed && toJob(claimed);
+        })
+        .immediate();
+    },
+    /** The conversation of a run: every message up to and including `turn`. */
+    conversation(id: string, turn: number): AgentMessage[] {
+      return messagesUpTo.all(id, turn).map((r) => ({ seq: r.seq, turn: r.turn, role: r.role, body: JSON.parse(r.body) as Record<string, unknown>, createdAt: r.created_at }));
+    },
+    appendMessage(id: string, turn: number, role: AgentMessageRole, body: Record<string, unknown>): number {
+      return db.transaction(() => addMessage(id, turn, role, body)).immediate();
+    },
+    complete(id: string, prLink: string | null): AgentJobRecord {
+      return db
+        .transaction(() => {
+          const job = toJob(get.get(id)!);
+          return settle(job, { status: 'completed', prLink, error: null });
+        })
+        .immediate();
+    },
+    /**
+     * The turn failed: its model replies go (nothing of it reached the remote), a note with the
+     * reason stays so a follow-up knows what happened.
+     */
+    fail(id: string, reason: string): AgentJobRecord {
+      return db
+        .transaction(() => {
+          const job = toJob(get.get(id)!);
+          dropTurnReplies.run(id, job.turn);
+          addMessage(id, job.turn, 'assistant', { role: 'assistant', content: `This instruction failed and nothing was pushed: ${reason}` });
+          return settle(job, { status: 'failed', prLink: job.prLink, error: reason });
+        })
+        .immediate();
+    },
+    /** Jobs a previous process was running when it stopped. */
+    listRunning(): AgentJobRecord[] {
+      return running.all().map(toJob);
+    },
+    /** Put an interrupted job back in the queue; the partial turn's replies are dropped (it re-runs from its prompt). */
+    requeueInterrupted(id: string): AgentJobRecord {
+      return db
+        .transaction(() => {
+          const job = toJob(get.get(id)!);
+          dropTurnReplies.run(id, job.turn);
+          write({ ...job, runState: 'queued' });
+          return toJob(get.get(id)!);
+        })
+        .immediate();
+    },
+    archive(id: string): ArchiveResult {
+      return db
+        .transaction((): ArchiveResult => {
+          const row = get.get(id);
+          if (!row) return { ok: false, reason: 'not_found' };
+          const job = toJob(row);
+          if (job.status === 'archived') return { ok: false, reason: 'already_archived' };
+          if (job.status === 'active') return { ok: false, reason: 'active' };
+          write({ ...job, status: 'archived', archivedAt: iso() });
+          return { ok: true, job: toJob(get.get(id)!) };
+        })
+        .immediate();
+    },
+    /** Archive completed and failed jobs that finished before the cutoff (cron). */
+    archiveFinishedBefore(cutoff: Date): AgentJobRecord[] {
+      return db.transaction(() => archiveOld.all(iso(), cutoff.toISOString()).map(toJob)).immediate();
+    },
+  };
+}
+
+export type AgentJobStore = ReturnType<typeof createAgentJobStore>;
