@@ -1,4 +1,4 @@
-import type { PageContent, PlannedPage, RenderContext } from '../types.js';
+import type { NavSection, PageContent, PlannedPage, RenderContext } from '../types.js';
 import { THEME_ASSET_NAMES } from '../theme/assets.js';
 import { customStyles, sectionChrome, sidebarFor, siteChrome, type SiteChrome } from './chrome.js';
 import { template } from './templates.js';
@@ -21,6 +21,12 @@ function modeParts(mode: string | undefined): { sidebar: boolean; toc: boolean; 
     default:
       return { sidebar: true, toc: true, header: true, bodyClass: 'mode-default' };
   }
+}
+
+/** `<html lang>`: a language division titled with a language tag (`fr`, `pt-BR`) sets it. */
+function languageOf(section: NavSection | undefined): string {
+  const step = section?.trail.find((t) => t.kind === 'language');
+  return step && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(step.title) ? step.title : 'en';
 }
 
 interface DocumentParts {
@@ -57,7 +63,7 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
   const toc = mode.toc ? parts.toc.filter((e) => e.depth <= 3) : [];
   const appearance = config.appearance;
   return template('document')({
-    lang: 'en',
+    lang: languageOf(section.section),
     defaultTheme: appearance.default === 'system' ? undefined : appearance.default,
     appearance: appearance.default,
     strict: appearance.strict,

@@ -1,6 +1,7 @@
 import type { DivisionKind, NavSection } from '../types.js';
 
 export interface SwitcherOption {
+  /** As shown: a language tag (`fr`) becomes its own name (`français`). */
   title: string;
   icon?: string;
   href: string;
@@ -13,6 +14,23 @@ export interface SwitcherLevel {
   kind: DivisionKind;
   depth: number;
   options: SwitcherOption[];
+}
+
+const languageNames = new Map<string, string>();
+
+/** `fr` → `français` (each language named in itself); anything that is not a tag stays as is. */
+export function languageName(tag: string): string {
+  const hit = languageNames.get(tag);
+  if (hit) return hit;
+  let name = tag;
+  try {
+    const own = new Intl.DisplayNames([tag], { type: 'language' }).of(tag);
+    if (own && own.toLowerCase() !== tag.toLowerCase()) name = own;
+  } catch {
+    // Not a valid BCP 47 tag: a title such as "English" is already a name.
+  }
+  languageNames.set(tag, name);
+  return name;
 }
 
 function samePrefix(a: NavSection['trail'], b: NavSection['trail'], length: number): boolean {
@@ -43,7 +61,7 @@ export function switcherLevels(sections: NavSection[], current: NavSection | und
       if (seen.has(key)) continue;
       seen.add(key);
       options.push({
-        title: own.title,
+        title: own.kind === 'language' ? languageName(own.title) : own.title,
         ...(own.icon ? { icon: own.icon } : {}),
         href: section.href,
         external: section.external,
