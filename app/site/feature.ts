@@ -1,12 +1,126 @@
 import { Router } from 'express';
+import type { Config } from '../../config/schema.js';
 import type { AppContext } from '../context.js';
-import type { Feature } from '../feature.js';
+import type { Feature, ReadyCheck } from '../feature.js';
+import { createSiteLoader, type SiteLoader } from '../loader/site-loader.js';
+import { readActive } from '../loader/sites-dir.js';
+import { exportExample, rendererExport, type ExportFn } from './example-default.js';
+import { ServedSite } from './served-site.js';
+import { createSiteHandler } from './site-handler.js';
 
-/** The served docs site. Until a bundle is active, readers get a plain 503 page. */
-export function createSiteFeature(_ctx: AppContext): Feature {
-  const router = Router();
-  router.use((_req, res) => {
-    res.status(503).set('Retry-After', '30').type('text/plain').send('No documentation site is being served yet.\n');
+export interface SiteFeatureOptions {
+  /** Replaces the renderer for the first-start example export (tests). */
+  exportSite?: ExportFn;
+  /** Extra CA for https bundle URLs (tests); operators set NODE_EXTRA_CA_CERTS. */
+  ca?: string | Buffer;
+}
+
+export interface SiteFeature extends Feature {
+  loader: SiteLoader;
+  /** The site served right now, if any. */
+  current(): ServedSite | undefined;
+  /** Resolves when no load or example export is running. */
+  idle(): Promise<void>;
+}
+
+/**
+ * The served docs site: the loader keeps `<stateDir>/sites` and the active pointer, this feature
+ * holds the in-memory reference (swapped in one assignment, so in-flight requests finish on the
+ * old directory) and answers every site request the other features did not.
+ */
+export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions = {}): SiteFeature {
+  let current: ServedSite | undefined;
+  let config = ctx.config;
+  let exporting: Promise<void> | undefined;
+  const exportAbort = new AbortController();
+
+  const loader = createSiteLoader({
+    stateDir: ctx.config.stateDir,
+    settings: ctx.stores.settings,
+    log: ctx.log,
+    ca: options.ca,
+    onActivate: (record) => {
+      current = new ServedSite(record.dir, record.version, record.mounted);
+    },
   });
-  return { name: 'site', siteRouter: router, ready: () => ({ ok: false, critical: false, detail: 'no bundle loaded' }) };
+
+  const makeHandler = (csp: string) =>
+    createSiteHandler({
+      current: () => current,
+      contentSecurityPolicy: csp,
+      onError: (err, req) => ctx.log.error({ err, url: req.url }, 'site request failed'),
+    });
+  let handler = makeHandler(config.site.contentSecurityPolicy);
+  const router = Router();
+  router.use((req, res, next) => handler(req, res, next));
+
+  const startExample = () => {
+    loader.setPhase('exporting');
+    exporting = exportExample(ctx, options.exportSite ?? rendererExport, exportAbort.signal)
+      .then((site) => {
+        if (exportAbort.signal.aborted) return;
+        if (site) loader.activateLoaded({ ...site, source: 'example docs (first start)' }, config.staticExport.keepVersions);
+        loader.setPhase('idle', site ? undefined : 'no example project to export');
+      })
+      .catch((err: unknown) => {
+        if (exportAbort.signal.aborted) return;
+        const reason = (err as Error).message;
+        ctx.log.error({ err: reason }, 'exporting the example docs failed');
+        loader.setPhase('idle', `exporting the example docs failed: ${reason}`);
+      })
+      .finally(() => {
+        exporting = undefined;
+      });
+  };
+
+  const ready = (): ReadyCheck => {
+    const s = loader.status;
+    const retry = s.nextRetryAt ? `; retrying in ${Math.max(0, Math.round((s.nextRetryAt.getTime() - Date.now()) / 1000))} s` : '';
+    const failed = s.lastError ? `last load failed: ${s.lastError}${retry}` : '';
+    const site = current;
+    if (site) {
+      const how = site.mounted ? 'mounted' : s.fromCache ? 'from cache' : '';
+      const detail = `serving ${site.version}${how ? ` (${how})` : ''}${s.phase === 'loading' ? '; loading a new bundle' : ''}${failed ? `; ${failed}` : ''}`;
+      return { ok: true, critical: false, detail };
+    }
+    if (s.phase === 'exporting') return { ok: false, critical: false, detail: 'exporting the example docs' };
+    if (s.phase === 'loading') return { ok: false, critical: false, detail: 'loading the bundle' };
+    if (failed) return { ok: false, critical: false, detail: failed };
+    return { ok: false, critical: false, detail: config.staticExport.enabled ? 'no bundle loaded yet' : 'no bundle configured (staticExport.enabled is false)' };
+  };
+
+  return {
+    name: 'site',
+    siteRouter: router,
+    ready,
+    loader,
+    current: () => current,
+    async idle() {
+      while (exporting) await exporting;
+      await loader.idle();
+    },
+    start() {
+      loader.restore();
+      const se = config.staticExport;
+      if (se.enabled) void loader.run(se);
+      else if (!loader.active && config.site.exampleOnFirstStart) startExample();
+    },
+    async reload(next: Readonly<Config>) {
+      const previousCsp = config.site.contentSecurityPolicy;
+      config = next;
+      if (next.site.contentSecurityPolicy !== previousCsp) handler = makeHandler(next.site.contentSecurityPolicy);
+      if (next.staticExport.enabled) {
+        await loader.run(next.staticExport);
+        return;
+      }
+      // Nothing configured: still pick up a `sites rollback` made from the CLI.
+      const onDisk = readActive(next.stateDir, ctx.stores.settings);
+      if (onDisk && (onDisk.dir !== current?.root || onDisk.version !== current.version)) loader.restore();
+    },
+    async stop() {
+      exportAbort.abort();
+      await exporting;
+      await loader.stop();
+    },
+  };
 }

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import type { AppContext } from '../context.js';
+import { loadBundle, type LoadedSite } from '../loader/load-bundle.js';
+import { tempPath } from '../loader/sites-dir.js';
+import { exampleDocsDir } from '../paths.js';
+
+/** The renderer's exportSite, narrowed to what the first-start export uses (injectable in tests). */
+export type ExportFn = (opts: {
+  sourceDir: string;
+  outZip: string;
+  projectId: string;
+  domain: string;
+  version: string;
+  signal?: AbortSignal;
+}) => Promise<{ pageCount: number }>;
+
+/** The renderer is loaded only when this runs: a configured appliance never pays for it. */
+export const rendererExport: ExportFn = async (opts) => {
+  const { exportSite } = await import('../../renderer/index.js');
+  return exportSite(opts);
+};
+
+/**
+ * The project a newcomer's first start shows: the one on the bundled example docs, or the only
+ * project there is. Undefined when the choice is not obvious (several projects declared).
+ */
+export function exampleProject(ctx: AppContext) {
+  const projects = ctx.stores.projects.list();
+  const example = exampleDocsDir();
+  return projects.find((p) => p.sourceDir === example) ?? (projects.length === 1 ? projects[0] : undefined);
+}
+
+/**
+ * Export the example project to a zip in the state dir, then verify and extract it through the
+ * same path as any bundle. The caller activates the result; a failure is the caller's to report.
+ */
+export async function exportExample(ctx: AppContext, exporter: ExportFn, signal: AbortSignal): Promise<LoadedSite | undefined> {
+  const project = exampleProject(ctx);
+  if (!project) return undefined;
+  const zip = tempPath(ctx.config.stateDir, 'download');
+  const version = `example-${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}`;
+  const cfg = ctx.config.staticExport;
+  try {
+    const started = Date.now();
+    const result = await exporter({ sourceDir: project.sourceDir, outZip: zip, projectId: project.id, domain: project.domain, version, signal });
+    ctx.log.info({ projectId: project.id, pages: result.pageCount, ms: Date.now() - started }, 'exported the example docs');
+    return await loadBundle({
+      stateDir: ctx.config.stateDir,
+      bundleUrl: zip,
+      version,
+      limits: { maxEntries: cfg.maxEntries, maxUncompressedBytes: cfg.maxUncompressedBytes },
+      fetch: cfg.fetch,
+      signal,
+      log: ctx.log,
+    });
+  } finally {
+    fs.rmSync(zip, { force: true });
+  }
+}

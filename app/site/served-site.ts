@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { cacheControlFor } from './cache-policy.js';
+import { contentType, isCompressible } from './mime.js';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Files up to this size are kept in memory (and their compressed forms beside them). */
+const MAX_CACHED_FILE = 4 * 1024 * 1024;
+/** Compressing smaller bodies costs more than it saves. */
+const MIN_COMPRESS = 1024;
+/** A mounted directory may change under us: its entries are re-checked after this long. */
+const MOUNTED_RECHECK_MS = 1000;
+const MAX_NEGATIVE = 10_000;
+
+export interface SiteFile {
+  rel: string;
+  abs: string;
+  size: number;
+  mtimeMs: number;
+  etag: string;
+  lastModified: string;
+  type: string;
+  cacheControl: string;
+  compressible: boolean;
+  /** The bytes, when small enough to keep in memory. */
+  body?: Buffer;
+  br?: Promise<Buffer>;
+  gzip?: Promise<Buffer>;
+  checkedAt: number;
+}
+
+/**
+ * One active site directory and what has been learnt about its files. Swapping sites replaces
+ * the whole object, so a request that started on the old site finishes on the old site's files
+ * and cache. Strong ETags come from the manifest's sha256 when there is one.
+ */
+export class ServedSite {
+  private readonly files = new Map<string, SiteFile>();
+  private readonly missing = new Set<string>();
+  private cachedBytes = 0;
+  private readonly hashes = new Map<string, string>();
+
+  constructor(
+    readonly root: string,
+    readonly version: string,
+    readonly mounted: boolean,
+    private readonly memoryBudget = 256 * 1024 * 1024,
+  ) {
+    try {
+      const m = JSON.parse(fs.readFileSync(path.join(root, 'manifest.json'), 'utf8')) as { files?: { path: string; sha256: string }[] };
+      for (const f of m.files ?? []) this.hashes.set(f.path, f.sha256);
+    } catch {
+      // no manifest (tarball or mounted directory): weak ETags from size and mtime
+    }
+  }
+
+  /** The file for a normalised relative path, or undefined (missing, a directory, a link). */
+  lookup(rel: string): SiteFile | undefined {
+    const now = Date.now();
+    const hit = this.files.get(rel);
+    if (hit && (!this.mounted || now - hit.checkedAt < MOUNTED_RECHECK_MS)) return hit;
+    if (!hit && !this.mounted && this.missing.has(rel)) return undefined;
+    const abs = path.join(this.root, rel);
+    let st: fs.Stats;
+    try {
+      // lstat: a link that appeared in a mounted directory after its scan is never followed.
+      st = fs.lstatSync(abs);
+    } catch {
+      st = undefined as unknown as fs.Stats;
+    }
+    if (!st || !st.isFile()) {
+      if (hit) this.forget(hit);
+      if (!this.mounted) {
+        if (this.missing.size >= MAX_NEGATIVE) this.missing.clear();
+        this.missing.add(rel);
+      }
+      return undefined;
+    }
+    if (hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs) {
+      hit.checkedAt = now;
+      return hit;
+    }
+    if (hit) this.forget(hit);
+    const sha = this.mounted ? undefined : this.hashes.get(rel);
+    const type = contentType(rel);
+    const file: SiteFile = {
+      rel,
+      abs,
+      size: st.size,
+      mtimeMs: st.mtimeMs,
+      etag: sha ? `"${sha.slice(0, 32)}"` : `W/"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`,
+      lastModified: st.mtime.toUTCString(),
+      type,
+      cacheControl: cacheControlFor(rel),
+      compressible: isCompressible(type) && st.size >= MIN_COMPRESS,
+      checkedAt: now,
+    };
+    if (st.size <= MAX_CACHED_FILE && this.cachedBytes + st.size <= this.memoryBudget) {
+      try {
+        file.body = fs.readFileSync(abs);
+        this.cachedBytes += file.body.length;
+      } catch {
+        return undefined;
+      }
+    }
+    this.files.set(rel, file);
+    return file;
+  }
+
+  /** The compressed form of a cached file, computed once off the main thread and kept. */
+  compressed(file: SiteFile, encoding: 'br' | 'gzip'): Promise<Buffer> | undefined {
+    if (!file.body || !file.compressible) return undefined;
+    const body = file.body;
+    if (encoding === 'br') {
+      file.br ??= this.account(brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+      return file.br;
+    }
+    file.gzip ??= this.account(gzip(body, { level: 6 }));
+    return file.gzip;
+  }
+
+  private account(p: Promise<Buffer>): Promise<Buffer> {
+    return p.then((b) => {
+      this.cachedBytes += b.length;
+      return b;
+    });
+  }
+
+  private forget(file: SiteFile): void {
+    this.files.delete(file.rel);
+    if (file.body) this.cachedBytes -= file.body.length;
+  }
+}

@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
+import { REVALIDATE } from './cache-policy.js';
+import { isNotModified, negotiateEncoding, parseRange } from './conditional.js';
+import { lookupPath } from './request-path.js';
+import type { ServedSite, SiteFile } from './served-site.js';
+import { unavailablePage } from './unavailable.js';
+
+export interface SiteHandlerOptions {
+  /** The active site at the time of the call (one reference, swapped atomically by the loader). */
+  current: () => ServedSite | undefined;
+  contentSecurityPolicy: string;
+  /** An unexpected failure (a file vanished mid-read...): logged by the caller, then a 500. */
+  onError: (err: unknown, req: IncomingMessage) => void;
+}
+
+/**
+ * The static file server of the site listener. Plain Node response calls rather than Express
+ * helpers: this is the hot path the benchmark measures. GET and HEAD only; anything under `/_/`
+ * that reaches it (feature endpoints answer before it) is a 404; a path is served only through
+ * lookupPath's normalised candidates, so nothing outside the active site is reachable.
+ */
+export function createSiteHandler(opts: SiteHandlerOptions) {
+  const security: OutgoingHttpHeaders = {
+    'content-security-policy': opts.contentSecurityPolicy,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'SAMEORIGIN',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+  };
+
+  const plain = (res: ServerResponse, status: number, text: string, extra: OutgoingHttpHeaders = {}, head = false) => {
+    const body = Buffer.from(text);
+    res.writeHead(status, { ...security, 'content-type': 'text/plain; charset=utf-8', 'content-length': body.length, 'cache-control': REVALIDATE, ...extra });
+    res.end(head ? undefined : body);
+  };
+
+  const notFound = async (site: ServedSite, res: ServerResponse, head: boolean) => {
+    const page = site.lookup('404.html');
+    if (!page) return plain(res, 404, 'Not found\n', {}, head);
+    const body = page.body ?? (await fs.promises.readFile(page.abs));
+    res.writeHead(404, { ...security, 'content-type': page.type, 'content-length': body.length, 'cache-control': REVALIDATE });
+    res.end(head ? undefined : body);
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = req.url ?? '/';
+    const head = req.method === 'HEAD';
+    if (url === '/_' || url.startsWith('/_/') || url.startsWith('/_?')) return plain(res, 404, 'Not found\n', {}, head);
+    if (req.method !== 'GET' && !head) return plain(res, 405, 'Method not allowed\n', { allow: 'GET, HEAD' });
+    const site = opts.current();
+    if (!site) {
+      const body = unavailablePage();
+      res.writeHead(503, { ...security, 'content-type': 'text/html; charset=utf-8', 'content-length': body.length, 'cache-control': 'no-store', 'retry-after': '30' });
+      res.end(head ? undefined : body);
+      return;
+    }
+    const lookup = lookupPath(url);
+    if (!lookup.ok) return lookup.status === 400 ? plain(res, 400, 'Bad request\n', {}, head) : notFound(site, res, head);
+    let file: SiteFile | undefined;
+    for (const c of lookup.candidates) if ((file = site.lookup(c))) break;
+    if (!file) return notFound(site, res, head);
+    await sendFile(site, file, req, res, head);
+  }
+
+  async function sendFile(site: ServedSite, file: SiteFile, req: IncomingMessage, res: ServerResponse, head: boolean): Promise<void> {
+    const headers: OutgoingHttpHeaders = {
+      ...security,
+      'content-type': file.type,
+      'cache-control': file.cacheControl,
+      'last-modified': file.lastModified,
+      'accept-ranges': 'bytes',
+    };
+    if (file.compressible) headers.vary = 'Accept-Encoding';
+    const range = parseRange(req.headers, file.size, file.etag, file.lastModified);
+    const encoding = range.kind === 'full' && file.compressible ? negotiateEncoding(req.headers['accept-encoding'] as string | undefined) : undefined;
+    const etag = encoding ? file.etag.replace(/"$/, encoding === 'br' ? '-br"' : '-gz"') : file.etag;
+    headers.etag = etag;
+    if (isNotModified(req.headers, file.etag, file.mtimeMs)) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    if (range.kind === 'unsatisfiable') {
+      res.writeHead(416, { ...headers, 'content-range': `bytes */${file.size}` });
+      res.end();
+      return;
+    }
+    if (range.kind === 'partial') {
+      const length = range.end - range.start + 1;
+      res.writeHead(206, { ...headers, 'content-range': `bytes ${range.start}-${range.end}/${file.size}`, 'content-length': length });
+      if (head) return void res.end();
+      if (file.body) return void res.end(file.body.subarray(range.start, range.end + 1));
+      return stream(fs.createReadStream(file.abs, { start: range.start, end: range.end }), res);
+    }
+    if (encoding) {
+      const compressed = site.compressed(file, encoding);
+      if (compressed) {
+        const body = await compressed;
+        res.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': body.length });
+        return void res.end(head ? undefined : body);
+      }
+      // Too large to keep in memory: compress while streaming (no length known in advance).
+      res.writeHead(200, { ...headers, 'content-encoding': encoding });
+      if (head) return void res.end();
+      const z = encoding === 'br' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : zlib.createGzip({ level: 6 });
+      return stream(fs.createReadStream(file.abs), res, z);
+    }
+    res.writeHead(200, { ...headers, 'content-length': file.size });
+    if (head) return void res.end();
+    if (file.body) return void res.end(file.body);
+    return stream(fs.createReadStream(file.abs), res);
+  }
+
+  /** A client that goes away mid-file is normal: close quietly. */
+  async function stream(source: fs.ReadStream, res: ServerResponse, transform?: zlib.Gzip | zlib.BrotliCompress): Promise<void> {
+    try {
+      if (transform) await pipeline(source, transform, res);
+      else await pipeline(source, res);
+    } catch {
+      res.destroy();
+    }
+  }
+
+  return (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void => {
+    handle(req, res).catch((err: unknown) => {
+      opts.onError(err, req);
+      if (!res.headersSent) next(err);
+      else res.destroy();
+    });
+  };
+}
