@@ -3,11 +3,13 @@ import type { Feature } from './feature.js';
 import { createCoreFeature } from './core/feature.js';
 import { createAgentFeature } from './agent/feature.js';
 import { createSiteFeature } from './site/feature.js';
+import { createAnalyticsFeature } from './analytics/feature.js';
+import { createStaticExportFeature } from './static-export/feature.js';
 
 /**
  * Every slice of the appliance, in mounting order. The site feature comes last: it answers
  * everything the others (event beacons) did not.
  */
 export function createFeatures(ctx: AppContext): Feature[] {
-  return [createCoreFeature(ctx), createAgentFeature(ctx), createSiteFeature(ctx)];
+  return [createCoreFeature(ctx), createAgentFeature(ctx), createStaticExportFeature(ctx), createAnalyticsFeature(ctx), createSiteFeature(ctx)];
 }

@@ -1,5 +1,6 @@
 import { components } from './components.js';
 import { agentPaths, agentSchemas } from './paths/agent.js';
+import { staticExportPaths, staticExportSchemas } from './paths/static-export.js';
 import { systemPaths, systemSchemas } from './paths/system.js';
 
 /**
@@ -18,10 +19,10 @@ export function buildOpenApiDocument(publicUrl?: string) {
     },
     servers: [{ url: publicUrl ?? '/' }],
     security: [{ adminKey: [] }],
-    paths: { ...systemPaths, ...agentPaths },
+    paths: { ...systemPaths, ...agentPaths, ...staticExportPaths },
     components: {
       ...components,
-      schemas: { ...components.schemas, ...systemSchemas, ...agentSchemas },
+      schemas: { ...components.schemas, ...systemSchemas, ...agentSchemas, ...staticExportSchemas },
     },
   };
 }

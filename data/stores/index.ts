@@ -1,6 +1,7 @@
 import type { Db } from '../db.js';
 import { createAdminKeyStore } from './admin-keys.js';
 import { createAgentJobStore } from './agent-jobs.js';
+import { createExportJobStore } from './export-jobs.js';
 import { createOrganizationStore } from './organizations.js';
 import { createProjectStore } from './projects.js';
 import { createRateLimitStore } from './rate-limits.js';
@@ -15,6 +16,7 @@ export function createStores(db: Db, now: () => Date) {
     rateLimits: createRateLimitStore(db, now),
     settings: createSettingsStore(db),
     agentJobs: createAgentJobStore(db, now),
+    exportJobs: createExportJobStore(db, now),
   };
 }
 

@@ -30,6 +30,8 @@ export interface TestApplianceOptions {
   clock?: Clock;
   /** Docs folder of the test project; default: a tiny generated one. */
   sourceDir?: string;
+  /** Reuse this state dir (a restart); the caller owns it and close() leaves it in place. */
+  stateDir?: string;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface TestApplianceOptions {
  * (supertest drives them). Log lines are captured so tests can assert what was (not) logged.
  */
 export function createTestAppliance(options: TestApplianceOptions = {}) {
-  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-appliance-test-'));
+  const stateDir = options.stateDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'docs-appliance-test-'));
   const sourceDir = options.sourceDir ?? writeTinyDocs(path.join(stateDir, 'source'));
   const clock = options.clock ?? manualClock(new Date());
   const raw: ConfigInput = {
@@ -108,7 +110,7 @@ export function createTestAppliance(options: TestApplianceOptions = {}) {
     async close() {
       if (started) for (const f of [...features].reverse()) await f.stop?.();
       ctx.db.close();
-      fs.rmSync(stateDir, { recursive: true, force: true });
+      if (!options.stateDir) fs.rmSync(stateDir, { recursive: true, force: true });
     },
   };
 }

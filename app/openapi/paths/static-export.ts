@@ -1,0 +1,145 @@
+import { authErrors, bodyErrors, json } from '../components.js';
+
+const jobId = {
+  name: 'jobId',
+  in: 'path',
+  required: true,
+  description: 'The job id returned by POST /v1/static-export/jobs (`se_` + 16 hex).',
+  schema: { type: 'string' },
+};
+
+const requestId = { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };
+const zipHeaders = {
+  ...requestId,
+  ETag: { description: 'Strong validator of the bundle (it never changes for a job).', schema: { type: 'string' } },
+  'Accept-Ranges': { description: 'Always `bytes`.', schema: { type: 'string' } },
+  'Content-Length': { description: 'Bytes in this response body.', schema: { type: 'integer' } },
+};
+const zip = { 'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } } };
+
+const linkError = (description: string) => ({
+  description,
+  headers: requestId,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+export const staticExportSchemas = {
+  StaticExportJob: {
+    type: 'object',
+    required: ['jobId', 'status', 'progress', 'pageCount', 'createdAt', 'updatedAt'],
+    additionalProperties: false,
+    properties: {
+      jobId: { type: 'string', pattern: '^se_[0-9a-f]{16}$' },
+      status: { enum: ['queued', 'running', 'completed', 'failed'] },
+      progress: { type: 'number', minimum: 0, maximum: 100, description: 'Percent done; never decreases.' },
+      pageCount: { type: 'integer', minimum: 0, description: 'Pages exported so far (all of them once completed).' },
+      domain: { type: 'string', description: 'The exported project domain.' },
+      version: { type: 'string', description: 'Label written into the bundle manifest: the requested version, else the git commit of the source, else the job id. Set once the job starts.' },
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+      error: { type: 'string', description: 'Only when failed: what went wrong, naming the first failing files as file:line.' },
+    },
+  },
+  StartStaticExport: {
+    type: 'object',
+    required: ['domain'],
+    additionalProperties: false,
+    properties: {
+      domain: { type: 'string', description: 'Bare hostname of one of the organization’s projects (no scheme, port or path).' },
+      version: { type: 'string', minLength: 1, maxLength: 128, description: 'Label for the export (what `staticExport.version` pins). Default: the source’s git commit, else the job id.' },
+      paths: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 10000,
+        items: { type: 'string', minLength: 1, maxLength: 512 },
+        description: 'Only these pages: slugs (`guides/intro`), prefixes (`guides/`) or globs (`api/**`). Each must match a page.',
+      },
+    },
+  },
+  StaticExportBundle: {
+    type: 'object',
+    required: ['jobId', 'bundleUrl', 'sizeBytes', 'expiresAt'],
+    additionalProperties: false,
+    properties: {
+      jobId: { type: 'string' },
+      bundleUrl: { type: 'string', format: 'uri', description: 'Signed link to the zip, served by the appliance; no Authorization header needed.' },
+      sizeBytes: { type: 'integer', minimum: 0 },
+      expiresAt: { type: 'string', format: 'date-time' },
+    },
+  },
+};
+
+const download = (method: 'get' | 'head') => ({
+  summary: method === 'get' ? 'Download a bundle through a signed link' : 'Headers of a bundle download (same link as GET)',
+  tags: ['static export'],
+  security: [],
+  parameters: [
+    jobId,
+    { name: 'expires', in: 'query', required: true, description: 'Unix time (seconds) after which the link is refused.', schema: { type: 'string' } },
+    { name: 'kid', in: 'query', required: true, description: 'Id of the signing key.', schema: { type: 'string' } },
+    { name: 'signature', in: 'query', required: true, description: 'base64url HMAC-SHA256 of `GET\\n<path>\\n<expires>`.', schema: { type: 'string' } },
+    { name: 'Range', in: 'header', required: false, description: 'One byte range, e.g. `bytes=0-1023`.', schema: { type: 'string' } },
+  ],
+  responses: {
+    '200': { description: 'The zip (streamed from disk)', headers: zipHeaders, content: zip },
+    '206': {
+      description: 'The requested byte range',
+      headers: { ...zipHeaders, 'Content-Range': { description: '`bytes start-end/size`', schema: { type: 'string' } } },
+      content: zip,
+    },
+    '304': { description: 'Not modified (If-None-Match matched the ETag)', headers: { ...requestId, ETag: zipHeaders.ETag } },
+    '403': linkError('The link is expired, or its signature, key id or expiry was tampered with.'),
+    '404': linkError('The job is unknown, or the retention policy removed its files.'),
+    '412': linkError('An If-Match / If-Unmodified-Since condition failed.'),
+    '416': {
+      ...linkError('The Range lies outside the bundle.'),
+      headers: { ...requestId, 'Content-Range': { description: '`bytes */size`', schema: { type: 'string' } } },
+    },
+    '500': { $ref: '#/components/responses/InternalError' },
+  },
+});
+
+export const staticExportPaths = {
+  '/v1/static-export/jobs': {
+    post: {
+      summary: 'Start a static export of a project (enterprise plan)',
+      tags: ['static export'],
+      requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/StartStaticExport' } } } },
+      responses: {
+        '202': json({ $ref: '#/components/schemas/StaticExportJob' }, 'Queued; poll GET /v1/static-export/jobs/{jobId}'),
+        ...authErrors,
+        ...bodyErrors,
+      },
+    },
+  },
+  '/v1/static-export/jobs/{jobId}': {
+    get: {
+      summary: 'Get a static export job with live progress (meant to be polled)',
+      tags: ['static export'],
+      parameters: [jobId],
+      responses: {
+        '200': json({ $ref: '#/components/schemas/StaticExportJob' }, 'The job'),
+        ...authErrors,
+        '404': { $ref: '#/components/responses/NotFound' },
+      },
+    },
+  },
+  '/v1/static-export/jobs/{jobId}/bundle': {
+    post: {
+      summary: 'Sign a fresh download link for a completed job’s bundle',
+      tags: ['static export'],
+      parameters: [jobId],
+      responses: {
+        '200': json({ $ref: '#/components/schemas/StaticExportBundle' }, 'A link valid until expiresAt (default one hour)'),
+        ...authErrors,
+        ...bodyErrors,
+        '404': { $ref: '#/components/responses/NotFound' },
+        '409': { $ref: '#/components/responses/Conflict' },
+      },
+    },
+  },
+  '/v1/static-export/jobs/{jobId}/bundle.zip': {
+    get: download('get'),
+    head: download('head'),
+  },
+};

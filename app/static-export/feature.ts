@@ -1,0 +1,40 @@
+import type { AppContext } from '../context.js';
+import type { Feature } from '../feature.js';
+import { createDownloadRouter } from './download.js';
+import { exportFiles } from './files.js';
+import { createExportQueue } from './queue.js';
+import { applyRetention } from './retention.js';
+import { createStaticExportRouter, type ExportSettings } from './routes.js';
+
+/**
+ * Static export (DESIGN 3.4): start/poll/bundle operations, the signed download, the durable job
+ * queue on the renderer's worker pool, and retention of old exports. Decisions: docs/static-export.md.
+ */
+export function createStaticExportFeature(ctx: AppContext): Feature {
+  const files = exportFiles(ctx.config.stateDir);
+  const queue = createExportQueue(ctx, files);
+  const settings: ExportSettings = {
+    linkTtlSeconds: ctx.config.staticExport.linkTtlSeconds,
+    retentionDays: ctx.config.staticExport.retentionDays,
+  };
+  return {
+    name: 'static-export',
+    adminPublicRouter: createDownloadRouter(ctx, files),
+    adminRouter: createStaticExportRouter(ctx, { queue, files, settings }),
+    cron: [
+      {
+        name: 'static-export-retention',
+        schedule: '41 * * * *',
+        run: () => applyRetention({ store: ctx.stores.exportJobs, files, now: ctx.clock.now(), retentionDays: settings.retentionDays, log: ctx.log }),
+      },
+    ],
+    ready: () => ({ ok: true, critical: false, detail: `${queue.running} export(s) running, ${ctx.stores.exportJobs.countQueued()} queued` }),
+    start: () => queue.start(),
+    reload: (config) => {
+      settings.linkTtlSeconds = config.staticExport.linkTtlSeconds;
+      settings.retentionDays = config.staticExport.retentionDays;
+      queue.setConcurrency(config.staticExport.concurrency);
+    },
+    stop: () => queue.stop(),
+  };
+}

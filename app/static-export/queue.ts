@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import { createRenderPool, ExportError, exportSite, type RenderPool } from '../../renderer/index.js';
+import type { ExportJob } from '../../data/stores/export-jobs.js';
+import type { AppContext } from '../context.js';
+import type { ExportFiles } from './files.js';
+import { createProgressTracker, throttle } from './progress.js';
+import { defaultVersion } from './version.js';
+
+/** Pollers read progress from SQLite; one write per job per this interval is plenty. */
+const PROGRESS_WRITE_MS = 250;
+
+/**
+ * A job found `running` at start-up was cut off by a crash (a graceful stop puts it back in the
+ * queue itself). It is run again from the beginning, unless it has been cut off this many times:
+ * then the export itself is the likely cause (out of memory, say) and the job fails instead of
+ * taking the appliance down in a loop.
+ */
+export const MAX_ATTEMPTS = 3;
+
+export interface ExportQueue {
+  /** Recover interrupted jobs and start taking work. */
+  start(): void;
+  /** A job was queued: run it when a slot is free. */
+  poke(): void;
+  setConcurrency(n: number): void;
+  /** Stop taking jobs, abort running ones (they go back to the queue) and close the pool. */
+  stop(): Promise<void>;
+  readonly running: number;
+}
+
+/**
+ * The durable queue of export jobs. The table is the queue; this runs up to `concurrency` jobs at
+ * a time in one shared render pool, created on the first job.
+ */
+export function createExportQueue(ctx: AppContext, files: ExportFiles): ExportQueue {
+  const store = ctx.stores.exportJobs;
+  const log = ctx.log.child({ feature: 'static-export' });
+  let concurrency = ctx.config.staticExport.concurrency;
+  let accepting = false;
+  let stopping = false;
+  let pool: RenderPool | undefined;
+  const active = new Map<string, { abort: AbortController; done: Promise<void> }>();
+
+  const renderPool = (): RenderPool => {
+    const threads = ctx.config.renderer.threads;
+    return (pool ??= createRenderPool(threads > 0 ? { threads } : {}));
+  };
+
+  function pump(): void {
+    while (accepting && active.size < concurrency) {
+      const job = store.claimNext();
+      if (!job) return;
+      const abort = new AbortController();
+      const done = run(job, abort.signal).finally(() => {
+        active.delete(job.id);
+        pump();
+      });
+      active.set(job.id, { abort, done });
+    }
+  }
+
+  async function run(job: ExportJob, signal: AbortSignal): Promise<void> {
+    const started = performance.now();
+    const progress = createProgressTracker();
+    const writer = throttle<{ progress: number; pageCount: number }>(PROGRESS_WRITE_MS, (p) => store.updateProgress(job.id, p.progress, p.pageCount));
+    try {
+      // A re-run starts from nothing: whatever an interrupted run left is deleted first.
+      files.remove(job.id);
+      fs.mkdirSync(files.dir(job.id), { recursive: true });
+      const project = ctx.stores.projects.get(job.projectId);
+      if (!project) throw new Error(`project ${job.projectId} no longer exists`);
+      const version = job.requestedVersion ?? (await defaultVersion(project.sourceDir, job.id));
+      store.setVersion(job.id, version);
+      log.info({ jobId: job.id, domain: job.domain, version, attempt: job.attempts }, 'export started');
+      const result = await exportSite({
+        sourceDir: project.sourceDir,
+        outZip: files.partial(job.id),
+        jobId: job.id,
+        projectId: project.id,
+        domain: job.domain,
+        version,
+        createdAt: new Date(job.createdAt),
+        ...(job.paths ? { paths: job.paths } : {}),
+        pool: renderPool(),
+        signal,
+        onProgress: (p) => writer.push(progress.update(p)),
+      });
+      writer.cancel();
+      fs.renameSync(files.partial(job.id), files.bundle(job.id));
+      const sizeBytes = result.sizeBytes ?? fs.statSync(files.bundle(job.id)).size;
+      store.complete(job.id, { pageCount: result.pageCount, sizeBytes });
+      log.info({ jobId: job.id, pageCount: result.pageCount, sizeBytes, ms: Math.round(performance.now() - started), timings: result.timings, warnings: result.warnings.length }, 'export completed');
+    } catch (err) {
+      writer.cancel();
+      files.remove(job.id);
+      if (stopping && signal.aborted) {
+        // Stopped on purpose: not the export's fault, so the attempt is not counted.
+        store.requeue(job.id, true);
+        log.warn({ jobId: job.id }, 'export interrupted by shutdown; queued to run again from the beginning on the next start');
+        return;
+      }
+      const message = err instanceof ExportError ? err.message : `Export failed: ${err instanceof Error ? err.message : String(err)}`;
+      store.fail(job.id, message);
+      if (err instanceof ExportError) log.warn({ jobId: job.id, failures: err.failures.length, error: message }, 'export failed');
+      else log.error({ jobId: job.id, err }, 'export failed unexpectedly');
+    }
+  }
+
+  /** Jobs a dead process left `running`: run them again from the start, or give up on them. */
+  function recover(): void {
+    for (const job of store.listByStatus('running')) {
+      files.remove(job.id);
+      if (job.attempts >= MAX_ATTEMPTS) {
+        store.fail(job.id, `Export was interrupted ${job.attempts} times while running (the appliance stopped or crashed); not retried again. Start a new export.`);
+        log.error({ jobId: job.id, attempts: job.attempts }, 'interrupted export failed: too many attempts');
+      } else {
+        store.requeue(job.id, false);
+        log.warn({ jobId: job.id, attempts: job.attempts }, 'export was interrupted by a stop of the process; queued to run again from the beginning');
+      }
+    }
+  }
+
+  return {
+    start() {
+      if (accepting) return;
+      stopping = false;
+      recover();
+      accepting = true;
+      pump();
+    },
+    poke: pump,
+    setConcurrency(n) {
+      concurrency = n;
+      pump();
+    },
+    async stop() {
+      accepting = false;
+      stopping = true;
+      for (const { abort } of active.values()) abort.abort(new Error('the appliance is shutting down'));
+      await Promise.allSettled([...active.values()].map((a) => a.done));
+      const p = pool;
+      pool = undefined;
+      await p?.close();
+    },
+    get running() {
+      return active.size;
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** `se_` + 16 hex: the form of every export job id (anything else cannot name a job). */
+export const JOB_ID_PATTERN = /^se_[0-9a-f]{16}$/;
+
+const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+/** Say what is wrong with a domain that is not a bare hostname, in the client's terms. */
+export function domainProblem(domain: string): string | undefined {
+  if (domain.trim() === '') return 'must not be empty';
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(domain)) return `must be a bare hostname without a scheme (got "${domain}"; send "${domain.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/:?#]/)[0]}")`;
+  if (/[/?#]/.test(domain)) return `must be a bare hostname without a slash or path (got "${domain}")`;
+  if (/:\d*$/.test(domain)) return `must be a bare hostname without a port (got "${domain}")`;
+  if (/\s/.test(domain)) return `must be a bare hostname without spaces (got "${domain}")`;
+  if (!HOSTNAME.test(domain)) return `must be a bare hostname such as docs.example.com (got "${domain}")`;
+  return undefined;
+}
+
+/** A `paths` entry: a page slug, prefix or glob, relative to the docs root. */
+const pathEntry = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(512, 'must be at most 512 characters')
+  .superRefine((p, ctx) => {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(p)) ctx.addIssue({ code: 'custom', message: `"${p}" must be a page path such as guides/intro, not a URL` });
+    else if (p.includes('\\') || p.split('/').includes('..')) ctx.addIssue({ code: 'custom', message: `"${p}" must not contain ".." segments or backslashes` });
+    // eslint-disable-next-line no-control-regex
+    else if (/[\u0000-\u001f\s]/.test(p)) ctx.addIssue({ code: 'custom', message: `"${p}" must not contain spaces or control characters` });
+  });
+
+/**
+ * Body of POST /v1/static-export/jobs. Strict: an unknown field (a typo such as `path`) is a 400
+ * rather than a silently ignored option that exports the whole site.
+ */
+export const startExportBody = z.strictObject({
+  domain: z.string({ error: 'is required and must be a string' }).superRefine((d, ctx) => {
+    const problem = domainProblem(d);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+  version: z
+    .string()
+    .min(1, 'must not be empty')
+    .max(128, 'must be at most 128 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
+  paths: z.array(pathEntry).min(1, 'must list at least one page path (omit it to export every page)').max(10_000, 'must list at most 10,000 entries').optional(),
+});
+
+export type StartExportBody = z.output<typeof startExportBody>;

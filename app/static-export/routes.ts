@@ -1,0 +1,105 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { Router, type Request } from 'express';
+import { loadSite, planSite, UnknownPathsError } from '../../renderer/index.js';
+import type { ExportJob } from '../../data/stores/export-jobs.js';
+import type { AppContext } from '../context.js';
+import { errors } from '../errors.js';
+import { validate } from '../http/validate.js';
+import type { ExportFiles } from './files.js';
+import { jobView } from './job-view.js';
+import type { ExportQueue } from './queue.js';
+import { JOB_ID_PATTERN, startExportBody } from './request-body.js';
+import { signBundleLink } from './signed-link.js';
+
+/** The settings SIGHUP may change; read on every request. */
+export interface ExportSettings {
+  linkTtlSeconds: number;
+  retentionDays: number;
+}
+
+/** The three operations of DESIGN 3.4, behind admin-key auth. */
+export function createStaticExportRouter(ctx: AppContext, deps: { queue: ExportQueue; files: ExportFiles; settings: ExportSettings }): Router {
+  const { queue, files, settings } = deps;
+  const store = ctx.stores.exportJobs;
+  const router = Router();
+
+  /** Static export is an enterprise feature; checked before anything else is looked at. */
+  const orgIdFor = (req: Request): string => {
+    const org = req.auth!.org;
+    if (org.plan !== 'enterprise') throw errors.planRequired('enterprise', 'Static export');
+    return org.id;
+  };
+
+  const jobFor = (req: Request, orgId: string): ExportJob => {
+    const jobId = String(req.params.jobId);
+    const job = JOB_ID_PATTERN.test(jobId) ? store.getForOrg(jobId, orgId) : undefined;
+    if (!job) throw errors.jobNotFound();
+    return job;
+  };
+
+  router.post('/v1/static-export/jobs', (req, res) => {
+    const orgId = orgIdFor(req);
+    const body = validate(startExportBody, req.body, 'body');
+    const project = ctx.stores.projects.getByDomain(body.domain);
+    if (!project || project.orgId !== orgId) {
+      throw errors.badRequest(`Invalid body: domain: no project of your organization has the domain "${body.domain}"`);
+    }
+    if (body.paths) checkPaths(project.sourceDir, body.paths);
+    const job = store.create({
+      id: `se_${crypto.randomBytes(8).toString('hex')}`,
+      orgId,
+      projectId: project.id,
+      domain: project.domain,
+      requestedVersion: body.version,
+      paths: body.paths,
+    });
+    queue.poke();
+    res.status(202).json(jobView(store.get(job.id) ?? job));
+  });
+
+  router.get('/v1/static-export/jobs/:jobId', (req, res) => {
+    res.json(jobView(jobFor(req, orgIdFor(req))));
+  });
+
+  router.post('/v1/static-export/jobs/:jobId/bundle', (req, res) => {
+    const job = jobFor(req, orgIdFor(req));
+    if (job.status !== 'completed') {
+      const why = job.status === 'failed' ? 'it failed' : `it is ${job.status}`;
+      throw errors.conflict('EXPORT_NOT_COMPLETED', `Job ${job.id} has no bundle: ${why}; a bundle exists once status is completed`);
+    }
+    if (job.filesDeletedAt || !fs.existsSync(files.bundle(job.id))) {
+      if (!job.filesDeletedAt) store.markFilesDeleted(job.id);
+      throw errors.conflict('EXPORT_REMOVED', `The export of job ${job.id} was removed by the retention policy (files older than ${settings.retentionDays} days are deleted); start a new export`);
+    }
+    const link = signBundleLink(ctx.secrets, job.id, ctx.clock.now(), settings.linkTtlSeconds);
+    res.json({
+      jobId: job.id,
+      bundleUrl: `${publicBase(ctx, req)}${link.pathAndQuery}`,
+      sizeBytes: job.sizeBytes ?? fs.statSync(files.bundle(job.id)).size,
+      expiresAt: link.expiresAt.toISOString(),
+    });
+  });
+
+  return router;
+}
+
+/** `admin.publicUrl` when configured (behind a proxy), else what the client used to reach us. */
+function publicBase(ctx: AppContext, req: Request): string {
+  const configured = ctx.config.admin.publicUrl;
+  if (configured) return configured.replace(/\/+$/, '');
+  return `${req.protocol}://${req.get('host') ?? `localhost:${ctx.config.admin.port}`}`;
+}
+
+/**
+ * Entries of `paths` that match no page are the client's mistake: a 400 now rather than a failed
+ * job later. Only requests with `paths` pay for reading the site's configuration. Any other
+ * problem with the source (a broken docs.json) is the job's to report, with file and line.
+ */
+function checkPaths(sourceDir: string, paths: string[]): void {
+  try {
+    planSite(loadSite(sourceDir), { paths });
+  } catch (err) {
+    if (err instanceof UnknownPathsError) throw errors.badRequest(`Invalid body: ${err.message}`);
+  }
+}

@@ -1,0 +1,65 @@
+import crypto from 'node:crypto';
+import type { Secrets } from '../secrets.js';
+
+/** Name of the signing secret in <stateDir>/secrets (generated on first use, 0600). */
+export const LINK_SECRET = 'bundle-links';
+
+export const bundlePath = (jobId: string): string => `/v1/static-export/jobs/${jobId}/bundle.zip`;
+
+/**
+ * What the signature covers: method, path and expiry, one per line. Only GET is ever signed;
+ * HEAD is verified as GET (it is the same resource without the body), so one link serves both.
+ */
+function signingInput(path: string, expires: number): string {
+  return `GET\n${path}\n${expires}`;
+}
+
+function hmac(key: Buffer, input: string): Buffer {
+  return crypto.createHmac('sha256', key).update(input).digest();
+}
+
+export interface SignedLink {
+  /** Path and query, to be put after the public base URL. */
+  pathAndQuery: string;
+  expiresAt: Date;
+}
+
+/** Sign a download link for a job's bundle that is valid until now + ttlSeconds. */
+export function signBundleLink(secrets: Secrets, jobId: string, now: Date, ttlSeconds: number): SignedLink {
+  const { kid, key } = secrets.current(LINK_SECRET);
+  const expires = Math.floor(now.getTime() / 1000) + ttlSeconds;
+  const path = bundlePath(jobId);
+  const signature = hmac(key, signingInput(path, expires)).toString('base64url');
+  const query = new URLSearchParams({ expires: String(expires), kid, signature });
+  return { pathAndQuery: `${path}?${query.toString()}`, expiresAt: new Date(expires * 1000) };
+}
+
+export type LinkCheck = { ok: true } | { ok: false; reason: string };
+
+/**
+ * Check a presented link. Every failure is reported without saying which byte was wrong; the
+ * comparison is constant-time. The expiry is checked after the signature, so an attacker cannot
+ * learn anything from "expired" about a forged link.
+ */
+export function verifyBundleLink(secrets: Secrets, path: string, query: Record<string, unknown>, now: Date): LinkCheck {
+  const { expires, kid, signature } = query;
+  if (typeof expires !== 'string' || typeof kid !== 'string' || typeof signature !== 'string') {
+    return { ok: false, reason: 'Bundle link is missing its expires, kid or signature parameter' };
+  }
+  if (!/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{1,64}$/.test(kid) || !/^[A-Za-z0-9_-]{1,128}$/.test(signature)) {
+    return { ok: false, reason: 'Bundle link signature is invalid' };
+  }
+  const key = secrets.byKid(LINK_SECRET, kid);
+  if (!key) return { ok: false, reason: 'Bundle link signature is invalid' };
+  // Compare the encoded text, not decoded bytes: base64 decoding ignores trailing bits, so two
+  // different strings can decode alike, and a link must have exactly one valid spelling.
+  const expected = Buffer.from(hmac(key, signingInput(path, Number(expires))).toString('base64url'));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) {
+    return { ok: false, reason: 'Bundle link signature is invalid' };
+  }
+  if (Number(expires) * 1000 <= now.getTime()) {
+    return { ok: false, reason: 'Bundle link has expired; call POST /v1/static-export/jobs/{jobId}/bundle for a fresh one' };
+  }
+  return { ok: true };
+}
