@@ -30,7 +30,9 @@ const CUSTOM_ID_RE = /\s*\{#([\w-]+)\}\s*$/;
 const CUSTOM_ID_HTML_RE = /\s*\{#[\w-]+\}\s*$/;
 const BLOCK_MATH_RE = /^ {0,3}\$\$([\s\S]+?)\$\$[ \t]*(?:\n+|$)/;
 const INLINE_DISPLAY_MATH_RE = /^\$\$(?!\$)([^$]+?)\$\$/;
-const INLINE_MATH_RE = /^\$(?![\s$])((?:\\\$|[^$\n])+?)(?<![\s\\])\$(?![\d$])/;
+// Inline `$…$`, with the usual guards against prices: no space inside the dollars, no digit right
+// after the closing one, and no `$/unit)` or `($` shapes (prices written as "$/sec").
+const INLINE_MATH_RE = /^\$(?![\s$/),.])((?:\\\$|[^$\n]){1,300}?)(?<![\s\\(])\$(?![\d$A-Za-z])/;
 
 const marked = new Marked({
   gfm: true,

@@ -235,7 +235,6 @@ class Parser {
     const attrs: Attr[] = [];
     let selfClosing = false;
     for (;;) {
-      const before = k;
       k = skipSpace(src, k);
       const c = src[k];
       if (c === undefined) return i + 1;
@@ -255,7 +254,6 @@ class Parser {
         k = end + 1;
         continue;
       }
-      if (k === before && attrs.length > 0) return i + 1;
       ATTR_NAME_RE.lastIndex = k;
       const m = ATTR_NAME_RE.exec(src);
       if (!m) return i + 1;
@@ -420,9 +418,9 @@ export function exprEnd(src: string, i: number): number {
       depth--;
       if (depth === 0) return k;
     } else if (c === '"' || c === "'" || c === '`') {
+      // An unmatched quote is taken as text (an apostrophe in JSX text inside the expression).
       const end = stringEnd(src, k, c);
-      if (end === -1) return -1;
-      k = end;
+      if (end !== -1) k = end;
     } else if (c === '/' && src[k + 1] === '*') {
       const end = src.indexOf('*/', k + 2);
       if (end === -1) return -1;
@@ -437,7 +435,6 @@ function stringEnd(src: string, k: number, quote: string): number {
     const c = src[j];
     if (c === '\\') j++;
     else if (c === quote) return j;
-    else if (c === '\n' && quote !== '`') return -1;
   }
   return -1;
 }

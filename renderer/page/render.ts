@@ -18,7 +18,6 @@ import type { PageState } from './state.js';
 import type { ElementNode, Node } from './tree.js';
 
 const MAX_COMPONENT_DEPTH = 40;
-const TRAILING_INDENT_RE = /\n([ \t]*)$/;
 
 export type Mode = 'block' | 'inline';
 
@@ -48,7 +47,7 @@ export function renderNodes(nodes: Node[], env: Env, state: PageState, mode: Mod
         const text = htmlToText(html);
         if (node.block && mode === 'block') {
           // On a line of its own, at the indentation it had, so it stays inside a list item.
-          const indent = TRAILING_INDENT_RE.exec(md)?.[1] ?? '';
+          const indent = trailingIndent(md);
           md = `${md.slice(0, md.length - indent.length)}\n${indent}${state.block(html, text)}\n`;
         } else {
           md += state.inline(html, text);
@@ -60,6 +59,13 @@ export function renderNodes(nodes: Node[], env: Env, state: PageState, mode: Mod
   if (onlySlots) return md.replace(/^[ \t]+|[ \t]+$/gm, '').replace(/\n+/g, '\n').trim();
   if (mode === 'inline') return renderMarkdown(collapseInline(md), 'inline', state, env);
   return renderMarkdown(dedent(md), 'block', state, env);
+}
+
+/** The spaces and tabs after the last newline (a backwards scan: the markdown keeps growing). */
+function trailingIndent(md: string): string {
+  let k = md.length;
+  while (k > 0 && (md.charCodeAt(k - 1) === 32 || md.charCodeAt(k - 1) === 9)) k--;
+  return k === 0 || md.charCodeAt(k - 1) === 10 ? md.slice(k) : '';
 }
 
 /** Inline content that spans lines inside an inline element: one paragraph's worth of text. */
