@@ -1,27 +1,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { RunEvent, RunInput, RunOutcome } from './run-protocol.js';
 
 export interface WorkerEntry {
   filename: string;
-  execArgv?: string[];
 }
 
 /**
- * The runner as compiled `runner-worker.js` (dist), or the `.ts` source under tsx/vitest, where
- * the thread needs the tsx loader unless Node already runs with it (workers inherit execArgv).
+ * A `.ts` entry (tsx, vitest) runs through a one-line eval'd script that registers the tsx loader
+ * inside the thread and then imports it: on Node 20, `--import tsx` in a worker's execArgv does
+ * not apply to the worker's own modules.
  */
+function workerScript(entry: WorkerEntry): { script: string; eval: boolean } {
+  if (!entry.filename.endsWith('.ts')) return { script: entry.filename, eval: false };
+  const tsxApi = import.meta.resolve('tsx/esm/api');
+  const target = pathToFileURL(entry.filename).href;
+  return { script: `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(target)}); });`, eval: true };
+}
+
+/** The runner as compiled `runner-worker.js` (dist), or the `.ts` source under tsx/vitest. */
 export function runnerWorkerEntry(): WorkerEntry {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const js = path.join(here, 'runner-worker.js');
-  if (fs.existsSync(js)) return { filename: js };
-  const ts = path.join(here, 'runner-worker.ts');
-  const inherited =
-    process.execArgv.some((a, i, all) => (a === '--import' || a === '--loader') && /tsx/.test(all[i + 1] ?? '')) ||
-    process.execArgv.some((a) => /^--(import|loader)=.*tsx/.test(a));
-  return inherited ? { filename: ts } : { filename: ts, execArgv: ['--import', 'tsx'] };
+  return { filename: fs.existsSync(js) ? js : path.join(here, 'runner-worker.ts') };
 }
 
 export interface WorkerRun {
@@ -41,9 +44,10 @@ const HARD_LIMIT_GRACE_MS = 30_000;
  * a thrown error, a crash or a hang past the wall-clock limit becomes a failed outcome.
  */
 export function runInWorker(input: RunInput, onEvent: (e: RunEvent) => void, entry: WorkerEntry = runnerWorkerEntry()): WorkerRun {
-  const worker = new Worker(entry.filename, {
+  const { script, eval: isEval } = workerScript(entry);
+  const worker = new Worker(script, {
+    eval: isEval,
     workerData: input,
-    ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
     resourceLimits: { maxOldGenerationSizeMb: RUN_HEAP_MB },
     stdout: false,
     stderr: false,

@@ -1,0 +1,53 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: Record<string, unknown> | null;
+}
+
+/**
+ * A Git host API on loopback (Gitea, GitLab or GitHub shapes): records every request and
+ * answers pull/merge request creation with a web URL, or with a scripted failure.
+ */
+export async function startFakeGitHost(options: { failWith?: { status: number; body: string } } = {}) {
+  const requests: RecordedRequest[] = [];
+  let created = 0;
+  const server = http.createServer((req, res) => {
+    let data = '';
+    req.on('data', (c: Buffer) => (data += c.toString()));
+    req.on('end', () => {
+      const body = data ? (JSON.parse(data) as Record<string, unknown>) : null;
+      requests.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+      if (options.failWith) {
+        res.writeHead(options.failWith.status, { 'content-type': 'application/json' }).end(options.failWith.body);
+        return;
+      }
+      const url = req.url!;
+      if (req.method === 'POST' && /\/merge_requests$/.test(url)) {
+        created++;
+        res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ iid: created, web_url: `http://git.test.internal/mr/${created}` }));
+        return;
+      }
+      if (req.method === 'POST' && /\/pulls$/.test(url)) {
+        created++;
+        res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ number: created, html_url: `http://git.test.internal/pulls/${created}` }));
+        return;
+      }
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"not found"}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    apiUrl: `http://127.0.0.1:${port}/api/v1`,
+    requests,
+    pullRequests: () => requests.filter((r) => r.method === 'POST'),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One scripted answer: a chat completion, a raw HTTP reply, or no reply at all (a hung model). */
+export type ScriptedReply =
+  | { kind: 'completion'; message: Record<string, unknown> }
+  | { kind: 'raw'; status: number; body: string }
+  | { kind: 'hang' };
+
+export const toolCall = (name: string, args: unknown, id = `call_${Math.random().toString(16).slice(2, 10)}`): ScriptedReply => ({
+  kind: 'completion',
+  message: { role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name, arguments: typeof args === 'string' ? args : JSON.stringify(args) } }] },
+});
+export const finish = (summary: string) => toolCall('finish', { summary });
+export const say = (content: string): ScriptedReply => ({ kind: 'completion', message: { role: 'assistant', content } });
+export const raw = (status: number, body: string): ScriptedReply => ({ kind: 'raw', status, body });
+export const hang = (): ScriptedReply => ({ kind: 'hang' });
+
+/**
+ * An OpenAI-compatible chat-completions endpoint on loopback that answers from a script, in
+ * order, and records every request (to check what the runner sent: tools, conversation, key).
+ */
+export async function startFakeModel(script: ScriptedReply[] = []) {
+  const queue = [...script];
+  const requests: Array<{ headers: http.IncomingHttpHeaders; body: { model: string; messages: Array<Record<string, unknown>>; tools: Array<{ function: { name: string } }>; tool_choice: string } }> = [];
+  const hung = new Set<http.ServerResponse>();
+  const server = http.createServer((req, res) => {
+    let data = '';
+    req.on('data', (c: Buffer) => (data += c.toString()));
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+        res.writeHead(404).end('not found');
+        return;
+      }
+      requests.push({ headers: req.headers, body: JSON.parse(data) });
+      const next = queue.shift() ?? { kind: 'raw', status: 500, body: 'script exhausted' };
+      if (next.kind === 'hang') {
+        hung.add(res);
+        return;
+      }
+      if (next.kind === 'raw') {
+        res.writeHead(next.status, { 'content-type': 'application/json' }).end(next.body);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({ id: 'cmpl', object: 'chat.completion', model: 'test-model', choices: [{ index: 0, message: next.message, finish_reason: 'stop' }] }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    /** Append replies (a follow-up's script). */
+    push: (...replies: ScriptedReply[]) => queue.push(...replies),
+    remaining: () => queue.length,
+    async close() {
+      for (const res of hung) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type FakeModel = Awaited<ReturnType<typeof startFakeModel>>;
