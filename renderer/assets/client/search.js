@@ -4,6 +4,71 @@
  * docs/site-layout.md, "What counts as a search"); when no appliance is behind the site the
  * beacon fails silently.
  */
+/*
+ * What counts as one search (docs/site-layout.md, "What counts as a search"), free of the DOM so
+ * it can be tested alone: typing only arms a 1 s timer; the timer, Enter or a click commits; the
+ * same normalised query is not reported twice in a row while the dialog stays open; a click
+ * commits its query first, then reports the click.
+ */
+(function (root) {
+  'use strict';
+
+  function tidy(query) {
+    return String(query).trim().replace(/\s+/g, ' ');
+  }
+
+  function normalise(query) {
+    return tidy(query).toLowerCase();
+  }
+
+  /**
+   * options: send(body), count(query) → number of matches, sessionId() → string,
+   * delay (ms), setTimeout, clearTimeout.
+   */
+  root.docsSearchReporter = function (options) {
+    var lastSent = null; // normalised query last reported during this open of the dialog
+    var timer = null;
+
+    function cancel() {
+      if (timer !== null) options.clearTimeout(timer);
+      timer = null;
+    }
+
+    function commit(query) {
+      cancel();
+      var normal = normalise(query);
+      if (!normal || normal === lastSent) return false;
+      lastSent = normal;
+      options.send({ type: 'search', query: tidy(query), resultCount: options.count(tidy(query)), sessionId: options.sessionId() });
+      return true;
+    }
+
+    return {
+      /** The dialog opened: a new round, the previous query may count again. */
+      open: function () {
+        cancel();
+        lastSent = null;
+      },
+      /** The dialog closed before the pause: the query was abandoned, not searched. */
+      close: cancel,
+      /** The results for `query` are on screen; it counts if the reader pauses on it. */
+      typed: function (query) {
+        cancel();
+        if (!normalise(query)) return;
+        timer = options.setTimeout(function () {
+          timer = null;
+          commit(query);
+        }, options.delay);
+      },
+      enter: commit,
+      click: function (query, path) {
+        commit(query);
+        if (normalise(query)) options.send({ type: 'click', query: tidy(query), path: path, sessionId: options.sessionId() });
+      },
+    };
+  };
+})(window);
+
 (function () {
   'use strict';
 
@@ -31,8 +96,7 @@
   var results = [];
   var totalFound = 0; // matches for the query on screen (results holds only the first few)
   var activeIndex = -1;
-  var lastSent = null; // normalised query last reported during this open of the dialog
-  var commitTimer = null;
+  var searchIndex = null; // the loaded MiniSearch instance, once available
   var snippetTimer = null;
   var pageTexts = {};
   var renderToken = 0;
@@ -80,31 +144,19 @@
     return query.trim().replace(/\s+/g, ' ');
   }
 
-  function normalise(query) {
-    return tidy(query).toLowerCase();
-  }
+  var reporter = window.docsSearchReporter({
+    send: send,
+    count: function (query) {
+      return searchIndex ? searchIndex.search(query).length : totalFound;
+    },
+    sessionId: sessionId,
+    delay: COMMIT_DELAY_MS,
+    setTimeout: function (fn, ms) { return window.setTimeout(fn, ms); },
+    clearTimeout: function (id) { window.clearTimeout(id); },
+  });
 
-  /** Reports `query` as one search unless the same normalised query was the last one sent. */
-  function commit(query) {
-    clearTimeout(commitTimer);
-    commitTimer = null;
-    var normal = normalise(query);
-    if (!normal || normal === lastSent) return Promise.resolve();
-    lastSent = normal;
-    return loadIndex().then(function (index) {
-      send({ type: 'search', query: tidy(query), resultCount: index.search(tidy(query)).length, sessionId: sessionId() });
-    }, function () { /* no index, nothing meaningful to report */ });
-  }
-
-  function reportClick(query, url) {
-    var path = url.replace(/^https?:\/\/[^/]+/, '').replace(/[?#].*$/, '') || '/';
-    // The click must follow its search in the log, so the search goes out first.
-    var normal = normalise(query);
-    if (normal && normal !== lastSent) {
-      lastSent = normal;
-      send({ type: 'search', query: tidy(query), resultCount: totalFound, sessionId: sessionId() });
-    }
-    if (normal) send({ type: 'click', query: tidy(query), path: path, sessionId: sessionId() });
+  function pathOf(url) {
+    return url.replace(/^https?:\/\/[^/]+/, '').replace(/[?#].*$/, '') || '/';
   }
 
   // ---- index -----------------------------------------------------------------------------
@@ -130,7 +182,8 @@
           return res.text();
         }),
       ]).then(function (parts) {
-        return parts[0].loadJSON(parts[1], SEARCH_OPTIONS);
+        searchIndex = parts[0].loadJSON(parts[1], SEARCH_OPTIONS);
+        return searchIndex;
       });
       indexPromise.catch(function () { indexPromise = null; });
     }
@@ -178,7 +231,7 @@
       head.appendChild(el('span', 'search-result-title', result.title || result.url));
       link.appendChild(head);
       link.appendChild(el('span', 'search-result-snippet'));
-      link.addEventListener('click', function () { reportClick(query, result.url); });
+      link.addEventListener('click', function () { reporter.click(query, pathOf(result.url)); });
       item.appendChild(link);
       item.addEventListener('mousemove', function () { if (activeIndex !== i) setActive(i); });
       list.appendChild(item);
@@ -194,11 +247,13 @@
     var token = ++renderToken;
     if (!tidy(query)) {
       render('', []);
+      reporter.typed('');
       return;
     }
     loadIndex().then(function (index) {
       if (token !== renderToken) return;
       render(query, index.search(tidy(query)));
+      reporter.typed(query);
     }, function () {
       if (token !== renderToken) return;
       list.textContent = '';
@@ -284,7 +339,7 @@
 
   function open() {
     if (dialog.open) return;
-    lastSent = null;
+    reporter.open();
     if (dialog.showModal) dialog.showModal();
     else dialog.setAttribute('open', '');
     input.focus();
@@ -297,8 +352,7 @@
   }
 
   function close() {
-    clearTimeout(commitTimer);
-    commitTimer = null;
+    reporter.close();
     if (dialog.close) dialog.close();
     else dialog.removeAttribute('open');
   }
@@ -306,15 +360,13 @@
   function go(index) {
     var result = results[index];
     if (!result) return;
-    reportClick(input.value, result.url);
+    reporter.click(input.value, pathOf(result.url));
     window.location.href = result.url;
   }
 
   input.addEventListener('input', function () {
     var query = input.value;
     search(query);
-    clearTimeout(commitTimer);
-    commitTimer = tidy(query) ? setTimeout(function () { commit(query); }, COMMIT_DELAY_MS) : null;
   });
 
   input.addEventListener('keydown', function (event) {
@@ -327,7 +379,11 @@
     } else if (event.key === 'Enter') {
       event.preventDefault();
       if (activeIndex >= 0 && results[activeIndex]) go(activeIndex);
-      else commit(input.value);
+      else {
+        var query = input.value;
+        // Enter before the index arrived still counts, with the real number of matches.
+        loadIndex().then(function () { reporter.enter(query); }, function () { /* no index: nothing to report */ });
+      }
     }
   });
 
@@ -336,8 +392,7 @@
     if (event.target === dialog) close();
   });
   dialog.addEventListener('close', function () {
-    clearTimeout(commitTimer);
-    commitTimer = null;
+    reporter.close();
   });
 
   var closeButtons = dialog.querySelectorAll('[data-search-close]');
