@@ -1,5 +1,6 @@
 import { components } from './components.js';
 import { agentPaths, agentSchemas } from './paths/agent.js';
+import { analyticsPaths, analyticsSchemas } from './paths/analytics.js';
 import { staticExportPaths, staticExportSchemas } from './paths/static-export.js';
 import { systemPaths, systemSchemas } from './paths/system.js';
 
@@ -19,10 +20,10 @@ export function buildOpenApiDocument(publicUrl?: string) {
     },
     servers: [{ url: publicUrl ?? '/' }],
     security: [{ adminKey: [] }],
-    paths: { ...systemPaths, ...agentPaths, ...staticExportPaths },
+    paths: { ...systemPaths, ...agentPaths, ...analyticsPaths, ...staticExportPaths },
     components: {
       ...components,
-      schemas: { ...components.schemas, ...systemSchemas, ...agentSchemas, ...staticExportSchemas },
+      schemas: { ...components.schemas, ...systemSchemas, ...agentSchemas, ...analyticsSchemas, ...staticExportSchemas },
     },
   };
 }

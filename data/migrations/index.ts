@@ -1,4 +1,5 @@
 import { foundation } from './001_foundation.js';
+import { analytics } from './003_analytics.js';
 import { staticExport } from './002_static_export.js';
 import { agentJobs } from './004_agent.js';
 
@@ -10,4 +11,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit an applied one. */
-export const migrations: readonly Migration[] = [foundation, staticExport, agentJobs];
+export const migrations: readonly Migration[] = [foundation, analytics, staticExport, agentJobs];

@@ -1,0 +1,71 @@
+import type { Config } from '../../config/schema.js';
+import { createSearchEventStore } from '../../data/stores/search-events.js';
+import { createSearchReportStore } from '../../data/stores/search-report.js';
+import type { AppContext } from '../context.js';
+import type { Feature } from '../feature.js';
+import { createCursorCodec, CURSOR_TTL_MS } from './cursor.js';
+import { createIngestRouter } from './ingest-router.js';
+import { defaultSiteProjectResolver, type SiteProjectResolver } from './project-resolver.js';
+import { createReportRouter } from './report-router.js';
+import { createReportService } from './report.js';
+import { createSessionTracker } from './sessions.js';
+import { createWriteBuffer } from './write-buffer.js';
+import { DAY_MS } from './normalise.js';
+
+export interface AnalyticsFeature extends Feature {
+  /** Write the beacons waiting in memory now (tests, reports). */
+  flush(): number;
+  /** The retention step of the cron job, callable directly. */
+  applyRetention(): { deleted: number; fenceId: number };
+}
+
+const FENCE_KEY = 'analytics.retention.fence';
+
+/**
+ * Search analytics (DESIGN 3.3, docs/analytics.md): beacons on the site listener, the report
+ * under /v1/analytics, and raw-event retention by cron. Rollups are kept at ingest.
+ */
+export function createAnalyticsFeature(ctx: AppContext, opts: { resolveProject?: SiteProjectResolver } = {}): AnalyticsFeature {
+  let config: Readonly<Config> = ctx.config;
+  const events = createSearchEventStore(ctx.db);
+  const reports = createSearchReportStore(ctx.db);
+  const buffer = createWriteBuffer({ store: events, sessions: createSessionTracker(), log: ctx.log });
+  const report = createReportService(reports, { now: () => ctx.clock.now().getTime() });
+  const cursors = createCursorCodec(ctx.secrets);
+
+  /**
+   * Deletes raw events past `rawRetentionDays`, but only those at or below the fence: the
+   * largest id as of a run at least a cursor's lifetime ago. A live cursor's pin is above the
+   * fence, so the events its later pages subtract are never deleted under it.
+   */
+  function applyRetention(): { deleted: number; fenceId: number } {
+    const now = ctx.clock.now().getTime();
+    const raw = ctx.stores.settings.get(FENCE_KEY);
+    const fence = raw ? (JSON.parse(raw) as { id: number; atMs: number }) : null;
+    let deleted = 0;
+    let fenceId = 0;
+    if (fence && fence.atMs <= now - CURSOR_TTL_MS) {
+      fenceId = fence.id;
+      deleted = events.deleteRawBefore(now - config.analytics.rawRetentionDays * DAY_MS, fence.id);
+    }
+    if (!fence || fence.atMs <= now - CURSOR_TTL_MS) ctx.stores.settings.set(FENCE_KEY, JSON.stringify({ id: events.maxId(), atMs: now }));
+    return { deleted, fenceId };
+  }
+
+  return {
+    name: 'analytics',
+    siteRouter: createIngestRouter({ config: () => config, clock: ctx.clock, resolveProject: opts.resolveProject ?? defaultSiteProjectResolver(ctx.stores), buffer }),
+    adminRouter: createReportRouter({ config: () => config, stores: ctx.stores, clock: ctx.clock, report, cursors, flush: () => buffer.flush() }),
+    cron: [
+      { name: 'analytics-retention', schedule: '23 * * * *', run: applyRetention },
+    ],
+    reload(next) {
+      config = next;
+    },
+    stop() {
+      buffer.flush();
+    },
+    flush: () => buffer.flush(),
+    applyRetention,
+  };
+}

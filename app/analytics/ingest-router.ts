@@ -1,0 +1,74 @@
+import express, { Router, type Request, type Response } from 'express';
+import type { Config } from '../../config/schema.js';
+import type { Clock } from '../clock.js';
+import { checkBeacon, type IngestEvent } from './events.js';
+import { createClientLimiter } from './client-limiter.js';
+import type { SiteProjectResolver } from './project-resolver.js';
+import type { WriteBuffer } from './write-buffer.js';
+
+export const EVENTS_PATH = '/_/events';
+
+/**
+ * POST /_/events on the site listener: one beacon or an array of them, as JSON (also sent as
+ * text/plain by navigator.sendBeacon). Good events are accepted even when others in the same
+ * batch are not: 202 {accepted, rejected: [{index, message}]}; 400 only when nothing is usable.
+ */
+export function createIngestRouter(deps: { config: () => Readonly<Config>; clock: Clock; resolveProject: SiteProjectResolver; buffer: WriteBuffer }): Router {
+  const router = Router();
+  const limiter = createClientLimiter(() => deps.config().analytics.ingest.perClientPerMinute, () => deps.clock.now().getTime());
+  const fail = (res: Response, status: number, error: string, extra: Record<string, unknown> = {}) => res.status(status).json({ error, ...extra });
+
+  router.post(EVENTS_PATH, (req, res, next) => {
+    const r = limiter.hit(req.ip ?? 'unknown');
+    res.setHeader('RateLimit-Limit', String(r.limit));
+    res.setHeader('RateLimit-Remaining', String(r.remaining));
+    res.setHeader('RateLimit-Reset', String(r.resetSeconds));
+    res.setHeader('Cache-Control', 'no-store');
+    if (!r.allowed) {
+      res.setHeader('Retry-After', String(r.resetSeconds));
+      return fail(res, 429, `Too many event requests from this address; retry in ${r.resetSeconds} s`);
+    }
+    const type = (req.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type && type !== 'application/json' && type !== 'text/plain') return fail(res, 415, `Content-Type must be application/json or text/plain (got ${type})`);
+    const limit = deps.config().analytics.ingest.maxBodyBytes;
+    express.text({ type: () => true, limit })(req, res, (err?: unknown) => {
+      if (err) {
+        const e = err as { type?: string };
+        if (e.type === 'entity.too.large') return fail(res, 413, `Request body exceeds ${limit} bytes`);
+        if (e.type === 'request.aborted') return fail(res, 400, 'Request body was aborted');
+        if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') return fail(res, 415, 'Unsupported body encoding');
+        return next(err);
+      }
+      handle(req, res);
+    });
+  });
+
+  function handle(req: Request, res: Response) {
+    const text = typeof req.body === 'string' ? req.body : '';
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (err) {
+      return fail(res, 400, `Body is not JSON: ${(err as Error).message}`);
+    }
+    const projectId = deps.resolveProject(req.get('host'));
+    if (!projectId) return fail(res, 404, 'No project is served at this address');
+    const items = Array.isArray(body) ? body : [body];
+    const maxBatch = deps.config().analytics.ingest.maxBatch;
+    if (items.length === 0) return fail(res, 400, 'Body is an empty array; send one event or a non-empty array');
+    if (items.length > maxBatch) return fail(res, 413, `At most ${maxBatch} events per request (got ${items.length})`);
+    const nowMs = deps.clock.now().getTime();
+    const good: IngestEvent[] = [];
+    const rejected: { index: number; message: string }[] = [];
+    items.forEach((item, index) => {
+      const c = checkBeacon(item, projectId, nowMs);
+      if (c.ok) good.push(c.event);
+      else rejected.push({ index, message: c.message });
+    });
+    if (good.length === 0) return fail(res, 400, rejected.length === 1 ? `Invalid event: ${rejected[0]!.message}` : 'No valid event in the batch', { rejected });
+    deps.buffer.push(good);
+    res.status(202).json({ accepted: good.length, rejected });
+  }
+
+  return router;
+}

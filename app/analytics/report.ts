@@ -1,0 +1,273 @@
+import type { SearchReportStore, DeltaRow } from '../../data/stores/search-report.js';
+import { DAY_MS } from './normalise.js';
+import { SESSION_RULES } from './sessions.js';
+
+/** One element of `searches` (DESIGN 3.3). */
+export interface SearchAggregate {
+  searchQuery: string;
+  hits: number;
+  ctr: number;
+  topClickedPage: string | null;
+  lastSearchedAt: string;
+}
+
+export interface ReportRange {
+  /** Inclusive lower bound in ms, or null for unbounded. */
+  fromMs: number | null;
+  /** Exclusive upper bound in ms, or null for unbounded. */
+  toMs: number | null;
+}
+
+/** Where the previous page ended, in the report's order (hits descending, term ascending). */
+export interface PageKey {
+  hits: number;
+  norm: string;
+}
+
+export interface ReportPage {
+  searches: SearchAggregate[];
+  totalSearches: number;
+  /** The key to continue after, or null on the last page. */
+  next: PageKey | null;
+  /** The ingest sequence the page was computed at (the first page's is carried by the cursor). */
+  maxId: number;
+}
+
+interface Ranked {
+  termId: number;
+  norm: string;
+  hits: number;
+  clicked: number;
+  lastAt: number | null;
+  /** Its last search may be one made after the pin: recompute lastSearchedAt from raw events. */
+  dirty: boolean;
+}
+
+interface Ranking {
+  entries: Ranked[];
+  total: number;
+}
+
+// Beyond any real timestamp, and whole days, so that "unbounded" is a plain range.
+const MIN_DAY = -100_000_000;
+const MAX_DAY = 100_000_000;
+const MIN_MS = MIN_DAY * DAY_MS;
+const MAX_MS = MAX_DAY * DAY_MS;
+
+/** SQLite's BINARY order (UTF-8 bytes) = code point order; JS `<` compares UTF-16 units. */
+export function compareTerms(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // Surrogates (astral code points) sort after every other BMP unit in UTF-8.
+    const xs = x >= 0xd800 && x <= 0xdfff;
+    const ys = y >= 0xd800 && y <= 0xdfff;
+    if (xs !== ys) return xs ? 1 : -1;
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+const byRank = (a: { hits: number; norm: string }, b: { hits: number; norm: string }) => b.hits - a.hits || compareTerms(a.norm, b.norm);
+const isAfter = (e: { hits: number; norm: string }, key: PageKey) => e.hits < key.hits || (e.hits === key.hits && compareTerms(e.norm, key.norm) > 0);
+
+export const ctrPercent = (clicked: number, hits: number) => (hits > 0 ? Math.min(100, Math.round((clicked / hits) * 10_000) / 100) : 0);
+
+/**
+ * The report: whole UTC days come from the daily rollups, the partial days at the edges of the
+ * range from raw events, and everything stored after the pin is subtracted, so the pages of one
+ * cursor chain all describe the data as of the first page (docs/analytics.md).
+ */
+export function createReportService(store: SearchReportStore, opts: { cacheEntries?: number; cacheTtlMs?: number; now?: () => number } = {}) {
+  const clickWindowMs = SESSION_RULES.clickWindowMs + SESSION_RULES.clickSkewMs;
+  const cacheEntries = opts.cacheEntries ?? 4;
+  const cacheTtlMs = opts.cacheTtlMs ?? 10 * 60_000;
+  const now = opts.now ?? (() => Date.now());
+  // Rankings of bounded ranges at a given pin: facts that do not change, so pages 2..n of a
+  // cursor chain (and repeated identical reports while nothing new arrives) reuse them.
+  const cache = new Map<string, { at: number; ranking: Ranking }>();
+
+  function split(r: ReportRange) {
+    const from = r.fromMs ?? MIN_MS;
+    const to = r.toMs ?? MAX_MS;
+    let day0 = Math.ceil(from / DAY_MS);
+    let day1 = Math.floor(to / DAY_MS);
+    const edges: [number, number][] = [];
+    if (day0 >= day1) {
+      day0 = day1 = 0;
+      edges.push([from, to]);
+    } else {
+      if (from < day0 * DAY_MS) edges.push([from, day0 * DAY_MS]);
+      if (day1 * DAY_MS < to) edges.push([day1 * DAY_MS, to]);
+    }
+    const inDays = (ms: number) => day0 < day1 && ms >= day0 * DAY_MS && ms < day1 * DAY_MS;
+    return { from, to, day0, day1, edges, inDays };
+  }
+
+  function computeRanking(pk: number, r: ReportRange, maxId: number, delta: DeltaRow[]): Ranking {
+    const s = split(r);
+    const map = new Map<number, Ranked>();
+    const entry = (termId: number, norm: string) => {
+      let e = map.get(termId);
+      if (!e) map.set(termId, (e = { termId, norm, hits: 0, clicked: 0, lastAt: null, dirty: false }));
+      return e;
+    };
+    let total = 0;
+    if (s.day0 < s.day1) {
+      for (const row of store.daysByTerm(pk, s.day0, s.day1)) {
+        const e = entry(row.termId, row.norm);
+        e.hits += row.hits;
+        e.clicked += row.clicked;
+        e.lastAt = row.lastAt;
+      }
+      total += store.daysTotal(pk, s.day0, s.day1);
+    }
+    for (const [a, b] of s.edges) {
+      for (const row of store.rawSearchesByTerm(pk, a, b, maxId)) {
+        const e = entry(row.termId, row.norm);
+        e.hits += row.hits;
+        e.lastAt = e.lastAt === null ? row.lastAt : Math.max(e.lastAt, row.lastAt);
+      }
+      for (const row of store.rawClickedByTerm(pk, a, b, clickWindowMs, maxId)) {
+        const e = map.get(row.termId);
+        if (e) e.clicked += row.clicked;
+      }
+      total += store.rawSearchCount(pk, a, b, maxId);
+    }
+    for (const d of delta) {
+      if (d.kind === 0 && s.inDays(d.atMs)) {
+        const e = map.get(d.termId);
+        if (e) {
+          e.hits--;
+          e.dirty = true;
+        }
+        total--;
+      } else if (d.kind === 1 && d.countsCtr && d.searchAtMs !== null && s.inDays(d.searchAtMs)) {
+        const e = map.get(d.termId);
+        if (e) e.clicked--;
+      }
+    }
+    const entries = [...map.values()].filter((e) => e.hits > 0).sort(byRank);
+    return { entries, total };
+  }
+
+  function cachedRanking(pk: number, r: ReportRange, maxId: number, delta: () => DeltaRow[]): Ranking {
+    const key = `${pk}|${r.fromMs}|${r.toMs}|${maxId}`;
+    const t = now();
+    const hit = cache.get(key);
+    if (hit && t - hit.at < cacheTtlMs) {
+      cache.delete(key);
+      cache.set(key, hit);
+      return hit.ranking;
+    }
+    const ranking = computeRanking(pk, r, maxId, delta());
+    if (cacheEntries > 0) {
+      cache.set(key, { at: t, ranking });
+      while (cache.size > cacheEntries) cache.delete(cache.keys().next().value!);
+    }
+    return ranking;
+  }
+
+  /** All time: the term table's index is already in report order; only the pin's delta is merged. */
+  function allTimePage(pk: number, limit: number, maxId: number, after: PageKey | undefined, delta: DeltaRow[]) {
+    const change = new Map<number, { hits: number; clicked: number }>();
+    let newSearches = 0;
+    for (const d of delta) {
+      if (d.kind === 0) newSearches++;
+      else if (!d.countsCtr) continue;
+      let c = change.get(d.termId);
+      if (!c) change.set(d.termId, (c = { hits: 0, clicked: 0 }));
+      if (d.kind === 0) c.hits++;
+      else c.clicked++;
+    }
+    const candidates: Ranked[] = [];
+    for (const row of store.topTerms(pk, limit + change.size + 1, after)) {
+      if (!change.has(row.termId)) candidates.push({ ...row, dirty: false });
+    }
+    for (const [termId, c] of change) {
+      const row = store.term(termId);
+      if (!row) continue;
+      const e = { ...row, hits: row.hits - c.hits, clicked: row.clicked - c.clicked, dirty: c.hits > 0 };
+      if (e.hits > 0 && (!after || isAfter(e, after))) candidates.push(e);
+    }
+    candidates.sort(byRank);
+    return { entries: candidates.slice(0, limit + 1), total: store.daysTotal(pk, MIN_DAY, MAX_DAY) - newSearches };
+  }
+
+  function describe(pk: number, e: Ranked, r: ReportRange, maxId: number, delta: DeltaRow[]): SearchAggregate {
+    const s = split(r);
+    const clicks = new Map<string, number>();
+    const add = (path: string, n: number) => clicks.set(path, (clicks.get(path) ?? 0) + n);
+    if (s.day0 < s.day1) for (const [path, n] of store.clicksByPathDays(pk, e.termId, s.day0, s.day1)) add(path, n);
+    for (const [a, b] of s.edges) for (const [path, n] of store.clicksByPathRaw(pk, e.termId, a, b, maxId)) add(path, n);
+    for (const d of delta) if (d.kind === 1 && d.termId === e.termId && d.path !== null && s.inDays(d.atMs)) add(d.path, -1);
+    let topClickedPage: string | null = null;
+    let best = 0;
+    for (const [path, n] of clicks) {
+      if (n > best || (n === best && n > 0 && topClickedPage !== null && compareTerms(path, topClickedPage) < 0)) {
+        best = n;
+        topClickedPage = path;
+      }
+    }
+    let lastAt = e.lastAt;
+    if (e.dirty) lastAt = store.lastSearchAt(pk, e.termId, s.from, s.to, maxId) ?? lastAt;
+    return {
+      searchQuery: e.norm,
+      hits: e.hits,
+      ctr: ctrPercent(e.clicked, e.hits),
+      topClickedPage,
+      lastSearchedAt: new Date(lastAt ?? 0).toISOString(),
+    };
+  }
+
+  return {
+    /**
+     * One page. Without `pin` the data as of now is used (a first page); with it, the data as
+     * of the pin's maxId, continuing after its key.
+     */
+    page(projectId: string, range: ReportRange, limit: number, pin?: { maxId: number; after: PageKey }): ReportPage {
+      return store.snapshot(() => {
+        const maxId = pin?.maxId ?? store.maxId();
+        const pk = store.projectPk(projectId);
+        if (pk === undefined) return { searches: [], totalSearches: 0, next: null, maxId };
+        let deltaRows: DeltaRow[] | undefined;
+        // Only a pinned page can have events after its pin; a first page's pin is the newest id.
+        const delta = () => (deltaRows ??= pin ? store.eventsAfter(pk, maxId) : []);
+        let slice: Ranked[];
+        let total: number;
+        if (range.fromMs === null && range.toMs === null) {
+          const p = allTimePage(pk, limit, maxId, pin?.after, delta());
+          slice = p.entries;
+          total = p.total;
+        } else {
+          const ranking = cachedRanking(pk, range, maxId, delta);
+          let start = 0;
+          if (pin) {
+            // Binary search for the first entry after the key.
+            let lo = 0;
+            let hi = ranking.entries.length;
+            while (lo < hi) {
+              const mid = (lo + hi) >> 1;
+              if (isAfter(ranking.entries[mid]!, pin.after)) hi = mid;
+              else lo = mid + 1;
+            }
+            start = lo;
+          }
+          slice = ranking.entries.slice(start, start + limit + 1);
+          total = ranking.total;
+        }
+        const more = slice.length > limit;
+        const shown = slice.slice(0, limit);
+        const searches = shown.map((e) => describe(pk, e, range, maxId, delta()));
+        const last = shown[shown.length - 1];
+        return { searches, totalSearches: Math.max(0, total), next: more && last ? { hits: last.hits, norm: last.norm } : null, maxId };
+      });
+    },
+    clearCache: () => cache.clear(),
+  };
+}
+
+export type ReportService = ReturnType<typeof createReportService>;

@@ -1,0 +1,128 @@
+import type { Db } from '../db.js';
+
+export interface TermAggregateRow {
+  termId: number;
+  norm: string;
+  hits: number;
+  clicked: number;
+  lastAt: number | null;
+}
+
+export interface DeltaRow {
+  kind: 0 | 1;
+  termId: number;
+  atMs: number;
+  countsCtr: number;
+  searchAtMs: number | null;
+  path: string | null;
+}
+
+/**
+ * The read side of search analytics. Every query takes `maxId`, the ingest sequence a report is
+ * pinned to; raw rows above it are invisible, and rollup rows (which already hold them) are
+ * corrected with `eventsAfter`.
+ */
+export function createSearchReportStore(db: Db) {
+  const pkSel = db.prepare<[string], { pk: number }>('SELECT pk FROM search_projects WHERE project_id = ?');
+  const maxIdSel = db.prepare<[], { m: number | null }>('SELECT max(id) AS m FROM search_events');
+  const fullDays = db
+    .prepare<[number, number, number], [number, string, number, number, number | null]>(
+      `SELECT d.term_id, t.norm, sum(d.hits), sum(d.clicked), max(d.last_at_ms)
+       FROM search_daily d JOIN search_terms t ON t.id = d.term_id
+       WHERE d.project_pk = ? AND d.day >= ? AND d.day < ? GROUP BY d.term_id`,
+    )
+    .raw();
+  const rawSearches = db
+    .prepare<[number, number, number, number], [number, string, number, number]>(
+      `SELECT e.term_id, t.norm, count(*), max(e.at_ms)
+       FROM search_events e JOIN search_terms t ON t.id = e.term_id
+       WHERE e.project_pk = ? AND e.at_ms >= ? AND e.at_ms < ? AND e.kind = 0 AND e.id <= ? GROUP BY e.term_id`,
+    )
+    .raw();
+  // Clicks count for the day of the search they follow; they happen at most the click window later.
+  const rawClicked = db
+    .prepare<[number, number, number, number, number, number], [number, number]>(
+      `SELECT term_id, count(*) FROM search_events
+       WHERE project_pk = ? AND at_ms >= ? AND at_ms < ? AND kind = 1 AND counts_ctr = 1
+         AND search_at_ms >= ? AND search_at_ms < ? AND id <= ? GROUP BY term_id`,
+    )
+    .raw();
+  const dayTotals = db.prepare<[number, number, number], { n: number | null }>(
+    'SELECT sum(hits) AS n FROM search_daily_totals WHERE project_pk = ? AND day >= ? AND day < ?',
+  );
+  const after = db
+    .prepare<[number, number], [0 | 1, number, number, number, number | null, string | null]>(
+      'SELECT kind, term_id, at_ms, counts_ctr, search_at_ms, path FROM search_events WHERE id > ? AND project_pk = ?',
+    )
+    .raw();
+  const topTerms = db
+    .prepare<[number, number], [number, string, number, number, number | null]>(
+      'SELECT id, norm, hits, clicked, last_at_ms FROM search_terms WHERE project_pk = ? AND hits > 0 ORDER BY hits DESC, norm ASC LIMIT ?',
+    )
+    .raw();
+  const topTermsAfter = db
+    .prepare<[number, number, number, string, number], [number, string, number, number, number | null]>(
+      `SELECT id, norm, hits, clicked, last_at_ms FROM search_terms
+       WHERE project_pk = ? AND hits > 0 AND (hits < ? OR (hits = ? AND norm > ?)) ORDER BY hits DESC, norm ASC LIMIT ?`,
+    )
+    .raw();
+  const termsById = db.prepare<[number], { id: number; norm: string; hits: number; clicked: number; last_at_ms: number | null }>(
+    'SELECT id, norm, hits, clicked, last_at_ms FROM search_terms WHERE id = ?',
+  );
+  const pagesDays = db
+    .prepare<[number, number, number, number], [string, number]>(
+      'SELECT path, sum(clicks) FROM search_daily_pages WHERE project_pk = ? AND term_id = ? AND day >= ? AND day < ? GROUP BY path',
+    )
+    .raw();
+  const pagesRaw = db
+    .prepare<[number, number, number, number, number], [string, number]>(
+      `SELECT path, count(*) FROM search_events
+       WHERE project_pk = ? AND term_id = ? AND at_ms >= ? AND at_ms < ? AND kind = 1 AND id <= ? GROUP BY path`,
+    )
+    .raw();
+  const lastSearch = db.prepare<[number, number, number, number, number], { at: number }>(
+    `SELECT at_ms AS at FROM search_events
+     WHERE project_pk = ? AND term_id = ? AND at_ms >= ? AND at_ms < ? AND kind = 0 AND id <= ?
+     ORDER BY at_ms DESC LIMIT 1`,
+  );
+  const countRaw = db.prepare<[number, number, number, number], { n: number }>(
+    'SELECT count(*) AS n FROM search_events WHERE project_pk = ? AND at_ms >= ? AND at_ms < ? AND kind = 0 AND id <= ?',
+  );
+
+  const toAgg = (r: [number, string, number, number, number | null]): TermAggregateRow => ({ termId: r[0], norm: r[1], hits: r[2], clicked: r[3], lastAt: r[4] });
+
+  return {
+    /** Run reads against one consistent view of the database (WAL read transaction). */
+    snapshot<T>(fn: () => T): T {
+      return db.transaction(fn)();
+    },
+    projectPk: (projectId: string): number | undefined => pkSel.get(projectId)?.pk,
+    maxId: (): number => maxIdSel.get()!.m ?? 0,
+    /** Rollup sums per term over whole UTC days [day0, day1). Includes events above any pin. */
+    daysByTerm: (pk: number, day0: number, day1: number): TermAggregateRow[] => fullDays.all(pk, day0, day1).map(toAgg),
+    /** Searches per term from raw events in [fromMs, toMs), up to the pin. */
+    rawSearchesByTerm: (pk: number, fromMs: number, toMs: number, maxId: number) =>
+      rawSearches.all(pk, fromMs, toMs, maxId).map((r) => ({ termId: r[0], norm: r[1], hits: r[2], lastAt: r[3] })),
+    /** Clicked searches per term whose search happened in [fromMs, toMs), up to the pin. */
+    rawClickedByTerm: (pk: number, fromMs: number, toMs: number, windowMs: number, maxId: number) =>
+      rawClicked.all(pk, fromMs, toMs + windowMs, fromMs, toMs, maxId).map((r) => ({ termId: r[0], clicked: r[1] })),
+    daysTotal: (pk: number, day0: number, day1: number): number => dayTotals.get(pk, day0, day1)!.n ?? 0,
+    rawSearchCount: (pk: number, fromMs: number, toMs: number, maxId: number): number => countRaw.get(pk, fromMs, toMs, maxId)!.n,
+    /** Events stored after the pin: what the rollups hold beyond a report's snapshot. */
+    eventsAfter: (pk: number, maxId: number): DeltaRow[] =>
+      after.all(maxId, pk).map((r) => ({ kind: r[0], termId: r[1], atMs: r[2], countsCtr: r[3], searchAtMs: r[4], path: r[5] })),
+    /** All-time ranking straight from the index, from the start or after a (hits, norm) key. */
+    topTerms: (pk: number, limit: number, after?: { hits: number; norm: string }): TermAggregateRow[] =>
+      (after ? topTermsAfter.all(pk, after.hits, after.hits, after.norm, limit) : topTerms.all(pk, limit)).map(toAgg),
+    term: (termId: number): TermAggregateRow | undefined => {
+      const r = termsById.get(termId);
+      return r && { termId: r.id, norm: r.norm, hits: r.hits, clicked: r.clicked, lastAt: r.last_at_ms };
+    },
+    clicksByPathDays: (pk: number, termId: number, day0: number, day1: number) => pagesDays.all(pk, termId, day0, day1),
+    clicksByPathRaw: (pk: number, termId: number, fromMs: number, toMs: number, maxId: number) => pagesRaw.all(pk, termId, fromMs, toMs, maxId),
+    lastSearchAt: (pk: number, termId: number, fromMs: number, toMs: number, maxId: number): number | null =>
+      lastSearch.get(pk, termId, fromMs, toMs, maxId)?.at ?? null,
+  };
+}
+
+export type SearchReportStore = ReturnType<typeof createSearchReportStore>;
