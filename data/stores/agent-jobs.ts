@@ -109,7 +109,7 @@ export function createAgentJobStore(db: Db, now: () => Date) {
   );
   const nextSeq = db.prepare<[string], { n: number }>('SELECT coalesce(max(seq), 0) + 1 AS n FROM agent_messages WHERE job_id = ?');
   const insertMessage = db.prepare('INSERT INTO agent_messages (job_id, seq, turn, role, body, created_at) VALUES (?, ?, ?, ?, ?, ?)');
-  const messagesUpTo = db.prepare<[string, number], MessageRow>('SELECT seq, turn, role, body, created_at FROM agent_messages WHERE job_id = ? AND turn <= ? ORDER BY seq');
+  const messagesUpTo = db.prepare<[string, number], MessageRow>('SELECT seq, turn, role, body, created_at FROM agent_messages WHERE job_id = ? AND turn <= ? ORDER BY turn, seq');
   const pendingPrompts = db.prepare<[string, number], { n: number }>("SELECT count(*) AS n FROM agent_messages WHERE job_id = ? AND turn > ? AND role = 'user'");
   const dropTurnReplies = db.prepare("DELETE FROM agent_messages WHERE job_id = ? AND turn = ? AND role != 'user'");
   const nextQueued = db.prepare<[], JobRow>("SELECT * FROM agent_jobs WHERE status = 'active' AND run_state = 'queued' ORDER BY updated_at, rowid LIMIT 1");

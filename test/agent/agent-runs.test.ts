@@ -84,4 +84,149 @@ describe('agent runs', () => {
     expect(logs).toContain('agent job turn completed');
     expect(fs.existsSync(path.join(t.stateDir, 'agent', 'work', job.id))).toBe(false);
   });
+
+  it('completes with prLink null when no file changed, and pushes nothing', async () => {
+    const { remote, host, t, key } = await setup([toolCall('search_files', { query: 'installer' }), say('The docs already say that; nothing to change.')]);
+    const job = await create(t, key, 'Make sure the install guide mentions the installer');
+    const { body } = await pollUntilDone(t, key, job.id);
+    expect(body).toMatchObject({ status: 'completed', prLink: null, archivedAt: null });
+    expect(remote.branches()).toEqual(['main']);
+    expect(host.requests).toHaveLength(0);
+  });
+
+  it('fails with a reason when the model answers garbage, after bounded retries', async () => {
+    const { model, remote, t, key } = await setup([raw(200, '<html>oops</html>'), raw(200, '{"choices": []}'), raw(502, 'bad gateway')]);
+    const job = await create(t, key, 'Anything');
+    const { body } = await pollUntilDone(t, key, job.id);
+    expect(body).toMatchObject({ status: 'failed', prLink: null });
+    const reason = t.ctx.stores.agentJobs.get(job.id)!.error!;
+    expect(reason).toContain('the model endpoint answered 502');
+    expect(reason).toContain('gave up after 3 attempts');
+    expect(model.requests).toHaveLength(3);
+    expect(remote.branches()).toEqual(['main']);
+    // The reason is in the log as well, and the conversation keeps a note of the failure.
+    expect(t.logs.join('')).toContain('agent job turn failed');
+    const notes = t.ctx.stores.agentJobs.conversation(job.id, 1);
+    expect(notes.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(String(notes[1]!.body.content)).toContain('failed');
+  });
+
+  it('fails when the model keeps sending tool calls with invalid arguments', async () => {
+    const { t, key } = await setup([toolCall('write_file', '{"path": '), toolCall('write_file', '[1,2]'), toolCall('no_such_tool', {})]);
+    const job = await create(t, key, 'Anything');
+    const { body } = await pollUntilDone(t, key, job.id);
+    expect(body.status).toBe('failed');
+    expect(t.ctx.stores.agentJobs.get(job.id)!.error).toContain('invalid tool calls 3 times in a row');
+  });
+
+  it('fails at the wall-clock limit when the model does not answer; polls see active with prLink null until then', async () => {
+    const { model, t, key } = await setup([hang()], { agent: { timeoutSeconds: 2 } });
+    const job = await create(t, key, 'Anything');
+    const started = Date.now();
+    const { body, polls } = await pollUntilDone(t, key, job.id);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+    expect(polls.length).toBeGreaterThan(3);
+    for (const p of polls.slice(0, -1)) expect(p).toMatchObject({ status: 'active', prLink: null, archivedAt: null });
+    expect(body.status).toBe('failed');
+    expect(t.ctx.stores.agentJobs.get(job.id)!.error).toContain('wall-clock limit of 2 s reached');
+    expect(model.requests).toHaveLength(1);
+  });
+
+  it('refuses tool calls that leave the repository; nothing outside is touched', async () => {
+    const outside = path.join(path.dirname(path.dirname(path.dirname(process.cwd()))), `agent-escape-${process.pid}.txt`);
+    const { model, remote, t, key } = await setup([
+      toolCall('read_file', { path: '../../../../../../etc/passwd' }),
+      toolCall('write_file', { path: outside, content: 'pwned' }),
+      toolCall('write_file', { path: '.git/hooks/pre-commit', content: '#!/bin/sh\ntouch /tmp/pwned\n' }),
+      toolCall('write_file', { path: 'guides/../../escape.txt', content: 'pwned' }),
+      finish('Could not do it.'),
+    ]);
+    const job = await create(t, key, 'Escape');
+    const { body } = await pollUntilDone(t, key, job.id);
+    expect(body).toMatchObject({ status: 'completed', prLink: null });
+    const results = model.requests.at(-1)!.body.messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
+    expect(results).toHaveLength(4);
+    for (const r of results) expect(r).toMatch(/^error: /);
+    expect(results[0]).toContain('leaves the repository');
+    expect(results[1]).toContain('not a path relative to the repository root');
+    expect(results[2]).toContain('.git');
+    expect(fs.existsSync(outside)).toBe(false);
+    expect(remote.branches()).toEqual(['main']);
+    expect(t.logs.join('')).toContain('agent: tool call refused');
+  });
+
+  it('fails with the reason when the push is rejected, and opens no pull request', async () => {
+    const { remote, host, t, key } = await setup([toolCall('write_file', { path: 'index.mdx', content: 'changed\n' }), finish('Changed the home page.')]);
+    remote.rejectPushes();
+    const job = await create(t, key, 'Change the home page');
+    const { body } = await pollUntilDone(t, key, job.id);
+    expect(body).toMatchObject({ status: 'failed', prLink: null });
+    const reason = t.ctx.stores.agentJobs.get(job.id)!.error!;
+    expect(reason).toContain(`the push of ${job.source.ref} was rejected`);
+    expect(reason).toContain('pushes to this repository are not allowed');
+    expect(remote.branches()).toEqual(['main']);
+    expect(host.requests).toHaveLength(0);
+  });
+
+  it('fails with the reason when the Git host refuses the pull request', async () => {
+    const { t, key } = await setup([toolCall('write_file', { path: 'index.mdx', content: 'changed\n' }), finish('done')], { gitHostFail: { status: 403, body: '{"message":"token lacks scope"}' } });
+    const job = await create(t, key, 'Change the home page');
+    const { body } = await pollUntilDone(t, key, job.id);
+    expect(body).toMatchObject({ status: 'failed', prLink: null });
+    expect(t.ctx.stores.agentJobs.get(job.id)!.error).toContain('Gitea answered 403 to the pull request: {"message":"token lacks scope"}');
+  });
+
+  it('continues a job with a follow-up: same branch, same conversation, same pull request', async () => {
+    const { remote, model, host, t, key } = await setup([toolCall('write_file', { path: 'guides/install.mdx', content: 'one\n' }), finish('first')]);
+    const job = await create(t, key, 'First instruction');
+    const first = await pollUntilDone(t, key, job.id);
+    expect(first.body).toMatchObject({ status: 'completed', prLink: 'http://git.test.internal/pulls/1' });
+
+    model.push(toolCall('read_file', { path: 'guides/install.mdx' }), toolCall('write_file', { path: 'index.mdx', content: 'two\n' }), finish('second'));
+    const r = await t.api(key).post(`${jobUrl(job.id)}/message`).send({ prompt: 'Second instruction' }).expect(200);
+    expect(r.body).toMatchObject({ id: job.id, status: 'active', prLink: null, source: job.source });
+    const second = await pollUntilDone(t, key, job.id);
+    expect(second.body).toMatchObject({ status: 'completed', prLink: 'http://git.test.internal/pulls/1' });
+
+    // The branch moved on from the first commit (it read the first turn's edit back).
+    expect(remote.commitCount(job.source.ref)).toBe(3);
+    expect(remote.show(job.source.ref, 'index.mdx')).toBe('two\n');
+    expect(remote.show(job.source.ref, 'guides/install.mdx')).toBe('one\n');
+    const readBack = model.requests.find((q) => q.body.messages.at(-1)?.role === 'tool' && String(q.body.messages.at(-1)?.content) === 'one\n');
+    expect(readBack).toBeDefined();
+    // The model saw the first turn in the conversation.
+    const firstOfSecond = model.requests[2]!.body.messages.map((m) => m.content);
+    expect(firstOfSecond).toContain('First instruction');
+    expect(firstOfSecond.at(-1)).toBe('Second instruction');
+    // No second pull request: the push updated the first.
+    expect(host.pullRequests()).toHaveLength(1);
+  });
+
+  it('takes up a follow-up sent while the job is still active after the current instruction', async () => {
+    const { model, t, key } = await setup([hang()], { agent: { timeoutSeconds: 2 } });
+    const job = await create(t, key, 'First');
+    await waitForRequests(model, 1);
+    model.push(toolCall('write_file', { path: 'index.mdx', content: 'x\n' }), finish('second done'));
+    const r = await t.api(key).post(`${jobUrl(job.id)}/message`).send({ prompt: 'Second' }).expect(200);
+    expect(r.body.status).toBe('active');
+    const { body } = await pollUntilDone(t, key, job.id);
+    // The first instruction timed out; the second ran after it and opened the pull request.
+    expect(body).toMatchObject({ status: 'completed', prLink: 'http://git.test.internal/pulls/1' });
+    const sent = model.requests.at(-1)!.body.messages.map((m) => String(m.content));
+    const [iFirst, iSecond] = [sent.indexOf('First'), sent.indexOf('Second')];
+    expect(iFirst).toBeGreaterThan(0);
+    expect(iSecond).toBeGreaterThan(iFirst);
+    // Between them, the note that the first instruction failed (so the model knows nothing was pushed).
+    expect(sent.slice(iFirst, iSecond).join(' ')).toContain('wall-clock limit');
+    expect(t.ctx.stores.agentJobs.get(job.id)!.error).toBeNull();
+  });
 });
+
+async function waitForRequests(model: FakeModel, n: number) {
+  const started = Date.now();
+  while (model.requests.length < n) {
+    if (Date.now() - started > 15_000) throw new Error(`model saw ${model.requests.length} requests, expected ${n}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
