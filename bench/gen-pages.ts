@@ -30,7 +30,10 @@ function pageBody(i: number, pages: number, rand: () => number): string {
     return `${w[0]?.charAt(0).toUpperCase()}${w.join(' ').slice(1)}.`;
   };
   const para = (): string => Array.from({ length: 4 }, () => sentence(10 + Math.floor(rand() * 8))).join(' ');
-  const link = (): string => `[${word()} ${word()}](/section-${Math.floor(rand() * 10)}/page-${Math.floor(rand() * pages)})`;
+  const link = (): string => {
+    const target = Math.floor(rand() * pages);
+    return `[${word()} ${word()}](/section-${Math.floor(target / 250)}/page-${target})`;
+  };
   return `---
 title: "${sentence(4).replace(/\.$/, '')} ${i}"
 description: "${sentence(10)}"
@@ -77,10 +80,10 @@ ${para()}
 3. ${sentence(6)}
 
 <CardGroup cols={2}>
-  <Card title="${sentence(2).replace(/\.$/, '')}" icon="book" href="/section-0/page-${(i + 1) % pages}">
+  <Card title="${sentence(2).replace(/\.$/, '')}" icon="book" href="/section-${Math.floor(((i + 1) % pages) / 250)}/page-${(i + 1) % pages}">
     ${sentence(8)}
   </Card>
-  <Card title="${sentence(2).replace(/\.$/, '')}" icon="code" href="/section-1/page-${(i + 2) % pages}">
+  <Card title="${sentence(2).replace(/\.$/, '')}" icon="code" href="/section-${Math.floor(((i + 2) % pages) / 250)}/page-${(i + 2) % pages}">
     ${sentence(8)}
   </Card>
 </CardGroup>
@@ -102,8 +105,10 @@ ${para()}
 export function generateSite(dir: string, count: number, seed = 42): void {
   const rand = rng(seed);
   fs.mkdirSync(dir, { recursive: true });
-  const sections = 10;
-  const perSection = Math.ceil(count / sections);
+  // Sections of about 250 pages in groups of 25, as large sites are cut (by tab, version or
+  // language): the sidebar every page carries stays the size of one section, not of the site.
+  const perSection = Math.min(250, count);
+  const sections = Math.ceil(count / perSection);
   const tabs: { tab: string; groups: { group: string; pages: string[] }[] }[] = [];
   let n = 0;
   for (let s = 0; s < sections && n < count; s++) {

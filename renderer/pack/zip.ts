@@ -26,6 +26,30 @@ function addPrepared(zip: Zip, filename: string, data: Uint8Array, meta: { size:
   (entry.ondata as NonNullable<ZipInputFile['ondata']>)(null, data as Uint8Array<ArrayBuffer>, true);
 }
 
+/**
+ * Deflated copies of big files that recur in every export of this process (the theme: mermaid.js
+ * alone is 2.5 MB and takes ~100 ms to deflate), keyed by content hash and level. Bounded.
+ */
+const deflateCache = new Map<string, Predeflated>();
+const CACHE_MIN_BYTES = 64 * 1024;
+const CACHE_MAX_ENTRIES = 64;
+
+function preparedEntry(site: SiteFiles, path: string, level: number): Predeflated & { compression: 0 | 8 } {
+  const pre = site.deflated(path);
+  if (pre) return { ...pre, compression: 8 };
+  const bytes = site.bytes(path);
+  if (STORED.test(path) || bytes.length < 64) return { data: bytes, crc32: zlib.crc32(bytes) >>> 0, compression: 0 };
+  const key = bytes.length >= CACHE_MIN_BYTES ? `${level}:${site.sha256(path)}` : undefined;
+  const cached = key ? deflateCache.get(key) : undefined;
+  if (cached) return { ...cached, compression: 8 };
+  const made = { data: new Uint8Array(zlib.deflateRawSync(bytes, { level })), crc32: zlib.crc32(bytes) >>> 0 };
+  if (key) {
+    if (deflateCache.size >= CACHE_MAX_ENTRIES) deflateCache.delete(deflateCache.keys().next().value as string);
+    deflateCache.set(key, made);
+  }
+  return { ...made, compression: 8 };
+}
+
 export interface PackOptions {
   createdAt: Date;
   /** zlib level for files not deflated by the workers. */
@@ -66,16 +90,8 @@ export async function packZip(site: SiteFiles, zipPath: string, options: PackOpt
   try {
     for (const path of site.sortedPaths()) {
       options.signal?.throwIfAborted();
-      const bytes = site.files.get(path) as Uint8Array;
-      const pre: Predeflated | undefined = site.deflated.get(path);
-      if (pre) {
-        addPrepared(zip, path, pre.data, { size: bytes.length, crc: pre.crc32, compression: 8, mtime });
-      } else if (STORED.test(path) || bytes.length < 64) {
-        addPrepared(zip, path, bytes, { size: bytes.length, crc: zlib.crc32(bytes) >>> 0, compression: 0, mtime });
-      } else {
-        const data = zlib.deflateRawSync(bytes, { level });
-        addPrepared(zip, path, data, { size: bytes.length, crc: zlib.crc32(bytes) >>> 0, compression: 8, mtime });
-      }
+      const entry = preparedEntry(site, path, level);
+      addPrepared(zip, path, entry.data, { size: site.size(path), crc: entry.crc32, compression: entry.compression, mtime });
       if (failure) throw failure;
       if (pendingBytes >= FLUSH_BYTES) await flush();
     }

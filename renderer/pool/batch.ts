@@ -1,12 +1,17 @@
-import type { BuildWarning, PlannedPage, RenderFailure, SearchDocument } from '../types.js';
+import type { PartialIndex } from '../index-stage/partial-index.js';
+import type { BuildWarning, PlannedPage, RenderFailure } from '../types.js';
 
 /** One task for a render worker: a batch of pages (small pages would drown in messaging one by one). */
 export interface RenderBatchTask {
   /** JSON file holding the export's RenderContext, written once per export; workers cache it by path. */
   contextPath: string;
   pages: PlannedPage[];
+  /** Position of the batch's first page in the plan: search-index document ids derive from it. */
+  firstIndex: number;
   /** Raw-deflate each page in the worker (for the zip) at this zlib level; omitted → no compression. */
   deflateLevel?: number;
+  /** Also return the uncompressed HTML (always, when not deflating). */
+  keepHtml: boolean;
   /** Cut each page's search text to this many characters (the index stays small; see index-stage). */
   maxSearchText: number;
 }
@@ -15,19 +20,20 @@ export interface RenderBatchTask {
 export interface RenderedPageRef {
   slug: string;
   outputPath: string;
-  htmlOffset: number;
-  htmlLength: number;
-  /** sha256 of the HTML (hex) for the manifest: hashing here keeps it off the main thread. */
+  /** Length of the HTML in bytes and its sha256 (hex), for the manifest: hashed here, off the main thread. */
+  size: number;
   sha256: string;
+  html?: { offset: number; length: number };
   /** Raw-deflate stream of the HTML, when the task asked for it, with the CRC-32 of the HTML. */
   deflated?: { offset: number; length: number; crc32: number };
 }
 
 export interface RenderBatchResult {
-  /** All pages' HTML (and deflated) bytes back to back: one transfer instead of one copy per page. */
+  /** All pages' bytes back to back: one transfer instead of one copy per page. */
   buffer: ArrayBuffer;
   pages: RenderedPageRef[];
-  documents: SearchDocument[];
+  /** Tokenised search documents of the batch's visible pages. */
+  search: PartialIndex;
   warnings: BuildWarning[];
   failures: RenderFailure[];
 }

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { renderDocument } from '../layout/index.js';
 import { renderPageContent } from '../page/index.js';
 import { urlForSlug } from '../plan/slugs.js';
+import { addToPartialIndex, emptyPartialIndex } from '../index-stage/partial-index.js';
 import { RenderError, type BuildWarning, type PageContent, type PlannedPage, type RenderContext, type RenderFailure, type SearchDocument } from '../types.js';
 import type { RenderBatchResult, RenderBatchTask, RenderedPageRef } from './batch.js';
 
@@ -50,8 +51,6 @@ function searchDocument(page: PlannedPage, content: PageContent, sectionTitle: s
   return doc;
 }
 
-const encoder = new TextEncoder();
-
 /**
  * Render a batch of pages: read, render the content, wrap it in the layout, encode, and (when
  * asked) deflate it for the zip here in the worker, where compression runs in parallel with the
@@ -63,18 +62,27 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
   const chunks: Uint8Array[] = [];
   let size = 0;
   const pages: RenderedPageRef[] = [];
-  const documents: SearchDocument[] = [];
+  const search = emptyPartialIndex();
+  const termSlots = new Map<string, number>();
   const warnings: BuildWarning[] = [];
   const failures: RenderFailure[] = [];
 
-  for (const page of task.pages) {
+  task.pages.forEach((page, i) => {
     try {
       const source = fs.readFileSync(path.join(ctx.repoRoot, page.file), 'utf8');
       const content = renderPageContent({ file: page.file, source, ctx });
-      const html = encoder.encode(renderDocument({ page, content, ctx }));
-      const ref: RenderedPageRef = { slug: page.slug, outputPath: page.outputPath, htmlOffset: size, htmlLength: html.length, sha256: createHash('sha256').update(html).digest('hex') };
-      chunks.push(html);
-      size += html.length;
+      const html = Buffer.from(renderDocument({ page, content, ctx }), 'utf8');
+      const ref: RenderedPageRef = {
+        slug: page.slug,
+        outputPath: page.outputPath,
+        size: html.length,
+        sha256: createHash('sha256').update(html).digest('hex'),
+      };
+      if (task.keepHtml || task.deflateLevel === undefined) {
+        ref.html = { offset: size, length: html.length };
+        chunks.push(html);
+        size += html.length;
+      }
       if (task.deflateLevel !== undefined) {
         const deflated = zlib.deflateRawSync(html, { level: task.deflateLevel });
         ref.deflated = { offset: size, length: deflated.length, crc32: zlib.crc32(html) >>> 0 };
@@ -83,11 +91,14 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
       }
       pages.push(ref);
       warnings.push(...content.warnings);
-      if (!page.hidden) documents.push(searchDocument(page, content, page.sectionId ? sectionTitles.get(page.sectionId) : undefined, task.maxSearchText));
+      if (!page.hidden) {
+        const sectionTitle = page.sectionId ? sectionTitles.get(page.sectionId) : undefined;
+        addToPartialIndex(search, task.firstIndex + i, searchDocument(page, content, sectionTitle, task.maxSearchText), termSlots);
+      }
     } catch (err) {
       failures.push(toFailure(err, page.file));
     }
-  }
+  });
 
   const buffer = new ArrayBuffer(size);
   const view = new Uint8Array(buffer);
@@ -96,5 +107,5 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
     view.set(c, offset);
     offset += c.length;
   }
-  return { buffer, pages, documents, warnings, failures };
+  return { buffer, pages, search, warnings, failures };
 }

@@ -26,7 +26,7 @@ export function buildManifest(site: SiteFiles, meta: ManifestMeta): BundleManife
     files: site
       .sortedPaths()
       .filter((p) => p !== MANIFEST_PATH)
-      .map((p) => ({ path: p, size: (site.files.get(p) as Uint8Array).length, sha256: site.sha256(p) })),
+      .map((p) => ({ path: p, size: site.size(p), sha256: site.sha256(p) })),
     warnings: meta.warnings,
   };
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
 
 /** A file's raw-deflate stream prepared in a render worker, with the CRC-32 of its raw bytes. */
 export interface Predeflated {
@@ -6,42 +7,114 @@ export interface Predeflated {
   crc32: number;
 }
 
+interface Entry {
+  raw?: Uint8Array;
+  deflated?: Predeflated;
+  size: number;
+  sha256?: string;
+}
+
+function assertBundlePath(path: string): void {
+  if (path.startsWith('/') || path.includes('\\') || path.split('/').some((s) => s === '..' || s === '.' || s === '')) {
+    throw new Error(`refusing a bundle path that is not relative and clean: ${path}`);
+  }
+}
+
 /**
- * The in-memory site: bundle path → bytes, plus what workers already computed for some files
- * (sha256, deflated bytes), so the manifest and the zip do not redo it on the main thread.
+ * The in-memory site: bundle path → bytes. Pages rendered for a zip are kept only deflated (as
+ * the workers produced them, about a fifth of the HTML's size) and inflated on demand when
+ * someone reads them, so a 10,000-page export does not hold its HTML twice.
  */
 export class SiteFiles {
-  readonly files = new Map<string, Uint8Array>();
-  private readonly hashes = new Map<string, string>();
-  readonly deflated = new Map<string, Predeflated>();
+  private readonly entries = new Map<string, Entry>();
 
   add(path: string, bytes: Uint8Array, known?: { sha256?: string; deflated?: Predeflated }): void {
-    if (path.startsWith('/') || path.split('/').some((s) => s === '..' || s === '.' || s === '')) {
-      throw new Error(`refusing to add a bundle path that is not relative and clean: ${path}`);
-    }
-    if (this.files.has(path)) throw new Error(`two outputs want the same bundle path: ${path}`);
-    this.files.set(path, bytes);
-    if (known?.sha256) this.hashes.set(path, known.sha256);
-    if (known?.deflated) this.deflated.set(path, known.deflated);
+    this.put(path, { raw: bytes, size: bytes.length, ...(known?.sha256 ? { sha256: known.sha256 } : {}), ...(known?.deflated ? { deflated: known.deflated } : {}) });
+  }
+
+  /** A file known only by its deflated bytes (plus size and hash from the worker). */
+  addDeflated(path: string, file: { size: number; sha256: string; deflated: Predeflated }): void {
+    this.put(path, file);
+  }
+
+  private put(path: string, entry: Entry): void {
+    assertBundlePath(path);
+    if (this.entries.has(path)) throw new Error(`two outputs want the same bundle path: ${path}`);
+    this.entries.set(path, entry);
   }
 
   has(path: string): boolean {
-    return this.files.has(path);
+    return this.entries.has(path);
+  }
+
+  get count(): number {
+    return this.entries.size;
+  }
+
+  private entry(path: string): Entry {
+    const e = this.entries.get(path);
+    if (e === undefined) throw new Error(`no such bundle file: ${path}`);
+    return e;
+  }
+
+  size(path: string): number {
+    return this.entry(path).size;
+  }
+
+  bytes(path: string): Uint8Array {
+    const e = this.entry(path);
+    if (e.raw) return e.raw;
+    return new Uint8Array(zlib.inflateRawSync((e.deflated as Predeflated).data));
+  }
+
+  deflated(path: string): Predeflated | undefined {
+    return this.entry(path).deflated;
   }
 
   sha256(path: string): string {
-    let h = this.hashes.get(path);
-    if (h === undefined) {
-      const bytes = this.files.get(path);
-      if (bytes === undefined) throw new Error(`no such bundle file: ${path}`);
-      h = createHash('sha256').update(bytes).digest('hex');
-      this.hashes.set(path, h);
-    }
-    return h;
+    const e = this.entry(path);
+    e.sha256 ??= createHash('sha256').update(this.bytes(path)).digest('hex');
+    return e.sha256;
   }
 
   /** Paths in a fixed order (code-unit order), the order of the manifest and of the zip entries. */
   sortedPaths(): string[] {
-    return [...this.files.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return [...this.entries.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  /** A read-only Map view (path order); deflated-only files are inflated when read. */
+  view(): ReadonlyMap<string, Uint8Array> {
+    return new SiteFilesView(this, this.sortedPaths());
+  }
+}
+
+class SiteFilesView implements ReadonlyMap<string, Uint8Array> {
+  constructor(
+    private readonly site: SiteFiles,
+    private readonly paths: string[],
+  ) {}
+  get size(): number {
+    return this.paths.length;
+  }
+  get(key: string): Uint8Array | undefined {
+    return this.site.has(key) ? this.site.bytes(key) : undefined;
+  }
+  has(key: string): boolean {
+    return this.site.has(key);
+  }
+  *keys(): MapIterator<string> {
+    yield* this.paths;
+  }
+  *values(): MapIterator<Uint8Array> {
+    for (const p of this.paths) yield this.site.bytes(p);
+  }
+  *entries(): MapIterator<[string, Uint8Array]> {
+    for (const p of this.paths) yield [p, this.site.bytes(p)];
+  }
+  [Symbol.iterator](): MapIterator<[string, Uint8Array]> {
+    return this.entries();
+  }
+  forEach(fn: (value: Uint8Array, key: string, map: ReadonlyMap<string, Uint8Array>) => void): void {
+    for (const p of this.paths) fn(this.site.bytes(p), p, this);
   }
 }

@@ -1,0 +1,65 @@
+import { SEARCH_INDEX_OPTIONS } from '../search-options.js';
+import type { SearchDocument } from '../types.js';
+
+/**
+ * The expensive half of search indexing (tokenising every page and counting terms) done in the
+ * render workers, in parallel, so the main thread only merges counts. The tokenizer and term
+ * processing are MiniSearch's defaults, reproduced exactly (the browser loads the result with
+ * `MiniSearch.loadJSON` and tokenises queries the same way); a test checks the output against
+ * MiniSearch's own.
+ */
+
+/** MiniSearch's default tokenizer splits on this. */
+const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
+
+export interface PartialIndexDoc {
+  /** MiniSearch short id: the page's position in the plan, so ids do not depend on timing. */
+  id: number;
+  url: string;
+  stored: Record<string, string>;
+  /** Unique-token count per field id (MiniSearch's field length). */
+  lengths: number[];
+}
+
+export interface PartialIndex {
+  docs: PartialIndexDoc[];
+  /** Terms of this batch, first-seen order. */
+  terms: string[];
+  /** Per term: flat triples (fieldId, doc id, term frequency). */
+  postings: number[][];
+}
+
+export function emptyPartialIndex(): PartialIndex {
+  return { docs: [], terms: [], postings: [] };
+}
+
+export function addToPartialIndex(partial: PartialIndex, id: number, doc: SearchDocument, termSlots: Map<string, number>): void {
+  const stored: Record<string, string> = {};
+  for (const name of SEARCH_INDEX_OPTIONS.storeFields) {
+    const v = doc[name as keyof SearchDocument];
+    if (v !== undefined) stored[name] = v;
+  }
+  const lengths: number[] = [];
+  SEARCH_INDEX_OPTIONS.fields.forEach((field, fieldId) => {
+    const value = doc[field as keyof SearchDocument];
+    if (value == null) return;
+    const tokens = value.toString().split(SPACE_OR_PUNCTUATION);
+    lengths[fieldId] = new Set(tokens).size;
+    const counts = new Map<string, number>();
+    for (const token of tokens) {
+      const term = token.toLowerCase();
+      if (term) counts.set(term, (counts.get(term) ?? 0) + 1);
+    }
+    for (const [term, tf] of counts) {
+      let slot = termSlots.get(term);
+      if (slot === undefined) {
+        slot = partial.terms.length;
+        termSlots.set(term, slot);
+        partial.terms.push(term);
+        partial.postings.push([]);
+      }
+      (partial.postings[slot] as number[]).push(fieldId, id, tf);
+    }
+  });
+  partial.docs.push({ id, url: doc.url, stored, lengths });
+}
