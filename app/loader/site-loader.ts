@@ -118,15 +118,19 @@ export function createSiteLoader(opts: SiteLoaderOptions) {
       return running;
     }
     running = (async () => {
-      let next: StaticExportConfig | undefined = cfg;
-      while (next && !stopped) {
-        queued = undefined;
-        await runOnce(next);
-        next = queued;
+      try {
+        let next: StaticExportConfig | undefined = cfg;
+        while (next && !stopped) {
+          queued = undefined;
+          await runOnce(next);
+          next = queued;
+        }
+      } finally {
+        // Cleared in the same step the loop ends: a run() arriving later starts a new loop
+        // instead of queueing behind one that has already finished.
+        running = undefined;
       }
-    })().finally(() => {
-      running = undefined;
-    });
+    })();
     return running;
   }
 

@@ -60,7 +60,8 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
       .then((site) => {
         if (exportAbort.signal.aborted) return;
         if (site) loader.activateLoaded({ ...site, source: 'example docs (first start)' }, config.staticExport.keepVersions);
-        loader.setPhase('idle', site ? undefined : 'no example project to export');
+        loader.setPhase('idle');
+        if (!site) ctx.log.info('first start: no single example project to export; the site answers 503 until a bundle is configured');
       })
       .catch((err: unknown) => {
         if (exportAbort.signal.aborted) return;
