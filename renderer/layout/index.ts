@@ -1,6 +1,7 @@
 import type { NavSection, PageContent, PlannedPage, RenderContext } from '../types.js';
 import { THEME_ASSET_NAMES } from '../theme/assets.js';
 import { customStyles, sectionChrome, sidebarFor, siteChrome, type SiteChrome } from './chrome.js';
+import { splitExamples } from './examples.js';
 import { template } from './templates.js';
 
 export { loadThemeAssets } from '../theme/assets.js';
@@ -60,7 +61,9 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
   const scripts = [...chrome.baseScripts];
   if (parts.usesMermaid) scripts.push({ src: chrome.asset(THEME_ASSET_NAMES.mermaidJs) });
   scripts.push(...chrome.customScripts);
-  const toc = mode.toc ? parts.toc.filter((e) => e.depth <= 3) : [];
+  // Request/response examples take the right-hand column, so such pages show no toc.
+  const { body, examples } = mode.sidebar && mode.header ? splitExamples(parts.content) : { body: parts.content, examples: '' };
+  const toc = mode.toc && !examples ? parts.toc.filter((e) => e.depth <= 3) : [];
   const appearance = config.appearance;
   return template('document')({
     lang: languageOf(section.section),
@@ -78,7 +81,7 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
     styles,
     brandCss: chrome.brandCss,
     scripts,
-    bodyClass: `${mode.bodyClass}${hasSidebar ? ' has-sidebar' : ''}${toc.length > 0 ? ' has-toc' : ''}${section.tabs ? ' has-tabs' : ''}`,
+    bodyClass: `${mode.bodyClass}${hasSidebar ? ' has-sidebar' : ''}${toc.length > 0 ? ' has-toc' : ''}${section.tabs ? ' has-tabs' : ''}${examples ? ' has-examples' : ''}`,
     topbar: hasSidebar ? section.topbar : section.topbarBare,
     tabs: section.tabs,
     showSidebar: hasSidebar,
@@ -88,7 +91,8 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
     breadcrumbs: parts.breadcrumbs,
     pageTitle: parts.pageTitle,
     pageDescription: parts.pageDescription,
-    content: parts.content,
+    content: body,
+    examples,
     prev: parts.prev,
     next: parts.next,
     showToc: toc.length > 0,

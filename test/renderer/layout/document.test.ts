@@ -225,3 +225,26 @@ describe('renderDocument', () => {
     expect(html).toContain('<link rel="canonical" href="/orphan">');
   });
 });
+
+describe('API pages', () => {
+  const example = (kind: string) =>
+    `<aside class="c-example c-example--${kind}" aria-label="${kind}"><p class="c-example__label">${kind}</p><div class="c-code"><pre><code>x</code></pre></div></aside>`;
+
+  it('moves request/response examples into the side panel and drops the toc', () => {
+    const html = render({ html: `<p>Intro</p>${example('request')}<p>Middle</p>${example('response')}<p>End</p>` });
+    const prose = html.match(/<div class="prose" id="page-content">([\s\S]*?)<\/div>\n<\/article>/)?.[1] ?? '';
+    expect(prose).toContain('<p>Intro</p><p>Middle</p><p>End</p>');
+    expect(prose).not.toContain('c-example');
+    const panel = html.match(/<div class="examples-panel">[\s\S]*?<\/div>\n<\/div>/)?.[0] ?? '';
+    expect(panel.indexOf('c-example--request')).toBeGreaterThan(0);
+    expect(panel.indexOf('c-example--response')).toBeGreaterThan(panel.indexOf('c-example--request'));
+    expect(html).toContain('has-examples');
+    expect(html).not.toContain('class="toc"');
+  });
+
+  it('leaves pages without examples alone', () => {
+    const html = render();
+    expect(html).not.toContain('examples-panel');
+    expect(html).not.toContain('has-examples');
+  });
+});
