@@ -18,6 +18,7 @@ import type { PageState } from './state.js';
 import type { ElementNode, Node } from './tree.js';
 
 const MAX_COMPONENT_DEPTH = 40;
+const LEFTOVER_VARIABLE_RE = /^\{\s*[A-Za-z_][\w.-]*\s*\}$/;
 
 export type Mode = 'block' | 'inline';
 
@@ -97,6 +98,8 @@ function renderExpression(code: string, line: number, env: Env, state: PageState
     const html = renderNodes(nodes, callerEnv, state, multiline ? 'block' : 'inline');
     return state.inline(html, htmlToText(html));
   }
+  // `{{name}}` left by substituteVariables (an unknown variable, already reported): shown as written.
+  if (LEFTOVER_VARIABLE_RE.test(code)) return state.inline(escapeHtml(`{${code}}`), `{${code}}`);
   const result = evaluate(code, env.scope);
   if (result.kind === 'comment') return '';
   if (result.kind === 'value') {

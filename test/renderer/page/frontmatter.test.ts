@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { RenderError } from '../../../renderer/types.js';
+import { render, renderError } from './helpers.js';
+
+describe('frontmatter', () => {
+  it('reads title, description, mode and keeps the whole frontmatter', () => {
+    const page = render('---\ntitle: Quickstart\ndescription: Start here\nmode: wide\nsidebarTitle: Start\nicon: rocket\n---\nBody');
+    expect(page.title).toBe('Quickstart');
+    expect(page.description).toBe('Start here');
+    expect(page.mode).toBe('wide');
+    expect(page.frontmatter).toMatchObject({ sidebarTitle: 'Start', icon: 'rocket' });
+    expect(page.html).toContain('<p>Body</p>');
+  });
+
+  it('derives the title from the file name when frontmatter has none (not from the first heading)', () => {
+    const page = render('# A heading\n\ntext', { file: 'guides/getting-started.mdx' });
+    expect(page.title).toBe('Getting started');
+    expect(render('text', { file: 'api/rate_limits.md' }).title).toBe('Rate limits');
+    expect(render('text', { file: 'guides/index.mdx' }).title).toBe('Guides');
+  });
+
+  it('fails on broken YAML with the file and the line inside the file', () => {
+    const err = renderError('---\ntitle: Fine\ndescription: "unterminated\nother: x\n---\nBody', { file: 'guides/bad.mdx' });
+    expect(err.name).toBe('RenderError');
+    expect(err.file).toBe('guides/bad.mdx');
+    expect(err.line).toBeGreaterThanOrEqual(3);
+    expect(err.line).toBeLessThanOrEqual(5);
+    expect(err.message).toMatch(/YAML/);
+  });
+
+  it('reports a bad mapping line exactly', () => {
+    const err = renderError('---\ntitle: a\ndescription: b: c\n---\n', { file: 'x.mdx' });
+    expect(err.file).toBe('x.mdx');
+    expect(err.line).toBe(3);
+    expect(renderError('---\ntitle: a\n\tbad: 1\n---\n').line).toBe(3);
+  });
+
+  it('rejects frontmatter that is not a mapping, and an unclosed block', () => {
+    expect(renderError('---\n- a\n- b\n---\nBody').message).toMatch(/mapping/);
+    expect(renderError('---\ntitle: x\nBody without end').message).toMatch(/never closed/);
+  });
+
+  it('renders an endpoint header for openapi pages, including webhooks', () => {
+    const get = render('---\nopenapi: "GET /plants/{id}"\n---\n');
+    expect(get.html).toMatch(/<div class="c-endpoint"><span class="c-endpoint__method c-endpoint__method--get">GET<\/span><code class="c-endpoint__path">\/plants\/\{id\}<\/code><\/div>/);
+    const hook = render('---\nopenapi: "openapi.json WEBHOOK /plant/webhook"\n---\n');
+    expect(hook.html).toContain('c-endpoint__method--webhook">WEBHOOK</span>');
+    expect(hook.html).toContain('/plant/webhook');
+  });
+
+  it('throws RenderError instances (what the pool serialises)', () => {
+    expect(() => render('---\na: [\n---\n')).toThrow(RenderError);
+  });
+});

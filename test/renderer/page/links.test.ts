@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { codes, makeCtx, render } from './helpers.js';
+
+describe('links and assets', () => {
+  it('rewrites local images through the asset map: absolute, relative and bare paths', () => {
+    const abs = render('![a](/images/logo.png)', { file: 'guides/page.mdx' });
+    const rel = render('![a](../images/logo.png)', { file: 'guides/page.mdx' });
+    const bare = render('![a](images/logo.png)', { file: 'index.mdx' });
+    for (const page of [abs, rel, bare]) {
+      expect(page.html).toContain('<img src="/_assets/logo.1a2b3c4d.png" alt="a" loading="lazy">');
+      expect(page.warnings).toEqual([]);
+    }
+    expect(render('<img src="/images/logo.png" alt="x" />').html).toContain('src="/_assets/logo.1a2b3c4d.png"');
+  });
+
+  it('warns missing-asset for a local file that is not in the assets, with the line', () => {
+    const page = render('Intro\n\n![x](/images/missing.png)', { file: 'guides/a.mdx' });
+    expect(page.warnings).toEqual([{ code: 'missing-asset', message: expect.stringContaining('/images/missing.png'), file: 'guides/a.mdx', line: 3 }]);
+    expect(page.html).toContain('src="/images/missing.png"');
+  });
+
+  it('keeps external images and warns external-image', () => {
+    const page = render('![x](https://cdn.example.com/a.png)');
+    expect(page.html).toContain('src="https://cdn.example.com/a.png"');
+    expect(codes(page)).toEqual(['external-image']);
+  });
+
+  it('keeps internal page links extensionless, strips .md/.mdx, and resolves relative links', () => {
+    const page = render('[a](/guides/intro) [b](/guides/intro.mdx#part) [c](setup.md) [d](./intro?x=1) [e](#local) [f](https://example.com)', {
+      file: 'guides/page.mdx',
+    });
+    expect(page.html).toContain('<a href="/guides/intro">a</a>');
+    expect(page.html).toContain('<a href="/guides/intro#part">b</a>');
+    expect(page.html).toContain('<a href="/guides/setup">c</a>');
+    expect(page.html).toContain('<a href="/guides/intro?x=1">d</a>');
+    expect(page.html).toContain('<a href="#local">e</a>');
+    expect(page.html).toContain('<a href="https://example.com" rel="noopener noreferrer">f</a>');
+    expect(page.warnings).toEqual([]);
+  });
+
+  it('warns broken-link for a page that does not exist, and links local files to their hashed copy', () => {
+    const page = render('See [gone](/guides/gone).\n\n[manual](/files/manual.pdf)');
+    expect(page.warnings).toEqual([expect.objectContaining({ code: 'broken-link', line: 1 })]);
+    expect(page.html).toContain('<a href="/_assets/manual.9f8e7d6c.pdf">manual</a>');
+  });
+
+  it('checks Card hrefs like any other link', () => {
+    const page = render('<Card title="x" href="/nowhere" />');
+    expect(codes(page)).toEqual(['broken-link']);
+  });
+
+  it('uses the page index URL (the pool may give pages other URLs)', () => {
+    const ctx = makeCtx({ pageIndex: { 'guides/intro': { title: 'Intro', url: '/docs/guides/intro' } } });
+    expect(render('[x](/guides/intro)', { ctx }).html).toContain('href="/docs/guides/intro"');
+  });
+});

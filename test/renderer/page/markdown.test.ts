@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { count, render } from './helpers.js';
+
+describe('markdown', () => {
+  it('gives headings GitHub-style ids, unique in document order, and honours {#custom-id}', () => {
+    const page = render('## Getting Started!\n\n## Getting Started!\n\n### Café & `code`\n\n## Custom one {#my-anchor}\n\n#### Deep');
+    expect(page.html).toContain('<h2 id="getting-started" class="c-heading"><a class="c-heading__anchor" href="#getting-started"');
+    expect(page.html).toContain('<h2 id="getting-started-1"');
+    expect(page.html).toContain('<h3 id="café--code"');
+    expect(page.html).toMatch(/<h2 id="my-anchor"[^>]*>.*Custom one<\/h2>/);
+    expect(page.html).not.toContain('{#my-anchor}');
+    expect(page.html).toContain('<h4 id="deep"');
+  });
+
+  it('builds the toc from h2/h3 outside components, with plain text', () => {
+    const page = render('# Title\n\n## One\n\n### One point *five*\n\n<Tip>\n## Hidden in a tip\n</Tip>\n\n## Two <Badge>new</Badge>\n\n#### Too deep');
+    expect(page.toc).toEqual([
+      { id: 'one', text: 'One', depth: 2 },
+      { id: 'one-point-five', text: 'One point five', depth: 3 },
+      { id: 'two-new', text: 'Two new', depth: 2 },
+    ]);
+    expect(page.html).toContain('id="hidden-in-a-tip"');
+  });
+
+  it('supports GFM tables and task lists', () => {
+    const page = render('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- [ ] todo');
+    expect(page.html).toContain('<table>');
+    expect(page.html).toContain('<td>1</td>');
+    expect(count(page.html, 'type="checkbox"')).toBe(2);
+  });
+
+  it('highlights code at build time, with fence titles and marked lines', () => {
+    const page = render('```python main.py {2}\nimport os\nprint("hi")\n```\n\n```\nplain <b>\n```');
+    expect(page.html).toContain('<div class="c-code" data-code-block><div class="c-code__header"><span class="c-code__title">main.py</span>');
+    expect(page.html).toContain('data-copy-code');
+    expect(page.html).toContain('<code class="hljs language-python">');
+    expect(page.html).toContain('<span class="hljs-keyword">import</span>');
+    expect(page.html).toMatch(/<span class="c-code__line c-code__line--marked"><span class="hljs-built_in">print<\/span>/);
+    expect(page.html).toContain('<code class="hljs">plain &lt;b&gt;</code>');
+    // No client-side highlighter is needed: nothing asks for one.
+    expect(page.html).not.toMatch(/<script|highlight\.js|hljs\.highlight/);
+    expect(page.text).toContain('print("hi")');
+  });
+
+  it('shows the language when a fence has no title, and treats unknown languages as plain text', () => {
+    const page = render('```bash\necho hi\n```\n\n```nosuchlang\nx < y\n```');
+    expect(page.html).toContain('<span class="c-code__title c-code__title--lang">bash</span>');
+    expect(page.html).toContain('x &lt; y');
+  });
+
+  it('produces plain text for the search index without markup or math noise', () => {
+    const page = render('# Title\n\nSome **bold** text &amp; more.\n\n<Note>\nA note.\n</Note>\n\nMath $x^2$ here.');
+    expect(page.text).toBe('Title Some bold text & more. A note. Math x^2 here.');
+  });
+});

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { codes, makeCtx, render, renderError } from './helpers.js';
+
+describe('snippets', () => {
+  it('imports a snippet by absolute path and fills {placeholders} from props', () => {
+    const page = render("import Greeting from '/snippets/greeting.mdx';\n\n<Greeting word=\"friend\" product=\"Acme\" />\n");
+    expect(page.html).toContain('<p>Hello <strong>friend</strong>, welcome to Acme!</p>');
+    expect(page.html).not.toContain('import');
+    expect(page.warnings).toEqual([]);
+  });
+
+  it('imports relative to the page', () => {
+    const page = render("import Inner from '../snippets/nested/inner.mdx';\n\n<Inner message=\"hi\" />", { file: 'guides/page.mdx' });
+    expect(page.html).toContain('Inner snippet says hi.');
+  });
+
+  it('imports exported constants, including nested fields', () => {
+    const page = render(
+      "import { version, plans as p } from '/snippets/greeting.mdx';\n\nVersion {version}, plan {p.pro.name} with {p.pro.seats} seats, first {p.list[0]}.",
+    );
+    expect(page.html).toContain('Version 2.4.1, plan Pro plan with 5 seats, first a.');
+  });
+
+  it('renders the legacy <Snippet file> from snippets/ or _snippets/', () => {
+    const page = render('<Snippet file="legacy.mdx" />\n\n<Snippet file="underscored.mdx" />');
+    expect(page.html).toContain('Legacy snippet body with a <a href="/guides/intro">link</a>.');
+    expect(page.html).toContain('From the underscore folder.');
+  });
+
+  it('renders simple arrow-function components from a .jsx snippet with their props', () => {
+    const page = render("import { Banner } from '/snippets/banner.jsx';\n\n<Banner title=\"Widgets\" />\n");
+    expect(page.html).toMatch(/c-callout--note.*<strong>Widgets<\/strong> is documented <a href="\/guides\/intro">here<\/a>\s?\./s);
+  });
+
+  it('reports components whose code would have to run, instead of running it', () => {
+    const page = render("import { Computed } from '/snippets/banner.jsx';\n\n<Computed />\n");
+    expect(codes(page)).toEqual(['unknown-component']);
+    expect(page.warnings[0]?.message).toMatch(/not run/);
+  });
+
+  it('fails on a missing snippet, naming the page, the line and the path', () => {
+    const err = renderError("Intro\n\nimport Gone from '/snippets/nope.mdx';\n\n<Gone />", { file: 'guides/missing.mdx' });
+    expect(err.file).toBe('guides/missing.mdx');
+    expect(err.line).toBe(3);
+    expect(err.message).toContain('/snippets/nope.mdx');
+    const legacy = renderError('text\n<Snippet file="nope.mdx" />', { file: 'a.mdx' });
+    expect(legacy).toMatchObject({ file: 'a.mdx', line: 2 });
+    expect(legacy.message).toContain('nope.mdx');
+  });
+
+  it('names the snippet file when a snippet itself imports something missing', () => {
+    const err = renderError("import B from '/snippets/broken-import.mdx';\n\n<B />");
+    expect(err.file).toBe('snippets/broken-import.mdx');
+    expect(err.line).toBe(1);
+    expect(err.message).toContain('does-not-exist.mdx');
+  });
+
+  it('refuses snippet paths that leave the repository', () => {
+    const err = renderError("import X from '../../../etc/passwd.mdx';\n\n<X />", { file: 'guides/page.mdx' });
+    expect(err.message).toMatch(/outside the repository/);
+    expect(err.line).toBe(1);
+    expect(renderError('<Snippet file="../../secret.mdx" />').message).toMatch(/outside the repository/);
+  });
+
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'page-snippets-'));
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  it('refuses a symlink inside the repository that points outside it', () => {
+    const repo = path.join(tmp, 'repo');
+    fs.mkdirSync(path.join(repo, 'snippets'), { recursive: true });
+    fs.writeFileSync(path.join(tmp, 'outside.mdx'), 'secret');
+    fs.symlinkSync(path.join(tmp, 'outside.mdx'), path.join(repo, 'snippets', 'link.mdx'));
+    const err = renderError("import L from '/snippets/link.mdx';\n\n<L />", { ctx: makeCtx({ repoRoot: repo }) });
+    expect(err.message).toMatch(/outside the repository/);
+  });
+
+  it('stops a snippet that includes itself', () => {
+    expect(renderError("import S from '/snippets/self.mdx';\n\n<S />").message).toMatch(/cycle|deep/);
+  });
+
+  it('sees a snippet change on disk (cache keyed by size and mtime)', () => {
+    const repo = path.join(tmp, 'changing');
+    fs.mkdirSync(path.join(repo, 'snippets'), { recursive: true });
+    const file = path.join(repo, 'snippets', 's.mdx');
+    fs.writeFileSync(file, 'First version.');
+    const ctx = makeCtx({ repoRoot: repo });
+    const source = "import S from '/snippets/s.mdx';\n\n<S />";
+    expect(render(source, { ctx }).html).toContain('First version.');
+    fs.writeFileSync(file, 'Second, longer version.');
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    expect(render(source, { ctx }).html).toContain('Second, longer version.');
+  });
+});
