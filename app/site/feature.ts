@@ -21,6 +21,8 @@ export interface SiteFeature extends Feature {
   current(): ServedSite | undefined;
   /** Resolves when no load or example export is running. */
   idle(): Promise<void>;
+  /** SIGHUP: re-run the loader with the new staticExport block (a failure keeps the current site). */
+  reload(config: Readonly<Config>): Promise<void>;
 }
 
 /**
