@@ -7,6 +7,7 @@ import { type Command, type CommandIo, UsageError, println } from './commands/io
 import { keysCommand } from './commands/keys.js';
 import { projectsCommand } from './commands/projects.js';
 import { serveCommand } from './commands/serve.js';
+import { sitesCommand } from './commands/sites.js';
 
 /** Every command of `docs-appliance`. Features add theirs here, one line each. */
 const commands: Record<string, Command> = {
@@ -14,6 +15,7 @@ const commands: Record<string, Command> = {
   keys: keysCommand,
   projects: projectsCommand,
   doctor: doctorCommand,
+  sites: sitesCommand,
   export: exportCommand,
 };
 
