@@ -121,8 +121,8 @@ export function createAgentJobStore(db: Db, now: () => Date) {
     `UPDATE agent_jobs SET status = @status, run_state = @runState, pr_link = @prLink, error = @error, turn = @turn, attempts = @attempts,
        updated_at = @now, finished_at = @finishedAt, archived_at = @archivedAt WHERE id = @id`,
   );
-  const archiveOld = db.prepare<[string, string], JobRow>(
-    "UPDATE agent_jobs SET status = 'archived', archived_at = ?, updated_at = archived_at WHERE status IN ('completed', 'failed') AND finished_at <= ? RETURNING *",
+  const archiveOld = db.prepare<[{ now: string; cutoff: string }], JobRow>(
+    "UPDATE agent_jobs SET status = 'archived', archived_at = @now, updated_at = @now WHERE status IN ('completed', 'failed') AND finished_at <= @cutoff RETURNING *",
   );
 
   const write = (job: AgentJobRecord) =>
@@ -265,7 +265,7 @@ export function createAgentJobStore(db: Db, now: () => Date) {
     },
     /** Archive completed and failed jobs that finished before the cutoff (cron). */
     archiveFinishedBefore(cutoff: Date): AgentJobRecord[] {
-      return db.transaction(() => archiveOld.all(iso(), cutoff.toISOString()).map(toJob)).immediate();
+      return db.transaction(() => archiveOld.all({ now: iso(), cutoff: cutoff.toISOString() }).map(toJob)).immediate();
     },
   };
 }
