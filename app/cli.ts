@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { agentCommand } from './commands/agent.js';
 import { doctorCommand } from './commands/doctor.js';
 import { exportCommand } from './commands/export.js';
 import { type Command, type CommandIo, UsageError, println } from './commands/io.js';
@@ -12,6 +13,7 @@ import { sitesCommand } from './commands/sites.js';
 /** Every command of `docs-appliance`. Features add theirs here, one line each. */
 const commands: Record<string, Command> = {
   serve: serveCommand,
+  agent: agentCommand,
   keys: keysCommand,
   projects: projectsCommand,
   doctor: doctorCommand,
