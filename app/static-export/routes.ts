@@ -54,8 +54,9 @@ export function createStaticExportRouter(ctx: AppContext, deps: { queue: ExportQ
       requestedVersion: body.version,
       paths: body.paths,
     });
+    res.status(202).json(jobView(job));
+    // After answering: the response shows the job as created (queued), even if it starts at once.
     queue.poke();
-    res.status(202).json(jobView(store.get(job.id) ?? job));
   });
 
   router.get('/v1/static-export/jobs/:jobId', (req, res) => {
