@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { analyticsCommand } from './commands/analytics.js';
 import { agentCommand } from './commands/agent.js';
 import { doctorCommand } from './commands/doctor.js';
 import { exportCommand } from './commands/export.js';
@@ -19,6 +20,7 @@ const commands: Record<string, Command> = {
   doctor: doctorCommand,
   sites: sitesCommand,
   export: exportCommand,
+  analytics: analyticsCommand,
 };
 
 export async function main(argv: string[], io: CommandIo): Promise<number> {

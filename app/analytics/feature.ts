@@ -15,6 +15,8 @@ import { DAY_MS } from './normalise.js';
 export interface AnalyticsFeature extends Feature {
   /** Write the beacons waiting in memory now (tests, reports). */
   flush(): number;
+  /** Forget cached rankings, so the next pages recompute from rollups and raw events. */
+  clearReportCache(): void;
   /** The retention step of the cron job, callable directly. */
   applyRetention(): { deleted: number; fenceId: number };
 }
@@ -61,11 +63,13 @@ export function createAnalyticsFeature(ctx: AppContext, opts: { resolveProject?:
     ],
     reload(next) {
       config = next;
+      report.clearCache();
     },
     stop() {
       buffer.flush();
     },
     flush: () => buffer.flush(),
+    clearReportCache: () => report.clearCache(),
     applyRetention,
   };
 }

@@ -82,7 +82,7 @@ export const ctrPercent = (clicked: number, hits: number) => (hits > 0 ? Math.mi
  * cursor chain all describe the data as of the first page (docs/analytics.md).
  */
 export function createReportService(store: SearchReportStore, opts: { cacheEntries?: number; cacheTtlMs?: number; now?: () => number } = {}) {
-  const clickWindowMs = SESSION_RULES.clickWindowMs + SESSION_RULES.clickSkewMs;
+  const clickWindow = { beforeMs: SESSION_RULES.clickSkewMs, afterMs: SESSION_RULES.clickWindowMs + 1 };
   const cacheEntries = opts.cacheEntries ?? 4;
   const cacheTtlMs = opts.cacheTtlMs ?? 10 * 60_000;
   const now = opts.now ?? (() => Date.now());
@@ -131,7 +131,7 @@ export function createReportService(store: SearchReportStore, opts: { cacheEntri
         e.hits += row.hits;
         e.lastAt = e.lastAt === null ? row.lastAt : Math.max(e.lastAt, row.lastAt);
       }
-      for (const row of store.rawClickedByTerm(pk, a, b, clickWindowMs, maxId)) {
+      for (const row of store.rawClickedByTerm(pk, a, b, clickWindow, maxId)) {
         const e = map.get(row.termId);
         if (e) e.clicked += row.clicked;
       }

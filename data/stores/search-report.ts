@@ -39,7 +39,8 @@ export function createSearchReportStore(db: Db) {
        WHERE e.project_pk = ? AND e.at_ms >= ? AND e.at_ms < ? AND e.kind = 0 AND e.id <= ? GROUP BY e.term_id`,
     )
     .raw();
-  // Clicks count for the day of the search they follow; they happen at most the click window later.
+  // Clicks count for the day of the search they are attributed to: at most the click window
+  // after it, or the skew before it (beacons racing).
   const rawClicked = db
     .prepare<[number, number, number, number, number, number], [number, number]>(
       `SELECT term_id, count(*) FROM search_events
@@ -104,8 +105,8 @@ export function createSearchReportStore(db: Db) {
     rawSearchesByTerm: (pk: number, fromMs: number, toMs: number, maxId: number) =>
       rawSearches.all(pk, fromMs, toMs, maxId).map((r) => ({ termId: r[0], norm: r[1], hits: r[2], lastAt: r[3] })),
     /** Clicked searches per term whose search happened in [fromMs, toMs), up to the pin. */
-    rawClickedByTerm: (pk: number, fromMs: number, toMs: number, windowMs: number, maxId: number) =>
-      rawClicked.all(pk, fromMs, toMs + windowMs, fromMs, toMs, maxId).map((r) => ({ termId: r[0], clicked: r[1] })),
+    rawClickedByTerm: (pk: number, fromMs: number, toMs: number, window: { beforeMs: number; afterMs: number }, maxId: number) =>
+      rawClicked.all(pk, fromMs - window.beforeMs, toMs + window.afterMs, fromMs, toMs, maxId).map((r) => ({ termId: r[0], clicked: r[1] })),
     daysTotal: (pk: number, day0: number, day1: number): number => dayTotals.get(pk, day0, day1)!.n ?? 0,
     rawSearchCount: (pk: number, fromMs: number, toMs: number, maxId: number): number => countRaw.get(pk, fromMs, toMs, maxId)!.n,
     /** Events stored after the pin: what the rollups hold beyond a report's snapshot. */
