@@ -10,7 +10,7 @@ import { extractZip } from './extract-zip.js';
 import { downloadWithRetry, type FetchOptions } from './fetch.js';
 import { checkFilesAgainstManifest, checkPinnedVersion, MANIFEST_FILE, readManifest } from './manifest.js';
 import { scanDirectory } from './scan-dir.js';
-import { removeStaleTemps, sitesRoot, tempPath, versionDirName } from './sites-dir.js';
+import { sitesRoot, tempPath, versionDirName } from './sites-dir.js';
 import { resolveSource, sniffArchive } from './source.js';
 
 export interface LoadBundleOptions {
@@ -50,7 +50,6 @@ export async function loadBundle(opts: LoadBundleOptions): Promise<LoadedSite> {
   const cached = pinnedCache(opts.stateDir, opts.version);
   if (cached) return { ...cached, source: shown };
 
-  removeStaleTemps(opts.stateDir);
   let archive: string;
   let download: string | undefined;
   if (source.kind === 'http') {

@@ -3,7 +3,7 @@ import type { Config } from '../../config/schema.js';
 import type { SettingsStore } from '../../data/stores/settings.js';
 import type { Logger } from '../logger.js';
 import { loadBundle, type LoadedSite } from './load-bundle.js';
-import { pruneVersions, readActive, writeActive, type ActiveRecord } from './sites-dir.js';
+import { pruneVersions, readActive, removeStaleTemps, writeActive, type ActiveRecord } from './sites-dir.js';
 
 export type StaticExportConfig = Config['staticExport'];
 
@@ -145,6 +145,8 @@ export function createSiteLoader(opts: SiteLoaderOptions) {
       return active;
     },
     run,
+    /** Start-up only: remove what a crash left in sites/ (no load can be running yet). */
+    removeStaleTemps: () => removeStaleTemps(opts.stateDir),
     /** Activate an already verified site (the embedded example export goes through loadBundle too). */
     activateLoaded(site: LoadedSite, keep: number) {
       activate(toRecord(site), keep);

@@ -47,18 +47,18 @@ export function versionDirName(version: string): string {
 }
 
 /** A fresh temp path inside sites/ (same filesystem as the version dirs). */
-export function tempPath(stateDir: string, kind: 'extract' | 'download' | 'old'): string {
+export function tempPath(stateDir: string, kind: 'extract' | 'download' | 'old' | 'example'): string {
   const root = sitesRoot(stateDir);
   fs.mkdirSync(root, { recursive: true });
   return path.join(root, `.${kind}-${crypto.randomBytes(6).toString('hex')}`);
 }
 
-/** Remove temp leftovers of a crash (dot-entries in sites/); never touches version dirs. */
+/** Remove temp leftovers of a crash (dot-entries in sites/); never touches version dirs. Run once at start-up. */
 export function removeStaleTemps(stateDir: string): void {
   const root = sitesRoot(stateDir);
   if (!fs.existsSync(root)) return;
   for (const name of fs.readdirSync(root)) {
-    if (/^\.(extract|download|old)-[0-9a-f]+$/.test(name)) fs.rmSync(path.join(root, name), { recursive: true, force: true });
+    if (/^\.(extract|download|old|example|ACTIVE)-[0-9a-f]+$/.test(name)) fs.rmSync(path.join(root, name), { recursive: true, force: true });
   }
 }
 

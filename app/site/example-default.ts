@@ -37,7 +37,7 @@ export function exampleProject(ctx: AppContext) {
 export async function exportExample(ctx: AppContext, exporter: ExportFn, signal: AbortSignal): Promise<LoadedSite | undefined> {
   const project = exampleProject(ctx);
   if (!project) return undefined;
-  const zip = tempPath(ctx.config.stateDir, 'download');
+  const zip = tempPath(ctx.config.stateDir, 'example');
   const version = `example-${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}`;
   const cfg = ctx.config.staticExport;
   try {

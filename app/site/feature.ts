@@ -103,6 +103,7 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
       await loader.idle();
     },
     start() {
+      loader.removeStaleTemps();
       loader.restore();
       const se = config.staticExport;
       if (se.enabled) void loader.run(se);
