@@ -80,7 +80,7 @@ export interface ExportResult {
   zipPath?: string;
   sizeBytes?: number;
   files: ReadonlyMap<string, Uint8Array>;
-  /** Milliseconds spent per stage, for the benchmark and the job log. */
+  /** Wall milliseconds per stage, plus `worker.*`: worker CPU milliseconds per step, summed over workers. */
   timings: Record<string, number>;
 }
 
@@ -183,6 +183,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   const warnings: BuildWarning[] = [...plan.warnings];
   const failures: RenderFailure[] = [];
   let pagesDone = 0;
+  const workerTimings: Record<string, number> = {};
   progress({ stage: 'render', pagesDone, pagesPlanned });
 
   try {
@@ -193,6 +194,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     // while indexing still overlaps rendering: each batch is indexed as soon as those before it are.
     const done: (RenderBatchResult | undefined)[] = new Array(planned.length);
     let indexed = 0;
+    const workerCpu: Record<string, number> = {};
     const accept = (batchNo: number, pages: PlannedPage[], result: RenderBatchResult): void => {
       const bytes = new Uint8Array(result.buffer);
       for (const ref of result.pages) {
@@ -205,6 +207,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
           site.addDeflated(ref.outputPath, { size: ref.size, sha256: ref.sha256, deflated });
         }
       }
+      for (const [step, ms] of Object.entries(result.cpu)) workerCpu[step] = (workerCpu[step] ?? 0) + ms;
       done[batchNo] = result;
       for (let next = done[indexed]; next !== undefined && indexed < planned.length; next = done[indexed]) {
         index.add(next.search);
@@ -235,11 +238,12 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
           if (signal?.aborted) throw signal.reason;
           // A crashed worker loses only its batch: report each of its pages.
           const message = `render worker failed: ${err instanceof Error ? err.message : String(err)}`;
-          result = { buffer: new ArrayBuffer(0), pages: [], search: emptyPartialIndex(), warnings: [], failures: pages.map((p) => ({ file: p.file, message })) };
+          result = { buffer: new ArrayBuffer(0), pages: [], search: emptyPartialIndex(), warnings: [], failures: pages.map((p) => ({ file: p.file, message })), cpu: {} };
         }
         accept(batchNo, pages, result);
       }),
     );
+    for (const [step, ms] of Object.entries(workerCpu)) workerTimings[`worker.${step}`] = Math.round(ms);
   } finally {
     contextFile.remove();
     if (!opts.pool) await pool.close();
@@ -293,6 +297,6 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     ...(opts.outZip ? { zipPath: path.resolve(opts.outZip) } : {}),
     ...(sizeBytes !== undefined ? { sizeBytes } : {}),
     files: site.view(),
-    timings,
+    timings: { ...timings, ...workerTimings },
   };
 }

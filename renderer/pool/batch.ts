@@ -36,4 +36,6 @@ export interface RenderBatchResult {
   search: PartialIndex;
   warnings: BuildWarning[];
   failures: RenderFailure[];
+  /** Worker milliseconds spent per step for this batch (read, page, layout, hash, deflate, index). */
+  cpu: Record<string, number>;
 }

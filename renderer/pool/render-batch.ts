@@ -67,17 +67,30 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
   const warnings: BuildWarning[] = [];
   const failures: RenderFailure[] = [];
 
+  const cpu: Record<string, number> = { read: 0, page: 0, layout: 0, hash: 0, deflate: 0, index: 0 };
+  let mark = performance.now();
+  const lap = (step: string): void => {
+    const now = performance.now();
+    cpu[step] = (cpu[step] ?? 0) + (now - mark);
+    mark = now;
+  };
+
   task.pages.forEach((page, i) => {
     try {
+      mark = performance.now();
       const source = fs.readFileSync(path.join(ctx.repoRoot, page.file), 'utf8');
+      lap('read');
       const content = renderPageContent({ file: page.file, source, ctx });
+      lap('page');
       const html = Buffer.from(renderDocument({ page, content, ctx }), 'utf8');
+      lap('layout');
       const ref: RenderedPageRef = {
         slug: page.slug,
         outputPath: page.outputPath,
         size: html.length,
         sha256: createHash('sha256').update(html).digest('hex'),
       };
+      lap('hash');
       if (task.keepHtml || task.deflateLevel === undefined) {
         ref.html = { offset: size, length: html.length };
         chunks.push(html);
@@ -88,12 +101,14 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
         ref.deflated = { offset: size, length: deflated.length, crc32: zlib.crc32(html) >>> 0 };
         chunks.push(deflated);
         size += deflated.length;
+        lap('deflate');
       }
       pages.push(ref);
       warnings.push(...content.warnings);
       if (!page.hidden) {
         const sectionTitle = page.sectionId ? sectionTitles.get(page.sectionId) : undefined;
         addToPartialIndex(search, task.firstIndex + i, searchDocument(page, content, sectionTitle, task.maxSearchText), termSlots);
+        lap('index');
       }
     } catch (err) {
       failures.push(toFailure(err, page.file));
@@ -107,5 +122,5 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
     view.set(c, offset);
     offset += c.length;
   }
-  return { buffer, pages, search, warnings, failures };
+  return { buffer, pages, search, warnings, failures, cpu };
 }

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import JSZip from 'jszip';
+import { describe, expect, it } from 'vitest';
+import { runExport } from '../../../app/commands/export.js';
+import { fixtureSite, tempSite } from '../load/site-fixtures.js';
+
+function capture(isTTY = false): { stream: PassThrough & { isTTY?: boolean }; text(): string } {
+  const stream = new PassThrough() as PassThrough & { isTTY?: boolean };
+  stream.isTTY = isTTY;
+  let out = '';
+  stream.on('data', (c: Buffer) => (out += c.toString()));
+  return { stream, text: () => out };
+}
+
+const outDir = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'docs-cli-'));
+
+describe('docs-appliance export', () => {
+  it('writes the bundle, prints a summary and warnings, exits 0', async () => {
+    const stdout = capture();
+    const stderr = capture();
+    const dir = outDir();
+    const zip = path.join(dir, 'nested', 'bundle.zip');
+    const code = await runExport([fixtureSite('basic'), '--out', zip, '--out-dir', path.join(dir, 'site'), '--version', 'v42', '--threads', '1'], {
+      stdout: stdout.stream,
+      stderr: stderr.stream,
+    });
+    expect(code).toBe(0);
+    expect(stdout.text()).toMatch(/exported 10 pages to .*bundle\.zip/);
+    expect(stdout.text()).toMatch(/missing-page: 1\n\s+docs\.json: navigation lists "guides\/not-written-yet"/);
+    // Not a terminal: plain progress lines, ending with done.
+    expect(stderr.text()).toMatch(/export: render \d+\/10 pages/);
+    expect(stderr.text().trim().split('\n').at(-1)).toBe('export: done 10/10 pages');
+    const manifest = JSON.parse(await (await JSZip.loadAsync(fs.readFileSync(zip))).file('manifest.json')!.async('string')) as { version: string };
+    expect(manifest.version).toBe('v42');
+    expect(fs.existsSync(path.join(dir, 'site', 'index.html'))).toBe(true);
+  });
+
+  it('draws a progress bar on a terminal', async () => {
+    const stderr = capture(true);
+    const code = await runExport([fixtureSite('basic'), '--out', path.join(outDir(), 'tty.zip'), '--threads', '1'], { stdout: capture().stream, stderr: stderr.stream });
+    expect(code).toBe(0);
+    expect(stderr.text()).toMatch(/export \[[█░]+\] 100% \| 10\/10 pages/);
+    expect(stderr.text()).not.toContain('export: render');
+  });
+
+  it('exits 1 with file:line when a page fails, and writes no bundle', async () => {
+    const stdout = capture();
+    const stderr = capture();
+    const site = tempSite({ 'docs.json': JSON.stringify({ name: 'x', navigation: { pages: ['index'] } }), 'index.mdx': '---\ntitle: [unclosed\n---\n\nbody\n' });
+    const zip = path.join(outDir(), 'bundle.zip');
+    const code = await runExport([site, '--out', zip, '--threads', '1'], { stdout: stdout.stream, stderr: stderr.stream });
+    expect(code).toBe(1);
+    expect(stderr.text()).toMatch(/error: export failed, 1 file failed to render:\nindex\.mdx:\d+(:\d+)?: /);
+    expect(fs.existsSync(zip)).toBe(false);
+  });
+
+  it('exits 1 naming docs.json when the config is broken', async () => {
+    const stderr = capture();
+    const site = tempSite({ 'docs.json': '{ "name": "x", }' });
+    const code = await runExport([site, '--out', path.join(outDir(), 'b.zip'), '--threads', '1'], { stdout: capture().stream, stderr: stderr.stream });
+    expect(code).toBe(1);
+    expect(stderr.text()).toMatch(/docs\.json:1:\d+: invalid JSON/);
+  });
+
+  it('exits 2 with the usage for bad arguments', async () => {
+    for (const argv of [[], [fixtureSite('basic')], ['a', 'b', '--out', 'x.zip'], [fixtureSite('basic'), '--out', 'x.zip', '--bogus'], [fixtureSite('basic'), '--out', 'x.zip', '--threads', 'zero']]) {
+      const stderr = capture();
+      expect(await runExport(argv, { stdout: capture().stream, stderr: stderr.stream }), argv.join(' ')).toBe(2);
+      expect(stderr.text()).toContain('usage: docs-appliance export <docsDir> --out <bundle.zip>');
+    }
+  });
+
+  it('rejects --paths that match no page', async () => {
+    const stderr = capture();
+    const code = await runExport([fixtureSite('basic'), '--out', path.join(outDir(), 'p.zip'), '--paths', 'guides,nothing-here', '--threads', '1'], { stdout: capture().stream, stderr: stderr.stream });
+    expect(code).toBe(1);
+    expect(stderr.text()).toContain('--paths: paths match no page: nothing-here');
+  });
+});
