@@ -37,8 +37,7 @@ export function createGit(opts: GitOptions = {}) {
     GIT_AUTHOR_EMAIL: AGENT_AUTHOR.email,
     GIT_COMMITTER_NAME: AGENT_AUTHOR.name,
     GIT_COMMITTER_EMAIL: AGENT_AUTHOR.email,
-    ...(process.env.GIT_SSH_COMMAND ? { GIT_SSH_COMMAND: process.env.GIT_SSH_COMMAND } : {}),
-    ...(process.env.SSH_AUTH_SOCK ? { SSH_AUTH_SOCK: process.env.SSH_AUTH_SOCK } : {}),
+    ...passThrough(),
   };
   const authConfig = (remote: string): string[] =>
     opts.token && /^https?:\/\//i.test(remote)
@@ -97,6 +96,18 @@ export function createGit(opts: GitOptions = {}) {
 }
 
 export type Git = ReturnType<typeof createGit>;
+
+/**
+ * What git may still take from the appliance's environment: the internal CA and proxy settings
+ * of the network, and SSH access for ssh:// remotes. Everything else (global config, askpass,
+ * credential helpers) is cut off so a run never prompts or picks up a stranger's settings.
+ */
+const PASS_THROUGH = ['GIT_SSL_CAINFO', 'GIT_SSL_CAPATH', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'GIT_SSH_COMMAND', 'SSH_AUTH_SOCK', 'http_proxy', 'https_proxy', 'no_proxy', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY'];
+function passThrough(): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const name of PASS_THROUGH) if (process.env[name]) out[name] = process.env[name];
+  return out;
+}
 
 /** A branch name git accepts and that is safe to put in a URL path (Git host APIs). */
 export function isSafeBranchName(name: string): boolean {

@@ -121,6 +121,8 @@ export function createAgentJobStore(db: Db, now: () => Date) {
     `UPDATE agent_jobs SET status = @status, run_state = @runState, pr_link = @prLink, error = @error, turn = @turn, attempts = @attempts,
        updated_at = @now, finished_at = @finishedAt, archived_at = @archivedAt WHERE id = @id`,
   );
+  // An archived job takes no more messages (409): its conversation has no further use.
+  const dropArchivedConversations = db.prepare("DELETE FROM agent_messages WHERE job_id IN (SELECT id FROM agent_jobs WHERE status = 'archived')");
   const archiveOld = db.prepare<[{ now: string; cutoff: string }], JobRow>(
     "UPDATE agent_jobs SET status = 'archived', archived_at = @now, updated_at = @now WHERE status IN ('completed', 'failed') AND finished_at <= @cutoff RETURNING *",
   );
@@ -259,13 +261,20 @@ export function createAgentJobStore(db: Db, now: () => Date) {
           if (job.status === 'archived') return { ok: false, reason: 'already_archived' };
           if (job.status === 'active') return { ok: false, reason: 'active' };
           write({ ...job, status: 'archived', archivedAt: iso() });
+          dropArchivedConversations.run();
           return { ok: true, job: toJob(get.get(id)!) };
         })
         .immediate();
     },
     /** Archive completed and failed jobs that finished before the cutoff (cron). */
     archiveFinishedBefore(cutoff: Date): AgentJobRecord[] {
-      return db.transaction(() => archiveOld.all({ now: iso(), cutoff: cutoff.toISOString() }).map(toJob)).immediate();
+      return db
+        .transaction(() => {
+          const archived = archiveOld.all({ now: iso(), cutoff: cutoff.toISOString() }).map(toJob);
+          if (archived.length) dropArchivedConversations.run();
+          return archived;
+        })
+        .immediate();
     },
   };
 }

@@ -173,6 +173,9 @@ describe('archiving', () => {
       expect(r.body).toMatchObject({ status: 'archived', archivedAt: t.clock.now().toISOString() });
     }
     expect((await t.api(key).get(jobUrl(running)).expect(200)).body).toMatchObject({ status: 'active', archivedAt: null });
+    // Archived conversations are dropped (no more messages are accepted); the active one stays.
+    expect(s.conversation(done, 99)).toEqual([]);
+    expect(s.conversation(running, 99).map((m) => m.body.content)).toEqual(['running']);
     // The policy is a cron job of the feature.
     const feature = t.features.find((f) => f.name === 'agent')!;
     expect(feature.cron?.map((c) => c.name)).toContain('agent-archive');

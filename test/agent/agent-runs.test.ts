@@ -119,6 +119,17 @@ describe('agent runs', () => {
     expect(t.ctx.stores.agentJobs.get(job.id)!.error).toContain('invalid tool calls 3 times in a row');
   });
 
+  it('fails at the step limit when the model never finishes', async () => {
+    const { model, remote, t, key } = await setup([toolCall('write_file', { path: 'a.mdx', content: 'a' }), toolCall('list_files', {}), toolCall('list_files', {})], { agent: { maxSteps: 2 } });
+    const job = await create(t, key, 'Anything');
+    const { body } = await pollUntilDone(t, key, job.id);
+    expect(body).toMatchObject({ status: 'failed', prLink: null });
+    expect(t.ctx.stores.agentJobs.get(job.id)!.error).toBe('step limit reached: the model did not finish within 2 steps (agent.maxSteps)');
+    expect(model.requests).toHaveLength(2);
+    // The file written before the limit was never committed or pushed.
+    expect(remote.branches()).toEqual(['main']);
+  });
+
   it('fails at the wall-clock limit when the model does not answer; polls see active with prLink null until then', async () => {
     const { model, t, key } = await setup([hang()], { agent: { timeoutSeconds: 2 } });
     const job = await create(t, key, 'Anything');
