@@ -91,6 +91,19 @@ function escapeAttr(value: string): string {
  * falls back: an image for a URL or path, or nothing). Decorative (`aria-hidden`) unless labelled.
  */
 export function iconSvg(name: string, opts: { library?: string; className?: string; label?: string } = {}): string | undefined {
+  const key = `${name}\0${opts.library ?? ''}\0${opts.className ?? ''}\0${opts.label ?? ''}`;
+  if (svgCache.has(key)) return svgCache.get(key);
+  const svg = buildSvg(name, opts);
+  if (svgCache.size >= SVG_CACHE_LIMIT) svgCache.clear();
+  svgCache.set(key, svg);
+  return svg;
+}
+
+/** Finished markup per (name, options): pages repeat the same few icons many times. */
+const svgCache = new Map<string, string | undefined>();
+const SVG_CACHE_LIMIT = 4096;
+
+function buildSvg(name: string, opts: { library?: string; className?: string; label?: string }): string | undefined {
   const parsed = parseIconName(name, opts.library);
   if (!parsed) return undefined;
   const order: Style[] = parsed.style ? [parsed.style, ...STYLES.filter((s) => s !== parsed.style)] : [...STYLES];

@@ -107,9 +107,7 @@ const marked = new Marked({
         state.usesMermaid = true;
         return state.block(`<pre class="mermaid c-mermaid">${escapeHtml(text)}</pre>`, '');
       }
-      if (info.lang === 'math' || info.lang === 'latex' || info.lang === 'tex') {
-        if (info.lang === 'math') return mathSlot(text, true, 'block');
-      }
+      if (info.lang === 'math') return mathSlot(text, true, 'block');
       const pre = highlightCode(text, info);
       const label = info.title ?? info.lang;
       const html = codeFrame(pre, label, info.title !== undefined);

@@ -49,7 +49,8 @@ export function renderNodes(nodes: Node[], env: Env, state: PageState, mode: Mod
         if (node.block && mode === 'block') {
           // On a line of its own, at the indentation it had, so it stays inside a list item.
           const indent = trailingIndent(md);
-          md = `${md.slice(0, md.length - indent.length)}\n${indent}${state.block(html, text)}\n`;
+          // Blank lines around it so it never joins a paragraph (marked would wrap it in <p>).
+          md = `${md.slice(0, md.length - indent.length)}\n\n${indent}${state.block(html, text)}\n\n`;
         } else {
           md += state.inline(html, text);
         }

@@ -6,7 +6,7 @@ import type { TocEntry } from '../types.js';
 import { Slugger, slugify } from './slug.js';
 import { BLOCK_CLOSE, BLOCK_OPEN, HEADING_CLOSE, HEADING_OPEN, INLINE_CLOSE, INLINE_OPEN, type PageState } from './state.js';
 
-const SLOT_HTML_RE = new RegExp(`<p>${BLOCK_OPEN}(\\d+)${BLOCK_CLOSE}</p>\\n?|[${INLINE_OPEN}${BLOCK_OPEN}](\\d+)[${INLINE_CLOSE}${BLOCK_CLOSE}]`, 'g');
+const SLOT_HTML_RE = new RegExp(`<p>\\s*${BLOCK_OPEN}(\\d+)${BLOCK_CLOSE}\\s*</p>\\n?|[${INLINE_OPEN}${BLOCK_OPEN}](\\d+)[${INLINE_CLOSE}${BLOCK_CLOSE}]`, 'g');
 const SLOT_TEXT_RE = new RegExp(`[${INLINE_OPEN}${BLOCK_OPEN}](\\d+)[${INLINE_CLOSE}${BLOCK_CLOSE}]`, 'g');
 const HEADING_RE = new RegExp(`${HEADING_OPEN}(\\d+)${HEADING_CLOSE}`, 'g');
 const SPACES_RE = /\s+/g;
