@@ -268,7 +268,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     site.add(bundlePath, new Uint8Array(fs.readFileSync(path.join(plan.repoRoot, file))));
   }
   site.add('sitemap.xml', encoder.encode(buildSitemap(plan.pages, opts.domain)));
-  if (!site.has('robots.txt')) site.add('robots.txt', encoder.encode(buildRobots(opts.domain)));
+  site.add('robots.txt', encoder.encode(buildRobots(opts.domain)));
   const manifest = buildManifest(site, {
     jobId,
     projectId: opts.projectId ?? 'local',
