@@ -17,6 +17,7 @@ const UNQUOTED_VALUE_RE = /[^\s>"'`=<]+/y;
 const ESM_START_RE = /(?:import\s*(?:[\w$*{]|["'])|export\s+(?:const|let|var|function|default|async|class)\b|export\s*\{)/y;
 const IMPORT_STATEMENT_RE = /import\s+(?:["'][^"'\n]+["']|[\w$\s,{}*]+?\s+from\s*["'][^"'\n]+["'])/y;
 const BLANK_LINE_RE = /\n[ \t]*(?:\n|$)/g;
+const MAX_EXPRESSION_LENGTH = 20_000;
 
 interface Frame {
   el: ElementNode;
@@ -410,7 +411,8 @@ function codeSpanEnd(src: string, i: number): number {
 /** The offset of the `}` matching the `{` at i, skipping strings and comments; -1 if unbalanced. */
 export function exprEnd(src: string, i: number): number {
   let depth = 0;
-  const n = src.length;
+  // Bounded, so a page full of unmatched `{` stays linear-ish instead of rescanning to the end.
+  const n = Math.min(src.length, i + MAX_EXPRESSION_LENGTH);
   for (let k = i; k < n; k++) {
     const c = src[k];
     if (c === '{') depth++;

@@ -2,6 +2,7 @@
 import { iconSvg } from '../../icons.js';
 import type { Env } from '../env.js';
 import { escapeHtml } from '../html.js';
+import { parseMdx } from '../parse.js';
 import type { Literal } from '../literal.js';
 import { resolveAsset, resolveHref } from '../links.js';
 import { evaluateProps, renderElement, renderNodes, type Mode } from '../render.js';
@@ -71,9 +72,12 @@ export class ComponentCall {
     return renderElement(el, this.env, this.state);
   }
 
-  /** A Font Awesome icon, an image icon (URL or repo path), or '' when the name is unknown. */
+  /**
+   * A Font Awesome icon, an image icon (URL or repo path), or '' when the name is unknown. An
+   * `icon={<svg>…</svg>}` attribute (JSX) is rendered like raw HTML, sanitised.
+   */
   icon(name: string | undefined, className = 'c-icon'): string {
-    if (!name) return '';
+    if (!name) return this.jsxAttr('icon');
     const library = this.str('iconType');
     const svg = iconSvg(name, library === undefined ? { className } : { className, library });
     if (svg) return svg;
@@ -82,6 +86,16 @@ export class ComponentCall {
       return src ? `<img class="${className}" src="${escapeHtml(src)}" alt="" aria-hidden="true">` : '';
     }
     return '';
+  }
+
+  /** An attribute whose value is JSX (`icon={<svg …/>}`), rendered as HTML; '' otherwise. */
+  jsxAttr(name: string): string {
+    const attr = this.el.attrs.find((a) => a.name === name);
+    if (attr?.value.kind !== 'expr') return '';
+    const code = attr.value.code.trim();
+    if (!code.startsWith('<')) return '';
+    const nodes = parseMdx(this.env.file, code, this.el.line, { esm: false, jsx: true }).nodes;
+    return renderNodes(nodes, this.env, this.state, 'inline');
   }
 
   href(raw: string | undefined): string | undefined {
