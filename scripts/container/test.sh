@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# The container proof (`npm run container:test`): builds the image on locally made base images,
+# runs it the way an air-gapped install does, and checks it end to end. Takes minutes; not in CI.
+#
+#   scripts/container/test.sh              build from the working tree
+#   scripts/container/test.sh --ref HEAD   build from a clean export of a commit
+#
+# Steps: lint the Dockerfile; build the bases and the image (build-image.sh); export the example
+# docs to a bundle with the project's own CLI; run the image with a read-only root, a /data volume,
+# no network, a mounted config file and the bundle mounted as a file named by
+# staticExport.bundleUrl; wait for the HEALTHCHECK; run smoke.mjs inside the container (uid,
+# read-only root, health, initial key, admin API with a full static export, the served bundle);
+# SIGTERM and a clean exit; save the image to a tarball, delete it, load it back; start a new
+# container from the loaded image on the same volume and check the state survived.
+# Needs root, podman, runc, debootstrap, Node and this project's dev dependencies on the host.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+build_args=()
+if [[ "${1:-}" == "--ref" ]]; then build_args=(--ref "${2:?--ref needs a git ref}"); fi
+
+require_commands podman runc debootstrap node npx sha256sum unzip
+run_id="dact-$$"
+work="$(mktemp -d /var/tmp/docs-appliance-test.XXXXXX)"
+volume="$run_id-data"
+containers=()
+
+cleanup() {
+  local status=$?
+  for c in "${containers[@]}"; do podman rm -f -t 0 "$c" >/dev/null 2>&1 || true; done
+  podman volume rm -f "$volume" >/dev/null 2>&1 || true
+  rm -rf "$work"
+  if ((status == 0)); then printf '\nPASS: container test (%d s)\n' "$SECONDS"; else printf '\nFAIL: container test (exit %d)\n' "$status" >&2; fi
+}
+trap cleanup EXIT
+
+# podman prints an error for the healthcheck's systemd timer on hosts without systemd; the check
+# itself is run on demand below, so that line is noise here.
+quiet_podman() { podman "$@" 2> >(grep -v 'systemd' >&2); }
+
+wait_healthy() {
+  local c="$1" deadline=$((SECONDS + 120)) started=$SECONDS state
+  while ! podman healthcheck run "$c" >/dev/null 2>&1; do
+    state="$(podman inspect --format '{{.State.Status}}' "$c")"
+    if [[ "$state" != running ]]; then
+      podman logs --tail 30 "$c" >&2 || true
+      fail "container $c is $state before becoming healthy"
+    fi
+    ((SECONDS < deadline)) || { podman logs --tail 30 "$c" >&2; fail "container $c not healthy after 120 s"; }
+    sleep 1
+  done
+  info "healthy after $((SECONDS - started)) s (podman healthcheck run: the image's HEALTHCHECK on /readyz)"
+}
+
+stop_cleanly() {
+  local c="$1" started=$SECONDS code
+  podman stop -t 10 "$c" >/dev/null 2> >(grep -v systemd >&2)
+  code="$(podman inspect --format '{{.State.ExitCode}}' "$c")"
+  info "podman stop -t 10 (SIGTERM): exited with status $code after $((SECONDS - started)) s"
+  [[ "$code" == 0 ]] || { podman logs --tail 20 "$c" >&2; fail "exit status $code after SIGTERM (137 = killed after the grace period)"; }
+  podman logs "$c" 2>&1 | grep -q '"msg":"shutting down: readiness 503, draining requests"' || fail "the log has no 'shutting down' line"
+  podman logs "$c" 2>&1 | grep -q '"msg":"stopped"' || fail "the log has no 'stopped' line"
+  info "log: $(podman logs "$c" 2>&1 | grep -o '"msg":"[^"]*"' | tail -2 | paste -sd' ')"
+}
+
+step "Lint the Dockerfile (dockerfile-utils)"
+(cd "$REPO_ROOT" && npx --no-install dockerfile-utils lint Dockerfile) || fail "Dockerfile lint"
+info "no problems"
+
+bash "$CONTAINER_DIR/build-image.sh" "${build_args[@]}"
+info "HEALTHCHECK: $(podman image inspect --format '{{json .HealthCheck.Test}}' "$APP_IMAGE")"
+info "USER $(podman image inspect --format '{{.User}}' "$APP_IMAGE"), ENTRYPOINT $(podman image inspect --format '{{json .Config.Entrypoint}}' "$APP_IMAGE"), volumes $(podman image inspect --format '{{json .Config.Volumes}}' "$APP_IMAGE"), ports $(podman image inspect --format '{{json .Config.ExposedPorts}}' "$APP_IMAGE")"
+
+step "Bundle: export the example docs with the project's CLI"
+version="container-test-$(date -u +%Y%m%dT%H%M%SZ)"
+(cd "$REPO_ROOT" && node --import tsx app/cli.ts export example-docs --out "$work/site.zip" --version "$version") \
+  > "$work/export.log" 2>&1 || { cat "$work/export.log" >&2; fail "export"; }
+info "$(tail -1 "$work/export.log")"
+index_sha="$(unzip -p "$work/site.zip" index.html | sha256sum | cut -d' ' -f1)"
+info "version $version, index.html sha256 ${index_sha:0:16}..."
+chmod 0644 "$work/site.zip"
+
+step "Config file and volume"
+project_id=0123456789abcdef01234567
+domain=docs.container-test.internal
+cat > "$work/config.json" <<EOF
+{
+  "organizations": [ { "id": "org_test", "name": "Container test", "plan": "enterprise" } ],
+  "projects": [ { "id": "$project_id", "orgId": "org_test", "name": "Example docs",
+                  "domain": "$domain", "sourceDir": "/app/example-docs" } ],
+  "log": { "level": "info" }
+}
+EOF
+chmod 0644 "$work/config.json"
+podman volume create "$volume" >/dev/null
+info "config: organization org_test (enterprise), project $domain; volume $volume"
+
+run_container() {
+  local name="$1"
+  containers+=("$name")
+  quiet_podman run -d --name "$name" \
+    --read-only --tmpfs /tmp:rw,size=256m,mode=1777 \
+    --network none \
+    -v "$volume:/data" \
+    -v "$work/config.json:/etc/docs-appliance/config.json:ro" \
+    -v "$work/site.zip:/bundles/site.zip:ro" \
+    -v "$CONTAINER_DIR/smoke.mjs:/probe/smoke.mjs:ro" \
+    -e DOCS_APPLIANCE_CONFIG=/etc/docs-appliance/config.json \
+    -e DOCS_APPLIANCE_STATIC_EXPORT_ENABLED=true \
+    -e DOCS_APPLIANCE_STATIC_EXPORT_BUNDLE_URL=/bundles/site.zip \
+    -e DOCS_APPLIANCE_STATIC_EXPORT_VERSION="$version" \
+    "$APP_IMAGE" >/dev/null
+}
+
+step "Run: --read-only --tmpfs /tmp --network none -v $volume:/data, bundle and config mounted read-only"
+run_container "$run_id-1"
+wait_healthy "$run_id-1"
+
+step "Smoke checks inside the container (smoke.mjs)"
+podman exec -e PROBE_DOMAIN="$domain" -e PROBE_VERSION="$version" -e PROBE_INDEX_SHA256="$index_sha" \
+  "$run_id-1" node /probe/smoke.mjs || { podman logs --tail 30 "$run_id-1" >&2; fail "smoke checks"; }
+key_sha="$(podman exec "$run_id-1" sha256sum /data/initial-admin-key | cut -d' ' -f1)"
+pid1="$(podman exec "$run_id-1" cat /proc/1/comm)"
+[[ "$pid1" == tini ]] || fail "PID 1 is $pid1, not tini"
+info "PID 1 is tini"
+
+step "SIGTERM: graceful stop"
+stop_cleanly "$run_id-1"
+podman rm "$run_id-1" >/dev/null
+
+step "Air-gapped distribution: podman save, delete the image, podman load"
+podman save --quiet --format docker-archive -o "$work/image.tar" "$APP_IMAGE"
+info "image.tar: $(du -m "$work/image.tar" | cut -f1) MB"
+podman rmi "$APP_IMAGE" >/dev/null
+! image_exists "$APP_IMAGE" || fail "image still present after podman rmi"
+podman load --quiet -i "$work/image.tar" >/dev/null
+image_exists "$APP_IMAGE" || fail "podman load did not restore $APP_IMAGE"
+info "loaded; HEALTHCHECK kept: $(podman image inspect --format '{{if .HealthCheck}}yes{{else}}no{{end}}' "$APP_IMAGE")"
+
+step "Restart: a new container from the loaded image on the same volume"
+run_container "$run_id-2"
+wait_healthy "$run_id-2"
+[[ "$(podman exec "$run_id-2" sha256sum /data/initial-admin-key | cut -d' ' -f1)" == "$key_sha" ]] \
+  || fail "initial-admin-key changed across restarts"
+info "state kept: same initial-admin-key, database reopened"
+podman exec -e PROBE_DOMAIN="$domain" -e PROBE_VERSION="$version" -e PROBE_INDEX_SHA256="$index_sha" \
+  "$run_id-2" node /probe/smoke.mjs || { podman logs --tail 30 "$run_id-2" >&2; fail "smoke checks after restart"; }
+stop_cleanly "$run_id-2"
