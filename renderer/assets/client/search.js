@@ -79,7 +79,7 @@
   var COMMIT_DELAY_MS = 1000;
   var MAX_RESULTS = 10;
   var SNIPPET_RESULTS = 6;
-  var SNIPPET_BREAKS = 'p, li, h1, h2, h3, h4, h5, h6, div, td, th, dt, dd, blockquote, summary, figcaption, br, tr, span';
+  var SNIPPET_BREAKS = 'p, li, h1, h2, h3, h4, h5, h6, div, td, th, dt, dd, blockquote, summary, figcaption, br, tr, span, code, button, label';
 
   // Must equal SEARCH_INDEX_OPTIONS in renderer/search-options.ts (a test compares them).
   // search-options:begin
@@ -298,6 +298,15 @@
     if (at < 0) return page.description || text.slice(0, 140);
     var start = Math.max(0, at - 50);
     var end = Math.min(text.length, at + 110);
+    // Cut at word boundaries, not mid-word.
+    if (start > 0) {
+      var space = text.indexOf(' ', start);
+      if (space !== -1 && space < at) start = space + 1;
+    }
+    if (end < text.length) {
+      var last = text.lastIndexOf(' ', end);
+      if (last > at) end = last;
+    }
     return (start > 0 ? '\u2026' : '') + text.slice(start, end).trim() + (end < text.length ? '\u2026' : '');
   }
 
