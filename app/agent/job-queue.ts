@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import client from 'prom-client';
 import type { Config } from '../../config/schema.js';
 import type { AgentJobRecord } from '../../data/stores/agent-jobs.js';
 import type { AppContext } from '../context.js';
@@ -31,6 +32,20 @@ export function createAgentQueue(ctx: AppContext, opts: AgentQueueOptions) {
   const running = new Map<string, { run: WorkerRun; done: Promise<void> }>();
   let started = false;
   let stopping = false;
+  const turns = new client.Counter({
+    name: 'docs_appliance_agent_turns_total',
+    help: 'Agent job turns ended, by outcome (pull_request, no_change, failed)',
+    labelNames: ['outcome'] as const,
+    registers: [ctx.metrics.registry],
+  });
+  new client.Gauge({
+    name: 'docs_appliance_agent_running',
+    help: 'Agent job turns running now',
+    registers: [ctx.metrics.registry],
+    collect() {
+      this.set(running.size);
+    },
+  });
 
   function recover(): void {
     for (const job of store.listRunning()) {
@@ -107,6 +122,7 @@ export function createAgentQueue(ctx: AppContext, opts: AgentQueueOptions) {
   }
 
   function finish(job: AgentJobRecord, outcome: RunOutcome, log: AppContext['log']): void {
+    turns.inc({ outcome: !outcome.ok ? 'failed' : outcome.changed ? 'pull_request' : 'no_change' });
     if (outcome.ok) {
       const after = store.complete(job.id, outcome.prLink);
       log.info({ changed: outcome.changed, prLink: outcome.prLink, commit: outcome.commit, status: after.status }, 'agent job turn completed');

@@ -33,7 +33,8 @@ const responseSchema = z.object({
           tool_calls: z
             .array(
               z.object({
-                id: z.string().min(1),
+                // Some servers (older llama.cpp builds) leave the id out; one is made up below.
+                id: z.string().min(1).optional(),
                 type: z.literal('function').optional(),
                 function: z.object({ name: z.string().min(1), arguments: z.union([z.string(), z.record(z.string(), z.unknown())]).optional() }),
               }),
@@ -95,8 +96,8 @@ export function createModelClient(opts: ModelClientOptions) {
       throw new Retryable(`the model reply is not a chat completion (${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid'}): ${excerpt(text)}`);
     }
     const m = parsed.data.choices[0]!.message;
-    const calls = (m.tool_calls ?? []).map<ToolCall>((c) => ({
-      id: c.id,
+    const calls = (m.tool_calls ?? []).map<ToolCall>((c, i) => ({
+      id: c.id ?? `call_${Date.now().toString(36)}_${i}`,
       type: 'function',
       function: { name: c.function.name, arguments: typeof c.function.arguments === 'string' ? c.function.arguments : JSON.stringify(c.function.arguments ?? {}) },
     }));

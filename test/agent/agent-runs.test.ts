@@ -83,6 +83,9 @@ describe('agent runs', () => {
     expect(logs).not.toContain(MODEL_KEY);
     expect(logs).toContain('agent job turn completed');
     expect(fs.existsSync(path.join(t.stateDir, 'agent', 'work', job.id))).toBe(false);
+    const metrics = await t.api().get('/metrics').expect(200);
+    expect(metrics.text).toContain('docs_appliance_agent_turns_total{outcome="pull_request"} 1');
+    expect(metrics.text).toContain('docs_appliance_agent_running 0');
   });
 
   it('completes with prLink null when no file changed, and pushes nothing', async () => {
