@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TestAppliance } from '../helpers/appliance.js';
 import { startFakeGitHost } from './helpers/fake-git-host.js';
 import { finish, hang, raw, say, startFakeModel, toolCall, type FakeModel } from './helpers/fake-model.js';
-import { createBareRemote, type BareRemote } from './helpers/git-remote.js';
+import { createBareRemote } from './helpers/git-remote.js';
+import { startGitHttpServer } from './helpers/git-http-server.js';
 import { createAgentAppliance, GIT_TOKEN, jobUrl, MODEL_KEY, pollUntilDone } from './helpers/agent-appliance.js';
 
 const cleanups: Array<() => unknown> = [];
@@ -244,3 +245,36 @@ async function waitForRequests(model: FakeModel, n: number) {
   }
 }
 
+
+describe('agent runs over http(s) remotes', () => {
+  it('sends the Git token as a header on clone and push, never in the URL or the log', async () => {
+    const remote = createBareRemote();
+    cleanups.push(() => remote.remove());
+    const gitHttp = await startGitHttpServer(remote.root);
+    cleanups.push(() => gitHttp.close());
+    const model = await startFakeModel([toolCall('write_file', { path: 'index.mdx', content: 'over http\n' }), finish('done')]);
+    cleanups.push(() => model.close());
+    const host = await startFakeGitHost();
+    cleanups.push(() => host.close());
+    const repository = gitHttp.url(remote.bare);
+    const t = createAgentAppliance({ modelUrl: model.baseUrl, repository, gitHostUrl: host.apiUrl });
+    cleanups.push(() => t.close());
+    await t.start();
+    const key = t.createKey();
+    const job = await create(t, key, 'Change the home page over http');
+    const { body } = await pollUntilDone(t, key, job.id);
+    expect(t.ctx.stores.agentJobs.get(job.id)!.error).toBeNull();
+    expect(body).toMatchObject({ status: 'completed', prLink: 'http://git.test.internal/pulls/1', source: { repository } });
+    expect(remote.show(job.source.ref, 'index.mdx')).toBe('over http\n');
+
+    // Every request of the clone and the push carried the token (Basic, Gitea's token user).
+    const expected = `Basic ${Buffer.from(`oauth2:${GIT_TOKEN}`).toString('base64')}`;
+    expect(gitHttp.urls.some((u) => u.includes('git-upload-pack'))).toBe(true);
+    expect(gitHttp.urls.some((u) => u.includes('git-receive-pack'))).toBe(true);
+    for (const a of gitHttp.authorizations) expect(a).toBe(expected);
+    for (const u of gitHttp.urls) expect(u).not.toContain(GIT_TOKEN);
+    const logs = t.logs.join('');
+    expect(logs).not.toContain(GIT_TOKEN);
+    expect(logs).not.toContain(Buffer.from(`oauth2:${GIT_TOKEN}`).toString('base64'));
+  });
+});
