@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestAppliance, OTHER_ORG, OTHER_PROJECT, type TestAppliance } from '../helpers/appliance.js';
 import { archiveExpired } from '../../app/agent/feature.js';
+import { checkAgainstSpec } from '../helpers/openapi.js';
 import { createBareRemote } from './helpers/git-remote.js';
 import { createAgentAppliance, jobUrl } from './helpers/agent-appliance.js';
 
@@ -179,5 +180,19 @@ describe('archiving', () => {
     // The policy is a cron job of the feature.
     const feature = t.features.find((f) => f.name === 'agent')!;
     expect(feature.cron?.map((c) => c.name)).toContain('agent-archive');
+  });
+});
+
+describe('the OpenAPI description of AgentJob', () => {
+  it('encodes the state rules, so every response the tests check obeys them', () => {
+    const job = { id: 'aj_1', status: 'completed', source: { repository: 'r', ref: 'docs-agent/1' }, model: 'm', prLink: 'http://git/pulls/1', createdAt: '2026-11-01T00:00:00.000Z', archivedAt: null };
+    const check = (body: unknown) => () =>
+      checkAgainstSpec({ method: 'GET', path: '/v2/agent/aaaaaaaaaaaaaaaaaaaaaaaa/job/aj_1', status: 200, headers: { 'x-request-id': 'x' }, body, contentType: 'application/json' });
+    expect(check(job)).not.toThrow();
+    expect(check({ ...job, status: 'active' })).toThrow('body does not match');
+    expect(check({ ...job, status: 'archived' })).toThrow('body does not match');
+    expect(check({ ...job, archivedAt: '2026-11-02T00:00:00.000Z' })).toThrow('body does not match');
+    expect(check({ ...job, status: 'archived', archivedAt: '2026-11-02T00:00:00.000Z' })).not.toThrow();
+    expect(check({ ...job, prLink: 'not a uri' })).toThrow('body does not match');
   });
 });
