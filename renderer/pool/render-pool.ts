@@ -32,7 +32,7 @@ function workerEntry(): { filename: string; execArgv?: string[] } {
  * A pool of render workers sized to the machine. Created once and shared by every export (the
  * export-job queue and the CLI both take one); the workers stay up between exports.
  */
-export function createRenderPool(options: { threads?: number } = {}): RenderPool {
+export function createRenderPool(options: { threads?: number; onError?: (err: Error) => void } = {}): RenderPool {
   const threads = Math.max(1, options.threads ?? os.availableParallelism());
   const entry = workerEntry();
   const piscina = new Piscina<RenderBatchTask, RenderBatchResult>({
@@ -42,6 +42,15 @@ export function createRenderPool(options: { threads?: number } = {}): RenderPool
     maxThreads: threads,
     // Long-lived workers keep their warm module caches (marked, highlight.js, templates).
     idleTimeout: 60_000,
+  });
+  // piscina emits 'error' for problems that belong to no task: a worker's answer arriving after its
+  // task was aborted (a race seen in the abort tests), a worker error between tasks, a close
+  // timeout. An EventEmitter without a listener throws such an event, which would take the whole
+  // appliance down; the task promises already carry every error that matters to an export.
+  piscina.on('error', (err: unknown) => {
+    const error = err instanceof Error ? err : new Error(String(err));
+    if (options.onError) options.onError(error);
+    else process.emitWarning(`render pool: ${error.message}`, 'RenderPoolWarning');
   });
   return {
     threads,

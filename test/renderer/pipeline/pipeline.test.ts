@@ -21,9 +21,11 @@ let result: ExportResult;
 let zipPath: string;
 let outDir: string;
 const progress: ExportProgress[] = [];
+const poolErrors: Error[] = [];
 
 beforeAll(async () => {
-  pool = createRenderPool({ threads: 2 });
+  // Errors that belong to no task (a late answer from an aborted task) are collected, not thrown.
+  pool = createRenderPool({ threads: 2, onError: (e) => poolErrors.push(e) });
   zipPath = tmp('bundle.zip');
   outDir = tmp('site');
   result = await exportSite({ sourceDir: fixtureSite('basic'), outZip: zipPath, outDir, pool, ...meta, onProgress: (p) => progress.push(p) });
@@ -175,6 +177,25 @@ describe('exportSite: determinism, failures, options', () => {
       },
     });
     await expect(run).rejects.toThrow('cancelled mid-render');
+    // The shared pool survives an aborted export.
+    const after = await exportSite({ sourceDir: fixtureSite('basic'), pool });
+    expect(after.pageCount).toBe(10);
+    expect(poolErrors.every((e) => /Unexpected message from Worker/.test(e.message))).toBe(true);
+  });
+
+  it('loses only the batch of a crashed worker, reporting each of its pages', async () => {
+    // A pool whose first batch dies the way a worker that ran out of memory does.
+    let calls = 0;
+    const flaky: RenderPool = {
+      threads: pool.threads,
+      run: (task, options) => (calls++ === 0 ? Promise.reject(new Error('Worker terminated due to reaching memory limit: JS heap out of memory')) : pool.run(task, options)),
+      close: () => Promise.resolve(),
+    };
+    const err = (await exportSite({ sourceDir: fixtureSite('basic'), pool: flaky, batchSize: 2 }).catch((e: unknown) => e)) as ExportError;
+    expect(err).toBeInstanceOf(ExportError);
+    expect(err.failures.map((f) => f.file)).toEqual(['index.mdx', 'quickstart.mdx']);
+    expect(err.message).toContain('index.mdx: render worker failed: Worker terminated due to reaching memory limit');
+    expect(calls).toBe(5);
   });
 
   it('exports legacy mint.json sites too', async () => {
