@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { safeEntryName } from './entry-name.js';
 import { BundleError } from './errors.js';
+
+/** Files up to this size are assembled in memory and written with one call. */
+const IN_MEMORY = 1024 * 1024;
 
 export interface ExtractLimits {
   maxEntries: number;
@@ -57,24 +59,38 @@ export class ExtractSink {
     const parent = path.posix.dirname(name);
     if (parent !== '.') this.mkdir(parent);
     const hash = crypto.createHash('sha256');
+    const target = path.join(this.root, name);
     let size = 0;
-    const count = new Transform({
-      transform: (chunk: Buffer, _enc, cb) => {
+    // Small files (nearly all of a docs site) are gathered in memory and written in one call: a
+    // write stream per file costs more than the file. Past IN_MEMORY the rest goes to disk as
+    // it arrives, so a header that lies about a small size cannot make this buffer grow.
+    let pending: Buffer[] | undefined = [];
+    let handle: fs.promises.FileHandle | undefined;
+    try {
+      for await (const data of content) {
+        const chunk = data as Buffer;
         size += chunk.length;
         this.bytes += chunk.length;
         if (this.bytes > this.limits.maxUncompressedBytes) {
-          cb(new BundleError(`${this.archive}: uncompressed content exceeds ${this.limits.maxUncompressedBytes} bytes at entry "${name}" (staticExport.maxUncompressedBytes)`));
-          return;
+          throw new BundleError(`${this.archive}: uncompressed content exceeds ${this.limits.maxUncompressedBytes} bytes at entry "${name}" (staticExport.maxUncompressedBytes)`);
         }
         hash.update(chunk);
-        cb(null, chunk);
-      },
-    });
-    try {
-      await pipeline(content, count, fs.createWriteStream(path.join(this.root, name), { flags: 'wx', mode: 0o644 }));
+        if (pending) {
+          pending.push(chunk);
+          if (size <= IN_MEMORY) continue;
+          handle = await fs.promises.open(target, 'wx', 0o644);
+          await handle.writeFile(Buffer.concat(pending));
+          pending = undefined;
+        } else {
+          await handle!.writeFile(chunk);
+        }
+      }
+      if (pending) await fs.promises.writeFile(target, Buffer.concat(pending), { flag: 'wx', mode: 0o644 });
     } catch (err) {
       if (err instanceof BundleError) throw err;
       throw new BundleError(`${this.archive}: entry "${name}" could not be extracted: ${(err as Error).message}`, { cause: err });
+    } finally {
+      await handle?.close();
     }
     this.files.set(name, { size, sha256: hash.digest('hex') });
   }
