@@ -43,6 +43,8 @@ export interface SiteChrome {
   customScripts: { src: string }[];
   favicon: { href: string; type?: string } | undefined;
   footer: string;
+  /** The top bar's links again, for the phone drawer where the top bar has no room for them. */
+  drawerLinks: string;
   searchDialog: string;
   sectionsById: Map<string, NavSection>;
   defaultSection: NavSection | undefined;
@@ -117,6 +119,8 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
     socials,
   });
 
+  const drawerLinks = template('drawer-links')({ links, primary });
+
   const sectionsById = new Map(ctx.sections.map((s) => [s.id, s]));
   const chrome: SiteChrome = {
     ctx,
@@ -137,6 +141,7 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
     }),
     favicon: faviconHref ? { href: faviconHref, ...(faviconType(faviconHref) ? { type: faviconType(faviconHref) } : {}) } : undefined,
     footer,
+    drawerLinks,
     searchDialog: template('search-dialog')({}),
     sectionsById,
     defaultSection: ctx.sections.find((s) => !s.hidden && !s.external && s.sidebar.length > 0),

@@ -98,6 +98,7 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
     showToc: toc.length > 0,
     toc,
     footer: chrome.footer,
+    drawerLinks: chrome.drawerLinks,
     searchDialog: chrome.searchDialog,
   });
 }
