@@ -32,8 +32,32 @@ function countLines(text: string): number {
   return n;
 }
 
+/**
+ * Most frontmatter is a few `key: text` lines. Those are read directly (the yaml library costs
+ * about a tenth of a page's render time); anything else, or anything that could mean something
+ * other than a string in YAML (numbers, booleans, anchors, flow collections…), goes to the library.
+ */
+const SIMPLE_LINE_RE = /^([A-Za-z_][\w-]*):[ \t]+(?:"([^"\\]*)"|'([^']*)'|([^\s"'\[\]{}&*!|>%@`#,?:-][^#]*?))[ \t]*$/;
+const NOT_PLAIN_STRING_RE = /: |^(?:true|false|yes|no|on|off|null|~|y|n)$|^[-+]?(?:\.?\d|\.inf|\.nan)|^0[xo]/i;
+
+function parseSimple(yamlText: string): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  for (const line of yamlText.split('\n')) {
+    const trimmed = line.trimEnd();
+    if (trimmed === '') continue;
+    const m = SIMPLE_LINE_RE.exec(trimmed);
+    if (!m?.[1] || Object.hasOwn(out, m[1])) return undefined;
+    const plain = m[4];
+    if (plain !== undefined && NOT_PLAIN_STRING_RE.test(plain)) return undefined;
+    out[m[1]] = m[2] ?? m[3] ?? plain;
+  }
+  return out;
+}
+
 function parseYaml(file: string, yamlText: string): Record<string, unknown> {
   if (yamlText.trim() === '') return {};
+  const simple = parseSimple(yamlText.replace(/\r/g, ''));
+  if (simple) return simple;
   const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: false });
   const first = doc.errors[0];
   if (first) {

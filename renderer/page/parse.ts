@@ -5,7 +5,7 @@
  */
 import { RenderError } from '../types.js';
 import { HTML_TAGS, VOID_TAGS } from './html-tags.js';
-import type { Attr, ElementNode, Node, ParsedMdx } from './tree.js';
+import type { Attr, ElementNode, ParsedMdx } from './tree.js';
 
 /** Elements whose content is kept as raw text (TeX, diagrams, scripts), not parsed as MDX. */
 const RAW_CONTENT = new Set(['Latex', 'Mermaid', 'script', 'style']);
@@ -21,8 +21,6 @@ const MAX_EXPRESSION_LENGTH = 20_000;
 
 interface Frame {
   el: ElementNode;
-  /** Offset of the opening `<`, for errors. */
-  start: number;
   startsLine: boolean;
   contentStart: number;
 }
@@ -308,7 +306,7 @@ class Parser {
       this.textStart = end;
       return end;
     }
-    this.stack.push({ el, start: i, startsLine, contentStart: k });
+    this.stack.push({ el, startsLine, contentStart: k });
     this.textStart = k;
     return k;
   }

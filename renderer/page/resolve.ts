@@ -49,12 +49,10 @@ export class Resolver {
   }
 }
 
+const MARKER_RE = /[\uE000-\uE005]/;
+
 function hasMarker(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xe000 && c <= 0xe005) return true;
-  }
-  return false;
+  return MARKER_RE.test(s);
 }
 
 /** Unique ids for heading markers in document order, and the toc (h2/h3 outside components). */

@@ -94,3 +94,11 @@ describe('snippets', () => {
     expect(render(source, { ctx }).html).toContain('Second, longer version.');
   });
 });
+
+describe('snippet children', () => {
+  it('puts the caller content where the snippet says {children}', () => {
+    const page = render("import Wrapper from '/snippets/wrapper.mdx';\n\n<Wrapper author=\"Ada\">\nThis is **wrapped**.\n</Wrapper>\n");
+    expect(page.html).toMatch(/c-callout--note.*<p>This is <strong>wrapped<\/strong>.<\/p>/s);
+    expect(page.html).toContain('Signed, Ada.');
+  });
+});
