@@ -27,7 +27,7 @@ export interface SectionChrome {
   section: NavSection | undefined;
   tabs: string;
   sidebarTop: string;
-  /** Top bar with the menu button (pages with a sidebar) and without (custom/center pages). */
+  /** Top bar with the menu button (pages with a sidebar or drawer) and without (a site with no navigation). */
   topbar: string;
   topbarBare: string;
   sidebar: PreparedSidebar;

@@ -54,7 +54,10 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
   const config = chrome.ctx.config;
   const section = sectionChrome(chrome, parts.sectionId);
   const mode = modeParts(parts.mode);
-  const hasSidebar = mode.sidebar && section.sidebar.html !== '' ;
+  // Pages without a sidebar (custom, center, 404) still get it as the phone drawer: a landing
+  // page must not strand a phone reader without navigation. CSS hides it on wide screens.
+  const hasDrawer = section.sidebar.html !== '';
+  const hasSidebar = mode.sidebar && hasDrawer;
   const styles = [...chrome.baseStyles];
   if (parts.usesMath) styles.push(chrome.asset(THEME_ASSET_NAMES.katexCss));
   styles.push(...customStyles(chrome));
@@ -82,11 +85,11 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
     brandCss: chrome.brandCss,
     scripts,
     bodyClass: `${mode.bodyClass}${hasSidebar ? ' has-sidebar' : ''}${toc.length > 0 ? ' has-toc' : ''}${section.tabs ? ' has-tabs' : ''}${examples ? ' has-examples' : ''}`,
-    topbar: hasSidebar ? section.topbar : section.topbarBare,
+    topbar: hasDrawer ? section.topbar : section.topbarBare,
     tabs: section.tabs,
-    showSidebar: hasSidebar,
+    showSidebar: hasDrawer,
     sidebarTop: section.sidebarTop,
-    sidebar: hasSidebar ? sidebarFor(section, parts.slug) : '',
+    sidebar: hasDrawer ? sidebarFor(section, parts.slug) : '',
     showHeader: mode.header,
     breadcrumbs: parts.breadcrumbs,
     pageTitle: parts.pageTitle,

@@ -85,7 +85,10 @@ describe('renderDocument', () => {
     expect(wide).toContain('id="sidebar"');
     const custom = render({ mode: 'custom', html: '<section class="hero">Hi</section>' });
     expect(custom).not.toContain('class="toc"');
-    expect(custom).not.toContain('id="sidebar"');
+    // The sidebar is there only as the phone drawer: no has-sidebar on the body.
+    expect(custom).toMatch(/<body class="mode-custom has-tabs">/);
+    expect(custom).toContain('id="sidebar"');
+    expect(custom).toContain('data-nav-toggle');
     expect(custom).not.toContain('class="page-header"');
     expect(custom).toContain('<section class="hero">Hi</section>');
     expect(custom).toContain('class="topbar"');
@@ -170,6 +173,10 @@ describe('renderDocument', () => {
     expect(html).toMatch(/<a href="https:\/\/github.com\/acme" rel="noopener" aria-label="GitHub"[^>]*><svg/);
     expect(html).toContain('<a href="https://acme.test/about" rel="noopener">About</a>');
     expect(html).toContain('Built with docs-appliance');
+    // Repeated in the phone drawer, where the top bar has no room for them.
+    const drawer = html.match(/<div class="drawer-links">[\s\S]*?<\/div>/)?.[0] ?? '';
+    expect(drawer).toContain('<a href="https://support.acme.test" rel="noopener">Support</a>');
+    expect(drawer).toContain('Dashboard</a>');
   });
 
   it('adds the customer custom CSS and JS after the theme files', () => {
