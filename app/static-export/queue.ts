@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { createRenderPool, ExportError, exportSite, type RenderPool } from '../../renderer/index.js';
 import type { ExportJob } from '../../data/stores/export-jobs.js';
 import type { AppContext } from '../context.js';
+import { createExportThread, ExportRunError, type ExportRunner } from './export-thread.js';
 import type { ExportFiles } from './files.js';
 import { createProgressTracker, throttle } from './progress.js';
 import { defaultVersion } from './version.js';
@@ -30,7 +30,7 @@ export interface ExportQueue {
 
 /**
  * The durable queue of export jobs. The table is the queue; this runs up to `concurrency` jobs at
- * a time in one shared render pool, created on the first job.
+ * a time in the export thread (export-thread.ts), which holds the one render pool they share.
  */
 export function createExportQueue(ctx: AppContext, files: ExportFiles): ExportQueue {
   const store = ctx.stores.exportJobs;
@@ -38,13 +38,9 @@ export function createExportQueue(ctx: AppContext, files: ExportFiles): ExportQu
   let concurrency = ctx.config.staticExport.concurrency;
   let accepting = false;
   let stopping = false;
-  let pool: RenderPool | undefined;
+  // One export thread and one render pool for every job, started with the first job.
+  let runner: ExportRunner | undefined;
   const active = new Map<string, { abort: AbortController; done: Promise<void> }>();
-
-  const renderPool = (): RenderPool => {
-    const threads = ctx.config.renderer.threads;
-    return (pool ??= createRenderPool(threads > 0 ? { threads } : {}));
-  };
 
   function pump(): void {
     while (accepting && active.size < concurrency) {
@@ -72,24 +68,25 @@ export function createExportQueue(ctx: AppContext, files: ExportFiles): ExportQu
       const version = job.requestedVersion ?? (await defaultVersion(project.sourceDir, job.id));
       store.setVersion(job.id, version);
       log.info({ jobId: job.id, domain: job.domain, version, attempt: job.attempts }, 'export started');
-      const result = await exportSite({
-        sourceDir: project.sourceDir,
-        outZip: files.partial(job.id),
-        jobId: job.id,
-        projectId: project.id,
-        domain: job.domain,
-        version,
-        createdAt: new Date(job.createdAt),
-        ...(job.paths ? { paths: job.paths } : {}),
-        pool: renderPool(),
-        signal,
-        onProgress: (p) => writer.push(progress.update(p)),
-      });
+      runner ??= createExportThread({ threads: ctx.config.renderer.threads });
+      const result = await runner.run(
+        {
+          sourceDir: project.sourceDir,
+          outZip: files.partial(job.id),
+          jobId: job.id,
+          projectId: project.id,
+          domain: job.domain,
+          version,
+          createdAt: new Date(job.createdAt),
+          ...(job.paths ? { paths: job.paths } : {}),
+        },
+        { signal, onProgress: (p) => writer.push(progress.update(p)) },
+      );
       writer.cancel();
       fs.renameSync(files.partial(job.id), files.bundle(job.id));
       const sizeBytes = result.sizeBytes ?? fs.statSync(files.bundle(job.id)).size;
       store.complete(job.id, { pageCount: result.pageCount, sizeBytes });
-      log.info({ jobId: job.id, pageCount: result.pageCount, sizeBytes, ms: Math.round(performance.now() - started), timings: result.timings, warnings: result.warnings.length }, 'export completed');
+      log.info({ jobId: job.id, pageCount: result.pageCount, sizeBytes, ms: Math.round(performance.now() - started), timings: result.timings, warnings: result.warnings }, 'export completed');
     } catch (err) {
       writer.cancel();
       files.remove(job.id);
@@ -99,9 +96,10 @@ export function createExportQueue(ctx: AppContext, files: ExportFiles): ExportQu
         log.warn({ jobId: job.id }, 'export interrupted by shutdown; queued to run again from the beginning on the next start');
         return;
       }
-      const message = err instanceof ExportError ? err.message : `Export failed: ${err instanceof Error ? err.message : String(err)}`;
+      const renderFailure = err instanceof ExportRunError && err.exportError;
+      const message = renderFailure ? err.message : `Export failed: ${err instanceof Error ? err.message : String(err)}`;
       store.fail(job.id, message);
-      if (err instanceof ExportError) log.warn({ jobId: job.id, failures: err.failures.length, error: message }, 'export failed');
+      if (renderFailure) log.warn({ jobId: job.id, failures: err.failures, error: message }, 'export failed');
       else log.error({ jobId: job.id, err }, 'export failed unexpectedly');
     }
   }
@@ -138,9 +136,9 @@ export function createExportQueue(ctx: AppContext, files: ExportFiles): ExportQu
       stopping = true;
       for (const { abort } of active.values()) abort.abort(new Error('the appliance is shutting down'));
       await Promise.allSettled([...active.values()].map((a) => a.done));
-      const p = pool;
-      pool = undefined;
-      await p?.close();
+      const r = runner;
+      runner = undefined;
+      await r?.close();
     },
     get running() {
       return active.size;

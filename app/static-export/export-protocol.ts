@@ -1,0 +1,34 @@
+import type { MessagePort } from 'node:worker_threads';
+
+/** What the queue asks of an export (everything but the pool, the signal and the callback). */
+export interface ExportRequest {
+  sourceDir: string;
+  outZip: string;
+  jobId: string;
+  projectId: string;
+  domain: string;
+  version: string;
+  createdAt: Date;
+  paths?: string[];
+}
+
+export interface ExportOutcome {
+  pageCount: number;
+  sizeBytes: number | null;
+  warnings: number;
+  timings: Record<string, number>;
+}
+
+export interface ExportFailure {
+  message: string;
+  stack: string | undefined;
+  /** Pages or the config could not be rendered: the message lists the first files as file:line. */
+  exportError: boolean;
+  failures: number;
+  aborted: boolean;
+}
+
+/** A task of the export thread: run one export (progress and abort over `port`), or close the pool. */
+export type ExportTask = { type: 'run'; request: ExportRequest; threads: number; port: MessagePort } | { type: 'close' };
+
+export type ExportTaskResult = { ok: true; outcome: ExportOutcome | null } | { ok: false; error: ExportFailure };

@@ -1,0 +1,51 @@
+/**
+ * The export thread's task module (see export-thread.ts): runs `exportSite` off the main thread
+ * with the one render pool the static export feature uses. Progress goes out and an abort comes
+ * in over the MessagePort each task carries.
+ */
+import type { MessagePort } from 'node:worker_threads';
+import { createRenderPool, ExportError, exportSite, type ExportProgress, type RenderPool } from '../../renderer/index.js';
+import type { ExportTask, ExportTaskResult } from './export-protocol.js';
+
+let pool: RenderPool | undefined;
+
+async function runExport(task: Extract<ExportTask, { type: 'run' }>): Promise<ExportTaskResult> {
+  const port: MessagePort = task.port;
+  const abort = new AbortController();
+  port.on('message', (m: { type: 'abort'; reason: string }) => {
+    if (m.type === 'abort') abort.abort(new Error(m.reason));
+  });
+  try {
+    pool ??= createRenderPool(task.threads > 0 ? { threads: task.threads } : {});
+    const result = await exportSite({
+      ...task.request,
+      pool,
+      signal: abort.signal,
+      onProgress: (progress: ExportProgress) => port.postMessage({ type: 'progress', progress }),
+    });
+    return { ok: true, outcome: { pageCount: result.pageCount, sizeBytes: result.sizeBytes ?? null, warnings: result.warnings.length, timings: result.timings } };
+  } catch (err) {
+    return {
+      ok: false,
+      error: {
+        message: err instanceof Error ? err.message : String(err),
+        stack: err instanceof Error ? err.stack : undefined,
+        exportError: err instanceof ExportError,
+        failures: err instanceof ExportError ? err.failures.length : 0,
+        aborted: abort.signal.aborted,
+      },
+    };
+  } finally {
+    port.close();
+  }
+}
+
+export default async function exportTask(task: ExportTask): Promise<ExportTaskResult> {
+  if (task.type === 'close') {
+    const p = pool;
+    pool = undefined;
+    await p?.close();
+    return { ok: true, outcome: null };
+  }
+  return runExport(task);
+}
