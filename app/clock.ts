@@ -18,3 +18,5 @@ export function manualClock(start: Date | string = '2026-11-01T00:00:00.000Z') {
     },
   };
 }
+
+export type ManualClock = ReturnType<typeof manualClock>;

@@ -149,7 +149,7 @@ describe('rate limit', () => {
     const otherKey = t.createKey(OTHER_ORG);
     await t.api(otherKey).post(jobUrl(undefined, OTHER_PROJECT)).send({ prompt: 'x' }).expect(400);
     // The window slides: an hour later the project may create again.
-    (t.clock as unknown as { advance(ms: number): void }).advance(3600_000 + 1000);
+    t.clock.advance(3600_000 + 1000);
     await t.api(key).post(jobUrl()).send({ prompt: 'six' }).expect(201);
   });
 });
@@ -164,7 +164,7 @@ describe('archiving', () => {
     for (let i = 0; i < 3; i++) s.claimNext();
     s.complete(done, null);
     s.fail(broken, 'model gone');
-    const clock = t.clock as unknown as { advance(ms: number): void };
+    const clock = t.clock;
     clock.advance(86_400_000);
     expect(archiveExpired(t.ctx, t.config)).toEqual({ archived: 0 });
     clock.advance(86_400_000 + 1);

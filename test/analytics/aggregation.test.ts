@@ -1,3 +1,4 @@
+import { manualClock } from '../../app/clock.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,8 +18,9 @@ afterEach(async () => {
 });
 
 function appliance() {
-  t = createTestAppliance({ clock: { now: () => new Date('2026-10-20T00:00:00.000Z') }, config: { analytics: { rateLimitPerHour: 100_000 } } });
-  return t;
+  const app = createTestAppliance({ clock: manualClock('2026-10-20T00:00:00.000Z'), config: { analytics: { rateLimitPerHour: 100_000 } } });
+  t = app;
+  return app;
 }
 
 async function load(app: TestAppliance, events: readonly RefEvent[], name = 'events.ndjson') {

@@ -50,7 +50,7 @@ describe('admin keys', () => {
     const expiresAt = new Date(t.clock.now().getTime() + 60_000);
     const key = t.ctx.stores.adminKeys.create({ orgId: TEST_ORG, expiresAt }).key;
     expect((await t.api(key).get(jobUrl())).status).toBe(404);
-    (t.clock as { advance(ms: number): void }).advance(60_000);
+    t.clock.advance(60_000);
     expectUnauthorized(await t.api(key).get(jobUrl()), /expired/);
   });
 

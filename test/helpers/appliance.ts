@@ -9,7 +9,7 @@ import type { ConfigInput } from '../../config/schema.js';
 import { buildAdminApp } from '../../app/admin-app.js';
 import { buildSiteApp } from '../../app/site-app.js';
 import { manualClock } from '../../app/clock.js';
-import type { Clock } from '../../app/clock.js';
+import type { Clock, ManualClock } from '../../app/clock.js';
 import { createAppContext } from '../../app/create-context.js';
 import { createFeatures } from '../../app/features.js';
 import { createLogger } from '../../app/logger.js';
@@ -38,10 +38,11 @@ export interface TestApplianceOptions {
  * A fresh appliance per test: temp state dir, real SQLite, real features, apps not listening
  * (supertest drives them). Log lines are captured so tests can assert what was (not) logged.
  */
-export function createTestAppliance(options: TestApplianceOptions = {}) {
+export function createTestAppliance<C extends Clock = ManualClock>(options: TestApplianceOptions & { clock?: C } = {}) {
   const stateDir = options.stateDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'docs-appliance-test-'));
   const sourceDir = options.sourceDir ?? writeTinyDocs(path.join(stateDir, 'source'));
-  const clock = options.clock ?? manualClock(new Date());
+  // Tests that pass no clock get a manual one they can set and advance.
+  const clock = (options.clock ?? manualClock(new Date())) as C;
   const raw: ConfigInput = {
     stateDir,
     log: { level: 'debug' },
@@ -115,7 +116,7 @@ export function createTestAppliance(options: TestApplianceOptions = {}) {
   };
 }
 
-export type TestAppliance = ReturnType<typeof createTestAppliance>;
+export type TestAppliance = ReturnType<typeof createTestAppliance<ManualClock>>;
 
 /** A two-page docs.json site, enough for tests that need a source but not the renderer's depth. */
 export function writeTinyDocs(dir: string): string {
