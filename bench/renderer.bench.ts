@@ -47,6 +47,12 @@ async function withPeakRss<T>(fn: () => Promise<T>): Promise<{ value: T; peakRss
   }
 }
 
+/** CPU seconds of the whole process (all threads) spent in fn: robust to a busy machine, unlike wall time. */
+function cpuSeconds(since: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(since);
+  return (d.user + d.system) / 1e6;
+}
+
 function floor(dir: string): number {
   const files: string[] = [];
   const walk = (d: string): void => {
@@ -66,25 +72,35 @@ interface Row {
   name: string;
   pages: number;
   exportMs: number;
+  exportCpu: number;
   floorMs?: number;
+  floorCpu?: number;
   peakRss: number;
   zipBytes: number;
   timings: Record<string, number>;
   note: string;
 }
 
-async function timeExport(pool: RenderPool, sourceDir: string, outZip: string): Promise<{ ms: number; pages: number; zipBytes: number; timings: Record<string, number>; warnings: Map<string, number>; peakRss: number }> {
+async function timeExport(pool: RenderPool, sourceDir: string, outZip: string): Promise<{ ms: number; cpu: number; pages: number; zipBytes: number; timings: Record<string, number>; warnings: Map<string, number>; peakRss: number }> {
   if (global.gc) global.gc();
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   const { value, peakRss } = await withPeakRss(() => exportSite({ sourceDir, outZip, pool, createdAt: new Date(0) }));
   const ms = performance.now() - t0;
+  const cpu = cpuSeconds(c0);
   const warnings = new Map<string, number>();
   for (const w of value.warnings) warnings.set(w.code, (warnings.get(w.code) ?? 0) + 1);
-  return { ms, pages: value.pageCount, zipBytes: value.sizeBytes ?? 0, timings: value.timings, warnings, peakRss };
+  return { ms, cpu, pages: value.pageCount, zipBytes: value.sizeBytes ?? 0, timings: value.timings, warnings, peakRss };
+}
+
+function timeFloor(dir: string): { ms: number; cpu: number } {
+  const c0 = process.cpuUsage();
+  const ms = floor(dir);
+  return { ms, cpu: cpuSeconds(c0) };
 }
 
 function printTable(rows: Row[]): void {
-  const header = ['site', 'pages', 'export s', 'pages/s', 'floor s', 'vs floor', 'peak RSS', 'zip MB', 'stages (ms)'];
+  const header = ['site', 'pages', 'export s', 'pages/s', 'floor s', 'vs floor', 'cpu s', 'floor cpu s', 'peak RSS', 'zip MB', 'stages (ms)'];
   const body = rows.map((r) => [
     r.name,
     String(r.pages),
@@ -92,6 +108,8 @@ function printTable(rows: Row[]): void {
     Math.round(r.pages / (r.exportMs / 1000)).toLocaleString('en-US'),
     r.floorMs === undefined ? '' : (r.floorMs / 1000).toFixed(2),
     r.floorMs === undefined ? '' : `${(r.floorMs / r.exportMs).toFixed(2)}×`,
+    r.exportCpu.toFixed(2),
+    r.floorCpu === undefined ? '' : r.floorCpu.toFixed(2),
     `${Math.round(r.peakRss / MB)} MB`,
     (r.zipBytes / MB).toFixed(1),
     Object.entries(r.timings)
@@ -120,10 +138,10 @@ async function main(): Promise<void> {
     for (const n of sizes) {
       const dir = path.join(work, `gen-${n}`);
       generateSite(dir, n);
-      const floors: number[] = [];
+      const floors: { ms: number; cpu: number }[] = [];
       const results: Awaited<ReturnType<typeof timeExport>>[] = [];
       for (let r = 0; r < runs; r++) {
-        floors.push(floor(dir));
+        floors.push(timeFloor(dir));
         results.push(await timeExport(pool, dir, path.join(work, `gen-${n}.zip`)));
       }
       const mid = results.slice().sort((a, b) => a.ms - b.ms)[Math.floor(results.length / 2)] as (typeof results)[number];
@@ -131,7 +149,9 @@ async function main(): Promise<void> {
         name: `generated ${n}`,
         pages: mid.pages,
         exportMs: mid.ms,
-        floorMs: median(floors),
+        exportCpu: mid.cpu,
+        floorMs: median(floors.map((f) => f.ms)),
+        floorCpu: median(floors.map((f) => f.cpu)),
         peakRss: Math.max(...results.map((r) => r.peakRss)),
         zipBytes: mid.zipBytes,
         timings: mid.timings,
@@ -154,10 +174,11 @@ async function main(): Promise<void> {
           for (let r = 0; r < runs; r++) times.push(await timeExport(pool, dir, path.join(work, `${name}.zip`)));
           const mid = times.slice().sort((a, b) => a.ms - b.ms)[Math.floor(times.length / 2)] as (typeof times)[number];
           const warnings = [...mid.warnings.entries()].map(([c, k]) => `${c} ${k}`).join(', ');
-          rows.push({ name, pages: mid.pages, exportMs: mid.ms, floorMs: median([floor(dir), floor(dir), floor(dir)]), peakRss: mid.peakRss, zipBytes: mid.zipBytes, timings: mid.timings, note: warnings ? `warnings: ${warnings}` : '' });
+          const fl = [timeFloor(dir), timeFloor(dir), timeFloor(dir)];
+          rows.push({ name, pages: mid.pages, exportMs: mid.ms, exportCpu: mid.cpu, floorMs: median(fl.map((f) => f.ms)), floorCpu: median(fl.map((f) => f.cpu)), peakRss: mid.peakRss, zipBytes: mid.zipBytes, timings: mid.timings, note: warnings ? `warnings: ${warnings}` : '' });
         } catch (err) {
           const failures = err instanceof ExportError ? err.failures.length : 0;
-          rows.push({ name, pages: 0, exportMs: NaN, peakRss: process.memoryUsage().rss, zipBytes: 0, timings: {}, note: `FAILED (${failures} failures): ${(err as Error).message.split('\n').slice(0, 4).join(' | ')}` });
+          rows.push({ name, pages: 0, exportMs: NaN, exportCpu: NaN, peakRss: process.memoryUsage().rss, zipBytes: 0, timings: {}, note: `FAILED (${failures} failures): ${(err as Error).message.split('\n').slice(0, 4).join(' | ')}` });
         }
       }
     }
@@ -169,6 +190,8 @@ async function main(): Promise<void> {
   printTable(rows);
   console.log(`\nprocess peak RSS (getrusage maxRSS, main thread + workers): ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
   console.log('floor = read every page + marked.parse, one thread; "vs floor" = floor time / export time (1.0× = as fast as the floor).');
+  console.log('cpu s = CPU seconds of the process, all threads (unaffected by other load on the machine); stages: wall ms, worker.*: worker ms summed over workers.');
+  console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (figures above are only comparable on an otherwise idle machine)`);
 }
 
 await main();

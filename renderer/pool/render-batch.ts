@@ -38,9 +38,16 @@ export function toFailure(err: unknown, file: string): RenderFailure {
   return { file, message: message || 'render failed' };
 }
 
+/** Cut at the last space before `max` (unless that loses more than a fifth), never mid-word when avoidable. */
+function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const space = text.lastIndexOf(' ', max);
+  return text.slice(0, space > max * 0.8 ? space : max);
+}
+
 function searchDocument(page: PlannedPage, content: PageContent, sectionTitle: string | undefined, max: number): SearchDocument {
   const section = page.breadcrumbs.length > 0 ? page.breadcrumbs.join(' › ') : sectionTitle;
-  const text = content.text.length > max ? content.text.slice(0, content.text.lastIndexOf(' ', max) > max * 0.8 ? content.text.lastIndexOf(' ', max) : max) : content.text;
+  const text = truncate(content.text, max);
   const doc: SearchDocument = {
     url: urlForSlug(page.slug),
     title: content.title,

@@ -98,6 +98,19 @@ describe('exportSite: the bundle', () => {
     expect(index.documentCount).toBe(8);
   });
 
+  it('indexes titles and headings whole but only the first 2,000 characters of body text', async () => {
+    const filler = Array.from({ length: 400 }, (_, i) => `word${i % 7}`).join(' ');
+    const dir = tempSite({
+      'docs.json': JSON.stringify({ name: 'x', navigation: { pages: ['long'] } }),
+      'long.mdx': `---\ntitle: Long page\n---\n\nearlyterm ${filler}\n\n## Lateheading\n\n${filler} lateterm\n`,
+    });
+    const r = await exportSite({ sourceDir: dir, pool });
+    const index = MiniSearch.loadJSON(new TextDecoder().decode(r.files.get('_search/index.json')), SEARCH_INDEX_OPTIONS as never);
+    expect(index.search('earlyterm', { prefix: false, fuzzy: false }).map((x) => x.id)).toEqual(['/long']);
+    expect(index.search('lateheading', { prefix: false, fuzzy: false }).map((x) => x.id)).toEqual(['/long']);
+    expect(index.search('lateterm', { prefix: false, fuzzy: false })).toEqual([]);
+  });
+
   it('writes the same files to outDir', () => {
     for (const [p, bytes] of result.files) {
       expect(sha256(fs.readFileSync(path.join(outDir, p))), p).toBe(sha256(bytes));
