@@ -243,7 +243,8 @@ async function waitFor(server: Server, jobId: string, done: (j: Job) => boolean)
 
 const rows: string[][] = [];
 const pollRows: PollFigures[] = [];
-console.log(`machine: ${os.cpus().length} cores, Node ${process.version}; render threads ${threads || 'auto'}; runs ${runs}`);
+const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+console.log(`machine: ${os.cpus().length} cores, Node ${process.version}; render threads ${threads || 'auto'}; runs ${runs}; load average ${load()}`);
 for (const input of inputs) {
   const cliTimes: number[] = [];
   const apiTimes: number[] = [];
@@ -323,5 +324,6 @@ if (pollRows.length) {
   );
   console.log('\nTarget: p99 < 20 ms while an export runs.');
 }
+console.log(`\nload average at the end: ${load()} (other work on the machine inflates every figure)`);
 if (!values.keep) fs.rmSync(work, { recursive: true, force: true });
 else console.log(`\nkept ${work}`);
