@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../../e2e/browser.js';
+import { render } from './helpers.js';
+
+/**
+ * components.js in headless Chromium, on HTML from the page renderer: keyboard on tabs, sibling
+ * <View> blocks grouped into one switcher (kept in step across the page), and a URL hash that
+ * points into a hidden tab or a closed <details>. (Clicks and copy buttons are also covered by
+ * the exported-site suite in test/e2e.)
+ */
+const clientDir = path.resolve(import.meta.dirname, '../../../renderer/assets/client');
+const script = fs.readFileSync(path.join(clientDir, 'components.js'), 'utf8');
+const styles = fs.readFileSync(path.join(clientDir, 'components.css'), 'utf8');
+
+let browser: Browser;
+let server: http.Server;
+let origin = '';
+let body = '';
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  // Served with the site's CSP, so the test also proves the script needs nothing inline.
+  server = http.createServer((req, res) => {
+    const headers = { 'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self'" };
+    if (req.url === '/components.js') res.writeHead(200, { ...headers, 'content-type': 'text/javascript' }).end(script);
+    else if (req.url === '/components.css') res.writeHead(200, { ...headers, 'content-type': 'text/css' }).end(styles);
+    else res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await launchBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+async function show(source: string, hash = ''): Promise<Page> {
+  const { html } = render(source);
+  body = `<!doctype html><html><head><link rel="stylesheet" href="/components.css"><script src="/components.js" defer></script></head><body><main>${html}</main></body></html>`;
+  const page = await browser.newPage();
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') pageErrors.push(m.text());
+  });
+  await page.goto(`${origin}/page${hash}`, { waitUntil: 'load' });
+  return page;
+}
+
+const selected = (page: Page, scope: string, nth = 0): Promise<string[]> =>
+  page
+    .locator(scope)
+    .nth(nth)
+    .locator('[role="tab"]')
+    .evaluateAll((tabs) => tabs.map((t) => `${t.textContent}:${t.getAttribute('aria-selected')}`));
+
+describe('components.js', () => {
+  it('moves between tabs with the arrow keys, Home and End, and shows only the chosen panel', async () => {
+    const page = await show('<Tabs>\n<Tab title="One">\nfirst\n</Tab>\n<Tab title="Two">\nsecond\n</Tab>\n<Tab title="Three">\nthird\n</Tab>\n</Tabs>');
+    await page.locator('[role="tab"]').first().focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await selected(page, '.c-tabs')).toEqual(['One:false', 'Two:true', 'Three:false']);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Two');
+    expect(await page.getByText('second').isVisible()).toBe(true);
+    expect(await page.getByText('first').isVisible()).toBe(false);
+    await page.keyboard.press('End');
+    expect(await selected(page, '.c-tabs')).toEqual(['One:false', 'Two:false', 'Three:true']);
+    await page.keyboard.press('ArrowRight');
+    expect(await selected(page, '.c-tabs')).toEqual(['One:true', 'Two:false', 'Three:false']);
+    await page.keyboard.press('ArrowLeft');
+    expect(await selected(page, '.c-tabs')).toEqual(['One:false', 'Two:false', 'Three:true']);
+    expect(await page.locator('[role="tab"][tabindex="0"]').count()).toBe(1);
+    await page.close();
+  });
+
+  it('groups sibling views into one switcher and keeps switchers with the same titles in step', async () => {
+    const page = await show(
+      '<View title="Python">\npython one\n</View>\n<View title="JavaScript">\njs one\n</View>\n\nBetween.\n\n<View title="Python">\npython two\n</View>\n<View title="JavaScript">\njs two\n</View>',
+    );
+    expect(await page.locator('.c-views').count()).toBe(2);
+    expect(await selected(page, '.c-views', 0)).toEqual(['Python:true', 'JavaScript:false']);
+    expect(await page.getByText('js one').isVisible()).toBe(false);
+    await page.locator('.c-views').first().locator('[role="tab"]', { hasText: 'JavaScript' }).click();
+    expect(await page.getByText('js one').isVisible()).toBe(true);
+    expect(await page.getByText('js two').isVisible()).toBe(true);
+    expect(await page.getByText('python two').isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it('opens the tab and the <details> that hold the element named by the URL hash', async () => {
+    const source = '<Tabs>\n<Tab title="A">\na\n</Tab>\n<Tab title="B">\n<Accordion title="More">\n## Deep heading\n</Accordion>\n</Tab>\n</Tabs>';
+    const loaded = await show(source, '#deep-heading');
+    expect(await selected(loaded, '.c-tabs')).toEqual(['A:false', 'B:true']);
+    expect(await loaded.locator('#deep-heading').isVisible()).toBe(true);
+    await loaded.close();
+
+    const later = await show(source);
+    expect(await later.locator('#deep-heading').isVisible()).toBe(false);
+    await later.evaluate(() => {
+      location.hash = '#deep-heading';
+    });
+    await later.waitForFunction(() => document.querySelector('details.c-accordion')?.hasAttribute('open'));
+    expect(await selected(later, '.c-tabs')).toEqual(['A:false', 'B:true']);
+    await later.close();
+  });
+
+  it('raised no script error', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
