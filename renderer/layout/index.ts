@@ -56,7 +56,7 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
   const mode = modeParts(parts.mode);
   // Pages without a sidebar (custom, center, 404) still get it as the phone drawer: a landing
   // page must not strand a phone reader without navigation. CSS hides it on wide screens.
-  const hasDrawer = section.sidebar.html !== '';
+  const hasDrawer = section.sidebar.html !== '' || section.sidebarTop.trim() !== '';
   const hasSidebar = mode.sidebar && hasDrawer;
   const styles = [...chrome.baseStyles];
   if (parts.usesMath) styles.push(chrome.asset(THEME_ASSET_NAMES.katexCss));
