@@ -43,8 +43,13 @@ interface Ranked {
   dirty: boolean;
 }
 
+/** Aggregates of a bounded range at a pin, one slot per term with hits (parallel arrays). */
 interface Ranking {
-  entries: Ranked[];
+  ids: Int32Array;
+  hits: Int32Array;
+  clicked: Int32Array;
+  lastAt: Float64Array;
+  dirty: Uint8Array;
   total: number;
 }
 
@@ -107,51 +112,89 @@ export function createReportService(store: SearchReportStore, opts: { cacheEntri
     return { from, to, day0, day1, edges, inDays };
   }
 
+  // Term id → normalised term, loaded incrementally (ids only grow): ranking works on ids.
+  const norms: string[] = [];
+  let lastTermId = 0;
+  function refreshTerms(): void {
+    for (const [id, norm] of store.termsAfter(lastTermId)) {
+      norms[id] = norm;
+      lastTermId = id;
+    }
+  }
+  const normOf = (id: number) => norms[id] ?? '';
+
   function computeRanking(pk: number, r: ReportRange, maxId: number, delta: DeltaRow[]): Ranking {
     const s = split(r);
-    const map = new Map<number, Ranked>();
-    const entry = (termId: number, norm: string) => {
-      let e = map.get(termId);
-      if (!e) map.set(termId, (e = { termId, norm, hits: 0, clicked: 0, lastAt: null, dirty: false }));
-      return e;
-    };
+    refreshTerms();
+    const size = lastTermId + 1;
+    const hits = new Int32Array(size);
+    const clicked = new Int32Array(size);
+    const lastAt = new Float64Array(size).fill(-Infinity);
+    const dirty = new Uint8Array(size);
     let total = 0;
     if (s.day0 < s.day1) {
-      for (const row of store.daysByTerm(pk, s.day0, s.day1)) {
-        const e = entry(row.termId, row.norm);
-        e.hits += row.hits;
-        e.clicked += row.clicked;
-        e.lastAt = row.lastAt;
-      }
+      store.forEachDayRow(pk, s.day0, s.day1, (t, h, c, l) => {
+        hits[t]! += h;
+        clicked[t]! += c;
+        if (l !== null && l > lastAt[t]!) lastAt[t] = l;
+      });
       total += store.daysTotal(pk, s.day0, s.day1);
     }
     for (const [a, b] of s.edges) {
       for (const row of store.rawSearchesByTerm(pk, a, b, maxId)) {
-        const e = entry(row.termId, row.norm);
-        e.hits += row.hits;
-        e.lastAt = e.lastAt === null ? row.lastAt : Math.max(e.lastAt, row.lastAt);
+        hits[row.termId]! += row.hits;
+        if (row.lastAt > lastAt[row.termId]!) lastAt[row.termId] = row.lastAt;
       }
-      for (const row of store.rawClickedByTerm(pk, a, b, clickWindow, maxId)) {
-        const e = map.get(row.termId);
-        if (e) e.clicked += row.clicked;
-      }
+      for (const row of store.rawClickedByTerm(pk, a, b, clickWindow, maxId)) clicked[row.termId]! += row.clicked;
       total += store.rawSearchCount(pk, a, b, maxId);
     }
     for (const d of delta) {
+      if (d.termId >= size) continue; // a term created after the pin holds nothing before it
       if (d.kind === 0 && s.inDays(d.atMs)) {
-        const e = map.get(d.termId);
-        if (e) {
-          e.hits--;
-          e.dirty = true;
-        }
+        hits[d.termId]!--;
+        dirty[d.termId] = 1;
         total--;
       } else if (d.kind === 1 && d.countsCtr && d.searchAtMs !== null && s.inDays(d.searchAtMs)) {
-        const e = map.get(d.termId);
-        if (e) e.clicked--;
+        clicked[d.termId]!--;
       }
     }
-    const entries = [...map.values()].filter((e) => e.hits > 0).sort(byRank);
-    return { entries, total };
+    let n = 0;
+    for (let t = 0; t < size; t++) if (hits[t]! > 0) n++;
+    const out: Ranking = { ids: new Int32Array(n), hits: new Int32Array(n), clicked: new Int32Array(n), lastAt: new Float64Array(n), dirty: new Uint8Array(n), total };
+    let i = 0;
+    for (let t = 0; t < size; t++) {
+      if (hits[t]! <= 0) continue;
+      out.ids[i] = t;
+      out.hits[i] = hits[t]!;
+      out.clicked[i] = clicked[t]!;
+      out.lastAt[i] = lastAt[t]!;
+      out.dirty[i] = dirty[t]!;
+      i++;
+    }
+    return out;
+  }
+
+  /**
+   * The `limit + 1` best entries after `key`, in report order: one pass with a small sorted
+   * buffer (no full sort of 100,000 terms per page); terms are compared only on equal hits.
+   */
+  function selectPage(r: Ranking, limit: number, key: PageKey | undefined): Ranked[] {
+    const want = limit + 1;
+    const top: number[] = []; // indexes into r, best first
+    const better = (i: number, j: number) => r.hits[i]! > r.hits[j]! || (r.hits[i] === r.hits[j] && compareTerms(normOf(r.ids[i]!), normOf(r.ids[j]!)) < 0);
+    for (let i = 0; i < r.ids.length; i++) {
+      const h = r.hits[i]!;
+      if (key && (h > key.hits || (h === key.hits && compareTerms(normOf(r.ids[i]!), key.norm) <= 0))) continue;
+      if (top.length === want) {
+        const worst = top[want - 1]!;
+        if (h < r.hits[worst]! || !better(i, worst)) continue;
+        top.pop();
+      }
+      let pos = top.length;
+      while (pos > 0 && better(i, top[pos - 1]!)) pos--;
+      top.splice(pos, 0, i);
+    }
+    return top.map((i) => ({ termId: r.ids[i]!, norm: normOf(r.ids[i]!), hits: r.hits[i]!, clicked: r.clicked[i]!, lastAt: r.lastAt[i] === -Infinity ? null : r.lastAt[i]!, dirty: r.dirty[i] === 1 }));
   }
 
   function cachedRanking(pk: number, r: ReportRange, maxId: number, delta: () => DeltaRow[]): Ranking {
@@ -244,19 +287,7 @@ export function createReportService(store: SearchReportStore, opts: { cacheEntri
           total = p.total;
         } else {
           const ranking = cachedRanking(pk, range, maxId, delta);
-          let start = 0;
-          if (pin) {
-            // Binary search for the first entry after the key.
-            let lo = 0;
-            let hi = ranking.entries.length;
-            while (lo < hi) {
-              const mid = (lo + hi) >> 1;
-              if (isAfter(ranking.entries[mid]!, pin.after)) hi = mid;
-              else lo = mid + 1;
-            }
-            start = lo;
-          }
-          slice = ranking.entries.slice(start, start + limit + 1);
+          slice = selectPage(ranking, limit, pin?.after);
           total = ranking.total;
         }
         const more = slice.length > limit;

@@ -25,13 +25,13 @@ export interface DeltaRow {
 export function createSearchReportStore(db: Db) {
   const pkSel = db.prepare<[string], { pk: number }>('SELECT pk FROM search_projects WHERE project_id = ?');
   const maxIdSel = db.prepare<[], { m: number | null }>('SELECT max(id) AS m FROM search_events');
+  // Summed in JS over dense term ids: no temp b-tree, no join per row (docs/analytics.md).
   const fullDays = db
-    .prepare<[number, number, number], [number, string, number, number, number | null]>(
-      `SELECT d.term_id, t.norm, sum(d.hits), sum(d.clicked), max(d.last_at_ms)
-       FROM search_daily d JOIN search_terms t ON t.id = d.term_id
-       WHERE d.project_pk = ? AND d.day >= ? AND d.day < ? GROUP BY d.term_id`,
+    .prepare<[number, number, number], [number, number, number, number | null]>(
+      'SELECT term_id, hits, clicked, last_at_ms FROM search_daily WHERE project_pk = ? AND day >= ? AND day < ?',
     )
     .raw();
+  const normsAfter = db.prepare<[number], [number, string]>('SELECT id, norm FROM search_terms WHERE id > ? ORDER BY id').raw();
   const rawSearches = db
     .prepare<[number, number, number, number], [number, string, number, number]>(
       `SELECT e.term_id, t.norm, count(*), max(e.at_ms)
@@ -99,8 +99,12 @@ export function createSearchReportStore(db: Db) {
     },
     projectPk: (projectId: string): number | undefined => pkSel.get(projectId)?.pk,
     maxId: (): number => maxIdSel.get()!.m ?? 0,
-    /** Rollup sums per term over whole UTC days [day0, day1). Includes events above any pin. */
-    daysByTerm: (pk: number, day0: number, day1: number): TermAggregateRow[] => fullDays.all(pk, day0, day1).map(toAgg),
+    /** Rollup rows over whole UTC days [day0, day1), one callback per row (includes events above any pin). */
+    forEachDayRow(pk: number, day0: number, day1: number, fn: (termId: number, hits: number, clicked: number, lastAt: number | null) => void): void {
+      for (const r of fullDays.iterate(pk, day0, day1)) fn(r[0], r[1], r[2], r[3]);
+    },
+    /** Terms created after `afterId`, in id order (the report keeps a dictionary of them). */
+    termsAfter: (afterId: number): [number, string][] => normsAfter.all(afterId),
     /** Searches per term from raw events in [fromMs, toMs), up to the pin. */
     rawSearchesByTerm: (pk: number, fromMs: number, toMs: number, maxId: number) =>
       rawSearches.all(pk, fromMs, toMs, maxId).map((r) => ({ termId: r[0], norm: r[1], hits: r[2], lastAt: r[3] })),

@@ -1,10 +1,10 @@
-import { manualClock } from '../../app/clock.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestAppliance, OTHER_PROJECT, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
 import { importNdjson } from '../../app/analytics/import.js';
 import { createSearchEventStore } from '../../data/stores/search-events.js';
+import { manualClock } from '../../app/clock.js';
 import { bruteForce, randomEvents, toNdjson, type RefEvent } from './reference.js';
 import { analyticsOf, postEvents } from './helpers.js';
 import { parseInstant } from '../../app/analytics/report-params.js';

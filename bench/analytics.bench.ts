@@ -1,0 +1,249 @@
+/**
+ * Search analytics at scale (issue 6). `node --import tsx bench/analytics.bench.ts [--events N]
+ * [--import-events N] [--requests N] [--ingest-seconds S]`.
+ *
+ * 1. Fills a temp database with N events (default 10,000,000; 100,000 distinct terms over 30
+ *    days) through the import path's session rules and batched rollup writes, and separately
+ *    imports an NDJSON file of --import-events lines with the real `analytics import` code.
+ * 2. Report latency p50/p99 over HTTP on loopback: all time, and a one-week range (whole days
+ *    and with partial edges), cold (ranking cache dropped before every request) and warm.
+ * 3. The same questions answered by a naive GROUP BY over the raw table, in the same run.
+ * 4. Ingest throughput of POST /_/events from autocannon (a child process) on loopback.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { parseConfig } from '../config/load.js';
+import { buildAdminApp } from '../app/admin-app.js';
+import { buildSiteApp } from '../app/site-app.js';
+import { createAppContext } from '../app/create-context.js';
+import { createFeatures } from '../app/features.js';
+import { createLogger } from '../app/logger.js';
+import type { AnalyticsFeature } from '../app/analytics/feature.js';
+import { createSessionTracker } from '../app/analytics/sessions.js';
+import { importNdjson } from '../app/analytics/import.js';
+import type { IngestEvent } from '../app/analytics/events.js';
+import { createSearchEventStore } from '../data/stores/search-events.js';
+import { openDatabase } from '../data/db.js';
+
+const { values: args } = parseArgs({
+  options: {
+    events: { type: 'string', default: '10000000' },
+    'import-events': { type: 'string', default: '1000000' },
+    requests: { type: 'string', default: '200' },
+    'ingest-seconds': { type: 'string', default: '10' },
+    terms: { type: 'string', default: '100000' },
+    days: { type: 'string', default: '30' },
+  },
+  strict: false,
+});
+const N = Number(args.events);
+const IMPORT_N = Number(args['import-events']);
+const REQUESTS = Number(args.requests);
+const INGEST_S = Number(args['ingest-seconds']);
+const TERMS = Number(args.terms);
+const DAYS = Number(args.days);
+const PROJECT = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+const DAY = 86_400_000;
+const NOW = Date.now();
+const END_DAY = Math.floor(NOW / DAY); // today, partial
+const START_MS = (END_DAY - DAYS) * DAY;
+
+const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'analytics-bench-'));
+const log = (s: string) => console.log(s);
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Skewed like real search logs (a few terms are most searches) with a long tail that still occurs. */
+function eventSource(seed: number) {
+  const r = prng(seed);
+  const termOf = () => `term ${Math.floor(TERMS * r() * r())}`;
+  return (i: number, total: number): IngestEvent => {
+    // Time order, as an export of a live system is; spread evenly over DAYS days until now.
+    const atMs = START_MS + Math.floor(((NOW - START_MS) * i) / total);
+    const norm = termOf();
+    const sessionId = `s${Math.floor(r() * 50_000)}`;
+    return r() < 0.8
+      ? { projectId: PROJECT, kind: 0, norm, atMs, resultCount: Math.floor(r() * 30), path: null, sessionId }
+      : { projectId: PROJECT, kind: 1, norm, atMs, resultCount: null, path: `/guides/page-${Math.floor(r() * r() * 500)}`, sessionId };
+  };
+}
+
+function percentile(xs: number[], p: number) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+}
+
+async function timeRequests(url: string, n: number, before?: () => void) {
+  const times: number[] = [];
+  let body = '';
+  for (let i = 0; i < n; i++) {
+    before?.();
+    const t0 = performance.now();
+    body = await new Promise<string>((resolve, reject) => {
+      http.get(url, { headers: { authorization: `Bearer ${adminKey}` } }, (res) => {
+        let b = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (b += c));
+        res.on('end', () => (res.statusCode === 200 ? resolve(b) : reject(new Error(`${res.statusCode} ${b}`))));
+      }).on('error', reject);
+    });
+    times.push(performance.now() - t0);
+  }
+  return { p50: percentile(times, 50), p99: percentile(times, 99), body: JSON.parse(body) as { totalSearches: number; searches: unknown[] } };
+}
+
+// ---- 1. fill ---------------------------------------------------------------------------------
+log(`analytics bench: ${N.toLocaleString()} events, ${TERMS.toLocaleString()} terms, ${DAYS} days, state ${stateDir}`);
+log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}`);
+const config = parseConfig(
+  {
+    stateDir,
+    log: { level: 'warn' },
+    organizations: [{ id: 'org_bench', name: 'Bench', plan: 'enterprise' }],
+    projects: [{ id: PROJECT, orgId: 'org_bench', name: 'Bench', domain: 'docs.bench.internal', sourceDir: stateDir }],
+    analytics: { rateLimitPerHour: 1_000_000_000, ingest: { perClientPerMinute: 1_000_000_000, maxBatch: 100 } },
+  },
+  { source: 'bench' },
+);
+const ctx = createAppContext({ config, log: createLogger('warn') });
+const adminKey = ctx.stores.adminKeys.create({ orgId: 'org_bench', scopes: ['read', 'write'], expiresAt: null }).key;
+{
+  const store = createSearchEventStore(ctx.db);
+  const sessions = createSessionTracker();
+  const next = eventSource(1);
+  const t0 = performance.now();
+  const BATCH = 50_000;
+  let stored = 0;
+  for (let i = 0; i < N; i += BATCH) {
+    const batch: IngestEvent[] = [];
+    for (let j = i; j < Math.min(N, i + BATCH); j++) batch.push(next(j, N));
+    const rows = sessions.process(batch);
+    store.writeBatch(rows);
+    stored += rows.length;
+    if ((i / BATCH) % 20 === 0) process.stdout.write(`  filled ${(i + BATCH).toLocaleString()} (${((performance.now() - t0) / 1000).toFixed(0)} s)\r`);
+  }
+  const s = (performance.now() - t0) / 1000;
+  log(`fill (session rules + batched rollup writes, no JSON): ${N.toLocaleString()} events in ${s.toFixed(1)} s = ${Math.round(N / s).toLocaleString()} events/s (${stored.toLocaleString()} stored after de-duplication)`);
+  ctx.db.pragma('wal_checkpoint(TRUNCATE)');
+  ctx.db.exec('ANALYZE');
+  const size = fs.statSync(path.join(stateDir, 'docs-appliance.db')).size;
+  log(`database: ${(size / 1e9).toFixed(2)} GB`);
+}
+
+// ---- 1b. the real import path on an NDJSON file -------------------------------------------------
+if (IMPORT_N > 0) {
+  const file = path.join(stateDir, 'import.ndjson');
+  const next = eventSource(2);
+  const fd = fs.openSync(file, 'w');
+  let buf: string[] = [];
+  for (let i = 0; i < IMPORT_N; i++) {
+    const e = next(i, IMPORT_N);
+    const base = { projectId: PROJECT, query: e.norm, sessionId: `imp-${e.sessionId}`, timestamp: new Date(e.atMs).toISOString() };
+    buf.push(JSON.stringify(e.kind === 0 ? { type: 'search', ...base, resultCount: e.resultCount } : { type: 'click', ...base, path: e.path }));
+    if (buf.length === 100_000) {
+      fs.writeSync(fd, buf.join('\n') + '\n');
+      buf = [];
+    }
+  }
+  fs.writeSync(fd, buf.join('\n') + (buf.length ? '\n' : ''));
+  fs.closeSync(fd);
+  // A separate database, as `analytics import` into a fresh state dir would be.
+  const db = openDatabase(path.join(stateDir, 'import.db'));
+  db.exec(`INSERT INTO search_projects (project_id) VALUES ('${PROJECT}')`);
+  const r = await importNdjson(file, { store: createSearchEventStore(db), knownProject: (id) => id === PROJECT, onRejected: (line, m) => log(`rejected ${line}: ${m}`) });
+  log(
+    `import (analytics import code path, NDJSON ${(fs.statSync(file).size / 1e6).toFixed(0)} MB): ${r.lines.toLocaleString()} lines in ${r.seconds.toFixed(1)} s = ${Math.round(r.lines / r.seconds).toLocaleString()} lines/s → 10M lines ≈ ${((10_000_000 / r.lines) * r.seconds).toFixed(0)} s`,
+  );
+  db.close();
+  fs.rmSync(file);
+}
+
+// ---- 2. report latency ------------------------------------------------------------------------
+const features = createFeatures(ctx);
+const analytics = features.find((f) => f.name === 'analytics') as AnalyticsFeature;
+const admin = http.createServer(buildAdminApp(ctx, features));
+await new Promise<void>((resolve) => admin.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${(admin.address() as AddressInfo).port}/v1/analytics/${PROJECT}/searches`;
+const weekFrom = new Date((END_DAY - 8) * DAY).toISOString().slice(0, 10);
+const weekTo = new Date((END_DAY - 1) * DAY).toISOString().slice(0, 10);
+const weekFromEdge = new Date((END_DAY - 8) * DAY + 9.5 * 3600_000).toISOString();
+const weekToEdge = new Date((END_DAY - 1) * DAY + 14.25 * 3600_000).toISOString();
+const distinctWeek = (ctx.db.prepare('SELECT count(DISTINCT term_id) AS n FROM search_daily WHERE day >= ? AND day < ?').get(END_DAY - 8, END_DAY - 1) as { n: number }).n;
+log(`one-week range ${weekFrom} .. ${weekTo}: ${distinctWeek.toLocaleString()} distinct terms`);
+const cases: [string, string][] = [
+  ['all time', base],
+  [`week (whole days)`, `${base}?dateFrom=${weekFrom}&dateTo=${weekTo}`],
+  [`week (partial edges)`, `${base}?dateFrom=${encodeURIComponent(weekFromEdge)}&dateTo=${encodeURIComponent(weekToEdge)}`],
+];
+log(`\nreport latency over HTTP, ${REQUESTS} requests each (limit 50):`);
+for (const [name, url] of cases) {
+  const cold = await timeRequests(url, REQUESTS, () => analytics.clearReportCache());
+  const warm = await timeRequests(url, REQUESTS);
+  log(`  ${name.padEnd(22)} cold p50 ${ms(cold.p50)} p99 ${ms(cold.p99)} | cached ranking p50 ${ms(warm.p50)} p99 ${ms(warm.p99)} | totalSearches ${cold.body.totalSearches.toLocaleString()}`);
+}
+
+// ---- 3. naive GROUP BY over raw events ------------------------------------------------------------
+const naive = ctx.db.prepare(
+  `SELECT t.norm, count(*) AS hits FROM search_events e JOIN search_terms t ON t.id = e.term_id
+   WHERE e.project_pk = 1 AND e.kind = 0 AND e.at_ms >= ? AND e.at_ms < ? GROUP BY e.term_id ORDER BY hits DESC, t.norm LIMIT 50`,
+);
+log(`\nnaive GROUP BY over the raw table (hits only, no ctr/pages), 3 runs each:`);
+for (const [name, from, to] of [
+  ['all time', 0, 8.64e15],
+  ['week (whole days)', (END_DAY - 8) * DAY, (END_DAY - 1) * DAY],
+] as const) {
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    naive.all(from, to);
+    times.push(performance.now() - t0);
+  }
+  log(`  ${name.padEnd(22)} median ${ms(percentile(times, 50))}, max ${ms(Math.max(...times))}`);
+}
+
+// ---- 4. ingest throughput -----------------------------------------------------------------------
+const site = http.createServer(buildSiteApp(ctx, features));
+await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+const sitePort = (site.address() as AddressInfo).port;
+const bin = path.join(import.meta.dirname, '..', 'node_modules', '.bin', 'autocannon');
+log(`\ningest: autocannon (child process) → POST /_/events on loopback, ${INGEST_S} s each:`);
+for (const perRequest of [1, 20, 100]) {
+  const events = Array.from({ length: perRequest }, (_, i) => ({ type: 'search', query: `load term ${i}`, resultCount: 3, sessionId: `load${i}` }));
+  const body = JSON.stringify(perRequest === 1 ? events[0] : events);
+  const before = analytics.flush();
+  void before;
+  const child = spawnSync(bin, ['-j', '-c', '32', '-d', String(INGEST_S), '-m', 'POST', '-H', 'content-type=application/json', '-H', 'host=docs.bench.internal', '-b', body, `http://127.0.0.1:${sitePort}/_/events`], {
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
+  if (child.status !== 0 && !child.stdout) {
+    log(`  autocannon failed: ${child.stderr}`);
+    continue;
+  }
+  const r = JSON.parse(child.stdout) as { requests: { average: number; total: number }; latency: { p50: number; p99: number }; '2xx': number; non2xx: number; duration: number };
+  const eventsPerSec = (r['2xx'] * perRequest) / r.duration;
+  log(`  ${String(perRequest).padStart(3)} event(s)/request: ${Math.round(r['2xx'] / r.duration).toLocaleString()} req/s, ${Math.round(eventsPerSec).toLocaleString()} events/s accepted, latency p50 ${r.latency.p50} ms p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`);
+}
+analytics.flush();
+
+admin.close();
+site.close();
+for (const f of [...features].reverse()) await f.stop?.();
+ctx.db.close();
+if (!process.env.KEEP_BENCH_STATE) fs.rmSync(stateDir, { recursive: true, force: true });
+void execFileSync;
