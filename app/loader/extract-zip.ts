@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { BundleError } from './errors.js';
@@ -7,6 +8,10 @@ const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;
 const S_IFDIR = 0o040000;
 const S_IFLNK = 0o120000;
+/** Entries extracted at the same time. */
+const CONCURRENCY = 8;
+/** Archives up to this size are read into memory once instead of with a read per entry. */
+const IN_MEMORY_ARCHIVE = 128 * 1024 * 1024;
 
 /**
  * Stream every entry of a zip into the sink. yauzl reads the central directory, rejects absolute
@@ -17,11 +22,23 @@ const S_IFLNK = 0o120000;
  */
 export async function extractZip(file: string, sink: ExtractSink): Promise<void> {
   const zip = await openZip(file, sink.archive);
+  // Several entries in flight: each one waits on reads, inflate and writes; overlapping them
+  // is what makes a 10,000-file bundle extract in seconds rather than tens of seconds.
+  const inFlight = new Set<Promise<void>>();
+  let failure: unknown;
+  const track = (p: Promise<void>) => {
+    const tracked = p.catch((err: unknown) => {
+      failure ??= err;
+    });
+    inFlight.add(tracked);
+    void tracked.finally(() => inFlight.delete(tracked));
+  };
   try {
     if (zip.entryCount > sink.limits.maxEntries) {
       throw new BundleError(`${sink.archive}: ${zip.entryCount} entries, more than ${sink.limits.maxEntries} (staticExport.maxEntries)`);
     }
     for (;;) {
+      if (failure) throw failure;
       const entry = await nextEntry(zip, sink.archive);
       if (!entry) break;
       const type = (entry.externalFileAttributes >>> 16) & S_IFMT;
@@ -40,19 +57,28 @@ export async function extractZip(file: string, sink: ExtractSink): Promise<void>
       if (entry.uncompressedSize > sink.limits.maxUncompressedBytes) {
         throw new BundleError(`${sink.archive}: entry "${entry.fileName}" declares ${entry.uncompressedSize} bytes, more than ${sink.limits.maxUncompressedBytes} (staticExport.maxUncompressedBytes)`);
       }
-      await sink.file(entry.fileName, await openEntry(zip, entry, sink.archive));
+      // Names are checked (and claimed) before anything is read.
+      const claim = sink.claim(entry.fileName);
+      track(openEntry(zip, entry, sink.archive).then((stream) => sink.write(claim, stream)));
+      while (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
     }
+    await Promise.all(inFlight);
+    if (failure) throw failure;
   } finally {
+    await Promise.all(inFlight);
     zip.close();
   }
 }
 
 function openZip(file: string, archive: string): Promise<ZipFile> {
+  const options = { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: true, decodeStrings: true };
   return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: true, decodeStrings: true }, (err, zip) => {
+    const done = (err: Error | null, zip?: ZipFile) => {
       if (err || !zip) reject(new BundleError(`${archive}: not a readable zip archive: ${err?.message ?? 'unknown error'}`, { cause: err }));
       else resolve(zip);
-    });
+    };
+    if (fs.statSync(file).size <= IN_MEMORY_ARCHIVE) yauzl.fromBuffer(fs.readFileSync(file), options, done);
+    else yauzl.open(file, options, done);
   });
 }
 

@@ -179,6 +179,20 @@ describe('bundleUrl forms', () => {
   });
 });
 
+describe('large files', () => {
+  it('a file past the in-memory threshold is streamed to disk and verified like the rest', async () => {
+    const state = stateDir();
+    const big = Buffer.alloc(3 * 1024 * 1024 + 17, 'abcdefghij');
+    const files = { ...sampleSite('big'), '_assets/video.0123abcd.bin': big };
+    const zip = writeFile(state, 'in/b.zip', zipBundle(files, 'big'));
+    const site = await loadBundle(loadOptions(state, zip));
+    expect(fs.readFileSync(path.join(site.dir, '_assets/video.0123abcd.bin')).equals(big)).toBe(true);
+    const tgz = writeFile(state, 'in/b.tgz', tarBundle(files, 'big-tar'));
+    const fromTar = await loadBundle(loadOptions(state, tgz));
+    expect(fs.readFileSync(path.join(fromTar.dir, '_assets/video.0123abcd.bin')).equals(big)).toBe(true);
+  });
+});
+
 describe('tar.gz bundles', () => {
   it('with a manifest: the same checks, version from the manifest', async () => {
     const state = stateDir();
