@@ -1,17 +1,26 @@
 /**
- * API pages: RequestExample / ResponseExample blocks (rendered by the page stage as
- * `<aside class="c-example …">`) move out of the body into a sticky side panel, where the hosted
- * platform shows them. The body loses nothing else; on narrow screens CSS stacks the panel
- * under the content.
+ * Side-panel content: RequestExample / ResponseExample blocks and `<Panel>` (rendered by the page
+ * stage as `<aside class="c-example …">` / `<aside class="c-panel">`) move out of the body into a
+ * sticky column beside it, where the hosted platform shows them. The body loses nothing else; on
+ * narrow screens CSS stacks the column under the content.
  */
-const OPEN = '<aside class="c-example';
+const OPENERS = ['<aside class="c-example', '<aside class="c-panel'];
+
+function nextOpen(html: string, from: number): number {
+  let best = -1;
+  for (const open of OPENERS) {
+    const at = html.indexOf(open, from);
+    if (at !== -1 && (best === -1 || at < best)) best = at;
+  }
+  return best;
+}
 
 export function splitExamples(html: string): { body: string; examples: string } {
-  if (!html.includes(OPEN)) return { body: html, examples: '' };
+  if (!html.includes('<aside class="c-')) return { body: html, examples: '' };
   let body = '';
   let examples = '';
   let from = 0;
-  for (let start = html.indexOf(OPEN, from); start !== -1; start = html.indexOf(OPEN, from)) {
+  for (let start = nextOpen(html, from); start !== -1; start = nextOpen(html, from)) {
     const end = matchingClose(html, start);
     if (end === -1) break; // unbalanced: leave the rest in place rather than guess
     body += html.slice(from, start);

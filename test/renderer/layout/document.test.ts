@@ -249,6 +249,13 @@ describe('API pages', () => {
     expect(html).not.toContain('class="toc"');
   });
 
+  it('moves a <Panel> into the side column too, nested asides included', () => {
+    const panel = '<aside class="c-panel"><p>Side</p><aside class="inner">nested</aside></aside>';
+    const html = render({ html: `<p>Body</p>${panel}<p>After</p>` });
+    expect(html).toContain(`<div class="examples-panel-inner prose">\n${panel}`);
+    expect(html).toContain('<p>Body</p><p>After</p>');
+  });
+
   it('leaves pages without examples alone', () => {
     const html = render();
     expect(html).not.toContain('examples-panel');
