@@ -9,6 +9,7 @@ import { highlightCode, parseFenceInfo } from './code.js';
 import type { Env } from './env.js';
 import { escapeHtml, inlineHtmlToText } from './html.js';
 import { resolveAsset, resolveHref } from './links.js';
+import { BLOCK_MATH_RE, INLINE_DISPLAY_MATH_RE, INLINE_MATH_RE } from './math-syntax.js';
 import { renderMath } from './math.js';
 import type { PageState } from './state.js';
 
@@ -28,12 +29,6 @@ function current(): Current {
 
 const CUSTOM_ID_RE = /\s*\{#([\w-]+)\}\s*$/;
 const CUSTOM_ID_HTML_RE = /\s*\{#[\w-]+\}\s*$/;
-const BLOCK_MATH_RE = /^ {0,3}\$\$([\s\S]+?)\$\$[ \t]*(?:\n+|$)/;
-const INLINE_DISPLAY_MATH_RE = /^\$\$(?!\$)([^$]+?)\$\$/;
-// Inline `$…$`, with the usual guards against prices: no space inside the dollars, no digit right
-// after the closing one, and no `$/unit)` or `($` shapes (prices written as "$/sec").
-const INLINE_MATH_RE = /^\$(?![\s$/),.])((?:\\\$|[^$\n]){1,300}?)(?<![\s\\(])\$(?![\d$A-Za-z])/;
-
 const marked = new Marked({
   gfm: true,
   async: false,

@@ -5,6 +5,7 @@
  */
 import { RenderError } from '../types.js';
 import { HTML_TAGS, VOID_TAGS } from './html-tags.js';
+import { mathEnd } from './math-syntax.js';
 import type { Attr, ElementNode, ParsedMdx } from './tree.js';
 
 /** Elements whose content is kept as raw text (TeX, diagrams, scripts), not parsed as MDX. */
@@ -87,6 +88,10 @@ class Parser {
         i = this.tag(i);
       } else if (c === 123 /* { */) {
         i = this.expression(i);
+      } else if (c === 36 /* $ */) {
+        // TeX is opaque like code: `$e^{i\pi}$` holds braces that are not expressions.
+        const end = mathEnd(src, i);
+        i = end === -1 ? i + 1 : end;
       } else {
         i++;
       }

@@ -19,7 +19,7 @@ export const disclosureComponents: Record<string, ComponentRenderer> = {
     const title = c.str('title') ?? 'properties';
     return (
       `<details class="c-expandable"${c.bool('defaultOpen') ? ' open' : ''}><summary class="c-expandable__summary">` +
-      `<span class="c-expandable__verb">Show</span> ${escapeHtml(title)}</summary>` +
+      `<span class="c-expandable__verb">Show</span><span class="c-expandable__title">${escapeHtml(title)}</span></summary>` +
       `<div class="c-expandable__body">${c.children('block')}</div></details>`
     );
   },

@@ -101,7 +101,7 @@ describe('disclosure', () => {
 
   it('Expandable is a details block with its title', () => {
     const out = html('<Expandable title="child attributes">\n<ResponseField name="id" type="string">The id</ResponseField>\n</Expandable>');
-    expect(out).toMatch(/^<details class="c-expandable"><summary class="c-expandable__summary"><span class="c-expandable__verb">Show<\/span> child attributes<\/summary>/);
+    expect(out).toMatch(/^<details class="c-expandable"><summary class="c-expandable__summary"><span class="c-expandable__verb">Show<\/span><span class="c-expandable__title">child attributes<\/span><\/summary>/);
     expect(out).toContain('c-field--response');
   });
 });
@@ -179,6 +179,10 @@ describe('media and inline components', () => {
     expect(page.html).toContain('class="katex-display"');
     expect(page.html).toContain('Prices like $5 and $10 stay text.');
     expect(render('No math, $5.').usesMath).toBe(false);
+    const braces = render('Euler: $e^{i\\pi} + 1 = 0$ and\n\n$$\n\\frac{a}{b}\n$$');
+    expect(braces.warnings).toEqual([]);
+    expect(braces.html).toContain('<annotation encoding="application/x-tex">e^{i\\pi} + 1 = 0</annotation>');
+    expect(braces.html).toContain('\\frac{a}{b}');
   });
 
   it('mermaid fences become <pre class="mermaid"> with escaped source', () => {
