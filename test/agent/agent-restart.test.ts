@@ -13,7 +13,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-describe('agent jobs across a restart', () => {
+describe('agent jobs across a restart', { timeout: 60_000 }, () => {
   it('re-runs the interrupted turn from its prompt after a restart on the same state dir', async () => {
     const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-restart-'));
     cleanups.push(() => fs.rmSync(stateDir, { recursive: true, force: true }));
@@ -30,7 +30,7 @@ describe('agent jobs across a restart', () => {
     const key = t1.createKey();
     const created = await t1.api(key).post(jobUrl()).send({ prompt: 'Add a page' }).expect(201);
     const id = created.body.id as string;
-    await waitFor(() => model1.requests.length >= 2 || undefined, 20_000, 'the run to reach the model twice');
+    await waitFor(() => model1.requests.length >= 2 || undefined, 40_000, 'the run to reach the model twice');
     expect(t1.ctx.stores.agentJobs.get(id)).toMatchObject({ status: 'active', runState: 'running', attempts: 1 });
     await t1.close();
     expect(fs.existsSync(path.join(stateDir, 'docs-appliance.db'))).toBe(true);

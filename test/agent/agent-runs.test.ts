@@ -3,11 +3,12 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestAppliance } from '../helpers/appliance.js';
 import { startFakeGitHost } from './helpers/fake-git-host.js';
-import { finish, hang, raw, say, startFakeModel, toolCall, type FakeModel } from './helpers/fake-model.js';
+import { delayed, finish, hang, raw, say, startFakeModel, toolCall, type FakeModel } from './helpers/fake-model.js';
 import { createBareRemote } from './helpers/git-remote.js';
 import { startGitHttpServer } from './helpers/git-http-server.js';
 import { createAgentAppliance, GIT_TOKEN, jobUrl, MODEL_KEY, pollUntilDone } from './helpers/agent-appliance.js';
 
+// Each run starts a worker thread and clones; on a loaded machine that takes seconds.
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
@@ -32,7 +33,7 @@ const create = async (t: TestAppliance, key: string, prompt: string) => {
   return r.body as { id: string; status: string; source: { repository: string; ref: string }; prLink: string | null };
 };
 
-describe('agent runs', () => {
+describe('agent runs', { timeout: 60_000 }, () => {
   it('edits two files, commits, pushes the job branch and opens a pull request', async () => {
     const { remote, model, host, t, key } = await setup([
       toolCall('list_files', {}),
@@ -135,15 +136,15 @@ describe('agent runs', () => {
   });
 
   it('fails at the wall-clock limit when the model does not answer; polls see active with prLink null until then', async () => {
-    const { model, t, key } = await setup([hang()], { agent: { timeoutSeconds: 2 } });
+    const { model, t, key } = await setup([hang()], { agent: { timeoutSeconds: 4 } });
     const job = await create(t, key, 'Anything');
     const started = Date.now();
     const { body, polls } = await pollUntilDone(t, key, job.id);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3500);
     expect(polls.length).toBeGreaterThan(3);
     for (const p of polls.slice(0, -1)) expect(p).toMatchObject({ status: 'active', prLink: null, archivedAt: null });
     expect(body.status).toBe('failed');
-    expect(t.ctx.stores.agentJobs.get(job.id)!.error).toContain('wall-clock limit of 2 s reached');
+    expect(t.ctx.stores.agentJobs.get(job.id)!.error).toBe('wall-clock limit of 4 s reached (agent.timeoutSeconds)');
     expect(model.requests).toHaveLength(1);
   });
 
@@ -218,22 +219,23 @@ describe('agent runs', () => {
   });
 
   it('takes up a follow-up sent while the job is still active after the current instruction', async () => {
-    const { model, t, key } = await setup([hang()], { agent: { timeoutSeconds: 2 } });
+    // The first instruction's model is slow; the follow-up arrives while it runs.
+    const { model, host, t, key } = await setup([delayed(1500, finish('Nothing to change for the first one.'))]);
     const job = await create(t, key, 'First');
     await waitForRequests(model, 1);
     model.push(toolCall('write_file', { path: 'index.mdx', content: 'x\n' }), finish('second done'));
     const r = await t.api(key).post(`${jobUrl(job.id)}/message`).send({ prompt: 'Second' }).expect(200);
-    expect(r.body.status).toBe('active');
+    expect(r.body).toMatchObject({ status: 'active', prLink: null });
+    expect(t.ctx.stores.agentJobs.get(job.id)).toMatchObject({ turn: 1, runState: 'running' });
     const { body } = await pollUntilDone(t, key, job.id);
-    // The first instruction timed out; the second ran after it and opened the pull request.
+    // The second instruction ran after the first, in the same conversation, and opened the pull request.
     expect(body).toMatchObject({ status: 'completed', prLink: 'http://git.test.internal/pulls/1' });
+    expect(t.ctx.stores.agentJobs.get(job.id)).toMatchObject({ turn: 2, error: null });
     const sent = model.requests.at(-1)!.body.messages.map((m) => String(m.content));
     const [iFirst, iSecond] = [sent.indexOf('First'), sent.indexOf('Second')];
     expect(iFirst).toBeGreaterThan(0);
     expect(iSecond).toBeGreaterThan(iFirst);
-    // Between them, the note that the first instruction failed (so the model knows nothing was pushed).
-    expect(sent.slice(iFirst, iSecond).join(' ')).toContain('wall-clock limit');
-    expect(t.ctx.stores.agentJobs.get(job.id)!.error).toBeNull();
+    expect(host.pullRequests()).toHaveLength(1);
   });
 });
 
@@ -246,7 +248,7 @@ async function waitForRequests(model: FakeModel, n: number) {
 }
 
 
-describe('agent runs over http(s) remotes', () => {
+describe('agent runs over http(s) remotes', { timeout: 60_000 }, () => {
   it('sends the Git token as a header on clone and push, never in the URL or the log', async () => {
     const remote = createBareRemote();
     cleanups.push(() => remote.remove());

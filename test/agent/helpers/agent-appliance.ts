@@ -58,7 +58,7 @@ export function createAgentAppliance(s: AgentSetup): TestAppliance {
 export const jobUrl = (id?: string, projectId = TEST_PROJECT) => (id ? `/v2/agent/${projectId}/job/${id}` : `/v2/agent/${projectId}/job`);
 
 /** Poll the job over HTTP (as a client would) until it leaves `active`; every answer is spec-checked. */
-export async function pollUntilDone(t: TestAppliance, key: string, id: string, timeoutMs = 25_000): Promise<{ body: Record<string, unknown>; polls: Array<Record<string, unknown>> }> {
+export async function pollUntilDone(t: TestAppliance, key: string, id: string, timeoutMs = 45_000): Promise<{ body: Record<string, unknown>; polls: Array<Record<string, unknown>> }> {
   const started = Date.now();
   const polls: Array<Record<string, unknown>> = [];
   for (;;) {

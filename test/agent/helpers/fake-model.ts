@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 export type ScriptedReply =
   | { kind: 'completion'; message: Record<string, unknown> }
   | { kind: 'raw'; status: number; body: string }
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  | { kind: 'delayed'; ms: number; reply: ScriptedReply };
 
 export const toolCall = (name: string, args: unknown, id = `call_${Math.random().toString(16).slice(2, 10)}`): ScriptedReply => ({
   kind: 'completion',
@@ -15,6 +16,8 @@ export const finish = (summary: string) => toolCall('finish', { summary });
 export const say = (content: string): ScriptedReply => ({ kind: 'completion', message: { role: 'assistant', content } });
 export const raw = (status: number, body: string): ScriptedReply => ({ kind: 'raw', status, body });
 export const hang = (): ScriptedReply => ({ kind: 'hang' });
+/** A slow model: the reply comes after `ms`. */
+export const delayed = (ms: number, reply: ScriptedReply): ScriptedReply => ({ kind: 'delayed', ms, reply });
 
 /**
  * An OpenAI-compatible chat-completions endpoint on loopback that answers from a script, in
@@ -33,20 +36,32 @@ export async function startFakeModel(script: ScriptedReply[] = []) {
         return;
       }
       requests.push({ headers: req.headers, body: JSON.parse(data) });
-      const next = queue.shift() ?? { kind: 'raw', status: 500, body: 'script exhausted' };
-      if (next.kind === 'hang') {
+      const next: ScriptedReply = queue.shift() ?? { kind: 'raw', status: 500, body: 'script exhausted' };
+      if (next.kind === 'delayed') {
+        const { ms, reply } = next;
         hung.add(res);
+        setTimeout(() => {
+          hung.delete(res);
+          if (!res.destroyed) answer(res, reply);
+        }, ms);
         return;
       }
-      if (next.kind === 'raw') {
-        res.writeHead(next.status, { 'content-type': 'application/json' }).end(next.body);
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ id: 'cmpl', object: 'chat.completion', model: 'test-model', choices: [{ index: 0, message: next.message, finish_reason: 'stop' }] }),
-      );
+      answer(res, next);
     });
   });
+  const answer = (res: http.ServerResponse, next: ScriptedReply) => {
+    if (next.kind === 'hang' || next.kind === 'delayed') {
+      hung.add(res);
+      return;
+    }
+    if (next.kind === 'raw') {
+      res.writeHead(next.status, { 'content-type': 'application/json' }).end(next.body);
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({ id: 'cmpl', object: 'chat.completion', model: 'test-model', choices: [{ index: 0, message: next.message, finish_reason: 'stop' }] }),
+    );
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
