@@ -150,6 +150,7 @@ export function createSiteLoader(opts: SiteLoaderOptions) {
     /** Activate an already verified site (the embedded example export goes through loadBundle too). */
     activateLoaded(site: LoadedSite, keep: number) {
       activate(toRecord(site), keep);
+      opts.log.info({ version: site.version, dir: site.dir, source: site.source }, 'site activated');
     },
     setPhase(phase: LoaderStatus['phase'], lastError?: string) {
       status = { phase, ...(lastError ? { lastError } : {}) };

@@ -14,6 +14,7 @@ import { createLogger } from '../../app/logger.js';
 import { manifestFor, sampleSite, writeFile, writeSiteDir, zipBundle } from '../loader/helpers/bundle.js';
 import { httpServer, tempDir, type TestServer } from '../loader/helpers/servers.js';
 import { bundleFile, fastLoader, listen, raw, rmDir, siteAppliance, sitesDir } from './helpers.js';
+import { writeTinyDocs } from '../helpers/appliance.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -319,6 +320,30 @@ describe('first start with nothing configured', () => {
     expect(calls).toHaveLength(1);
     expect(again.site.current()?.version).toBe(calls[0]);
   });
+
+  it('uses the real renderer when nothing is injected (the only project is the one exported)', async () => {
+    const dir = state();
+    const source = writeTinyDocs(path.join(dir, 'docs'));
+    const config = parseConfig(
+      { stateDir: dir, log: { level: 'silent' }, organizations: [{ id: 'org_a', name: 'A' }], projects: [{ id: 'dddddddddddddddddddddddd', orgId: 'org_a', name: 'Docs', domain: 'docs.a.internal', sourceDir: source }] },
+      { source: 'test' },
+    );
+    const ctx = createAppContext({ config, log: createLogger('silent') });
+    const site = createSiteFeature(ctx);
+    cleanup.push(async () => {
+      await site.stop!();
+      ctx.db.close();
+    });
+    await site.start!();
+    await site.idle();
+    expect(site.loader.status.lastError).toBeUndefined();
+    expect(ctx.stores.settings.get('site.active.projectId')).toBe('dddddddddddddddddddddddd');
+    const server = await listenFeature(site);
+    const page = await raw(server.port, '/guides/intro');
+    expect(page.status).toBe(200);
+    expect(page.body.toString()).toContain('Run the installer.');
+    expect((await raw(server.port, '/')).body.toString()).toContain('Welcome to the tiny docs.');
+  }, 60_000);
 
   it('is skipped with site.exampleOnFirstStart false', async () => {
     const dir = state();
