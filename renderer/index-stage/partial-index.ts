@@ -10,7 +10,17 @@ import type { SearchDocument } from '../types.js';
  */
 
 /** MiniSearch's default tokenizer splits on this. */
-const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
+export const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
+/**
+ * The same class restricted to ASCII (\p{Z} is only the space there, and $+<=>^`|~ are symbols, not
+ * punctuation), about twice as fast as the Unicode-property regex; used when the text is ASCII.
+ */
+export const ASCII_SPACE_OR_PUNCTUATION = /[\n\r !"#%&'()*,\-./:;?@[\\\]_{}]+/;
+const NON_ASCII = /[^\x00-\x7f]/;
+
+export function tokenize(text: string): string[] {
+  return text.split(NON_ASCII.test(text) ? SPACE_OR_PUNCTUATION : ASCII_SPACE_OR_PUNCTUATION);
+}
 
 export interface PartialIndexDoc {
   /** MiniSearch short id: the page's position in the plan, so ids do not depend on timing. */
@@ -43,7 +53,7 @@ export function addToPartialIndex(partial: PartialIndex, id: number, doc: Search
   SEARCH_INDEX_OPTIONS.fields.forEach((field, fieldId) => {
     const value = doc[field as keyof SearchDocument];
     if (value == null) return;
-    const tokens = value.toString().split(SPACE_OR_PUNCTUATION);
+    const tokens = tokenize(value.toString());
     lengths[fieldId] = new Set(tokens).size;
     const counts = new Map<string, number>();
     for (const token of tokens) {

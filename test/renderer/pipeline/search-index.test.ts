@@ -1,5 +1,6 @@
 import MiniSearch, { type Options } from 'minisearch';
 import { describe, expect, it } from 'vitest';
+import { ASCII_SPACE_OR_PUNCTUATION, SPACE_OR_PUNCTUATION } from '../../../renderer/index-stage/partial-index.js';
 import { addToPartialIndex, createSearchIndexBuilder, emptyPartialIndex } from '../../../renderer/index-stage/search-index.js';
 import { SEARCH_INDEX_OPTIONS } from '../../../renderer/search-options.js';
 import type { SearchDocument } from '../../../renderer/types.js';
@@ -11,6 +12,7 @@ const docs: SearchDocument[] = [
   { url: '/guides/tuning', title: 'Tuning', headings: '', text: 'Threads and the worker pool — tune threads for throughput.' },
   { url: '/api/users', title: 'List users', section: 'API › Users', headings: 'Response', text: 'GET /users returns users (paginated). Ünïcödé wörds too.' },
   { url: '/api/notes', title: 'Create note', section: 'API', headings: 'Body\nResponse', text: 'POST /notes creates a note; notes have a body.' },
+  { url: '/symbols', title: 'Symbols $var a+b', headings: 'x|y ~z', text: 'a<b>c ^caret `code` under_score {brace} [bracket] "quote" The the THE tab\tseparated' },
 ];
 
 /** The index as the workers and the main thread build it, split into two batches. */
@@ -37,11 +39,18 @@ describe('search index', () => {
     actual.averageFieldLength.forEach((v, i) => expect(v).toBeCloseTo(expected.averageFieldLength[i] as number, 10));
   });
 
+  it('splits ASCII text exactly as the Unicode tokenizer does', () => {
+    for (let c = 0; c < 128; c++) {
+      const text = `a${String.fromCharCode(c)}b`;
+      expect(text.split(ASCII_SPACE_OR_PUNCTUATION), `char ${c}`).toEqual(text.split(SPACE_OR_PUNCTUATION));
+    }
+  });
+
   it('loads in MiniSearch and answers queries like the reference', () => {
     const loaded = MiniSearch.loadJSON<SearchDocument>(JSON.stringify(ours()), options);
     const reference = new MiniSearch<SearchDocument>(options);
     reference.addAll(docs);
-    for (const q of ['threads', 'cache', 'users', 'wörds', 'note', 'configure']) {
+    for (const q of ['threads', 'cache', 'users', 'wörds', 'note', 'configure', 'the', 'var', 'caret', 'score']) {
       expect(loaded.search(q).map((r) => [r.id, r['title'], r['section']]), q).toEqual(reference.search(q).map((r) => [r.id, r['title'], r['section']]));
     }
     expect(loaded.search('threads')[0]?.id).toBe('/guides/tuning');
