@@ -1,16 +1,16 @@
 import type { Config } from '../../config/schema.js';
 import type { AppContext } from '../context.js';
 import type { Feature } from '../feature.js';
-import { createAgentQueue, type AgentQueueOptions } from './job-queue.js';
+import { createAgentQueue } from './job-queue.js';
 import { createAgentRouter } from './routes.js';
 
 /**
  * Agent jobs (DESIGN 3.2): the routes, the durable queue with its runner threads, and the
  * archive policy. See docs/agent.md.
  */
-export function createAgentFeature(ctx: AppContext, options: Pick<AgentQueueOptions, 'workerEntry'> = {}): Feature {
+export function createAgentFeature(ctx: AppContext): Feature {
   let config: Readonly<Config> = ctx.config;
-  const queue = createAgentQueue(ctx, { config: () => config, ...options });
+  const queue = createAgentQueue(ctx, { config: () => config });
   return {
     name: 'agent',
     adminRouter: createAgentRouter(ctx, { config: () => config, kick: () => queue.kick() }),

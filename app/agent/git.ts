@@ -108,8 +108,3 @@ function passThrough(): NodeJS.ProcessEnv {
   for (const name of PASS_THROUGH) if (process.env[name]) out[name] = process.env[name];
   return out;
 }
-
-/** A branch name git accepts and that is safe to put in a URL path (Git host APIs). */
-export function isSafeBranchName(name: string): boolean {
-  return /^[A-Za-z0-9][A-Za-z0-9._\/-]{0,199}$/.test(name) && !name.includes('..') && !name.endsWith('/') && !name.endsWith('.lock') && !name.includes('//');
-}

@@ -6,7 +6,7 @@ import type { AgentJobRecord } from '../../data/stores/agent-jobs.js';
 import type { AppContext } from '../context.js';
 import type { ChatMessage } from './model-client.js';
 import type { RunEvent, RunInput, RunOutcome } from './run-protocol.js';
-import { runInWorker, type WorkerEntry, type WorkerRun } from './worker-host.js';
+import { runInWorker, type WorkerRun } from './worker-host.js';
 
 /** Runs of one turn a restart may start before the job fails instead (a job that crashes the process must not loop). */
 export const MAX_ATTEMPTS_PER_TURN = 3;
@@ -14,8 +14,6 @@ export const MAX_ATTEMPTS_PER_TURN = 3;
 export interface AgentQueueOptions {
   /** Current config (SIGHUP may replace it). */
   config(): Readonly<Config>;
-  /** Override the worker script (tests). */
-  workerEntry?: WorkerEntry;
 }
 
 /** Working copies of agent runs: `<stateDir>/agent/work/<jobId>`. */
@@ -80,7 +78,7 @@ export function createAgentQueue(ctx: AppContext, opts: AgentQueueOptions) {
       return;
     }
     log.info({ projectId: job.projectId, ref: job.ref, model: input.model.name }, 'agent job run started');
-    const run = runInWorker(input, (e) => onEvent(job, e, log), opts.workerEntry);
+    const run = runInWorker(input, (e) => onEvent(job, e, log));
     const done = run.outcome.then((outcome) => {
       running.delete(job.id);
       fs.rmSync(input.workDir, { recursive: true, force: true });
