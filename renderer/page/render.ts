@@ -13,7 +13,7 @@ import { renderHtmlElement } from './html-element.js';
 import type { Literal } from './literal.js';
 import { renderMarkdown } from './markdown.js';
 import { withValues, type ComponentDef } from './scope.js';
-import { findLegacySnippet, loadSnippet } from './snippets.js';
+import { findLegacySnippet, legacyCandidates, loadSnippet } from './snippets.js';
 import type { PageState } from './state.js';
 import type { ElementNode, Node } from './tree.js';
 
@@ -199,6 +199,12 @@ function renderLegacySnippet(el: ElementNode, env: Env, state: PageState): strin
   const where = { file: env.file, line: el.line };
   if (!name) throw new RenderError('<Snippet> needs a file="…" attribute', where);
   const rel = findLegacySnippet(name, state.ctx.repoRoot, where);
+  if (rel === undefined) {
+    // The legacy component looked its file up when the page was shown, and showed nothing when it
+    // was missing; an `import` of a missing file, by contrast, never compiled (RenderError).
+    state.warn('missing-snippet', `Snippet ${name} not found (looked in ${legacyCandidates(name).join(', ')}); nothing is shown`, env.file, el.line);
+    return '';
+  }
   const snippet = loadSnippet(rel, state.ctx.repoRoot, where, state.snippetMemo);
   return renderUserComponent({ kind: 'snippet', snippet }, el, env, state);
 }

@@ -64,15 +64,21 @@ export function loadSnippet(rel: string, repoRoot: string, where: Where, memo: S
   return snippet;
 }
 
-/** Legacy `<Snippet file="a.mdx" />`: the file is looked up in `snippets/` then `_snippets/`. */
-export function findLegacySnippet(name: string, repoRoot: string, where: Where): string {
-  const clean = name.replace(/^\/+/, '');
-  const candidates = clean.startsWith('snippets/') || clean.startsWith('_snippets/') ? [clean] : [`snippets/${clean}`, `_snippets/${clean}`];
-  for (const candidate of candidates) {
+/**
+ * Legacy `<Snippet file="a.mdx" />`: the file is looked up in `snippets/` then `_snippets/`.
+ * Undefined when it is in neither (the caller warns); a path leaving the repository still throws.
+ */
+export function findLegacySnippet(name: string, repoRoot: string, where: Where): string | undefined {
+  for (const candidate of legacyCandidates(name)) {
     const rel = resolveSpecifier(`/${candidate}`, where);
     if (rel && isFile(path.join(repoRoot, rel))) return rel;
   }
-  throw new RenderError(`Snippet not found: ${name} (looked in ${candidates.join(', ')})`, where);
+  return undefined;
+}
+
+export function legacyCandidates(name: string): string[] {
+  const clean = name.replace(/^\/+/, '');
+  return clean.startsWith('snippets/') || clean.startsWith('_snippets/') ? [clean] : [`snippets/${clean}`, `_snippets/${clean}`];
 }
 
 /** The scope a page or snippet gets from its own import/export blocks. */

@@ -46,9 +46,14 @@ describe('snippets', () => {
     expect(err.file).toBe('guides/missing.mdx');
     expect(err.line).toBe(3);
     expect(err.message).toContain('/snippets/nope.mdx');
-    const legacy = renderError('text\n<Snippet file="nope.mdx" />', { file: 'a.mdx' });
-    expect(legacy).toMatchObject({ file: 'a.mdx', line: 2 });
-    expect(legacy.message).toContain('nope.mdx');
+  });
+
+  it('warns for a legacy <Snippet file> that is missing and shows nothing (it was a runtime lookup)', () => {
+    const page = render('text\n\n<Snippet file="nope.mdx" />', { file: 'a.mdx' });
+    expect(page.warnings).toEqual([
+      { code: 'missing-snippet', message: expect.stringContaining('snippets/nope.mdx, _snippets/nope.mdx'), file: 'a.mdx', line: 3 },
+    ]);
+    expect(page.html).toBe('<p>text</p>\n');
   });
 
   it('names the snippet file when a snippet itself imports something missing', () => {
