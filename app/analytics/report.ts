@@ -240,21 +240,47 @@ export function createReportService(store: SearchReportStore, opts: { cacheEntri
     return { entries: candidates.slice(0, limit + 1), total: store.daysTotal(pk, MIN_DAY, MAX_DAY) - newSearches };
   }
 
-  function describe(pk: number, e: Ranked, r: ReportRange, maxId: number, delta: DeltaRow[]): SearchAggregate {
+  /** The most clicked page over whole days and edges of a range, at the pin. */
+  function topPageInRange(pk: number, termId: number, r: ReportRange, maxId: number, delta: DeltaRow[]): string | null {
     const s = split(r);
     const clicks = new Map<string, number>();
     const add = (path: string, n: number) => clicks.set(path, (clicks.get(path) ?? 0) + n);
-    if (s.day0 < s.day1) for (const [path, n] of store.clicksByPathDays(pk, e.termId, s.day0, s.day1)) add(path, n);
-    for (const [a, b] of s.edges) for (const [path, n] of store.clicksByPathRaw(pk, e.termId, a, b, maxId)) add(path, n);
-    for (const d of delta) if (d.kind === 1 && d.termId === e.termId && d.path !== null && s.inDays(d.atMs)) add(d.path, -1);
-    let topClickedPage: string | null = null;
+    if (s.day0 < s.day1) for (const [path, n] of store.clicksByPathDays(pk, termId, s.day0, s.day1)) add(path, n);
+    for (const [a, b] of s.edges) for (const [path, n] of store.clicksByPathRaw(pk, termId, a, b, maxId)) add(path, n);
+    for (const d of delta) if (d.kind === 1 && d.termId === termId && d.path !== null && s.inDays(d.atMs)) add(d.path, -1);
+    return bestPage(clicks);
+  }
+
+  /** All time: the term's pages in index order; only pages clicked after the pin are recounted. */
+  function topPageAllTime(pk: number, termId: number, delta: DeltaRow[]): string | null {
+    const changed = new Map<string, number>();
+    for (const d of delta) if (d.kind === 1 && d.termId === termId && d.path !== null) changed.set(d.path, (changed.get(d.path) ?? 0) + 1);
+    const clicks = new Map<string, number>();
+    for (const [path, n] of store.topPagesAllTime(pk, termId, changed.size + 1)) {
+      if (changed.has(path)) continue;
+      clicks.set(path, n);
+      break; // the best page the pin does not touch
+    }
+    for (const [path, n] of changed) clicks.set(path, store.termPageClicks(pk, termId, path) - n);
+    return bestPage(clicks);
+  }
+
+  function bestPage(clicks: Map<string, number>): string | null {
+    let top: string | null = null;
     let best = 0;
     for (const [path, n] of clicks) {
-      if (n > best || (n === best && n > 0 && topClickedPage !== null && compareTerms(path, topClickedPage) < 0)) {
+      if (n > best || (n === best && n > 0 && top !== null && compareTerms(path, top) < 0)) {
         best = n;
-        topClickedPage = path;
+        top = path;
       }
     }
+    return top;
+  }
+
+  function describe(pk: number, e: Ranked, r: ReportRange, maxId: number, delta: DeltaRow[]): SearchAggregate {
+    const s = split(r);
+    const allTime = r.fromMs === null && r.toMs === null;
+    const topClickedPage = allTime ? topPageAllTime(pk, e.termId, delta) : topPageInRange(pk, e.termId, r, maxId, delta);
     let lastAt = e.lastAt;
     if (e.dirty) lastAt = store.lastSearchAt(pk, e.termId, s.from, s.to, maxId) ?? lastAt;
     return {

@@ -50,6 +50,10 @@ export function createSearchEventStore(db: Db) {
     `INSERT INTO search_daily_pages (project_pk, term_id, day, path, clicks) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`,
   );
+  const upsertTermPage = db.prepare(
+    `INSERT INTO search_term_pages (project_pk, term_id, path, clicks) VALUES (?, ?, ?, ?)
+     ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`,
+  );
   const upsertTotal = db.prepare(
     `INSERT INTO search_daily_totals (project_pk, day, hits) VALUES (?, ?, ?)
      ON CONFLICT DO UPDATE SET hits = hits + excluded.hits`,
@@ -136,7 +140,15 @@ export function createSearchEventStore(db: Db) {
       }
     }
     for (const d of daily.values()) upsertDaily.run(d.pk, d.day, d.termId, d.hits, d.clicked, d.lastAt);
-    for (const p of pages.values()) upsertPage.run(p.pk, p.termId, p.day, p.path, p.clicks);
+    const termPages = new Map<string, { pk: number; termId: number; path: string; clicks: number }>();
+    for (const p of pages.values()) {
+      upsertPage.run(p.pk, p.termId, p.day, p.path, p.clicks);
+      const k = `${p.pk}:${p.termId}:${p.path}`;
+      const tp = termPages.get(k);
+      if (tp) tp.clicks += p.clicks;
+      else termPages.set(k, { pk: p.pk, termId: p.termId, path: p.path, clicks: p.clicks });
+    }
+    for (const p of termPages.values()) upsertTermPage.run(p.pk, p.termId, p.path, p.clicks);
     for (const t of totals.values()) upsertTotal.run(t.pk, t.day, t.hits);
     for (const [tid, t] of terms) updateTerm.run({ hits: t.hits, clicked: t.clicked, lastAt: t.lastAt, id: tid });
   });

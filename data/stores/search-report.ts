@@ -81,6 +81,12 @@ export function createSearchReportStore(db: Db) {
        WHERE project_pk = ? AND term_id = ? AND at_ms >= ? AND at_ms < ? AND kind = 1 AND id <= ? GROUP BY path`,
     )
     .raw();
+  const topPagesAll = db
+    .prepare<[number, number, number], [string, number]>(
+      'SELECT path, clicks FROM search_term_pages WHERE project_pk = ? AND term_id = ? AND clicks > 0 ORDER BY clicks DESC, path ASC LIMIT ?',
+    )
+    .raw();
+  const termPage = db.prepare<[number, number, string], { clicks: number }>('SELECT clicks FROM search_term_pages WHERE project_pk = ? AND term_id = ? AND path = ?');
   const lastSearch = db.prepare<[number, number, number, number, number], { at: number }>(
     `SELECT at_ms AS at FROM search_events
      WHERE project_pk = ? AND term_id = ? AND at_ms >= ? AND at_ms < ? AND kind = 0 AND id <= ?
@@ -125,6 +131,9 @@ export function createSearchReportStore(db: Db) {
     },
     clicksByPathDays: (pk: number, termId: number, day0: number, day1: number) => pagesDays.all(pk, termId, day0, day1),
     clicksByPathRaw: (pk: number, termId: number, fromMs: number, toMs: number, maxId: number) => pagesRaw.all(pk, termId, fromMs, toMs, maxId),
+    /** All-time pages of a term, most clicked first (ties: path ascending). */
+    topPagesAllTime: (pk: number, termId: number, limit: number) => topPagesAll.all(pk, termId, limit),
+    termPageClicks: (pk: number, termId: number, path: string): number => termPage.get(pk, termId, path)?.clicks ?? 0,
     lastSearchAt: (pk: number, termId: number, fromMs: number, toMs: number, maxId: number): number | null =>
       lastSearch.get(pk, termId, fromMs, toMs, maxId)?.at ?? null,
   };

@@ -1,0 +1,166 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestAppliance, FREE_PROJECT, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
+import type { ConfigInput } from '../../config/schema.js';
+import { ACTIVE_SITE_PROJECT_KEY } from '../../app/analytics/project-resolver.js';
+import { analyticsOf, postEvents } from './helpers.js';
+
+let t: TestAppliance | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+function appliance(config: Partial<ConfigInput> = {}) {
+  const app = createTestAppliance({ config: { ...config, analytics: { rateLimitPerHour: 10_000, ...config.analytics } } });
+  t = app;
+  return app;
+}
+
+const search = (query: string, sessionId = 'sess-1', extra: Record<string, unknown> = {}) => ({ type: 'search', query, resultCount: 4, sessionId, ...extra });
+const click = (query: string, path = '/guides/intro', sessionId = 'sess-1', extra: Record<string, unknown> = {}) => ({ type: 'click', query, path, sessionId, ...extra });
+
+async function report(app: TestAppliance, query = '') {
+  const key = app.createKey();
+  const res = await app.api(key).get(`/v1/analytics/${TEST_PROJECT}/searches${query}`).expect(200);
+  return res.body as { searches: { searchQuery: string; hits: number; ctr: number; topClickedPage: string | null; lastSearchedAt: string }[]; totalSearches: number };
+}
+
+describe('POST /_/events', () => {
+  it('accepts the good events of a batch and reports each bad one by index', async () => {
+    const app = appliance();
+    const res = await postEvents(app, [
+      search('install'),
+      { type: 'search', query: 'x', resultCount: -1, sessionId: 's' },
+      click('install', 'https://evil.example/x'),
+      { type: 'search', query: '   ', resultCount: 1, sessionId: 's' },
+      { type: 'search', query: 'q'.repeat(201), resultCount: 1, sessionId: 's' },
+      { type: 'search', query: 'ok', resultCount: 1, sessionId: 'bad session' },
+      { type: 'search', query: 'ok', resultCount: 1, sessionId: 's', timestamp: new Date(app.clock.now().getTime() + 10 * 60_000).toISOString() },
+      { type: 'search', query: 'ok', resultCount: 1, sessionId: 's', timestamp: 'yesterday' },
+      { type: 'search', query: 'ok', resultCount: 1, sessionId: 's', projectId: TEST_PROJECT },
+      { type: 'search', query: 'ok', resultCount: 1.5, sessionId: 's' },
+      { type: 'view', query: 'ok', sessionId: 's' },
+      { type: 'search', query: 'ok', resultCount: 1, sessionId: 's', extra: true },
+      'a string',
+      click('install', '/guides/install'),
+    ]);
+    expect(res.status).toBe(202);
+    expect(res.body.accepted).toBe(2);
+    const byIndex = Object.fromEntries(res.body.rejected.map((r: { index: number; message: string }) => [r.index, r.message]));
+    expect(Object.keys(byIndex).map(Number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(byIndex[1]).toMatch(/^resultCount:/);
+    expect(byIndex[2]).toMatch(/^path:/);
+    expect(byIndex[3]).toMatch(/^query: must not be empty/);
+    expect(byIndex[4]).toMatch(/^query: must be at most 200/);
+    expect(byIndex[5]).toMatch(/^sessionId:/);
+    expect(byIndex[6]).toMatch(/^timestamp: is in the future/);
+    expect(byIndex[7]).toMatch(/^timestamp: must be an ISO 8601/);
+    expect(byIndex[8]).toMatch(/^projectId: not accepted/);
+    expect(byIndex[9]).toMatch(/^resultCount:/);
+    expect(byIndex[10]).toMatch(/^type:/);
+    expect(byIndex[11]).toMatch(/unknown field "extra"/);
+    expect(byIndex[12]).toBe('event must be a JSON object');
+    const body = await report(app);
+    expect(body.searches).toEqual([{ searchQuery: 'install', hits: 1, ctr: 100, topClickedPage: '/guides/install', lastSearchedAt: app.clock.now().toISOString() }]);
+  });
+
+  it('answers 400 when every event is bad or the body is not JSON, 413 past the size or batch cap, 415 for other types', async () => {
+    const app = appliance({ analytics: { ingest: { maxBodyBytes: 1024, maxBatch: 3 } } });
+    const none = await postEvents(app, [{ type: 'search' }, { nope: 1 }]);
+    expect(none.status).toBe(400);
+    expect(none.body.rejected).toHaveLength(2);
+    expect((await postEvents(app, '{"type": "search",')).status).toBe(400);
+    expect((await postEvents(app, '')).status).toBe(400);
+    expect((await postEvents(app, [])).status).toBe(400);
+    const big = await postEvents(app, [search('x'.repeat(1100))]);
+    expect(big.status).toBe(413);
+    expect(big.body.error).toMatch(/1024 bytes/);
+    const many = await postEvents(app, [search('a'), search('b'), search('c'), search('d')]);
+    expect(many.status).toBe(413);
+    expect(many.body.error).toMatch(/At most 3 events/);
+    expect((await postEvents(app, search('a'), { contentType: 'application/x-www-form-urlencoded' })).status).toBe(415);
+    analyticsOf(app).flush();
+    expect((await report(app)).totalSearches).toBe(0);
+  });
+
+  it('takes the text/plain bodies navigator.sendBeacon may send, and a single object', async () => {
+    const app = appliance();
+    expect((await postEvents(app, search('helm chart'), { contentType: 'text/plain;charset=UTF-8' })).status).toBe(202);
+    expect((await postEvents(app, [search('tls')], { contentType: 'application/json' })).body).toEqual({ accepted: 1, rejected: [] });
+    expect((await report(app)).totalSearches).toBe(2);
+  });
+
+  it('counts search-as-you-type once: the same session and normalised term within 30 s', async () => {
+    const app = appliance();
+    const t0 = app.clock.now().getTime();
+    const at = (ms: number) => ({ timestamp: new Date(t0 - 120_000 + ms).toISOString() });
+    await postEvents(app, [
+      search('Install', 'a', at(0)),
+      search('install ', 'a', at(10_000)), // same term, 10 s later: the same search
+      search('  INSTALL', 'a', at(29_999)),
+      search('install', 'a', at(40_000)), // 30 s after the counted one: a new search
+      search('install', 'b', at(1_000)), // another session
+      search('install rhel', 'a', at(2_000)), // another term
+    ]).expect(202);
+    const body = await report(app);
+    expect(body.searches.map((s) => [s.searchQuery, s.hits])).toEqual([
+      ['install', 3],
+      ['install rhel', 1],
+    ]);
+    expect(body.totalSearches).toBe(4);
+  });
+
+  it('counts a search as clicked once, for a click in the same session within 30 minutes, even when the click beacon arrives first', async () => {
+    const app = appliance();
+    const t0 = app.clock.now().getTime() - 3600_000;
+    const at = (ms: number) => ({ timestamp: new Date(t0 + ms).toISOString() });
+    await postEvents(app, [
+      search('proxy', 'a', at(0)),
+      click('proxy', '/guides/proxy', 'a', at(5_000)),
+      click('proxy', '/guides/other', 'a', at(6_000)), // a second click: still one clicked search
+      search('proxy', 'b', at(0)),
+      click('proxy', '/guides/proxy', 'b', at(31 * 60_000)), // too late
+      click('proxy', '/guides/proxy', 'c', at(1_000 - 500)), // races its search by 0.5 s
+      search('proxy', 'c', at(1_000)),
+      search('proxy', 'd', at(0)),
+      click('proxy', '/faq', 'e', at(100)), // another session
+    ]).expect(202);
+    const [row] = (await report(app)).searches;
+    expect(row).toMatchObject({ searchQuery: 'proxy', hits: 4, ctr: 50, topClickedPage: '/guides/proxy' });
+  });
+
+  it('attributes events by Host, then the active site setting, then the only project; else 404', async () => {
+    const app = appliance();
+    await postEvents(app, search('by host'), { host: 'docs.free.internal:8080' }).expect(202);
+    await postEvents(app, search('unknown host'), { host: 'elsewhere.internal' }).expect(404);
+    app.ctx.stores.settings.set(ACTIVE_SITE_PROJECT_KEY, TEST_PROJECT);
+    await postEvents(app, search('active site'), { host: 'elsewhere.internal' }).expect(202);
+    analyticsOf(app).flush();
+    const key = app.createKey('org_free');
+    const free = await app.api(key).get(`/v1/analytics/${FREE_PROJECT}/searches`).expect(200);
+    expect(free.body.searches.map((s: { searchQuery: string }) => s.searchQuery)).toEqual(['by host']);
+    expect((await report(app)).searches.map((s) => s.searchQuery)).toEqual(['active site']);
+  });
+
+  it('limits requests per client address per minute, with RateLimit headers and Retry-After', async () => {
+    const app = appliance({ admin: { trustProxy: true }, analytics: { ingest: { perClientPerMinute: 3 } } });
+    for (let i = 0; i < 3; i++) {
+      const ok = await postEvents(app, search(`t${i}`), { ip: '10.0.0.1' }).expect(202);
+      expect(ok.headers['ratelimit-remaining']).toBe(String(2 - i));
+    }
+    const limited = await postEvents(app, search('t3'), { ip: '10.0.0.1' }).expect(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    await postEvents(app, search('t3'), { ip: '10.0.0.2' }).expect(202);
+    app.clock.advance(60_000);
+    await postEvents(app, search('t4'), { ip: '10.0.0.1' }).expect(202);
+  });
+
+  it('writes in batches and flushes what is buffered when the feature stops', async () => {
+    const app = appliance();
+    await postEvents(app, [search('one'), search('two')]).expect(202);
+    const count = () => (app.ctx.db.prepare('SELECT count(*) AS n FROM search_events').get() as { n: number }).n;
+    expect(count()).toBe(0); // still in the write buffer
+    await analyticsOf(app).stop?.();
+    expect(count()).toBe(2);
+  });
+});
