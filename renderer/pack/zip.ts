@@ -67,7 +67,10 @@ export interface PackOptions {
 export async function packZip(site: SiteFiles, zipPath: string, options: PackOptions): Promise<{ sizeBytes: number }> {
   const mtime = dosTime(options.createdAt);
   const level = options.level ?? 6;
-  const handle = await fs.promises.open(zipPath, 'w');
+  // Written beside the target and renamed at the end: a reader never sees half a zip, and a
+  // failed or aborted pack leaves nothing behind.
+  const partial = `${zipPath}.partial-${process.pid}-${Date.now()}`;
+  const handle = await fs.promises.open(partial, 'w');
   let pending: Uint8Array[] = [];
   let pendingBytes = 0;
   let total = 0;
@@ -98,8 +101,12 @@ export async function packZip(site: SiteFiles, zipPath: string, options: PackOpt
     zip.end();
     if (failure) throw failure;
     await flush();
-  } finally {
     await handle.close();
+    await fs.promises.rename(partial, zipPath);
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    await fs.promises.rm(partial, { force: true });
+    throw err;
   }
   return { sizeBytes: total };
 }

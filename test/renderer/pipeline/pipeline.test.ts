@@ -196,6 +196,23 @@ describe('exportSite: determinism, failures, options', () => {
     expect(poolErrors.every((e) => /Unexpected message from Worker/.test(e.message))).toBe(true);
   });
 
+  it('leaves neither a zip nor a partial file when aborted while packing', async () => {
+    const dir = path.dirname(tmp('x'));
+    const out = path.join(dir, 'aborted.zip');
+    const controller = new AbortController();
+    const run = exportSite({
+      sourceDir: fixtureSite('basic'),
+      outZip: out,
+      pool,
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.stage === 'pack') controller.abort(new Error('cancelled while packing'));
+      },
+    });
+    await expect(run).rejects.toThrow('cancelled while packing');
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
   it('loses only the batch of a crashed worker, reporting each of its pages', async () => {
     // A pool whose first batch dies the way a worker that ran out of memory does.
     let calls = 0;

@@ -171,6 +171,29 @@ describe('plan: legacy mint.json', () => {
     expect(p.redirects).toEqual([{ from: 'intro', to: '/introduction' }]);
   });
 
+  it('nests a version level for legacy versions, untagged groups under every version', () => {
+    const dir = tempSite({
+      'mint.json': JSON.stringify({
+        name: 'x',
+        versions: ['v2', 'v1'],
+        navigation: [
+          { group: 'Intro', pages: ['intro'] },
+          { group: 'New', version: 'v2', pages: ['v2/new'] },
+          { group: 'Old', version: 'v1', pages: ['v1/old'] },
+        ],
+      }),
+      'intro.mdx': '# intro',
+      'v2/new.mdx': '# new',
+      'v1/old.mdx': '# old',
+    });
+    const q = planSite(loadSite(dir));
+    expect(q.sections.map((s) => [s.id, titles(s.sidebar)])).toEqual([
+      ['v2', [{ Intro: ['intro'] }, { New: ['v2/new'] }]],
+      ['v1', [{ Intro: ['intro'] }, { Old: ['v1/old'] }]],
+    ]);
+    expect(page(q, 'intro').sectionId).toBe('v2');
+  });
+
   it('uses "Documentation" as the primary tab without primaryTab', () => {
     const dir = tempSite({
       'mint.json': JSON.stringify({
