@@ -218,6 +218,20 @@ describe('agent runs', { timeout: 60_000 }, () => {
     expect(host.pullRequests()).toHaveLength(1);
   });
 
+  it('runs up to agent.concurrency jobs at once; the rest wait in the queue as active', async () => {
+    // The first two answers are slow enough that both runs are surely in flight when checked.
+    const slow = () => delayed(5000, say('Nothing to change.'));
+    const { model, t, key } = await setup([slow(), slow(), say('Nothing to change.')], { agent: { concurrency: 2 } });
+    const ids: string[] = [];
+    for (const p of ['a', 'b', 'c']) ids.push((await create(t, key, p)).id);
+    await waitForRequests(model, 2);
+    const states = ids.map((id) => t.ctx.stores.agentJobs.get(id)!.runState);
+    expect(states.filter((s) => s === 'running')).toHaveLength(2);
+    expect(states.filter((s) => s === 'queued')).toHaveLength(1);
+    for (const id of ids) expect((await pollUntilDone(t, key, id)).body).toMatchObject({ status: 'completed', prLink: null });
+    expect(model.requests).toHaveLength(3);
+  });
+
   it('takes up a follow-up sent while the job is still active after the current instruction', async () => {
     // The first instruction's model is slow; the follow-up arrives while it runs.
     const { model, host, t, key } = await setup([delayed(1500, finish('Nothing to change for the first one.'))]);
