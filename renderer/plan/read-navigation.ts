@@ -51,6 +51,16 @@ export function readNavigation(navigation: unknown, configFile: string, warnings
   const warn = (message: string): void => {
     warnings.push({ code: 'navigation-entry', message, file: configFile });
   };
+  // Mintlify can generate pages from an OpenAPI file named in the navigation; the appliance builds
+  // pages from files only (MDX pages with `openapi:` frontmatter still work).
+  const warnOpenApi = (entry: Obj, where: string): void => {
+    if (entry['openapi'] === undefined && entry['asyncapi'] === undefined) return;
+    warnings.push({
+      code: 'openapi-navigation',
+      message: `${where}: pages generated from an OpenAPI/AsyncAPI file are not built; add MDX pages with "openapi" frontmatter instead`,
+      file: configFile,
+    });
+  };
 
   const collectGlobal = (g: unknown): void => {
     if (!isObj(g)) return;
@@ -83,6 +93,7 @@ export function readNavigation(navigation: unknown, configFile: string, warnings
         out.push({ kind: 'page', ref: item });
       } else if (isObj(item) && (text(item['group']) !== undefined || Array.isArray(item['pages']))) {
         const title = text(item['group']) ?? '';
+        warnOpenApi(item, `${where} › ${title}`);
         const group: RawEntry = {
           kind: 'group',
           title,
@@ -136,12 +147,13 @@ export function readNavigation(navigation: unknown, configFile: string, warnings
           if (icon) step.icon = icon;
           const itemHidden = hidden || item['hidden'] === true;
           const itemWhere = `${where}.${key}[${i}]`;
+          warnOpenApi(item, `${itemWhere} ("${title}")`);
           if (hasContent(item)) {
             walk(item, [...trail, step], itemHidden, itemWhere);
           } else if (text(item['href'])) {
             collectGlobal(item['global']);
             sections.push({ trail: [...trail, step], sidebar: [], href: item['href'] as string, hidden: itemHidden });
-          } else {
+          } else if (item['openapi'] === undefined && item['asyncapi'] === undefined) {
             warn(`${itemWhere} ("${title}") has no pages, groups or href`);
           }
         });

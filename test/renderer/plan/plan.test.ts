@@ -212,6 +212,28 @@ describe('plan: legacy mint.json', () => {
   });
 });
 
+describe('plan: entries the appliance cannot build', () => {
+  it('warns about OpenAPI-generated navigation and malformed entries instead of failing', () => {
+    const dir = tempSite({
+      'docs.json': JSON.stringify({
+        name: 'x',
+        navigation: {
+          tabs: [
+            { tab: 'Guides', pages: ['index', 42, { nonsense: true }] },
+            { tab: 'API', openapi: 'openapi.json' },
+            { tab: 'Empty' },
+          ],
+        },
+      }),
+      'index.mdx': '# home',
+    });
+    const p = planSite(loadSite(dir));
+    expect(p.sections.map((s) => s.id)).toEqual(['guides']);
+    expect(p.warnings.map((w) => w.code).sort()).toEqual(['navigation-entry', 'navigation-entry', 'navigation-entry', 'openapi-navigation']);
+    expect(p.warnings.find((w) => w.code === 'openapi-navigation')?.message).toContain('"API"');
+  });
+});
+
 describe('plan: paths', () => {
   it('limits pages and prunes the navigation to them', () => {
     const p = plan('basic', ['guides']);
