@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import supertest from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { main } from '../../app/cli.js';
+import { buildAdminApp } from '../../app/admin-app.js';
+import { createAppContext } from '../../app/create-context.js';
+import { createFeatures } from '../../app/features.js';
+import { createLogger } from '../../app/logger.js';
+import { loadConfig } from '../../config/load.js';
+
+const PROJECT = '65a1f0c2e4b0a1b2c3d4e5f6';
+const FIXTURE = path.join(import.meta.dirname, '..', 'fixtures', 'analytics', 'events.ndjson');
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function setup() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'analytics-cli-'));
+  dirs.push(dir);
+  const config = path.join(dir, 'config.json');
+  fs.writeFileSync(
+    config,
+    JSON.stringify({
+      stateDir: path.join(dir, 'state'),
+      organizations: [{ id: 'org_a', name: 'A', plan: 'enterprise' }],
+      projects: [{ id: PROJECT, orgId: 'org_a', name: 'A docs', domain: 'docs.a.internal', sourceDir: dir }],
+    }),
+  );
+  return { dir, config };
+}
+
+async function run(argv: string[]) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (c: Buffer) => (out += c.toString()));
+  stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const code = await main(argv, { stdout, stderr, env: {}, cwd: process.cwd() });
+  return { code, out, err };
+}
+
+describe('docs-appliance analytics import', () => {
+  it('imports the good lines, reports each rejected line by number, and the report shows the events', async () => {
+    const { config } = setup();
+    const r = await run(['analytics', 'import', FIXTURE, '--config', config, '--json']);
+    expect(r.code).toBe(0);
+    const rejected = r.err.split('\n').filter((l) => l.includes(': line '));
+    expect(rejected.map((l) => l.replace(/^.*: line (\d+): .*$/, '$1'))).toEqual(['3', '6', '7', '8', '9']);
+    expect(r.err).toMatch(/line 3: not JSON/);
+    expect(r.err).toMatch(/line 6: projectId: no project "ffffffffffffffffffffffff"/);
+    expect(r.err).toMatch(/line 7: timestamp: must be an ISO 8601/);
+    expect(r.err).toMatch(/line 8: timestamp: is in the future/);
+    expect(r.err).toMatch(/line 9: path: must be a string/);
+    expect(r.err).toMatch(/import: 100%/); // progress (plain lines when stderr is not a terminal)
+    expect(JSON.parse(r.out)).toMatchObject({ lines: 10, accepted: 4, stored: 4, rejected: 5 });
+
+    const cfg = loadConfig({ file: config, env: {} });
+    const ctx = createAppContext({ config: cfg, log: createLogger('silent') });
+    try {
+      const key = ctx.stores.adminKeys.create({ orgId: 'org_a', scopes: ['read'], expiresAt: null }).key;
+      const res = await supertest(buildAdminApp(ctx, createFeatures(ctx))).get(`/v1/analytics/${PROJECT}/searches`).set('Authorization', `Bearer ${key}`).expect(200);
+      expect(res.body).toEqual({
+        searches: [
+          { searchQuery: 'install on rhel', hits: 2, ctr: 50, topClickedPage: '/guides/install', lastSearchedAt: '2026-11-01T10:00:00.000Z' },
+          { searchQuery: 'proxy', hits: 1, ctr: 0, topClickedPage: null, lastSearchedAt: '2026-11-02T09:30:00.000Z' },
+        ],
+        totalSearches: 3,
+        nextCursor: null,
+      });
+    } finally {
+      ctx.db.close();
+    }
+  });
+
+  it('--strict exits 1 when a line was rejected; a missing file or bad usage is reported', async () => {
+    const { config, dir } = setup();
+    expect((await run(['analytics', 'import', FIXTURE, '--config', config, '--strict'])).code).toBe(1);
+    const missing = await run(['analytics', 'import', path.join(dir, 'nope.ndjson'), '--config', config]);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toMatch(/nope\.ndjson: no such file/);
+    expect((await run(['analytics', 'import', '--config', config])).code).toBe(2);
+    expect((await run(['analytics', 'export', '--config', config])).code).toBe(2);
+  });
+});
