@@ -20,6 +20,7 @@ export async function runJob(input: RunInput, emit: (e: RunEvent) => void): Prom
   const log = (level: 'debug' | 'info' | 'warn', msg: string, data?: Record<string, unknown>) => emit({ type: 'log', level, msg, ...(data ? { data } : {}) });
   const token = input.gitHost?.tokenEnv ? process.env[input.gitHost.tokenEnv] : undefined;
   const git = createGit({ token, tokenUser: input.gitHost ? TOKEN_USER[input.gitHost.type] : undefined, signal: controller.signal });
+  let pushed = false;
   try {
     const started = Date.now();
     await git.clone(input.repository, input.workDir);
@@ -56,6 +57,7 @@ export async function runJob(input: RunInput, emit: (e: RunEvent) => void): Prom
       if (err instanceof GitError) throw new AgentRunError(`the push of ${input.ref} was rejected: ${err.message}`);
       throw err;
     }
+    pushed = true;
     log('info', 'agent: pushed', { ref: input.ref, commit, files: changed.length, steps });
 
     let prLink = input.prLink;
@@ -75,7 +77,10 @@ export async function runJob(input: RunInput, emit: (e: RunEvent) => void): Prom
     }
     return { ok: true, changed: true, prLink, commit, summary };
   } catch (err) {
-    if (controller.signal.aborted) return { ok: false, reason: (controller.signal.reason as Error).message };
+    if (controller.signal.aborted) {
+      const reason = (controller.signal.reason as Error).message;
+      return { ok: false, reason: pushed ? `${reason}; the branch ${input.ref} was pushed, but the pull request was not opened` : reason };
+    }
     if (err instanceof AgentRunError || err instanceof GitError) return { ok: false, reason: git.scrub(err.message) };
     throw err;
   } finally {
