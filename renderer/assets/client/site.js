@@ -42,11 +42,12 @@
         setTheme(currentTheme() === 'dark' ? 'light' : 'dark', true);
       });
     }
-    // Follow the OS while the reader has not chosen and the site leaves it to the system.
-    if (!strict && root.getAttribute('data-appearance') === 'system' && window.matchMedia) {
+    // Follow the OS live when the site leaves it to the system, unless the reader chose (a strict
+    // site ignores any stored choice, as theme-init.js does).
+    if (root.getAttribute('data-appearance') === 'system' && window.matchMedia) {
       var query = window.matchMedia('(prefers-color-scheme: dark)');
       var follow = function (event) {
-        var saved = savedTheme();
+        var saved = strict ? null : savedTheme();
         if (saved !== 'light' && saved !== 'dark') setTheme(event.matches ? 'dark' : 'light', false);
       };
       if (query.addEventListener) query.addEventListener('change', follow);
