@@ -22,3 +22,15 @@ export function lineOfText(env: Env, needle: string): number | undefined {
   for (let i = env.source.indexOf('\n'); i !== -1 && i < at; i = env.source.indexOf('\n', i + 1)) line++;
   return line;
 }
+
+/**
+ * Where `needle` was written: this file, or else the page (or snippet) that called this component
+ * with it as a prop. Falls back to this file without a line.
+ */
+export function locate(env: Env, needle: string): { file: string; line?: number } {
+  for (let e: Env | undefined = env; e; e = e.children?.env) {
+    const line = lineOfText(e, needle);
+    if (line !== undefined) return { file: e.file, line };
+  }
+  return { file: env.file };
+}

@@ -3,7 +3,7 @@
  * (JSX spellings mapped to HTML, links and images rewritten), then the outermost raw element is
  * passed through sanitize-html unless the project opted in to unsafe HTML.
  */
-import { lineOfText, type Env } from './env.js';
+import { locate, type Env } from './env.js';
 import { escapeHtml } from './html.js';
 import type { Literal } from './literal.js';
 import { resolveAsset, resolveHref } from './links.js';
@@ -125,7 +125,8 @@ export function renderHtmlElement(el: ElementNode, env: Env, state: PageState): 
 
 function resolveFrameSrc(src: string, state: PageState, env: Env): string {
   if (/^(?:https?:)?\/\//i.test(src)) {
-    state.warn('external-embed', `Embedded frame ${src} points outside the bundle and will not load in an air-gapped site`, env.file, lineOfText(env, src));
+    const where = locate(env, src);
+    state.warn('external-embed', `Embedded frame ${src} points outside the bundle and will not load in an air-gapped site`, where.file, where.line);
     return src;
   }
   return resolveHref(src, state, env);

@@ -3,7 +3,7 @@
  * internal page links are checked against the page index, dangerous schemes are neutralised.
  */
 import path from 'node:path';
-import { lineOfText, type Env } from './env.js';
+import { locate, type Env } from './env.js';
 import type { PageState } from './state.js';
 
 const SCHEME_RE = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
@@ -13,6 +13,11 @@ const PAGE_EXT_RE = /\.(?:mdx|md)$/i;
 const FILE_EXT_RE = /\.[a-z][a-z0-9]{0,7}$/i;
 /** Control characters and whitespace browsers ignore inside a scheme (`java\tscript:`). */
 const URL_NOISE_RE = /[\u0000-\u0020\u007f-\u009f]/g;
+
+function warnAt(state: PageState, env: Env, code: string, message: string, needle: string): void {
+  const where = locate(env, needle);
+  state.warn(code, message, where.file, where.line);
+}
 
 interface SplitUrl {
   path: string;
@@ -52,7 +57,7 @@ export function resolveHref(raw: string, state: PageState, env: Env): string {
   if (href === '' || href.startsWith('#')) return href;
   if (isDangerous(href)) {
     if (state.unsafeHtml && !href.toLowerCase().startsWith('data:')) return href;
-    state.warn('unsafe-link', `Removed a ${href.split(':')[0]}: link`, env.file, lineOfText(env, href));
+    warnAt(state, env, 'unsafe-link', `Removed a ${href.split(':')[0]}: link`, href);
     return '#';
   }
   if (SCHEME_RE.test(href) || href.startsWith('//')) return href;
@@ -60,7 +65,7 @@ export function resolveHref(raw: string, state: PageState, env: Env): string {
   if (p === '') return href;
   const rel = toRepoPath(p, state.pageFile);
   if (rel === undefined) {
-    state.warn('broken-link', `Link ${href} points outside the repository`, env.file, lineOfText(env, href));
+    warnAt(state, env, 'broken-link', `Link ${href} points outside the repository`, href);
     return href;
   }
   const asset = state.ctx.assets[rel];
@@ -70,10 +75,10 @@ export function resolveHref(raw: string, state: PageState, env: Env): string {
   const page = state.ctx.pageIndex[slug] ?? state.ctx.pageIndex[`${slug}/index`];
   if (page) return page.url + suffix;
   if (FILE_EXT_RE.test(rel) && !PAGE_EXT_RE.test(rel)) {
-    state.warn('missing-asset', `File ${p} is not in the repository's assets`, env.file, lineOfText(env, p));
+    warnAt(state, env, 'missing-asset', `File ${p} is not in the repository's assets`, p);
     return href;
   }
-  state.warn('broken-link', `Link ${href} points to a page that does not exist (${slug})`, env.file, lineOfText(env, href));
+  warnAt(state, env, 'broken-link', `Link ${href} points to a page that does not exist (${slug})`, href);
   return `/${slug}${suffix}`;
 }
 
@@ -82,13 +87,13 @@ export function resolveAsset(raw: string, state: PageState, env: Env, kind = 'im
   const src = raw.trim();
   if (src === '') return src;
   if (/^https?:\/\//i.test(src) || src.startsWith('//')) {
-    state.warn(`external-${kind}`, `External ${kind} ${src} will not load in an air-gapped site`, env.file, lineOfText(env, src));
+    warnAt(state, env, `external-${kind}`, `External ${kind} ${src} will not load in an air-gapped site`, src);
     return src;
   }
   if (isDangerous(src)) {
     if (src.toLowerCase().startsWith('data:image/') && !src.toLowerCase().startsWith('data:image/svg')) return src;
     if (state.unsafeHtml) return src;
-    state.warn('unsafe-link', `Removed a ${src.split(':')[0]}: source`, env.file, lineOfText(env, src.slice(0, 40)));
+    warnAt(state, env, 'unsafe-link', `Removed a ${src.split(':')[0]}: source`, src.slice(0, 40));
     return '';
   }
   if (SCHEME_RE.test(src)) return src;
@@ -96,6 +101,6 @@ export function resolveAsset(raw: string, state: PageState, env: Env, kind = 'im
   const rel = toRepoPath(p, state.pageFile);
   const url = rel === undefined ? undefined : state.ctx.assets[rel];
   if (url !== undefined) return url + suffix;
-  state.warn('missing-asset', `File ${p} is not in the repository's assets`, env.file, lineOfText(env, p));
+  warnAt(state, env, 'missing-asset', `File ${p} is not in the repository's assets`, p);
   return src;
 }

@@ -8,7 +8,7 @@ import { BUILTIN_COMPONENTS } from './components/index.js';
 import { ComponentCall } from './components/call.js';
 import type { Env } from './env.js';
 import { evaluate, literalToText } from './evaluate.js';
-import { escapeHtml, htmlToText } from './html.js';
+import { decodeEntities, escapeHtml, htmlToText } from './html.js';
 import { renderHtmlElement } from './html-element.js';
 import type { Literal } from './literal.js';
 import { renderMarkdown } from './markdown.js';
@@ -117,7 +117,8 @@ export function evaluateProps(el: ElementNode, env: Env): Record<string, Literal
   const props: Record<string, Literal> = Object.create(null) as Record<string, Literal>;
   for (const attr of el.attrs) {
     const v = attr.value;
-    if (v.kind === 'string') props[attr.name] = v.value;
+    // JSX decodes character references in attribute strings (`title="Caf&eacute;"`); output escapes again.
+    if (v.kind === 'string') props[attr.name] = decodeEntities(v.value);
     else if (v.kind === 'bool') props[attr.name] = true;
     else {
       const r = evaluate(v.code, env.scope);
@@ -186,7 +187,7 @@ function renderUserComponent(def: ComponentDef, el: ElementNode, env: Env, state
     const values = new Map<string, Literal>();
     for (const [name, fallback] of def.params) values.set(name, props[name] ?? fallback);
     if (def.propsName) values.set(def.propsName, props);
-    const arrowEnv: Env = { file: def.file, source: def.source, firstLine: 1, scope: withValues(def.scope, values), children: callerChildren };
+    const arrowEnv: Env = { file: def.file, source: def.source, firstLine: def.firstLine, scope: withValues(def.scope, values), children: callerChildren };
     return renderNodes(def.body, arrowEnv, state, 'inline');
   } finally {
     state.snippetDepth--;

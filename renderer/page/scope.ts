@@ -10,7 +10,9 @@ export interface ArrowComponent {
   kind: 'arrow';
   /** Repository-relative file that defines it (errors and warnings point there). */
   file: string;
+  /** The JSX body and the file line it starts on, to locate warnings. */
   source: string;
+  firstLine: number;
   /** Destructured prop names with literal defaults; `propsName` when the parameter is `props`. */
   params: Map<string, Literal>;
   propsName?: string;

@@ -135,6 +135,7 @@ function addExport(scope: Scope, decl: ExportDecl, file: string, arrowBodies: Ma
       kind: 'arrow',
       file,
       source: v.body,
+      firstLine: v.bodyLine,
       params: v.params,
       ...(v.propsName === undefined ? {} : { propsName: v.propsName }),
       body,

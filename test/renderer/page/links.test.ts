@@ -54,3 +54,17 @@ describe('links and assets', () => {
     expect(render('[x](/guides/intro)', { ctx }).html).toContain('href="/docs/guides/intro"');
   });
 });
+
+describe('attribute strings', () => {
+  it('decodes character references like JSX, escapes on output, and still catches encoded schemes', () => {
+    const page = render('<Card title="Fish &amp; Chips &#8212; &lt;b&gt;" />\n\n<a href="java&#115;cript:alert(1)">x</a>');
+    expect(page.html).toContain('<p class="c-card__title">Fish &amp; Chips — &lt;b&gt;</p>');
+    expect(page.html).not.toContain('alert');
+    expect(page.warnings.map((w) => w.code)).toEqual(['unsafe-link']);
+  });
+
+  it('locates a warning about a prop value where the prop was written', () => {
+    const page = render("import { Banner } from '/snippets/banner.jsx';\n\n<Banner title=\"x\" href=\"/guides/gone\" />");
+    expect(page.warnings).toEqual([expect.objectContaining({ code: 'broken-link', file: 'guides/page.mdx', line: 3 })]);
+  });
+});
