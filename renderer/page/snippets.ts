@@ -25,6 +25,8 @@ interface ParsedFile {
   arrowBodies: Map<string, Node[]>;
 }
 
+// Bounded: workers live across exports, and each export may check the repository out afresh.
+const FILE_CACHE_LIMIT = 2000;
 const fileCache = new Map<string, ParsedFile>();
 const realRootCache = new Map<string, string>();
 
@@ -175,6 +177,7 @@ function readParsed(rel: string, repoRoot: string, where: Where): ParsedFile {
   const source = fs.readFileSync(abs, 'utf8');
   const parsed = SCRIPT_EXT.test(rel) ? parseScriptFile(rel, source) : parseMdxFile(rel, source);
   const entry: ParsedFile = { size: stat.size, mtimeMs: stat.mtimeMs, ...parsed };
+  if (fileCache.size >= FILE_CACHE_LIMIT) fileCache.clear();
   fileCache.set(abs, entry);
   return entry;
 }
@@ -184,6 +187,7 @@ function assertInsideRepo(abs: string, repoRoot: string, rel: string, where: Whe
   let realRoot = realRootCache.get(repoRoot);
   if (realRoot === undefined) {
     realRoot = fs.realpathSync(repoRoot);
+    if (realRootCache.size >= FILE_CACHE_LIMIT) realRootCache.clear();
     realRootCache.set(repoRoot, realRoot);
   }
   const real = fs.realpathSync(abs);
