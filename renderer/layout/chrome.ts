@@ -27,6 +27,8 @@ export interface SectionChrome {
   section: NavSection | undefined;
   tabs: string;
   sidebarTop: string;
+  /** The language switcher again, at the top of the phone drawer (the top bar is too narrow there). */
+  drawerLanguage: string;
   /** Top bar with the menu button (pages with a sidebar or drawer) and without (a site with no navigation). */
   topbar: string;
   topbarBare: string;
@@ -174,6 +176,7 @@ export function sectionChrome(chrome: SiteChrome, sectionId: string | undefined)
     topbar: chrome.topbarFor(languageSwitcher, true),
     topbarBare: chrome.topbarFor(languageSwitcher, false),
     sidebarTop: template('switchers')(pick((l) => l.kind !== 'tab' && l.kind !== 'language')),
+    drawerLanguage: languageSwitcher.trim() ? `<div class="drawer-only">${languageSwitcher}</div>` : '',
     sidebar: prepareSidebar(section?.sidebar ?? [], chrome.ctx),
   };
   chrome.sectionCache.set(key, built);

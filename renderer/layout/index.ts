@@ -88,7 +88,7 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
     topbar: hasDrawer ? section.topbar : section.topbarBare,
     tabs: section.tabs,
     showSidebar: hasDrawer,
-    sidebarTop: section.sidebarTop,
+    sidebarTop: section.drawerLanguage + section.sidebarTop,
     sidebar: hasDrawer ? sidebarFor(section, parts.slug) : '',
     showHeader: mode.header,
     breadcrumbs: parts.breadcrumbs,

@@ -82,6 +82,8 @@ describe('switcherLevels', () => {
     expect(sidebar).toMatch(/<a class="anchor-link" href="\/en\/api" aria-current="true">/);
     expect(sidebar).toMatch(/<a class="anchor-link" href="https:\/\/blog.test" rel="noopener">/);
     expect(sidebar).not.toContain('Secret');
+    // Repeated at the top of the phone drawer, where the top bar has no room for it.
+    expect(sidebar).toMatch(/<div class="drawer-only">\s*<details class="switcher switcher-language"/);
     expect(html).not.toContain('class="tabs"');
   });
 });
