@@ -18,6 +18,18 @@ export interface PlanOptions {
   paths?: readonly string[];
 }
 
+/** Names a URL and a zip entry cannot carry safely (a backslash reads as a separator on Windows). */
+const UNSUPPORTED_NAME = /[\\\u0000-\u001f]/;
+
+/** Files the plan may use; others are skipped with a warning naming them. */
+function usableFiles(files: readonly string[], warnings: BuildWarning[]): string[] {
+  return files.filter((file) => {
+    if (!UNSUPPORTED_NAME.test(file)) return true;
+    warnings.push({ code: 'unsupported-file-name', message: `${JSON.stringify(file)} has a backslash or control character in its name; skipped`, file });
+    return false;
+  });
+}
+
 /** slug → file for every page of the repository; `a.mdx` beats `a.md` beats `a/index.mdx`. */
 function pageFilesOf(files: readonly string[], warnings: BuildWarning[]): Map<string, string> {
   const rank = (f: string): number => (f.endsWith('/index.mdx') || f.endsWith('/index.md') ? 2 : 0) + (f.endsWith('.md') ? 1 : 0);
@@ -69,7 +81,8 @@ function firstSlug(nodes: NavNode[]): string | undefined {
 export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePlan {
   const { repoRoot, config, configFile } = loaded;
   const warnings: BuildWarning[] = [];
-  const pageFiles = pageFilesOf(loaded.files, warnings);
+  const files = usableFiles(loaded.files, warnings);
+  const pageFiles = pageFilesOf(files, warnings);
 
   const navigation =
     config.format === 'mint.json' && Array.isArray(config.navigation)
@@ -138,6 +151,6 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
   for (const p of pages) pageTitles[p.slug] = metaFor(p.slug).title ?? titleFromSlug(p.slug);
 
   const redirects = planRedirects(config, new Set(pageFiles.keys()), configFile, warnings);
-  const assets = planAssets(repoRoot, loaded.files);
+  const assets = planAssets(repoRoot, files);
   return { repoRoot, config, sections, globalLinks: read.globalLinks, pages, redirects, assets, warnings, pageTitles };
 }

@@ -26,6 +26,14 @@ export function planRedirects(
       });
       continue;
     }
+    if (from.split('/').some((seg) => seg === '' || seg === '.' || seg === '..') || /[\\\u0000-\u001f]/.test(from)) {
+      warnings.push({
+        code: 'redirect-invalid',
+        message: `redirect ${r.source} → ${r.destination}: the source is not a plain path inside the site, skipped`,
+        file: configFile,
+      });
+      continue;
+    }
     if (from === '' || pageSlugs.has(from) || (from === 'index' && pageSlugs.has('index'))) {
       warnings.push({
         code: 'redirect-shadowed',

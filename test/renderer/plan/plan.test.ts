@@ -234,6 +234,28 @@ describe('plan: entries the appliance cannot build', () => {
   });
 });
 
+describe('plan: hostile names', () => {
+  it('skips redirect sources that leave the site and files with backslashes, with warnings', () => {
+    const dir = tempSite({
+      'docs.json': JSON.stringify({
+        name: 'x',
+        navigation: { pages: ['index'] },
+        redirects: [
+          { source: '/../../etc/passwd', destination: '/' },
+          { source: '/a//b', destination: '/' },
+          { source: '/ok', destination: '/' },
+        ],
+      }),
+      'index.mdx': '# home',
+      'odd\\name.mdx': '# odd',
+    });
+    const p = planSite(loadSite(dir));
+    expect(p.redirects).toEqual([{ from: 'ok', to: '/' }]);
+    expect(p.pages.map((x) => x.file)).toEqual(['index.mdx']);
+    expect(p.warnings.map((w) => w.code).sort()).toEqual(['redirect-invalid', 'redirect-invalid', 'unsupported-file-name']);
+  });
+});
+
 describe('plan: paths', () => {
   it('limits pages and prunes the navigation to them', () => {
     const p = plan('basic', ['guides']);
