@@ -44,7 +44,8 @@ export interface SiteFile {
  */
 export class ServedSite {
   private readonly files = new Map<string, SiteFile>();
-  private readonly missing = new Set<string>();
+  /** Paths known not to be files, with when that was checked. */
+  private readonly missing = new Map<string, number>();
   private cachedBytes = 0;
   private readonly hashes = new Map<string, string>();
 
@@ -67,23 +68,21 @@ export class ServedSite {
     const now = Date.now();
     const hit = this.files.get(rel);
     if (hit && (!this.mounted || now - hit.checkedAt < MOUNTED_RECHECK_MS)) return hit;
-    if (!hit && !this.mounted && this.missing.has(rel)) return undefined;
-    const abs = path.join(this.root, rel);
-    let st: fs.Stats;
-    try {
-      // lstat: a link that appeared in a mounted directory after its scan is never followed.
-      st = fs.lstatSync(abs);
-    } catch {
-      st = undefined as unknown as fs.Stats;
+    if (!hit) {
+      const missingSince = this.missing.get(rel);
+      if (missingSince !== undefined && (!this.mounted || now - missingSince < MOUNTED_RECHECK_MS)) return undefined;
     }
+    const abs = path.join(this.root, rel);
+    // lstat: a link that appeared in a mounted directory after its scan is never followed.
+    // throwIfNoEntry: a miss is the common case for extensionless URLs; no exception for it.
+    const st = fs.lstatSync(abs, { throwIfNoEntry: false });
     if (!st || !st.isFile()) {
       if (hit) this.forget(hit);
-      if (!this.mounted) {
-        if (this.missing.size >= MAX_NEGATIVE) this.missing.clear();
-        this.missing.add(rel);
-      }
+      if (this.missing.size >= MAX_NEGATIVE) this.missing.clear();
+      this.missing.set(rel, now);
       return undefined;
     }
+    this.missing.delete(rel);
     if (hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs) {
       hit.checkedAt = now;
       return hit;
