@@ -238,7 +238,8 @@
     });
     input.setAttribute('aria-expanded', results.length > 0 ? 'true' : 'false');
     if (!tidy(query)) status.textContent = '';
-    else status.textContent = results.length === 0 ? 'No results for \u201c' + tidy(query) + '\u201d' : results.length + (results.length === 1 ? ' result' : ' results');
+    else if (totalFound === 0) status.textContent = 'No results for \u201c' + tidy(query) + '\u201d';
+    else status.textContent = totalFound === 1 ? '1 result' : totalFound > results.length ? 'Top ' + results.length + ' of ' + totalFound + ' results' : totalFound + ' results';
     if (results.length > 0) setActive(0);
     scheduleSnippets(query);
   }
