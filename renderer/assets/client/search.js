@@ -281,7 +281,7 @@
       }
       var description = doc.querySelector('meta[name="description"]');
       return {
-        text: (content ? content.textContent || '' : '').replace(/\s+/g, ' ').replace(/ ([,.;:!?)])/g, '$1').trim(),
+        text: (content ? content.textContent || '' : '').replace(/\s+/g, ' ').replace(/ ([,.;:!?)])(?=\s|$)/g, '$1').trim(),
         description: description ? description.getAttribute('content') || '' : '',
       };
     }).catch(function () {
