@@ -10,21 +10,29 @@ import { RenderError, type BuildWarning, type PageContent, type PlannedPage, typ
 import type { RenderBatchResult, RenderBatchTask, RenderedPageRef } from './batch.js';
 
 interface CachedContext {
-  path: string;
   ctx: RenderContext;
   sectionTitles: Map<string, string>;
 }
-let cached: CachedContext | undefined;
+/**
+ * Parsed contexts by file path. Two, so that two exports sharing the pool (the job queue may run
+ * them side by side) do not re-parse on every switch; an export's file is unique to it, so a
+ * stale entry is never reused, only evicted.
+ */
+const cache = new Map<string, CachedContext>();
+const CACHED_CONTEXTS = 2;
 
 /** The context is the same for every batch of an export: parse it once per worker, not per task. */
 function contextFor(contextPath: string): CachedContext {
-  if (cached?.path !== contextPath) {
+  let entry = cache.get(contextPath);
+  if (!entry) {
     const ctx = JSON.parse(fs.readFileSync(contextPath, 'utf8')) as RenderContext;
     const sectionTitles = new Map<string, string>();
     for (const s of ctx.sections) sectionTitles.set(s.id, s.trail.map((t) => t.title).join(' › '));
-    cached = { path: contextPath, ctx, sectionTitles };
+    entry = { ctx, sectionTitles };
+    if (cache.size >= CACHED_CONTEXTS) cache.delete(cache.keys().next().value as string);
+    cache.set(contextPath, entry);
   }
-  return cached;
+  return entry;
 }
 
 export function toFailure(err: unknown, file: string): RenderFailure {

@@ -228,6 +228,19 @@ describe('exportSite: determinism, failures, options', () => {
     expect(calls).toBe(5);
   });
 
+  it('runs two exports side by side on one pool without mixing their contexts', async () => {
+    const [a, b] = await Promise.all([
+      exportSite({ sourceDir: fixtureSite('basic'), pool, batchSize: 1, createdAt }),
+      exportSite({ sourceDir: fixtureSite('legacy'), pool, batchSize: 1, createdAt }),
+    ]);
+    const decode = (r: ExportResult, p: string): string => new TextDecoder().decode(r.files.get(p));
+    expect(a.pageCount).toBe(10);
+    expect(b.pageCount).toBe(7);
+    for (const p of ['index.html', 'quickstart.html', 'api/notes.html']) expect(decode(a, p)).toContain('Acme Docs');
+    for (const p of ['introduction.html', 'setup.html', 'sdks/other.html']) expect(decode(b, p)).toContain('Legacy Docs');
+    expect(decode(b, 'setup.html')).not.toContain('Acme Docs');
+  });
+
   it('exports legacy mint.json sites too', async () => {
     const r = await exportSite({ sourceDir: fixtureSite('legacy'), pool, createdAt });
     expect(r.pageCount).toBe(7);
