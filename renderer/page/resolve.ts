@@ -9,7 +9,8 @@ import { BLOCK_CLOSE, BLOCK_OPEN, HEADING_CLOSE, HEADING_OPEN, INLINE_CLOSE, INL
 const SLOT_HTML_RE = new RegExp(`<p>\\s*${BLOCK_OPEN}(\\d+)${BLOCK_CLOSE}\\s*</p>\\n?|[${INLINE_OPEN}${BLOCK_OPEN}](\\d+)[${INLINE_CLOSE}${BLOCK_CLOSE}]`, 'g');
 const SLOT_TEXT_RE = new RegExp(`[${INLINE_OPEN}${BLOCK_OPEN}](\\d+)[${INLINE_CLOSE}${BLOCK_CLOSE}]`, 'g');
 const HEADING_RE = new RegExp(`${HEADING_OPEN}(\\d+)${HEADING_CLOSE}`, 'g');
-const SPACES_RE = /\s+/g;
+// Runs of two or more, or any whitespace other than a plain space: single spaces are left alone.
+const SPACES_RE = /\s{2,}|[^\S ]/g;
 
 export class Resolver {
   private readonly htmlDone: (string | undefined)[] = [];

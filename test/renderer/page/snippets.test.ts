@@ -107,3 +107,11 @@ describe('snippet children', () => {
     expect(page.html).toContain('Signed, Ada.');
   });
 });
+
+describe('components defined in the page', () => {
+  it('renders a simple arrow component exported by the page itself', () => {
+    const page = render('export const Hi = ({ name, mark = "!" }) => <strong>Hi {name}{mark}</strong>;\n\n<Hi name="Bo" /> and <Hi name="Al" mark="?" />');
+    expect(page.html).toContain('<p><strong>Hi Bo!</strong> and <strong>Hi Al?</strong></p>');
+    expect(page.warnings).toEqual([]);
+  });
+});
