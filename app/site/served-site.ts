@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -32,9 +31,6 @@ export interface SiteFile {
   br?: Promise<Buffer>;
   gzip?: Promise<Buffer>;
   checkedAt: number;
-  /** Response headers built once by the handler. */
-  headers?: OutgoingHttpHeaders;
-  headers200?: OutgoingHttpHeaders;
 }
 
 /**

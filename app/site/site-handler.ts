@@ -66,25 +66,36 @@ export function createSiteHandler(opts: SiteHandlerOptions) {
     await sendFile(site, file, req, res, head);
   }
 
-  /** The headers every 200/206/304 of this file shares, built once per file (hot path). */
-  const baseHeaders = (file: SiteFile): OutgoingHttpHeaders =>
-    (file.headers ??= {
-      ...security,
-      'content-type': file.type,
-      'cache-control': file.cacheControl,
-      'last-modified': file.lastModified,
-      'accept-ranges': 'bytes',
-      ...(file.compressible ? { vary: 'Accept-Encoding' } : {}),
-      etag: file.etag,
-    });
+  // Per handler (a CSP change on reload builds a new handler): headers built once per file.
+  const shared = new WeakMap<SiteFile, OutgoingHttpHeaders>();
+  const whole = new WeakMap<SiteFile, OutgoingHttpHeaders>();
+
+  /** The headers every 200/206/304 of this file shares. */
+  const baseHeaders = (file: SiteFile): OutgoingHttpHeaders => {
+    let h = shared.get(file);
+    if (!h) {
+      h = {
+        ...security,
+        'content-type': file.type,
+        'cache-control': file.cacheControl,
+        'last-modified': file.lastModified,
+        'accept-ranges': 'bytes',
+        ...(file.compressible ? { vary: 'Accept-Encoding' } : {}),
+        etag: file.etag,
+      };
+      shared.set(file, h);
+    }
+    return h;
+  };
 
   async function sendFile(site: ServedSite, file: SiteFile, req: IncomingMessage, res: ServerResponse, head: boolean): Promise<void> {
     const base = baseHeaders(file);
     // Plain GET of the whole file, no validators, no compression asked: the common benchmark
     // and crawler case, answered from precomputed headers.
     if (!req.headers.range && !req.headers['if-none-match'] && !req.headers['if-modified-since'] && !(file.compressible && req.headers['accept-encoding'])) {
-      file.headers200 ??= { ...base, 'content-length': file.size };
-      res.writeHead(200, file.headers200);
+      let h = whole.get(file);
+      if (!h) whole.set(file, (h = { ...base, 'content-length': file.size }));
+      res.writeHead(200, h);
       if (head) return void res.end();
       if (file.body) return void res.end(file.body);
       return stream(fs.createReadStream(file.abs), res);

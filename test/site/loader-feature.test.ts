@@ -380,6 +380,7 @@ describe('config changes on reload', () => {
     const a = appliance(dir, { bundleUrl: bundleFile(dir, 'v1') });
     await a.start();
     await a.site.idle();
+    expect((await supertest(a.app).get('/')).headers['content-security-policy']).toBe(a.ctx.config.site.contentSecurityPolicy);
     const next = parseConfig({ ...a.ctx.config, site: { ...a.ctx.config.site, contentSecurityPolicy: "default-src 'none'" } }, { source: 'test' });
     await a.site.reload(next);
     expect((await supertest(a.app).get('/')).headers['content-security-policy']).toBe("default-src 'none'");
