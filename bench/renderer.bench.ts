@@ -14,7 +14,9 @@ import { generateSite } from './gen-pages.js';
  *   node --import tsx bench/renderer.bench.ts [--sizes 1000,10000] [--runs 3] [--threads N] [--corpora DIR]
  */
 
+// Not strict: `npm run bench` passes every benchmark the same arguments, some meant for others.
 const { values } = parseArgs({
+  strict: false,
   options: {
     sizes: { type: 'string', default: '1000,10000' },
     runs: { type: 'string', default: '3' },
@@ -23,8 +25,9 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
   },
 });
-const sizes = (values.sizes ?? '').split(',').filter(Boolean).map(Number);
-const runs = Math.max(1, Number(values.runs));
+const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
+const sizes = (str(values.sizes) ?? '1000,10000').split(',').filter(Boolean).map(Number);
+const runs = Math.max(1, Number(str(values.runs) ?? '3'));
 const MB = 1024 * 1024;
 
 const median = (xs: number[]): number => {
@@ -124,7 +127,7 @@ function printTable(rows: Row[]): void {
 }
 
 async function main(): Promise<void> {
-  const threads = values.threads ? Number(values.threads) : os.availableParallelism();
+  const threads = str(values.threads) ? Number(str(values.threads)) : os.availableParallelism();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'renderer-bench-'));
   console.log(`renderer benchmark: node ${process.version}, ${os.availableParallelism()} cores, ${threads} render threads, ${runs} run(s) each (median), work dir ${work}`);
   const pool = createRenderPool({ threads });
@@ -160,8 +163,9 @@ async function main(): Promise<void> {
       if (!values.keep) fs.rmSync(dir, { recursive: true, force: true });
     }
 
-    if (values.corpora) {
-      const root = path.resolve(values.corpora);
+    const corporaDir = str(values.corpora);
+    if (corporaDir) {
+      const root = path.resolve(corporaDir);
       const corpora = fs
         .readdirSync(root, { withFileTypes: true })
         .filter((e) => e.isDirectory() && ['docs.json', 'mint.json'].some((f) => fs.existsSync(path.join(root, e.name, f))))
