@@ -15,8 +15,8 @@ import { DAY_MS } from './normalise.js';
 export interface AnalyticsFeature extends Feature {
   /** Write the beacons waiting in memory now (tests, reports). */
   flush(): number;
-  /** Forget cached rankings, so the next pages recompute from rollups and raw events. */
-  clearReportCache(): void;
+  /** Forget cached rankings (and with `days`, cached day vectors), as a restart would. */
+  clearReportCache(days?: boolean): void;
   /** The retention step of the cron job, callable directly. */
   applyRetention(): { deleted: number; fenceId: number };
 }
@@ -69,7 +69,7 @@ export function createAnalyticsFeature(ctx: AppContext, opts: { resolveProject?:
       buffer.flush();
     },
     flush: () => buffer.flush(),
-    clearReportCache: () => report.clearCache(),
+    clearReportCache: (days?: boolean) => report.clearCache(days),
     applyRetention,
   };
 }

@@ -53,6 +53,14 @@ interface Ranking {
   total: number;
 }
 
+interface DayVector {
+  version: number;
+  termIds: Int32Array;
+  hits: Int32Array;
+  clicked: Int32Array;
+  lastAt: Float64Array;
+}
+
 // Beyond any real timestamp, and whole days, so that "unbounded" is a plain range.
 const MIN_DAY = -100_000_000;
 const MAX_DAY = 100_000_000;
@@ -86,11 +94,12 @@ export const ctrPercent = (clicked: number, hits: number) => (hits > 0 ? Math.mi
  * range from raw events, and everything stored after the pin is subtracted, so the pages of one
  * cursor chain all describe the data as of the first page (docs/analytics.md).
  */
-export function createReportService(store: SearchReportStore, opts: { cacheEntries?: number; cacheTtlMs?: number; now?: () => number } = {}) {
+export function createReportService(store: SearchReportStore, opts: { cacheEntries?: number; cacheTtlMs?: number; dayCacheEntries?: number; now?: () => number } = {}) {
   const clickWindow = { beforeMs: SESSION_RULES.clickSkewMs, afterMs: SESSION_RULES.clickWindowMs + 1 };
   const cacheEntries = opts.cacheEntries ?? 4;
   const cacheTtlMs = opts.cacheTtlMs ?? 10 * 60_000;
   const now = opts.now ?? (() => Date.now());
+  const dayCacheEntries = opts.dayCacheEntries ?? 45;
   // Rankings of bounded ranges at a given pin: facts that do not change, so pages 2..n of a
   // cursor chain (and repeated identical reports while nothing new arrives) reuse them.
   const cache = new Map<string, { at: number; ranking: Ranking }>();
@@ -110,6 +119,24 @@ export function createReportService(store: SearchReportStore, opts: { cacheEntri
     }
     const inDays = (ms: number) => day0 < day1 && ms >= day0 * DAY_MS && ms < day1 * DAY_MS;
     return { from, to, day0, day1, edges, inDays };
+  }
+
+  // One day's rollup rows as columns, kept while the day's version is unchanged: a closed day
+  // never changes (unless late events or an import touch it, which bumps the version), so a
+  // week's report adds seven cached vectors instead of reading hundreds of thousands of rows.
+  const dayCache = new Map<string, DayVector>();
+  function dayVector(pk: number, day: number, version: number): DayVector {
+    const key = `${pk}:${day}`;
+    const hit = dayCache.get(key);
+    if (hit && hit.version === version) {
+      dayCache.delete(key);
+      dayCache.set(key, hit);
+      return hit;
+    }
+    const v = { version, ...store.dayRows(pk, day) };
+    dayCache.set(key, v);
+    while (dayCache.size > dayCacheEntries) dayCache.delete(dayCache.keys().next().value!);
+    return v;
   }
 
   // Term id → normalised term, loaded incrementally (ids only grow): ranking works on ids.
@@ -133,11 +160,16 @@ export function createReportService(store: SearchReportStore, opts: { cacheEntri
     const dirty = new Uint8Array(size);
     let total = 0;
     if (s.day0 < s.day1) {
-      store.forEachDayRow(pk, s.day0, s.day1, (t, h, c, l) => {
-        hits[t]! += h;
-        clicked[t]! += c;
-        if (l !== null && l > lastAt[t]!) lastAt[t] = l;
-      });
+      for (const [day, version] of store.dayVersions(pk, s.day0, s.day1)) {
+        const v = dayVector(pk, day, version);
+        const { termIds, hits: h, clicked: c, lastAt: l } = v;
+        for (let i = 0; i < termIds.length; i++) {
+          const t = termIds[i]!;
+          hits[t]! += h[i]!;
+          clicked[t]! += c[i]!;
+          if (l[i]! > lastAt[t]!) lastAt[t] = l[i]!;
+        }
+      }
       total += store.daysTotal(pk, s.day0, s.day1);
     }
     for (const [a, b] of s.edges) {
@@ -323,7 +355,11 @@ export function createReportService(store: SearchReportStore, opts: { cacheEntri
         return { searches, totalSearches: Math.max(0, total), next: more && last ? { hits: last.hits, norm: last.norm } : null, maxId };
       });
     },
-    clearCache: () => cache.clear(),
+    /** Drop cached rankings; with `days`, the cached day vectors too (as after a restart). */
+    clearCache: (days = false) => {
+      cache.clear();
+      if (days) dayCache.clear();
+    },
   };
 }
 

@@ -78,11 +78,14 @@ export const analytics: Migration = {
     ) STRICT, WITHOUT ROWID;
     CREATE INDEX search_term_pages_top ON search_term_pages(project_pk, term_id, clicks DESC, path);
 
-    -- Searches per project and day, for totalSearches without touching the term rows.
+    -- Searches per project and day, for totalSearches without touching the term rows, and a
+    -- version bumped by every batch that changes the day's search_daily rows: the report keeps
+    -- closed days in memory and reloads a day only when its version moved.
     CREATE TABLE search_daily_totals (
       project_pk  INTEGER NOT NULL,
       day         INTEGER NOT NULL,
       hits        INTEGER NOT NULL DEFAULT 0,
+      version     INTEGER NOT NULL DEFAULT 0,
       PRIMARY KEY (project_pk, day)
     ) STRICT, WITHOUT ROWID;
   `,

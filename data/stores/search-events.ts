@@ -55,8 +55,8 @@ export function createSearchEventStore(db: Db) {
      ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`,
   );
   const upsertTotal = db.prepare(
-    `INSERT INTO search_daily_totals (project_pk, day, hits) VALUES (?, ?, ?)
-     ON CONFLICT DO UPDATE SET hits = hits + excluded.hits`,
+    `INSERT INTO search_daily_totals (project_pk, day, hits, version) VALUES (?, ?, ?, 1)
+     ON CONFLICT DO UPDATE SET hits = hits + excluded.hits, version = version + 1`,
   );
   const updateTerm = db.prepare(
     `UPDATE search_terms SET hits = hits + @hits, clicked = clicked + @clicked,
@@ -149,6 +149,11 @@ export function createSearchEventStore(db: Db) {
       else termPages.set(k, { pk: p.pk, termId: p.termId, path: p.path, clicks: p.clicks });
     }
     for (const p of termPages.values()) upsertTermPage.run(p.pk, p.termId, p.path, p.clicks);
+    // Every day whose search_daily rows changed gets a new version (clicked-only days included).
+    for (const d of daily.values()) {
+      const tk = `${d.pk}:${d.day}`;
+      if (!totals.has(tk)) totals.set(tk, { pk: d.pk, day: d.day, hits: 0 });
+    }
     for (const t of totals.values()) upsertTotal.run(t.pk, t.day, t.hits);
     for (const [tid, t] of terms) updateTerm.run({ hits: t.hits, clicked: t.clicked, lastAt: t.lastAt, id: tid });
   });

@@ -25,11 +25,14 @@ export interface DeltaRow {
 export function createSearchReportStore(db: Db) {
   const pkSel = db.prepare<[string], { pk: number }>('SELECT pk FROM search_projects WHERE project_id = ?');
   const maxIdSel = db.prepare<[], { m: number | null }>('SELECT max(id) AS m FROM search_events');
-  // Summed in JS over dense term ids: no temp b-tree, no join per row (docs/analytics.md).
+  // Read per day and summed in JS over dense term ids: no temp b-tree, no join per row.
   const fullDays = db
     .prepare<[number, number, number], [number, number, number, number | null]>(
       'SELECT term_id, hits, clicked, last_at_ms FROM search_daily WHERE project_pk = ? AND day >= ? AND day < ?',
     )
+    .raw();
+  const dayVersions = db
+    .prepare<[number, number, number], [number, number]>('SELECT day, version FROM search_daily_totals WHERE project_pk = ? AND day >= ? AND day < ?')
     .raw();
   const normsAfter = db.prepare<[number], [number, string]>('SELECT id, norm FROM search_terms WHERE id > ? ORDER BY id').raw();
   const rawSearches = db
@@ -105,10 +108,22 @@ export function createSearchReportStore(db: Db) {
     },
     projectPk: (projectId: string): number | undefined => pkSel.get(projectId)?.pk,
     maxId: (): number => maxIdSel.get()!.m ?? 0,
-    /** Rollup rows over whole UTC days [day0, day1), one callback per row (includes events above any pin). */
-    forEachDayRow(pk: number, day0: number, day1: number, fn: (termId: number, hits: number, clicked: number, lastAt: number | null) => void): void {
-      for (const r of fullDays.iterate(pk, day0, day1)) fn(r[0], r[1], r[2], r[3]);
+    /** The rollup rows of one day, as columns. */
+    dayRows(pk: number, day: number): { termIds: Int32Array; hits: Int32Array; clicked: Int32Array; lastAt: Float64Array } {
+      const rows = fullDays.all(pk, day, day + 1);
+      const n = rows.length;
+      const out = { termIds: new Int32Array(n), hits: new Int32Array(n), clicked: new Int32Array(n), lastAt: new Float64Array(n) };
+      for (let i = 0; i < n; i++) {
+        const r = rows[i]!;
+        out.termIds[i] = r[0];
+        out.hits[i] = r[1];
+        out.clicked[i] = r[2];
+        out.lastAt[i] = r[3] ?? -Infinity;
+      }
+      return out;
     },
+    /** [day, version] of every day with rollups in [day0, day1). */
+    dayVersions: (pk: number, day0: number, day1: number): [number, number][] => dayVersions.all(pk, day0, day1),
     /** Terms created after `afterId`, in id order (the report keeps a dictionary of them). */
     termsAfter: (afterId: number): [number, string][] => normsAfter.all(afterId),
     /** Searches per term from raw events in [fromMs, toMs), up to the pin. */
