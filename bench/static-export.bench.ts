@@ -191,8 +191,20 @@ async function apiExport(server: Server, input: Input): Promise<{ ms: number; by
   return { ms, bytes, pageCount: job.pageCount };
 }
 
+/** CPU time (ms) the server process has used so far, from /proc (Linux); undefined elsewhere. */
+function processCpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
+  } catch {
+    return undefined;
+  }
+}
+
 interface PollFigures {
   label: string;
+  /** Server CPU per request (ms): a figure the machine's other load hardly changes (idle rows only). */
+  cpuPerRequest?: number;
   requests: number;
   rps: number;
   p50: number;
@@ -289,8 +301,13 @@ if (largest && pollers > 0) {
     // Idle baselines on a completed job of the small site, then the same while an export runs.
     const first = await api<Job>(server, 'POST', '/v1/static-export/jobs', { domain: largest.domain });
     await waitFor(server, first.jobId, (j) => j.status === 'completed' || j.status === 'failed');
-    pollRows.push(await poll(server, first.jobId, `idle, ${pollRate}/s each`, { rate: pollRate, seconds: 10 }));
-    pollRows.push(await poll(server, first.jobId, 'idle, unpaced', { seconds: 10 }));
+    for (const paced of [true, false]) {
+      const cpu0 = processCpuMs(server.child.pid);
+      const figures = await poll(server, first.jobId, paced ? `idle, ${pollRate}/s each` : 'idle, unpaced', { ...(paced ? { rate: pollRate } : {}), seconds: 10 });
+      const cpu1 = processCpuMs(server.child.pid);
+      if (cpu0 !== undefined && cpu1 !== undefined) figures.cpuPerRequest = (cpu1 - cpu0) / figures.requests;
+      pollRows.push(figures);
+    }
     for (const paced of [true, false]) {
       const job = await api<Job>(server, 'POST', '/v1/static-export/jobs', { domain: largest.domain });
       await waitFor(server, job.jobId, (j) => j.status === 'running');
@@ -318,8 +335,19 @@ if (pollRows.length) {
   console.log(`\n${pollers} pollers of GET /v1/static-export/jobs/{id} (latency in ms):\n`);
   console.log(
     table(
-      ['situation', 'requests', 'req/s', 'p50', 'p90', 'p99', 'max', 'non-2xx', 'errors'],
-      pollRows.map((p) => [p.label, String(p.requests), String(p.rps), String(p.p50), String(p.p90), String(p.p99), String(p.max), String(p.non2xx), String(p.errors)]),
+      ['situation', 'requests', 'req/s', 'p50', 'p90', 'p99', 'max', 'non-2xx', 'errors', 'server CPU/req'],
+      pollRows.map((p) => [
+        p.label,
+        String(p.requests),
+        String(p.rps),
+        String(p.p50),
+        String(p.p90),
+        String(p.p99),
+        String(p.max),
+        String(p.non2xx),
+        String(p.errors),
+        p.cpuPerRequest === undefined ? '' : `${p.cpuPerRequest.toFixed(3)} ms`,
+      ]),
     ),
   );
   console.log('\nTarget: p99 < 20 ms while an export runs.');

@@ -28,7 +28,15 @@ export interface ExportFailure {
   aborted: boolean;
 }
 
-/** A task of the export thread: run one export (progress and abort over `port`), or close the pool. */
-export type ExportTask = { type: 'run'; request: ExportRequest; threads: number; port: MessagePort } | { type: 'close' };
+/**
+ * A task of the export thread: run one export (progress and abort over `port`), check a `paths`
+ * list against a site's pages, or close the render pool.
+ */
+export type ExportTask =
+  | { type: 'run'; request: ExportRequest; threads: number; port: MessagePort }
+  | { type: 'checkPaths'; sourceDir: string; paths: string[] }
+  | { type: 'close' };
 
-export type ExportTaskResult = { ok: true; outcome: ExportOutcome | null } | { ok: false; error: ExportFailure };
+export type ExportTaskResult =
+  | { ok: true; outcome: ExportOutcome | null; unknownPaths?: string[] }
+  | { ok: false; error: ExportFailure };

@@ -23,6 +23,8 @@ export class ExportRunError extends Error {
 
 export interface ExportRunner {
   run(request: ExportRequest, opts: { onProgress: (p: ExportProgress) => void; signal: AbortSignal }): Promise<ExportOutcome>;
+  /** The entries of `paths` that match no page of the site (planned in the export thread). */
+  unknownPaths(sourceDir: string, paths: string[]): Promise<string[]>;
   /** Close the render pool and end the thread (abort running exports first). */
   close(): Promise<void>;
 }
@@ -83,6 +85,10 @@ export function createExportThread(opts: { threads: number }): ExportRunner {
         signal.removeEventListener('abort', onAbort);
         port1.close();
       }
+    },
+    async unknownPaths(sourceDir, paths) {
+      const result = await thread().run({ type: 'checkPaths', sourceDir, paths });
+      return result.ok ? (result.unknownPaths ?? []) : [];
     },
     async close() {
       const p = piscina;

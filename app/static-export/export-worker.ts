@@ -4,7 +4,7 @@
  * in over the MessagePort each task carries.
  */
 import type { MessagePort } from 'node:worker_threads';
-import { createRenderPool, ExportError, exportSite, type ExportProgress, type RenderPool } from '../../renderer/index.js';
+import { createRenderPool, ExportError, exportSite, loadSite, planSite, UnknownPathsError, type ExportProgress, type RenderPool } from '../../renderer/index.js';
 import type { ExportTask, ExportTaskResult } from './export-protocol.js';
 
 let pool: RenderPool | undefined;
@@ -40,7 +40,21 @@ async function runExport(task: Extract<ExportTask, { type: 'run' }>): Promise<Ex
   }
 }
 
+/**
+ * Which `paths` entries match no page. Any other problem with the source (a broken docs.json) is
+ * the export's to report, with file and line, so it does not count here.
+ */
+function checkPaths(sourceDir: string, paths: string[]): ExportTaskResult {
+  try {
+    planSite(loadSite(sourceDir), { paths });
+  } catch (err) {
+    if (err instanceof UnknownPathsError) return { ok: true, outcome: null, unknownPaths: err.unknown };
+  }
+  return { ok: true, outcome: null };
+}
+
 export default async function exportTask(task: ExportTask): Promise<ExportTaskResult> {
+  if (task.type === 'checkPaths') return checkPaths(task.sourceDir, task.paths);
   if (task.type === 'close') {
     const p = pool;
     pool = undefined;

@@ -23,6 +23,8 @@ export interface ExportQueue {
   /** A job was queued: run it when a slot is free. */
   poke(): void;
   setConcurrency(n: number): void;
+  /** Entries of `paths` that match no page of the site, planned off the main thread. */
+  unknownPaths(sourceDir: string, paths: string[]): Promise<string[]>;
   /** Stop taking jobs, abort running ones (they go back to the queue) and close the pool. */
   stop(): Promise<void>;
   readonly running: number;
@@ -40,6 +42,7 @@ export function createExportQueue(ctx: AppContext, files: ExportFiles): ExportQu
   let stopping = false;
   // One export thread and one render pool for every job, started with the first job.
   let runner: ExportRunner | undefined;
+  const exportThread = (): ExportRunner => (runner ??= createExportThread({ threads: ctx.config.renderer.threads }));
   const active = new Map<string, { abort: AbortController; done: Promise<void> }>();
 
   function pump(): void {
@@ -68,8 +71,7 @@ export function createExportQueue(ctx: AppContext, files: ExportFiles): ExportQu
       const version = job.requestedVersion ?? (await defaultVersion(project.sourceDir, job.id));
       store.setVersion(job.id, version);
       log.info({ jobId: job.id, domain: job.domain, version, attempt: job.attempts }, 'export started');
-      runner ??= createExportThread({ threads: ctx.config.renderer.threads });
-      const result = await runner.run(
+      const result = await exportThread().run(
         {
           sourceDir: project.sourceDir,
           outZip: files.partial(job.id),
@@ -127,6 +129,7 @@ export function createExportQueue(ctx: AppContext, files: ExportFiles): ExportQu
       pump();
     },
     poke: pump,
+    unknownPaths: (sourceDir, paths) => exportThread().unknownPaths(sourceDir, paths),
     setConcurrency(n) {
       concurrency = n;
       pump();

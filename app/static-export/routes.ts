@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { Router, type Request } from 'express';
-import { loadSite, planSite, UnknownPathsError } from '../../renderer/index.js';
 import type { ExportJob } from '../../data/stores/export-jobs.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
@@ -38,14 +37,19 @@ export function createStaticExportRouter(ctx: AppContext, deps: { queue: ExportQ
     return job;
   };
 
-  router.post('/v1/static-export/jobs', (req, res) => {
+  router.post('/v1/static-export/jobs', async (req, res) => {
     const orgId = orgIdFor(req);
     const body = validate(startExportBody, req.body, 'body');
     const project = ctx.stores.projects.getByDomain(body.domain);
     if (!project || project.orgId !== orgId) {
       throw errors.badRequest(`Invalid body: domain: no project of your organization has the domain "${body.domain}"`);
     }
-    if (body.paths) checkPaths(project.sourceDir, body.paths);
+    // Entries that match no page are the client's mistake: a 400 now rather than a failed job
+    // later. Only requests with `paths` pay for planning the site (in the export thread).
+    if (body.paths) {
+      const unknown = await queue.unknownPaths(project.sourceDir, body.paths);
+      if (unknown.length > 0) throw errors.badRequest(`Invalid body: paths match no page: ${unknown.join(', ')}`);
+    }
     const job = store.create({
       id: `se_${crypto.randomBytes(8).toString('hex')}`,
       orgId,
@@ -90,17 +94,4 @@ function publicBase(ctx: AppContext, req: Request): string {
   const configured = ctx.config.admin.publicUrl;
   if (configured) return configured.replace(/\/+$/, '');
   return `${req.protocol}://${req.get('host') ?? `localhost:${ctx.config.admin.port}`}`;
-}
-
-/**
- * Entries of `paths` that match no page are the client's mistake: a 400 now rather than a failed
- * job later. Only requests with `paths` pay for reading the site's configuration. Any other
- * problem with the source (a broken docs.json) is the job's to report, with file and line.
- */
-function checkPaths(sourceDir: string, paths: string[]): void {
-  try {
-    planSite(loadSite(sourceDir), { paths });
-  } catch (err) {
-    if (err instanceof UnknownPathsError) throw errors.badRequest(`Invalid body: ${err.message}`);
-  }
 }

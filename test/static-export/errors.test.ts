@@ -9,6 +9,8 @@ beforeEach(() => {
   key = t.createKey();
 });
 afterEach(async () => {
+  // Most of these tests never start the feature, but checking `paths` starts its export thread.
+  await t.features.find((f) => f.name === 'static-export')?.stop?.();
   await t.close();
 });
 
