@@ -38,7 +38,7 @@ const withExport = (config: Readonly<Config>, staticExport: Partial<Config['stat
 
 const body = async (app: Parameters<typeof supertest>[0], url = '/') => (await supertest(app).get(url)).text;
 
-async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error('condition not met in time');
@@ -156,7 +156,7 @@ describe('failures never replace the site being served', () => {
     srv.serve(zipBundle(good, 'v2'));
     await until(async () => (await body(a.app)).includes('Home v2'));
     expect(a.site.ready!().detail).toBe('serving v2');
-  });
+  }, 30_000);
 
   it('with nothing served, a failing source gives 503 and the reason in readiness', async () => {
     const dir = state();
@@ -275,7 +275,7 @@ describe('re-roll under load', () => {
     expect([...statuses.keys()]).toEqual([200]);
     expect(statuses.get(200)).toBeGreaterThan(100);
     expect(seen).toEqual(new Set(['v1', 'v2', 'v3', 'v4']));
-  });
+  }, 30_000);
 });
 
 describe('first start with nothing configured', () => {
