@@ -3,6 +3,7 @@ import { THEME_ASSET_NAMES } from '../theme/assets.js';
 import { customStyles, sectionChrome, sidebarFor, siteChrome, type SiteChrome } from './chrome.js';
 import { splitExamples } from './examples.js';
 import { template } from './templates.js';
+import { crumbsFor, type Crumb } from './breadcrumbs.js';
 
 export { loadThemeAssets } from '../theme/assets.js';
 
@@ -40,7 +41,7 @@ interface DocumentParts {
   robots?: string;
   pageTitle: string;
   pageDescription: string | undefined;
-  breadcrumbs: string[];
+  breadcrumbs: Crumb[];
   content: string;
   toc: PageContent['toc'];
   prev?: { title: string; url: string } | undefined;
@@ -141,7 +142,7 @@ export function renderDocument(input: { page: PlannedPage; content: PageContent;
     ...(content.frontmatter['noindex'] === true ? { robots: 'noindex' } : {}),
     pageTitle: title,
     pageDescription: content.description,
-    breadcrumbs: page.breadcrumbs,
+    breadcrumbs: crumbsFor(ctx, page.sectionId ?? ctx.pageIndex[page.slug]?.sectionId, page.breadcrumbs),
     content: content.html,
     toc: content.toc,
     prev: neighbour(ctx, page.prev),

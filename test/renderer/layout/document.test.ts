@@ -74,7 +74,8 @@ describe('renderDocument', () => {
 
   it('renders breadcrumbs and the table of contents', () => {
     const html = render();
-    expect(html).toContain('<nav class="eyebrow" aria-label="Breadcrumb"><ol><li>Getting started</li><li>Deep dive</li></ol></nav>');
+    // Each crumb links to its group's first page (or root), so a reader can climb up.
+    expect(html).toMatch(/<nav class="eyebrow" aria-label="Breadcrumb"><ol><li><a href="\/">Getting started<\/a><\/li><li><a href="\/deep\/config">Deep dive<\/a><\/li><\/ol><\/nav>/);
     expect(html).toContain('<a href="#options" data-toc-link="options">Options</a>');
     expect(html).toContain('<li class="toc-depth-3"><a href="#advanced" data-toc-link="advanced">Advanced</a></li>');
   });
