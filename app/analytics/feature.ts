@@ -1,3 +1,4 @@
+import client from 'prom-client';
 import type { Config } from '../../config/schema.js';
 import { createSearchEventStore } from '../../data/stores/search-events.js';
 import { createSearchReportStore } from '../../data/stores/search-report.js';
@@ -31,7 +32,21 @@ export function createAnalyticsFeature(ctx: AppContext, opts: { resolveProject?:
   let config: Readonly<Config> = ctx.config;
   const events = createSearchEventStore(ctx.db);
   const reports = createSearchReportStore(ctx.db);
-  const buffer = createWriteBuffer({ store: events, sessions: createSessionTracker(), log: ctx.log });
+  const eventCounter = new client.Counter({
+    name: 'docs_appliance_search_events_total',
+    help: 'Search and click events: accepted or rejected at ingest, stored after de-duplication, or dropped by a failed write',
+    labelNames: ['outcome'] as const,
+    registers: [ctx.metrics.registry],
+  });
+  const buffer = createWriteBuffer({
+    store: events,
+    sessions: createSessionTracker(),
+    log: ctx.log,
+    onWritten: (stored, dropped) => {
+      if (stored) eventCounter.inc({ outcome: 'stored' }, stored);
+      if (dropped) eventCounter.inc({ outcome: 'dropped' }, dropped);
+    },
+  });
   const report = createReportService(reports, { now: () => ctx.clock.now().getTime() });
   const cursors = createCursorCodec(ctx.secrets);
 
@@ -56,7 +71,13 @@ export function createAnalyticsFeature(ctx: AppContext, opts: { resolveProject?:
 
   return {
     name: 'analytics',
-    siteRouter: createIngestRouter({ config: () => config, clock: ctx.clock, resolveProject: opts.resolveProject ?? defaultSiteProjectResolver(ctx.stores), buffer }),
+    siteRouter: createIngestRouter({ config: () => config, clock: ctx.clock, resolveProject: opts.resolveProject ?? defaultSiteProjectResolver(ctx.stores),
+      buffer,
+      onChecked: (accepted, rejected) => {
+        if (accepted) eventCounter.inc({ outcome: 'accepted' }, accepted);
+        if (rejected) eventCounter.inc({ outcome: 'rejected' }, rejected);
+      },
+    }),
     adminRouter: createReportRouter({ config: () => config, stores: ctx.stores, clock: ctx.clock, report, cursors, flush: () => buffer.flush() }),
     cron: [
       { name: 'analytics-retention', schedule: '23 * * * *', run: applyRetention },

@@ -13,7 +13,7 @@ export const EVENTS_PATH = '/_/events';
  * text/plain by navigator.sendBeacon). Good events are accepted even when others in the same
  * batch are not: 202 {accepted, rejected: [{index, message}]}; 400 only when nothing is usable.
  */
-export function createIngestRouter(deps: { config: () => Readonly<Config>; clock: Clock; resolveProject: SiteProjectResolver; buffer: WriteBuffer }): Router {
+export function createIngestRouter(deps: { config: () => Readonly<Config>; clock: Clock; resolveProject: SiteProjectResolver; buffer: WriteBuffer; onChecked?: (accepted: number, rejected: number) => void }): Router {
   const router = Router();
   const limiter = createClientLimiter(() => deps.config().analytics.ingest.perClientPerMinute, () => deps.clock.now().getTime());
   const fail = (res: Response, status: number, error: string, extra: Record<string, unknown> = {}) => res.status(status).json({ error, ...extra });
@@ -65,6 +65,7 @@ export function createIngestRouter(deps: { config: () => Readonly<Config>; clock
       if (c.ok) good.push(c.event);
       else rejected.push({ index, message: c.message });
     });
+    deps.onChecked?.(good.length, rejected.length);
     if (good.length === 0) return fail(res, 400, rejected.length === 1 ? `Invalid event: ${rejected[0]!.message}` : 'No valid event in the batch', { rejected });
     deps.buffer.push(good);
     res.status(202).json({ accepted: good.length, rejected });

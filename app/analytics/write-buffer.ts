@@ -11,6 +11,8 @@ export interface WriteBufferOptions {
   intervalMs?: number;
   /** Flush at once when this many events wait. */
   maxPending?: number;
+  /** After each flush: rows written, and events lost to a failed write. */
+  onWritten?: (stored: number, dropped: number) => void;
 }
 
 /**
@@ -38,9 +40,11 @@ export function createWriteBuffer(opts: WriteBufferOptions) {
       const stored = opts.sessions.process(batch);
       opts.store.writeBatch(stored);
       written += stored.length;
+      opts.onWritten?.(stored.length, 0);
       return stored.length;
     } catch (err) {
       opts.log.error({ err, events: batch.length }, 'analytics: writing a batch of events failed; the batch is dropped');
+      opts.onWritten?.(0, batch.length);
       return 0;
     }
   }

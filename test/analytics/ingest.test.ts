@@ -1,3 +1,4 @@
+import supertest from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestAppliance, FREE_PROJECT, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
 import type { ConfigInput } from '../../config/schema.js';
@@ -162,5 +163,8 @@ describe('POST /_/events', () => {
     expect(count()).toBe(0); // still in the write buffer
     await analyticsOf(app).stop?.();
     expect(count()).toBe(2);
+    const metrics = await supertest(app.admin).get('/metrics').expect(200);
+    expect(metrics.text).toMatch(/docs_appliance_search_events_total\{outcome="accepted"\} 2/);
+    expect(metrics.text).toMatch(/docs_appliance_search_events_total\{outcome="stored"\} 2/);
   });
 });
