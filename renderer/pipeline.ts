@@ -262,6 +262,10 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     const out = `${r.from}.html`;
     if (!site.has(out)) site.add(out, encoder.encode(renderRedirectPage(r.to, ctx)));
   }
+  // A site without index.mdx would answer its root with a 404; Mintlify sends the visitor to the
+  // first page of the navigation instead, and so does this redirect page.
+  const home = plan.pages.find((p) => !p.hidden) ?? plan.pages[0];
+  if (!site.has('index.html') && home) site.add('index.html', encoder.encode(renderRedirectPage(urlForSlug(home.slug), ctx)));
   if (!site.has('404.html')) site.add('404.html', encoder.encode(renderNotFoundPage(ctx)));
   for (const a of theme) site.add(a.bundlePath, a.bytes);
   for (const [file, bundlePath] of Object.entries(plan.assets)) {

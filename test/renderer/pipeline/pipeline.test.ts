@@ -171,8 +171,10 @@ describe('exportSite: determinism, failures, options', () => {
 
   it('exports only the selected paths', async () => {
     const r = await exportSite({ sourceDir: fixtureSite('basic'), pool, paths: ['api/*'] });
-    expect([...r.files.keys()].filter((p) => p.endsWith('.html') && p !== '404.html' && p !== 'old-start.html').sort()).toEqual(['api/notes.html', 'api/users.html']);
+    expect([...r.files.keys()].filter((p) => p.endsWith('.html') && !['404.html', 'old-start.html', 'index.html'].includes(p)).sort()).toEqual(['api/notes.html', 'api/users.html']);
     expect(r.pageCount).toBe(2);
+    // index.mdx is not selected: the root sends visitors to the first selected page.
+    expect(new TextDecoder().decode(r.files.get('index.html'))).toContain('/api/users');
   });
 
   it('stops when aborted', async () => {
@@ -246,5 +248,8 @@ describe('exportSite: determinism, failures, options', () => {
     expect(r.pageCount).toBe(7);
     expect(r.files.has('intro.html')).toBe(true);
     expect(r.files.has('api-reference/users.html')).toBe(true);
+    // No index.mdx: the root redirects to the first page of the navigation.
+    expect(new TextDecoder().decode(r.files.get('index.html'))).toContain('/introduction');
+    expect(new TextDecoder().decode(r.files.get('sitemap.xml'))).not.toContain('<loc>/</loc>');
   });
 });
