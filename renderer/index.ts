@@ -1,6 +1,6 @@
 /** The renderer's public API: everything the app (CLI, export jobs) uses comes from here. */
 export { exportSite, ExportError, formatFailure, gitCommit, type ExportOptions, type ExportResult } from './pipeline.js';
-export { createRenderPool, type RenderPool } from './pool/render-pool.js';
+export { createRenderPool, type RenderPool, type RenderPoolOptions } from './pool/render-pool.js';
 export { loadSite, type LoadedSite } from './load/index.js';
 export { planSite, selectPaths, UnknownPathsError, type PlanOptions } from './plan/index.js';
 export { SEARCH_INDEX_PATH } from './index-stage/search-index.js';

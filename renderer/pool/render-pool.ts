@@ -32,7 +32,19 @@ function workerEntry(): { filename: string; execArgv?: string[] } {
  * A pool of render workers sized to the machine. Created once and shared by every export (the
  * export-job queue and the CLI both take one); the workers stay up between exports.
  */
-export function createRenderPool(options: { threads?: number; onError?: (err: Error) => void } = {}): RenderPool {
+export interface RenderPoolOptions {
+  /** Worker threads; default `os.availableParallelism()`. */
+  threads?: number;
+  /**
+   * Heap cap per worker. A page that blows up (a runaway snippet expansion, say) then ends its own
+   * worker with ERR_WORKER_OUT_OF_MEMORY, failing one batch, instead of exhausting the process.
+   */
+  maxWorkerHeapMb?: number;
+  /** Pool-level errors that belong to no task (default: a process warning). */
+  onError?: (err: Error) => void;
+}
+
+export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   const threads = Math.max(1, options.threads ?? os.availableParallelism());
   const entry = workerEntry();
   const piscina = new Piscina<RenderBatchTask, RenderBatchResult>({
@@ -40,6 +52,7 @@ export function createRenderPool(options: { threads?: number; onError?: (err: Er
     ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
     minThreads: threads,
     maxThreads: threads,
+    resourceLimits: { maxOldGenerationSizeMb: options.maxWorkerHeapMb ?? 512 },
     // Long-lived workers keep their warm module caches (marked, highlight.js, templates).
     idleTimeout: 60_000,
   });
