@@ -28,6 +28,8 @@ try {
             await p.locator('[data-search-open]').first().click();
             await p.locator('#search-input').fill('bundle');
             await p.locator('.search-result-link').first().waitFor();
+            // Snippets are fetched from the result pages once typing pauses.
+            await p.locator('.search-result-snippet:not(:empty)').first().waitFor({ timeout: 10_000 });
           },
         ],
       ];
