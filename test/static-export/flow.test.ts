@@ -128,4 +128,17 @@ describe('static export: the whole flow through HTTP', () => {
     }
     expect(maxRunning).toBe(1);
   });
+
+  it('applies a new staticExport.concurrency on reload (SIGHUP)', async () => {
+    t = createTestAppliance({ config: { renderer: { threads: 1 }, staticExport: { concurrency: 1 } } });
+    await t.start();
+    const key = t.createKey();
+    await t.features.find((f) => f.name === 'static-export')!.reload!({ ...t.config, staticExport: { ...t.config.staticExport, concurrency: 2 } });
+    const a = await startExport(t, key);
+    const b = await startExport(t, key);
+    // Both were claimed at once: neither waits for the other.
+    const statuses = t.ctx.db.prepare('SELECT status FROM export_jobs WHERE id IN (?, ?)').all(a.jobId, b.jobId) as { status: string }[];
+    expect(statuses.map((r) => r.status)).toEqual(['running', 'running']);
+    for (const j of [a, b]) expect((await pollJob(t, key, j.jobId)).pop()!.status).toBe('completed');
+  });
 });
