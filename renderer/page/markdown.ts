@@ -9,7 +9,6 @@ import { highlightCode, parseFenceInfo } from './code.js';
 import type { Env } from './env.js';
 import { escapeHtml, inlineHtmlToText } from './html.js';
 import { resolveAsset, resolveHref } from './links.js';
-import { BLOCK_MATH_RE, INLINE_DISPLAY_MATH_RE, INLINE_MATH_RE } from './math-syntax.js';
 import { renderMath } from './math.js';
 import type { PageState } from './state.js';
 
@@ -44,42 +43,6 @@ const marked = new Marked({
       return undefined;
     },
   },
-  extensions: [
-    {
-      name: 'mathBlock',
-      level: 'block',
-      start(src: string) {
-        const i = src.indexOf('$$');
-        return i === -1 ? undefined : i;
-      },
-      tokenizer(src: string) {
-        const m = BLOCK_MATH_RE.exec(src);
-        if (!m?.[1]) return undefined;
-        return { type: 'mathBlock', raw: m[0], text: m[1].trim() };
-      },
-      renderer(token) {
-        return mathSlot(String(token['text']), true, 'block');
-      },
-    },
-    {
-      name: 'mathInline',
-      level: 'inline',
-      start(src: string) {
-        const i = src.indexOf('$');
-        return i === -1 ? undefined : i;
-      },
-      tokenizer(src: string) {
-        const d = INLINE_DISPLAY_MATH_RE.exec(src);
-        if (d?.[1]) return { type: 'mathInline', raw: d[0], text: d[1].trim(), display: true };
-        const m = INLINE_MATH_RE.exec(src);
-        if (!m?.[1]) return undefined;
-        return { type: 'mathInline', raw: m[0], text: m[1], display: false };
-      },
-      renderer(token) {
-        return mathSlot(String(token['text']), token['display'] === true, 'inline');
-      },
-    },
-  ],
   renderer: {
     heading({ tokens, depth, text }: Tokens.Heading) {
       const { state } = current();

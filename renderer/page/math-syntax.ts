@@ -1,27 +1,28 @@
 /**
- * Where `$…$` and `$$…$$` math starts and ends. Shared by the MDX tokenizer (braces inside math
- * are TeX, not expressions) and the marked extensions (which render it), so both agree.
+ * Where `$…$` and `$$…$$` math starts and ends. The MDX tokenizer takes math out of the text
+ * itself (braces inside TeX are not expressions, and marked never has to look for `$`).
  */
 
-/** `$$…$$` on its own lines (a block). */
-export const BLOCK_MATH_RE = /^ {0,3}\$\$([\s\S]+?)\$\$[ \t]*(?:\n+|$)/;
-/** `$$…$$` inside a line (display math in running text). */
-export const INLINE_DISPLAY_MATH_RE = /^\$\$(?!\$)([^$]+?)\$\$/;
+/** `$$…$$`, on its own lines or inside a line. */
+const DISPLAY_MATH_RE = /\$\$(?!\$)([^$]{1,20000}?)\$\$/y;
 /**
  * Inline `$…$`, with the usual guards against prices: no space inside the dollars, no digit or
  * letter right after the closing one, and no `$/unit)` or `($` shapes (prices written as "$/sec").
  */
-export const INLINE_MATH_RE = /^\$(?![\s$/),.])((?:\\\$|[^$\n]){1,300}?)(?<![\s\\(])\$(?![\d$A-Za-z])/;
+const INLINE_MATH_RE = /\$(?![\s$/),.])((?:\\\$|[^$\n]){1,300}?)(?<![\s\\(])\$(?![\d$A-Za-z])/y;
 
-const DISPLAY_STICKY = new RegExp(INLINE_DISPLAY_MATH_RE.source.slice(1), 'y');
-const INLINE_STICKY = new RegExp(INLINE_MATH_RE.source.slice(1), 'y');
+export interface MathSpan {
+  end: number;
+  tex: string;
+  display: boolean;
+}
 
-/** The offset just past the math starting at `src[i] === '$'`, or -1 when it is not math. */
-export function mathEnd(src: string, i: number): number {
-  DISPLAY_STICKY.lastIndex = i;
-  const d = DISPLAY_STICKY.exec(src);
-  if (d) return i + d[0].length;
-  INLINE_STICKY.lastIndex = i;
-  const m = INLINE_STICKY.exec(src);
-  return m ? i + m[0].length : -1;
+/** The math starting at `src[i] === '$'`, or undefined when it is not math. */
+export function matchMath(src: string, i: number): MathSpan | undefined {
+  DISPLAY_MATH_RE.lastIndex = i;
+  const d = DISPLAY_MATH_RE.exec(src);
+  if (d?.[1] !== undefined && d[1].trim() !== '') return { end: i + d[0].length, tex: d[1].trim(), display: true };
+  INLINE_MATH_RE.lastIndex = i;
+  const m = INLINE_MATH_RE.exec(src);
+  return m?.[1] !== undefined ? { end: i + m[0].length, tex: m[1], display: false } : undefined;
 }

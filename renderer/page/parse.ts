@@ -5,7 +5,7 @@
  */
 import { RenderError } from '../types.js';
 import { HTML_TAGS, VOID_TAGS } from './html-tags.js';
-import { mathEnd } from './math-syntax.js';
+import { matchMath } from './math-syntax.js';
 import type { Attr, ElementNode, ParsedMdx } from './tree.js';
 
 /** Elements whose content is kept as raw text (TeX, diagrams, scripts), not parsed as MDX. */
@@ -39,6 +39,7 @@ class Parser {
   private readonly root: ElementNode = { kind: 'element', name: '#root', attrs: [], children: [], line: 1, block: true, multiline: true };
   private readonly stack: Frame[] = [];
   private textStart = 0;
+  private scanBudget: number;
   private lineStarts: number[] | undefined;
 
   constructor(
@@ -47,7 +48,9 @@ class Parser {
     private readonly firstLine: number,
     private readonly esm: boolean,
     private readonly jsx: boolean,
-  ) {}
+  ) {
+    this.scanBudget = 4 * src.length + 200_000;
+  }
 
   run(): ParsedMdx {
     const src = this.src;
@@ -89,9 +92,7 @@ class Parser {
       } else if (c === 123 /* { */) {
         i = this.expression(i);
       } else if (c === 36 /* $ */) {
-        // TeX is opaque like code: `$e^{i\pi}$` holds braces that are not expressions.
-        const end = mathEnd(src, i);
-        i = end === -1 ? i + 1 : end;
+        i = this.math(i);
       } else {
         i++;
       }
@@ -105,6 +106,18 @@ class Parser {
     }
     this.flush(n);
     return { file: this.file, nodes: this.root.children };
+  }
+
+  /**
+   * Runs a forward scan (closing brace, quote, `-->`) and charges what it cost to a per-page
+   * budget. Once a page has spent several times its own length on scans that found nothing, further
+   * scans are skipped (the `{` or `<` is then plain text), so parsing stays linear on any input.
+   */
+  private lookahead(from: number, scan: () => number): number {
+    if (this.scanBudget <= 0) return -1;
+    const end = scan();
+    this.scanBudget -= end === -1 ? Math.min(this.src.length - from, MAX_EXPRESSION_LENGTH) : 0;
+    return end;
   }
 
   private top(): ElementNode {
@@ -165,7 +178,7 @@ class Parser {
   private tag(i: number): number {
     const src = this.src;
     if (src.startsWith('<!--', i)) {
-      const end = src.indexOf('-->', i + 4);
+      const end = this.lookahead(i, () => boundedIndexOf(src, '-->', i + 4));
       if (end === -1) return i + 1;
       this.flush(i);
       this.textStart = end + 3;
@@ -253,7 +266,7 @@ class Parser {
       }
       if (c === '{') {
         // `{...spread}` or a `{/* comment */}` between attributes: skipped, never evaluated.
-        const end = exprEnd(src, k);
+        const end = this.lookahead(k, () => exprEnd(src, k));
         if (end === -1) return i + 1;
         k = end + 1;
         continue;
@@ -270,12 +283,12 @@ class Parser {
       k = skipSpace(src, k + 1);
       const q = src[k];
       if (q === '"' || q === "'") {
-        const end = src.indexOf(q, k + 1);
+        const end = this.lookahead(k, () => boundedIndexOf(src, q, k + 1));
         if (end === -1) return i + 1;
         attrs.push({ name: attrName, value: { kind: 'string', value: src.slice(k + 1, end) } });
         k = end + 1;
       } else if (q === '{') {
-        const end = exprEnd(src, k);
+        const end = this.lookahead(k, () => exprEnd(src, k));
         if (end === -1) return i + 1;
         attrs.push({ name: attrName, value: { kind: 'expr', code: src.slice(k + 1, end) } });
         k = end + 1;
@@ -316,9 +329,20 @@ class Parser {
     return k;
   }
 
+  /** `$…$` / `$$…$$`: TeX is opaque like code (`$e^{i\pi}$` holds braces that are not expressions). */
+  private math(i: number): number {
+    const span = matchMath(this.src, i);
+    if (!span) return i + 1;
+    this.flush(i);
+    const block = span.display && lineStartsAt(this.src, i) && restOfLineBlank(this.src, span.end);
+    this.top().children.push({ kind: 'math', tex: span.tex, display: span.display, block, line: this.lineOf(i) });
+    this.textStart = span.end;
+    return span.end;
+  }
+
   private expression(i: number): number {
     const src = this.src;
-    const end = exprEnd(src, i);
+    const end = this.lookahead(i, () => exprEnd(src, i));
     if (end === -1) return i + 1;
     const code = src.slice(i + 1, end);
     // `## Title {#custom-id}` is heading syntax, not an expression: left to the heading renderer.
@@ -342,6 +366,16 @@ function collapseJsxText(raw: string): string {
     if (l !== '') kept.push(l);
   });
   return kept.join(' ');
+}
+
+/**
+ * indexOf that gives up after MAX_EXPRESSION_LENGTH characters: an unterminated attribute string
+ * or comment then costs a bounded scan, so a page of them cannot make parsing quadratic.
+ */
+function boundedIndexOf(src: string, needle: string, from: number): number {
+  const limit = Math.min(src.length, from + MAX_EXPRESSION_LENGTH + needle.length);
+  const at = src.slice(from, limit).indexOf(needle);
+  return at === -1 ? -1 : from + at;
 }
 
 function isLowercase(name: string): boolean {

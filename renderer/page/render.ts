@@ -12,6 +12,7 @@ import { decodeEntities, escapeHtml, htmlToText } from './html.js';
 import { renderHtmlElement } from './html-element.js';
 import type { Literal } from './literal.js';
 import { renderMarkdown } from './markdown.js';
+import { renderMath } from './math.js';
 import { withValues, type ComponentDef } from './scope.js';
 import { findLegacySnippet, legacyCandidates, loadSnippet } from './snippets.js';
 import type { PageState } from './state.js';
@@ -42,15 +43,24 @@ export function renderNodes(nodes: Node[], env: Env, state: PageState, mode: Mod
         }
         break;
       }
+      case 'math': {
+        state.usesMath = true;
+        const tex = renderMath(node.tex, node.display);
+        if (node.block && mode === 'block') {
+          md = appendBlock(md, state.block(`<div class="c-math c-math--display">${tex}</div>`, node.tex));
+        } else {
+          // Inside a paragraph even display math stays phrasing content (a span styled as a block).
+          md += state.inline(`<span class="c-math${node.display ? ' c-math--display' : ''}">${tex}</span>`, node.tex);
+        }
+        onlySlots = false;
+        break;
+      }
       case 'element': {
         const html = renderElement(node, env, state);
         if (html === '') break;
         const text = htmlToText(html);
         if (node.block && mode === 'block') {
-          // On a line of its own, at the indentation it had, so it stays inside a list item.
-          const indent = trailingIndent(md);
-          // Blank lines around it so it never joins a paragraph (marked would wrap it in <p>).
-          md = `${md.slice(0, md.length - indent.length)}\n\n${indent}${state.block(html, text)}\n\n`;
+          md = appendBlock(md, state.block(html, text));
         } else {
           md += state.inline(html, text);
         }
@@ -61,6 +71,15 @@ export function renderNodes(nodes: Node[], env: Env, state: PageState, mode: Mod
   if (onlySlots) return md.replace(/^[ \t]+|[ \t]+$/gm, '').replace(/\n+/g, '\n').trim();
   if (mode === 'inline') return renderMarkdown(collapseInline(md), 'inline', state, env);
   return renderMarkdown(dedent(md), 'block', state, env);
+}
+
+/**
+ * A block placeholder on a line of its own, at the indentation it had (so it stays inside a list
+ * item), with blank lines around it so it never joins a paragraph (marked would wrap it in <p>).
+ */
+function appendBlock(md: string, placeholder: string): string {
+  const indent = trailingIndent(md);
+  return `${md.slice(0, md.length - indent.length)}\n\n${indent}${placeholder}\n\n`;
 }
 
 /** The spaces and tabs after the last newline (a backwards scan: the markdown keeps growing). */

@@ -39,6 +39,16 @@ export interface ElementNode {
   multiline: boolean;
 }
 
+/** `$…$` or `$$…$$` TeX, rendered by KaTeX. */
+export interface MathNode {
+  kind: 'math';
+  tex: string;
+  display: boolean;
+  /** Display math on lines of its own (a block, not inside a paragraph). */
+  block: boolean;
+  line: number;
+}
+
 /** An `import`/`export` block at the top level of the page or snippet (MDX ESM). */
 export interface EsmNode {
   kind: 'esm';
@@ -46,7 +56,7 @@ export interface EsmNode {
   line: number;
 }
 
-export type Node = TextNode | ExprNode | ElementNode | EsmNode;
+export type Node = TextNode | ExprNode | ElementNode | EsmNode | MathNode;
 
 /** A parsed file: the page body or a snippet. */
 export interface ParsedMdx {
