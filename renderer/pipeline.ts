@@ -269,7 +269,10 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   if (!site.has('404.html')) site.add('404.html', encoder.encode(renderNotFoundPage(ctx)));
   for (const a of theme) site.add(a.bundlePath, a.bytes);
   for (const [file, bundlePath] of Object.entries(plan.assets)) {
-    site.add(bundlePath, new Uint8Array(fs.readFileSync(path.join(plan.repoRoot, file))));
+    const digest = plan.assetDigests?.[file];
+    const source = path.join(plan.repoRoot, file);
+    if (digest) site.addFromDisk(bundlePath, { source, ...digest });
+    else site.add(bundlePath, new Uint8Array(fs.readFileSync(source)));
   }
   site.add('sitemap.xml', encoder.encode(buildSitemap(plan.pages, opts.domain)));
   site.add('robots.txt', encoder.encode(buildRobots(opts.domain)));

@@ -164,6 +164,8 @@ export interface SitePlan {
   warnings: BuildWarning[];
   /** slug → page title (frontmatter `title`, else derived from the file name), for RenderContext.pageIndex. */
   pageTitles?: Record<string, string>;
+  /** Repository path → size and full sha256 of each asset, hashed once by plan for the manifest. */
+  assetDigests?: Record<string, { size: number; sha256: string }>;
 }
 
 // ---------------------------------------------------------------------------------------------

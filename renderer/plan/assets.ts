@@ -22,19 +22,40 @@ export function hashedBundlePath(file: string, hash8: string): string {
   return dir === '.' ? `_assets/${name}` : `_assets/${dir}/${name}`;
 }
 
-export function hash8(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex').slice(0, 8);
+/** sha256 and size of a file, read in 1 MB pieces so a large video is never held whole. */
+function digestFile(abs: string): { size: number; sha256: string } {
+  const hash = createHash('sha256');
+  const fd = fs.openSync(abs, 'r');
+  const buf = Buffer.allocUnsafe(1024 * 1024);
+  let size = 0;
+  try {
+    for (let n = fs.readSync(fd, buf, 0, buf.length, null); n > 0; n = fs.readSync(fd, buf, 0, buf.length, null)) {
+      hash.update(buf.subarray(0, n));
+      size += n;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return { size, sha256: hash.digest('hex') };
 }
 
 /**
  * Every non-page file gets a content-hashed name under `_assets/`, so the site can serve it with
  * long immutable caching and a new version never collides with an old one in a browser cache.
+ * The full digest is kept for the manifest: the write stage then never reads an asset, and the
+ * pack stage reads each one once, as it goes into the zip.
  */
-export function planAssets(repoRoot: string, files: readonly string[]): Record<string, string> {
+export function planAssets(
+  repoRoot: string,
+  files: readonly string[],
+): { assets: Record<string, string>; digests: Record<string, { size: number; sha256: string }> } {
   const assets: Record<string, string> = {};
+  const digests: Record<string, { size: number; sha256: string }> = {};
   for (const file of files) {
     if (!isAssetFile(file)) continue;
-    assets[file] = hashedBundlePath(file, hash8(fs.readFileSync(path.join(repoRoot, file))));
+    const digest = digestFile(path.join(repoRoot, file));
+    assets[file] = hashedBundlePath(file, digest.sha256.slice(0, 8));
+    digests[file] = digest;
   }
-  return assets;
+  return { assets, digests };
 }

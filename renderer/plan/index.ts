@@ -151,6 +151,6 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
   for (const p of pages) pageTitles[p.slug] = metaFor(p.slug).title ?? titleFromSlug(p.slug);
 
   const redirects = planRedirects(config, new Set(pageFiles.keys()), configFile, warnings);
-  const assets = planAssets(repoRoot, files);
-  return { repoRoot, config, sections, globalLinks: read.globalLinks, pages, redirects, assets, warnings, pageTitles };
+  const { assets, digests } = planAssets(repoRoot, files);
+  return { repoRoot, config, sections, globalLinks: read.globalLinks, pages, redirects, assets, warnings, pageTitles, assetDigests: digests };
 }

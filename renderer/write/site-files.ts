@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import zlib from 'node:zlib';
 
 /** A file's raw-deflate stream prepared in a render worker, with the CRC-32 of its raw bytes. */
@@ -10,6 +11,8 @@ export interface Predeflated {
 interface Entry {
   raw?: Uint8Array;
   deflated?: Predeflated;
+  /** A file copied from disk as is (repository assets): read only when its bytes are needed. */
+  source?: string;
   size: number;
   sha256?: string;
 }
@@ -23,7 +26,8 @@ function assertBundlePath(path: string): void {
 /**
  * The in-memory site: bundle path → bytes. Pages rendered for a zip are kept only deflated (as
  * the workers produced them, about a fifth of the HTML's size) and inflated on demand when
- * someone reads them, so a 10,000-page export does not hold its HTML twice.
+ * someone reads them, so a 10,000-page export does not hold its HTML twice; repository assets
+ * (images, videos, PDFs) stay on disk until the zip or the output directory takes them.
  */
 export class SiteFiles {
   private readonly entries = new Map<string, Entry>();
@@ -34,6 +38,11 @@ export class SiteFiles {
 
   /** A file known only by its deflated bytes (plus size and hash from the worker). */
   addDeflated(path: string, file: { size: number; sha256: string; deflated: Predeflated }): void {
+    this.put(path, file);
+  }
+
+  /** A file whose bytes stay on disk until read (size and hash known already). */
+  addFromDisk(path: string, file: { source: string; size: number; sha256: string }): void {
     this.put(path, file);
   }
 
@@ -64,6 +73,12 @@ export class SiteFiles {
   bytes(path: string): Uint8Array {
     const e = this.entry(path);
     if (e.raw) return e.raw;
+    if (e.source !== undefined) {
+      const bytes = new Uint8Array(fs.readFileSync(e.source));
+      // The file changed between plan and pack: the manifest would lie, so refuse.
+      if (bytes.length !== e.size) throw new Error(`${e.source} changed while the export ran`);
+      return bytes;
+    }
     return new Uint8Array(zlib.inflateRawSync((e.deflated as Predeflated).data));
   }
 
