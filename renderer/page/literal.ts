@@ -90,7 +90,9 @@ class Reader {
     const m = NUMBER_RE.exec(this.src);
     if (!m || m[0] === '-' || m[0] === '') throw new NotLiteral();
     this.pos += m[0].length;
-    const n = Number(m[0].replace(/_/g, ''));
+    // Number('-0x10') is NaN: read the sign apart from the digits.
+    const text = m[0].replace(/_/g, '');
+    const n = text.startsWith('-') ? -Number(text.slice(1)) : Number(text);
     if (Number.isNaN(n)) throw new NotLiteral();
     return n;
   }
