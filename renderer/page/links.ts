@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { locate, type Env } from './env.js';
+import { followRedirects } from './redirects.js';
 import type { PageState } from './state.js';
 
 const SCHEME_RE = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
@@ -78,6 +79,10 @@ export function resolveHref(raw: string, state: PageState, env: Env): string {
     warnAt(state, env, 'missing-asset', `File ${p} is not in the repository's assets`, p);
     return href;
   }
+  const redirected = followRedirects(state.ctx, slug);
+  if (redirected && 'url' in redirected) return redirected.url;
+  const target = redirected ? state.ctx.pageIndex[redirected.slug] : undefined;
+  if (target) return target.url + suffix;
   warnAt(state, env, 'broken-link', `Link ${href} points to a page that does not exist (${slug})`, href);
   return `/${slug}${suffix}`;
 }

@@ -68,3 +68,29 @@ describe('attribute strings', () => {
     expect(page.warnings).toEqual([expect.objectContaining({ code: 'broken-link', file: 'guides/page.mdx', line: 3 })]);
   });
 });
+
+describe('links through redirects', () => {
+  const redirects = [
+    { source: '/old/intro', destination: '/guides/intro', permanent: true },
+    { source: '/legacy/:slug', destination: '/guides/:slug', permanent: true },
+    { source: '/hop', destination: '/old/intro', permanent: true },
+    { source: '/away', destination: 'https://example.com/x', permanent: false },
+    { source: '/loop-a', destination: '/loop-b', permanent: true },
+    { source: '/loop-b', destination: '/loop-a', permanent: true },
+  ];
+  const ctx = makeCtx({}, { redirects });
+
+  it('does not report a link whose path is redirected, and points it at the final page', () => {
+    const page = render('[a](/old/intro#x) [b](/legacy/setup) [c](/hop) [d](/away)', { ctx });
+    expect(page.warnings).toEqual([]);
+    expect(page.html).toContain('<a href="/guides/intro#x">a</a>');
+    expect(page.html).toContain('<a href="/guides/setup">b</a>');
+    expect(page.html).toContain('<a href="/guides/intro">c</a>');
+    expect(page.html).toContain('<a href="https://example.com/x" rel="noopener noreferrer">d</a>');
+  });
+
+  it('still reports links that redirect nowhere or in a loop', () => {
+    const page = render('[a](/legacy/gone) [b](/loop-a)', { ctx });
+    expect(page.warnings.map((w) => w.code)).toEqual(['broken-link', 'broken-link']);
+  });
+});
