@@ -131,15 +131,42 @@ async function waitFor(url: string, ms = 30_000): Promise<void> {
   }
 }
 
-async function load(port: number, urls: string[]): Promise<{ rps: number; p99: number; p50: number; errors: number; non2xx: number }> {
+interface LoadResult {
+  rps: number;
+  p99: number;
+  p50: number;
+  errors: number;
+  non2xx: number;
+  /** Requests served per CPU-second of the server's processes: robust to other load on the machine. */
+  perCpuSecond: number | undefined;
+}
+
+/** CPU seconds (user + system) used so far by a process and its children, from /proc. */
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    // After the command: field 14 (utime) and 15 (stime) of stat(5) are at index 11 and 12.
+    let ticks = Number(fields[11]) + Number(fields[12]);
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    for (const c of children ? children.split(' ') : []) ticks += (cpuSeconds(Number(c)) ?? 0) * 100;
+    return ticks / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+
+async function load(port: number, urls: string[], pid: number | undefined): Promise<LoadResult> {
   const requests = urls.slice(0, 500).map((p) => ({ method: 'GET' as const, path: p }));
   const run = (duration: number) => autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration, requests });
   await run(2); // warm-up: caches, JIT, keep-alive sockets
+  const before = pid ? cpuSeconds(pid) : undefined;
   const r = await run(DURATION);
-  return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  const after = pid ? cpuSeconds(pid) : undefined;
+  const cpu = before !== undefined && after !== undefined ? after - before : undefined;
+  return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, errors: r.errors + r.timeouts, non2xx: r.non2xx, perCpuSecond: cpu ? r.requests.total / cpu : undefined };
 }
 
-async function applianceRps(siteDir: string): Promise<Awaited<ReturnType<typeof load>>> {
+async function applianceRps(siteDir: string): Promise<LoadResult> {
   const port = await freePort();
   const stateDir = path.join(work, 'rps-state');
   const config = path.join(work, 'rps-config.json');
@@ -151,7 +178,7 @@ async function applianceRps(siteDir: string): Promise<Awaited<ReturnType<typeof 
   const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'app/cli.ts'), 'serve', '--config', config], { stdio: ['ignore', logFd, logFd], env: { ...process.env, DOCS_APPLIANCE_CONFIG: '' } });
   try {
     await waitFor(`http://127.0.0.1:${port}${urlsFor(siteDir)[0]}`);
-    return await load(port, urlsFor(siteDir));
+    return await load(port, urlsFor(siteDir), proc.pid);
   } catch (err) {
     console.log(fs.readFileSync(path.join(work, 'serve.log'), 'utf8').split('\n').slice(-20).join('\n'));
     throw err;
@@ -162,7 +189,7 @@ async function applianceRps(siteDir: string): Promise<Awaited<ReturnType<typeof 
   }
 }
 
-async function nginxRps(siteDir: string): Promise<Awaited<ReturnType<typeof load>> | undefined> {
+async function nginxRps(siteDir: string): Promise<LoadResult | undefined> {
   const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
   if (!nginx) return undefined;
   const port = await freePort();
@@ -193,7 +220,7 @@ http {
   try {
     // The temp dirs are private (0700): a worker running as nobody could not read them.
     await waitFor(`http://127.0.0.1:${port}${urlsFor(siteDir)[0]}`);
-    return await load(port, urlsFor(siteDir));
+    return await load(port, urlsFor(siteDir), proc.pid);
   } finally {
     proc.kill('SIGTERM');
     await new Promise((r) => proc.once('exit', r));
@@ -241,15 +268,18 @@ async function main(): Promise<void> {
   urlCache.set(siteDir, small.pageUrls);
   const ours = await applianceRps(siteDir);
   const theirs = await nginxRps(siteDir);
-  const row = (name: string, r: Awaited<ReturnType<typeof load>>) =>
-    `${name.padEnd(24)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors + r.non2xx).padStart(8)}`;
+  const row = (name: string, r: LoadResult) =>
+    `${name.padEnd(24)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors + r.non2xx).padStart(8)} ${(r.perCpuSecond?.toFixed(0) ?? 'n/a').padStart(10)}`;
   console.log(`\nthroughput: ${CONNECTIONS} connections, ${DURATION} s, ${Math.min(500, small.pageUrls.length)} extensionless page URLs in turn, no compression`);
-  console.log(`${'server'.padEnd(24)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(8)}`);
+  console.log(`${'server'.padEnd(24)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(8)} ${'req/CPU-s'.padStart(10)}`);
   console.log(row('docs-appliance site', ours));
   if (theirs) {
     console.log(row('nginx (1 worker)', theirs));
     const ratio = ours.rps / theirs.rps;
     console.log(`ratio appliance/nginx: ${ratio.toFixed(2)} (target >= 0.33: ${ratio >= 1 / 3 ? 'met' : 'NOT met'}); p99 ${ours.p99.toFixed(1)} ms (target < 10 ms: ${ours.p99 < 10 ? 'met' : 'NOT met'})`);
+    if (ours.perCpuSecond && theirs.perCpuSecond) {
+      console.log(`requests per CPU-second ratio appliance/nginx: ${(ours.perCpuSecond / theirs.perCpuSecond).toFixed(2)} (what the req/s ratio would be with a core each)`);
+    }
   } else {
     console.log('nginx not installed: no baseline in this run');
   }
