@@ -75,6 +75,19 @@ describe('bundleUrl forms', () => {
     expect(fs.readdirSync(path.join(state, 'sites'))).toEqual(['h1']);
   });
 
+  it('follows a redirect to the bundle', async () => {
+    const state = stateDir();
+    const srv = await server(
+      httpServer((req, res) => {
+        if (req.url === '/moved.zip') res.writeHead(302, { location: '/real.zip' }).end();
+        else sendBuffer(zipBundle(sampleSite('moved'), 'moved'))(req, res);
+      }),
+    );
+    const site = await loadBundle(loadOptions(state, `${srv.url}/moved.zip`));
+    expect(site.version).toBe('moved');
+    expect(srv.hits).toBe(2);
+  });
+
   it('retries a 503 with backoff, then succeeds', async () => {
     const state = stateDir();
     const body = zipBundle(sampleSite('r1'), 'r1');

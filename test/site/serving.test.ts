@@ -207,6 +207,23 @@ describe('serving the active site', () => {
   });
 });
 
+describe('a failing load seen through the admin /readyz', () => {
+  it('stays 200 (the admin API works) and names the reason and the retry', async () => {
+    const t = createTestAppliance({ config: { staticExport: { enabled: true, bundleUrl: '/nonexistent/bundle.zip', ...fastLoader } } });
+    try {
+      await t.start();
+      await siteFeature(t.features).idle();
+      const ready = await t.api().get('/readyz').expect(200);
+      expect(ready.body.checks.site.ok).toBe(false);
+      expect(ready.body.checks.site.critical).toBe(false);
+      expect(ready.body.checks.site.detail).toMatch(/^last load failed: staticExport\.bundleUrl: \/nonexistent\/bundle\.zip cannot be read: ENOENT; retrying in \d+ s$/);
+      await supertest(t.site).get('/').expect(503);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('with nothing to serve', () => {
   it('answers 503 with a plain page, and /readyz stays 200 saying why', async () => {
     const t = createTestAppliance();
