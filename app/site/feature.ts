@@ -114,6 +114,11 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
       config = next;
       if (next.site.contentSecurityPolicy !== previousCsp) handler = makeHandler(next.site.contentSecurityPolicy);
       if (next.staticExport.enabled) {
+        // A configured bundle wins over a first-start example export still running.
+        if (exporting) {
+          exportAbort.abort();
+          await exporting;
+        }
         await loader.run(next.staticExport);
         return;
       }

@@ -345,6 +345,32 @@ describe('first start with nothing configured', () => {
     expect((await raw(server.port, '/')).body.toString()).toContain('Welcome to the tiny docs.');
   }, 60_000);
 
+  it('gives way to a bundle configured by SIGHUP while it runs', async () => {
+    const dir = state();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const config = parseConfig({ stateDir: dir, log: { level: 'silent' } }, { source: 'test' });
+    const ctx = createAppContext({ config, log: createLogger('silent') });
+    const site = createSiteFeature(ctx, {
+      exportSite: async (opts) => {
+        await gate;
+        fs.writeFileSync(opts.outZip, zipBundle(sampleSite(opts.version), opts.version));
+        return { pageCount: 3 };
+      },
+    });
+    cleanup.push(async () => {
+      await site.stop!();
+      ctx.db.close();
+    });
+    await site.start!();
+    const reloading = site.reload(withExport(config, { enabled: true, bundleUrl: bundleFile(dir, 'configured') }));
+    release();
+    await reloading;
+    await site.idle();
+    expect(site.current()?.version).toBe('configured');
+    expect(site.ready!().detail).toBe('serving configured');
+  });
+
   it('is skipped with site.exampleOnFirstStart false', async () => {
     const dir = state();
     const config = parseConfig({ stateDir: dir, log: { level: 'silent' }, site: { exampleOnFirstStart: false } }, { source: 'test' });
