@@ -173,12 +173,13 @@ export function createReportService(store: SearchReportStore, opts: { cacheEntri
       total += store.daysTotal(pk, s.day0, s.day1);
     }
     for (const [a, b] of s.edges) {
-      for (const row of store.rawSearchesByTerm(pk, a, b, maxId)) {
-        hits[row.termId]! += row.hits;
-        if (row.lastAt > lastAt[row.termId]!) lastAt[row.termId] = row.lastAt;
+      const rows = store.rawSearches(pk, a, b, maxId);
+      for (const [t, at] of rows) {
+        hits[t]!++;
+        if (at > lastAt[t]!) lastAt[t] = at;
       }
       for (const row of store.rawClickedByTerm(pk, a, b, clickWindow, maxId)) clicked[row.termId]! += row.clicked;
-      total += store.rawSearchCount(pk, a, b, maxId);
+      total += rows.length;
     }
     for (const d of delta) {
       if (d.termId >= size) continue; // a term created after the pin holds nothing before it

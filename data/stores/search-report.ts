@@ -35,11 +35,10 @@ export function createSearchReportStore(db: Db) {
     .prepare<[number, number, number], [number, number]>('SELECT day, version FROM search_daily_totals WHERE project_pk = ? AND day >= ? AND day < ?')
     .raw();
   const normsAfter = db.prepare<[number], [number, string]>('SELECT id, norm FROM search_terms WHERE id > ? ORDER BY id').raw();
+  // Rows, not a GROUP BY: summed by the caller into arrays indexed by term id (no temp b-tree).
   const rawSearches = db
-    .prepare<[number, number, number, number], [number, string, number, number]>(
-      `SELECT e.term_id, t.norm, count(*), max(e.at_ms)
-       FROM search_events e JOIN search_terms t ON t.id = e.term_id
-       WHERE e.project_pk = ? AND e.at_ms >= ? AND e.at_ms < ? AND e.kind = 0 AND e.id <= ? GROUP BY e.term_id`,
+    .prepare<[number, number, number, number], [number, number]>(
+      'SELECT term_id, at_ms FROM search_events WHERE project_pk = ? AND at_ms >= ? AND at_ms < ? AND kind = 0 AND id <= ?',
     )
     .raw();
   // Clicks count for the day of the search they are attributed to: at most the click window
@@ -95,9 +94,6 @@ export function createSearchReportStore(db: Db) {
      WHERE project_pk = ? AND term_id = ? AND at_ms >= ? AND at_ms < ? AND kind = 0 AND id <= ?
      ORDER BY at_ms DESC LIMIT 1`,
   );
-  const countRaw = db.prepare<[number, number, number, number], { n: number }>(
-    'SELECT count(*) AS n FROM search_events WHERE project_pk = ? AND at_ms >= ? AND at_ms < ? AND kind = 0 AND id <= ?',
-  );
 
   const toAgg = (r: [number, string, number, number, number | null]): TermAggregateRow => ({ termId: r[0], norm: r[1], hits: r[2], clicked: r[3], lastAt: r[4] });
 
@@ -127,13 +123,12 @@ export function createSearchReportStore(db: Db) {
     /** Terms created after `afterId`, in id order (the report keeps a dictionary of them). */
     termsAfter: (afterId: number): [number, string][] => normsAfter.all(afterId),
     /** Searches per term from raw events in [fromMs, toMs), up to the pin. */
-    rawSearchesByTerm: (pk: number, fromMs: number, toMs: number, maxId: number) =>
-      rawSearches.all(pk, fromMs, toMs, maxId).map((r) => ({ termId: r[0], norm: r[1], hits: r[2], lastAt: r[3] })),
+    /** [termId, atMs] of every search in [fromMs, toMs), up to the pin. */
+    rawSearches: (pk: number, fromMs: number, toMs: number, maxId: number): [number, number][] => rawSearches.all(pk, fromMs, toMs, maxId),
     /** Clicked searches per term whose search happened in [fromMs, toMs), up to the pin. */
     rawClickedByTerm: (pk: number, fromMs: number, toMs: number, window: { beforeMs: number; afterMs: number }, maxId: number) =>
       rawClicked.all(pk, fromMs - window.beforeMs, toMs + window.afterMs, fromMs, toMs, maxId).map((r) => ({ termId: r[0], clicked: r[1] })),
     daysTotal: (pk: number, day0: number, day1: number): number => dayTotals.get(pk, day0, day1)!.n ?? 0,
-    rawSearchCount: (pk: number, fromMs: number, toMs: number, maxId: number): number => countRaw.get(pk, fromMs, toMs, maxId)!.n,
     /** Events stored after the pin: what the rollups hold beyond a report's snapshot. */
     eventsAfter: (pk: number, maxId: number): DeltaRow[] =>
       after.all(maxId, pk).map((r) => ({ kind: r[0], termId: r[1], atMs: r[2], countsCtr: r[3], searchAtMs: r[4], path: r[5] })),
