@@ -1,4 +1,4 @@
-import express, { Router, type Request, type Response } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Config } from '../../config/schema.js';
 import type { Clock } from '../clock.js';
 import { checkBeacon, type IngestEvent } from './events.js';
@@ -16,6 +16,12 @@ export const EVENTS_PATH = '/_/events';
 export function createIngestRouter(deps: { config: () => Readonly<Config>; clock: Clock; resolveProject: SiteProjectResolver; buffer: WriteBuffer; onChecked?: (accepted: number, rejected: number) => void }): Router {
   const router = Router();
   const limiter = createClientLimiter(() => deps.config().analytics.ingest.perClientPerMinute, () => deps.clock.now().getTime());
+  // One parser per configured size (SIGHUP may change it), not one per request.
+  let parser: { limit: number; fn: RequestHandler } | undefined;
+  const bodyParser = (limit: number) => {
+    if (parser?.limit !== limit) parser = { limit, fn: express.text({ type: () => true, limit }) };
+    return parser.fn;
+  };
   const fail = (res: Response, status: number, error: string, extra: Record<string, unknown> = {}) => res.status(status).json({ error, ...extra });
 
   router.post(EVENTS_PATH, (req, res, next) => {
@@ -31,7 +37,7 @@ export function createIngestRouter(deps: { config: () => Readonly<Config>; clock
     const type = (req.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (type && type !== 'application/json' && type !== 'text/plain') return fail(res, 415, `Content-Type must be application/json or text/plain (got ${type})`);
     const limit = deps.config().analytics.ingest.maxBodyBytes;
-    express.text({ type: () => true, limit })(req, res, (err?: unknown) => {
+    bodyParser(limit)(req, res, (err?: unknown) => {
       if (err) {
         const e = err as { type?: string };
         if (e.type === 'entity.too.large') return fail(res, 413, `Request body exceeds ${limit} bytes`);
