@@ -26,7 +26,9 @@ secrets=()
 if [[ -f "$CA_BUNDLE" ]]; then secrets+=(--secret "id=cabundle,src=$CA_BUNDLE"); fi
 if [[ -n "${NPMRC:-}" ]]; then secrets+=(--secret "id=npmrc,src=$NPMRC"); fi
 
-step "podman build $APP_IMAGE (context: ${ref:+git archive $ref}${ref:-working tree})"
+source_label="working tree"
+if [[ -n "$ref" ]]; then source_label="git archive $ref"; fi
+step "podman build $APP_IMAGE (context: $source_label)"
 info "BUILD_BASE=$NODE_BUILD_IMAGE BASE=$NODE_IMAGE"
 started=$SECONDS
 # --format docker: the OCI format has no HEALTHCHECK. --pull=never: the bases are local images.

@@ -30,7 +30,7 @@ volumes=("$volume")
 
 # The backup and restore commands documented in docs/operations.md, run here as written there.
 BACKUP_JS="const fs=require('node:fs');const D=require('better-sqlite3');fs.mkdirSync('/data/backup',{recursive:true});const db=new D('/data/docs-appliance.db',{fileMustExist:true});db.backup('/data/backup/docs-appliance.db').then(()=>{db.close();console.log('backup written: /data/backup/docs-appliance.db')},e=>{console.error(e.message);process.exit(1)})"
-RESTORE_SH='set -e; cd /data; tar -xf /restore/backup.tar; mv backup/docs-appliance.db docs-appliance.db; rm -f docs-appliance.db-wal docs-appliance.db-shm; rmdir backup'
+RESTORE_SH='set -e; cd /data; tar -xf /restore/backup.tar; if [ -f backup/docs-appliance.db ]; then mv backup/docs-appliance.db docs-appliance.db; rm -f docs-appliance.db-wal docs-appliance.db-shm; rmdir backup; fi'
 
 cleanup() {
   local status=$?
