@@ -18,12 +18,13 @@ import { generateSite } from './gen-pages.js';
  *    downloaded through its signed link, against `docs-appliance serve` running in its own
  *    process (as in production). The API's overhead is their ratio.
  * 2. 200 pollers of `GET /v1/static-export/jobs/{id}` while the largest export runs (autocannon):
- *    paced at --poll-rate requests per second each (a busy client polls once a second; 10/s is
- *    ten times that), then unpaced (as fast as each connection can go: a saturation figure, where
- *    latency is mostly the queue of 200 requests in flight), and both again with no export running.
+ *    paced at --poll-rate requests per second each (default 1: a client polling once a second),
+ *    then unpaced (as fast as each connection can go: a saturation figure, where latency is mostly
+ *    the queue of 200 requests in flight), and both again with no export running. --skip-timing
+ *    measures only the pollers.
  *
  *   node --import tsx bench/static-export.bench.ts [--corpora /work/shared/corpora] [--pages 10000]
- *     [--runs 1] [--pollers 200] [--poll-rate 10] [--threads N] [--keep]
+ *     [--runs 1] [--pollers 200] [--poll-rate 1] [--threads N] [--skip-timing] [--keep]
  */
 
 const { values } = parseArgs({
@@ -32,7 +33,8 @@ const { values } = parseArgs({
     pages: { type: 'string', default: '10000' },
     runs: { type: 'string', default: '1' },
     pollers: { type: 'string', default: '200' },
-    'poll-rate': { type: 'string', default: '10' },
+    'poll-rate': { type: 'string', default: '1' },
+    'skip-timing': { type: 'boolean', default: false },
     threads: { type: 'string', default: '0' },
     keep: { type: 'boolean', default: false },
   },
@@ -257,7 +259,7 @@ const rows: string[][] = [];
 const pollRows: PollFigures[] = [];
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 console.log(`machine: ${os.cpus().length} cores, Node ${process.version}; render threads ${threads || 'auto'}; runs ${runs}; load average ${load()}`);
-for (const input of inputs) {
+for (const input of values['skip-timing'] ? [] : inputs) {
   const cliTimes: number[] = [];
   const apiTimes: number[] = [];
   let cliBytes = 0;
