@@ -65,9 +65,12 @@ stop_cleanly() {
   code="$(podman inspect --format '{{.State.ExitCode}}' "$c")"
   info "podman stop -t 10 (SIGTERM): exited with status $code after $((SECONDS - started)) s"
   [[ "$code" == 0 ]] || { podman logs --tail 20 "$c" >&2; fail "exit status $code after SIGTERM (137 = killed after the grace period)"; }
-  podman logs "$c" 2>&1 | grep -q '"msg":"shutting down: readiness 503, draining requests"' || fail "the log has no 'shutting down' line"
-  podman logs "$c" 2>&1 | grep -q '"msg":"stopped"' || fail "the log has no 'stopped' line"
-  info "log: $(podman logs "$c" 2>&1 | grep -o '"msg":"[^"]*"' | tail -2 | paste -sd' ')"
+  # Into a variable first: `podman logs | grep -q` fails under pipefail when grep exits early.
+  local log
+  log="$(podman logs "$c" 2>&1)"
+  grep -q '"msg":"shutting down: readiness 503, draining requests"' <<<"$log" || fail "the log has no 'shutting down' line"
+  grep -q '"msg":"stopped"' <<<"$log" || fail "the log has no 'stopped' line"
+  info "log: $(grep -o '"msg":"[^"]*"' <<<"$log" | tail -2 | paste -sd' ')"
 }
 
 step "Lint the Dockerfile (dockerfile-utils)"
@@ -141,9 +144,11 @@ step "Online backup of /data while it serves (the commands of docs/operations.md
 podman exec "$run_id-1" node -e "$BACKUP_JS" | sed 's/^/    /'
 podman exec "$run_id-1" tar -C /data -cf - --exclude=./docs-appliance.db \
   --exclude=./docs-appliance.db-wal --exclude=./docs-appliance.db-shm . > "$work/backup.tar"
-tar -tf "$work/backup.tar" | grep -qx './backup/docs-appliance.db' || fail "backup.tar has no backup/docs-appliance.db"
-tar -tf "$work/backup.tar" | grep -q '^./secrets/.' || fail "backup.tar has no secrets"
-info "backup.tar: $(du -k "$work/backup.tar" | cut -f1) KB, $(tar -tf "$work/backup.tar" | grep -vc '/$') files"
+listing="$(tar -tf "$work/backup.tar")"
+grep -qx './backup/docs-appliance.db' <<<"$listing" || fail "backup.tar has no backup/docs-appliance.db"
+grep -q '^./secrets/.' <<<"$listing" || fail "backup.tar has no secrets"
+! grep -qx './docs-appliance.db' <<<"$listing" || fail "backup.tar holds the live database file"
+info "backup.tar: $(du -k "$work/backup.tar" | cut -f1) KB, $(grep -vc '/$' <<<"$listing") files"
 
 step "SIGTERM: graceful stop"
 stop_cleanly "$run_id-1"
