@@ -27,7 +27,7 @@ interface Tracked {
  * here, in memory: they are never written to the database. A restart forgets the open
  * sessions, which at worst counts one repeated search twice or misses one click's attribution.
  */
-export function createSessionTracker(rules: typeof SESSION_RULES = SESSION_RULES) {
+export function createSessionTracker(rules: { readonly [K in keyof typeof SESSION_RULES]: number } = SESSION_RULES) {
   const tracked = new Map<string, Tracked>();
 
   const remember = (key: string, t: Tracked) => {
