@@ -33,6 +33,12 @@ export function migrate(db: Db, list: readonly Migration[]): { applied: number[]
   const applied: number[] = [];
   const current = db.pragma('user_version', { simple: true }) as number;
   const sorted = [...list].sort((a, b) => a.id - b.id);
+  const newest = sorted.length ? sorted[sorted.length - 1]!.id : 0;
+  // A database written by a newer release may hold data this one would misread or damage:
+  // refuse it, so a rollback means restoring the backup taken before the upgrade.
+  if (current > newest) {
+    throw new Error(`Database schema version ${current} is newer than this release knows (${newest}): restore the backup taken before the upgrade, or run the newer release`);
+  }
   for (let i = 1; i < sorted.length; i++) {
     if (sorted[i]!.id === sorted[i - 1]!.id) throw new Error(`Duplicate migration number ${sorted[i]!.id}`);
   }

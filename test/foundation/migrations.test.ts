@@ -45,6 +45,13 @@ describe('migrations', () => {
     db.close();
   });
 
+  it('refuse a database written by a newer release', () => {
+    const file = tmpDb();
+    const db = openDatabase(file, { migrations: [{ id: 1, name: 'one', up: '' }, { id: 2, name: 'two', up: 'CREATE TABLE t (x INTEGER);' }] });
+    db.close();
+    expect(() => openDatabase(file, { migrations: [{ id: 1, name: 'one', up: '' }] })).toThrow(/schema version 2 is newer than this release knows \(1\)/);
+  });
+
   it('refuse duplicate numbers', () => {
     const db = openDatabase(':memory:', { migrations: [] });
     expect(() => migrate(db, [{ id: 1, name: 'a', up: '' }, { id: 1, name: 'b', up: '' }])).toThrow(/Duplicate migration number 1/);
