@@ -3,11 +3,29 @@
  * with the one render pool the static export feature uses. Progress goes out and an abort comes
  * in over the MessagePort each task carries.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
 import { createRenderPool, ExportError, exportSite, loadSite, planSite, UnknownPathsError, type ExportProgress, type RenderPool } from '../../renderer/index.js';
 import type { ExportTask, ExportTaskResult } from './export-protocol.js';
 
 let pool: RenderPool | undefined;
+
+/**
+ * Exports are background work: this thread runs at a lower CPU priority (nice 10), and so do the
+ * render workers it starts (a Linux thread inherits its creator's nice value). When the cores are
+ * busy, the thread answering HTTP (pollers) goes first. Linux only: elsewhere, and if /proc is
+ * not there, nothing changes.
+ */
+function lowerPriority(): void {
+  try {
+    const tid = Number(/task\/(\d+)$/.exec(fs.readlinkSync('/proc/thread-self'))?.[1]);
+    if (tid > 0) os.setPriority(tid, 10);
+  } catch {
+    // Not Linux, or not allowed: exports simply run at normal priority.
+  }
+}
+lowerPriority();
 
 async function runExport(task: Extract<ExportTask, { type: 'run' }>): Promise<ExportTaskResult> {
   const port: MessagePort = task.port;

@@ -88,7 +88,7 @@ export async function checkBundleAgainstManifest(zipBytes: Buffer) {
     expect(bytes.length, f.path).toBe(f.size);
     expect(createHash('sha256').update(bytes).digest('hex'), f.path).toBe(f.sha256);
   }
-  return { manifest, names: inZip };
+  return { manifest, names: inZip, zip };
 }
 
 /** A docs.json site of `count` generated pages in one group per 100, for exports that take a while. */
