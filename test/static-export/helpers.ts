@@ -4,6 +4,7 @@ import JSZip from 'jszip';
 import type { Response } from 'supertest';
 import { expect } from 'vitest';
 import type { TestAppliance } from '../helpers/appliance.js';
+import type { BundleManifest } from '../../renderer/types.js';
 
 export interface JobBody {
   jobId: string;
@@ -70,16 +71,7 @@ export async function checkBundleAgainstManifest(zipBytes: Buffer) {
   const zip = await JSZip.loadAsync(zipBytes);
   const manifestFile = zip.file('manifest.json');
   expect(manifestFile, 'manifest.json at the bundle root').not.toBeNull();
-  const manifest = JSON.parse(await manifestFile!.async('string')) as {
-    format: number;
-    jobId: string;
-    projectId: string;
-    domain: string;
-    version: string;
-    createdAt: string;
-    pageCount: number;
-    files: { path: string; size: number; sha256: string }[];
-  };
+  const manifest = JSON.parse(await manifestFile!.async('string')) as BundleManifest;
   const { createHash } = await import('node:crypto');
   const inZip = Object.values(zip.files).filter((f) => !f.dir).map((f) => f.name).filter((n) => n !== 'manifest.json').sort();
   expect(manifest.files.map((f) => f.path).sort()).toEqual(inZip);
