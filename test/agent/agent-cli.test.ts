@@ -1,28 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { agentCommand } from '../../app/commands/agent.js';
-import type { CommandIo } from '../../app/commands/io.js';
 import { createBareRemote } from './helpers/git-remote.js';
 import { createAgentAppliance, jobUrl } from './helpers/agent-appliance.js';
+import { runCli } from '../helpers/cli.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function cli(argv: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c: Buffer) => (out += c.toString()));
-  stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const io: CommandIo = { stdout, stderr, env: {}, cwd };
-  const code = await agentCommand.run(argv, io);
-  return { code, out, err };
-}
+const cli = (argv: string[], cwd: string) => runCli(argv, { cwd, run: agentCommand.run });
 
 describe('docs-appliance agent', () => {
   it('archives a completed or failed job beside the running appliance; refuses an active one', async () => {

@@ -1,15 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import supertest from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { main } from '../../app/cli.js';
 import { buildAdminApp } from '../../app/admin-app.js';
 import { createAppContext } from '../../app/create-context.js';
 import { createFeatures } from '../../app/features.js';
 import { createLogger } from '../../app/logger.js';
 import { loadConfig } from '../../config/load.js';
+import { runCli } from '../helpers/cli.js';
 
 const PROJECT = '65a1f0c2e4b0a1b2c3d4e5f6';
 const FIXTURE = path.join(import.meta.dirname, '..', 'fixtures', 'analytics', 'events.ndjson');
@@ -33,16 +32,7 @@ function setup() {
   return { dir, config };
 }
 
-async function run(argv: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c: Buffer) => (out += c.toString()));
-  stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const code = await main(argv, { stdout, stderr, env: {}, cwd: process.cwd() });
-  return { code, out, err };
-}
+const run = (argv: string[]) => runCli(argv);
 
 describe('docs-appliance analytics import', () => {
   it('imports the good lines, reports each rejected line by number, and the report shows the events', async () => {
