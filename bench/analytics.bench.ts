@@ -29,6 +29,7 @@ import { importNdjson } from '../app/analytics/import.js';
 import type { IngestEvent } from '../app/analytics/events.js';
 import { createSearchEventStore } from '../data/stores/search-events.js';
 import { openDatabase } from '../data/db.js';
+import { rng } from '../test/analytics/reference.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -57,20 +58,10 @@ const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'analytics-bench-'));
 const log = (s: string) => console.log(s);
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Skewed like real search logs (a few terms are most searches) with a long tail that still occurs. */
 function eventSource(seed: number) {
-  const r = prng(seed);
+  const r = rng(seed);
   const termIndex = () => Math.floor(TERMS * r() * r());
   return (i: number, total: number): IngestEvent => {
     // Time order, as an export of a live system is; spread evenly over DAYS days until now.
