@@ -22,7 +22,7 @@ export interface ContextOptions {
 /** Open the state dir and the database, sync declared tenants and bootstrap a first start. */
 export function createAppContext(opts: ContextOptions): AppContext {
   const { config } = opts;
-  const clock = opts.clock ?? { now: () => new Date() };
+  const clock = opts.clock ?? systemClock;
   const log = opts.log ?? createLogger(config.log.level);
   fs.mkdirSync(config.stateDir, { recursive: true, mode: 0o750 });
   const db = openDatabase(path.join(config.stateDir, DATABASE_FILE));
@@ -56,4 +56,3 @@ export function createAppContext(opts: ContextOptions): AppContext {
   };
 }
 
-export { systemClock };

@@ -43,7 +43,6 @@ export const errors = {
   rateLimited: (retryAfterSeconds: number) =>
     new ApiError(429, 'RATE_LIMITED', `Rate limit exceeded; retry in ${retryAfterSeconds} s`, { headers: { 'Retry-After': String(retryAfterSeconds) } }),
   internal: () => new ApiError(500, 'INTERNAL', 'Internal server error'),
-  serviceUnavailable: (message: string) => new ApiError(503, 'UNAVAILABLE', message),
 };
 
 /** Turn validation problems (zod issues or plain strings) into a 400 with one detail per problem. */

@@ -5,17 +5,12 @@ import { errors } from '../errors.js';
  * JSON bodies only. A request that carries a body of another type is a 415; a body-less POST
  * (the bundle operation) is fine. Size and syntax errors become catalogue errors.
  */
-export function jsonBody(limitBytes: number): RequestHandler[] {
+export function jsonBody(limitBytes: number): RequestHandler {
   const parse = express.json({ limit: limitBytes, type: () => true, strict: false });
-  const checkType: RequestHandler = (req, _res, next) => {
+  return (req, res, next) => {
     const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
     if (!hasBody) return next();
     if (!req.is('application/json') && !req.is('application/*+json')) return next(errors.unsupportedMediaType(req.get('content-type') ?? ''));
-    next();
-  };
-  const run: RequestHandler = (req, res, next) => {
-    const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
-    if (!hasBody) return next();
     parse(req, res, (err?: unknown) => {
       if (!err) return next();
       const e = err as { type?: string; message?: string };
@@ -26,5 +21,4 @@ export function jsonBody(limitBytes: number): RequestHandler[] {
       next(err);
     });
   };
-  return [checkType, run];
 }
