@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Router } from 'express';
 import type { Config } from '../config/schema.js';
 import type { CronJob } from './cron.js';
@@ -22,6 +23,12 @@ export interface Feature {
   adminRouter?: Router;
   /** Routes on the site listener (events, the served site). Mounted in feature order. */
   siteRouter?: Router;
+  /**
+   * Tried before Express on the site listener for every request: answers it completely and
+   * returns true, or returns false (touching nothing) to pass it to the routers. For the hot
+   * static path only: no request-id middleware, access log or Express helpers run for it.
+   */
+  siteFastPath?: (req: IncomingMessage, res: ServerResponse) => boolean;
   cron?: CronJob[];
   ready?: () => ReadyCheck;
   start?: () => Promise<void> | void;

@@ -1,3 +1,4 @@
+import type http from 'node:http';
 import express, { type Express } from 'express';
 import type { AppContext } from './context.js';
 import type { Feature } from './feature.js';
@@ -13,6 +14,17 @@ export function buildSiteApp(ctx: AppContext, features: readonly Feature[]): Exp
   app.use(requestId());
   app.use(accessLog(ctx.log, ctx.metrics, 'site'));
   for (const f of features) if (f.siteRouter) app.use(f.siteRouter);
+  const fast = features.flatMap((f) => (f.siteFastPath ? [f.siteFastPath] : []));
+  if (fast.length) {
+    // Express's per-request setup (prototypes, final handler, the middleware chain) is skipped
+    // for what a fast path answers; the rest goes through the app unchanged.
+    const expressApp = app as unknown as { handle: (req: http.IncomingMessage, res: http.ServerResponse, next?: unknown) => void };
+    const handle = expressApp.handle.bind(app);
+    expressApp.handle = (req, res, next) => {
+      for (const f of fast) if (f(req, res)) return;
+      handle(req, res, next);
+    };
+  }
   app.use((_req, res) => {
     res.status(404).type('text/plain').send('Not found\n');
   });

@@ -1,15 +1,19 @@
 /**
  * Site listener benchmark (issue 5):
- *  1. requests per second and p99 latency serving a 1,000-page site, 100 connections on loopback
- *     (autocannon, in this process), the appliance in its own process (`serve`), beside nginx
- *     (Debian package, one worker like Node's one thread) serving the same extracted files with
- *     `try_files $uri $uri.html $uri/index.html =404`, when nginx is installed;
+ *  1. requests per second and p99 latency serving a 1,000-page site, 100 connections on loopback,
+ *     the appliance in its own process (`serve`), beside nginx (Debian package, one worker like
+ *     Node's one thread) serving the same extracted files with `try_files $uri $uri.html
+ *     $uri/index.html =404`, when nginx is installed. The load generator is wrk in its own process
+ *     (one thread) when /usr/bin/wrk exists, else autocannon in this process (which then competes
+ *     with the servers for the CPU: the output says so). Two passes: with the request headers a
+ *     browser sends (`Accept-Encoding: gzip, deflate, br`), and identity (no Accept-Encoding);
  *  2. time from start to ready for a 10,000-page bundle, cold (fetch over HTTP + verify +
  *     extract) and warm (pinned version already extracted).
  * Bundles come from the real renderer (bench/gen-pages.ts sources); if the renderer fails, a
  * synthetic bundle with a valid manifest is used instead and the output says so.
  *
  *   node --import tsx bench/site.bench.ts [--pages 1000] [--ready-pages 10000] [--duration 10]
+ *     [--connections 100] [--skip-rps] [--skip-ready] [--cpu-prof <dir>] [--autocannon]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -19,6 +23,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { parseConfig } from '../config/load.js';
 import { startAppliance } from '../app/appliance.js';
@@ -33,6 +38,12 @@ const { values: args } = parseArgs({
     'ready-pages': { type: 'string', default: '10000' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '100' },
+    'skip-rps': { type: 'boolean', default: false },
+    'skip-ready': { type: 'boolean', default: false },
+    /** Start the appliance with `node --cpu-prof --cpu-prof-dir <dir>` (profile of the serving process). */
+    'cpu-prof': { type: 'string' },
+    /** Use autocannon even when wrk is installed. */
+    autocannon: { type: 'boolean', default: false },
   },
 });
 const PAGES = Number(args.pages);
@@ -155,18 +166,81 @@ function cpuSeconds(pid: number): number | undefined {
   }
 }
 
-async function load(port: number, urls: string[], pid: number | undefined): Promise<LoadResult> {
-  const requests = urls.slice(0, 500).map((p) => ({ method: 'GET' as const, path: p }));
-  const run = (duration: number) => autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration, requests });
-  await run(2); // warm-up: caches, JIT, keep-alive sockets
+const WRK = args.autocannon ? undefined : ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => fs.existsSync(p));
+/** What a browser sends; `identity` = no Accept-Encoding at all. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br';
+type Encoding = 'browser' | 'identity';
+
+interface RunResult {
+  requests: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/**
+ * wrk in its own process, one thread (the server gets the other core): a Lua script cycles over
+ * the page URLs and prints its totals and latency percentiles as JSON from wrk's `done` callback.
+ */
+function runWrk(port: number, urls: string[], duration: number, encoding: Encoding): Promise<RunResult> {
+  const script = path.join(work, `wrk-${encoding}.lua`);
+  fs.writeFileSync(
+    script,
+    `local paths = { ${urls.map((u) => JSON.stringify(u)).join(', ')} }
+local i = 0
+${encoding === 'browser' ? `wrk.headers["Accept-Encoding"] = "${BROWSER_ENCODINGS}"\n` : ''}wrk.headers["User-Agent"] = "site-bench"
+request = function()
+  i = i % #paths + 1
+  return wrk.format("GET", paths[i])
+end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('\\nRESULT {"requests":%d,"us":%d,"p50":%d,"p99":%d,"errors":%d,"non2xx":%d}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
+    e.connect + e.read + e.write + e.timeout, e.status))
+end
+`,
+  );
+  return new Promise((resolve, reject) => {
+    const proc = spawn(WRK!, ['-t1', `-c${CONNECTIONS}`, `-d${duration}s`, '--timeout', '5s', '-s', script, `http://127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    proc.on('error', reject);
+    proc.on('exit', (code) => {
+      const line = /^RESULT (.*)$/m.exec(out)?.[1];
+      if (code !== 0 || !line) return reject(new Error(`wrk exited with ${code}: ${out}`));
+      const r = JSON.parse(line) as { requests: number; us: number; p50: number; p99: number; errors: number; non2xx: number };
+      resolve({ requests: r.requests, seconds: r.us / 1e6, p50: r.p50 / 1000, p99: r.p99 / 1000, errors: r.errors, non2xx: r.non2xx });
+    });
+  });
+}
+
+/** Fallback: autocannon inside this process (it then shares the CPU with the servers). */
+async function runAutocannon(port: number, urls: string[], duration: number, encoding: Encoding): Promise<RunResult> {
+  const headers: Record<string, string> = encoding === 'browser' ? { 'accept-encoding': BROWSER_ENCODINGS } : {};
+  const requests = urls.map((p) => ({ method: 'GET' as const, path: p, headers }));
+  const r = await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration, requests });
+  return { requests: r.requests.total, seconds: duration, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+async function load(port: number, allUrls: string[], pid: number | undefined, encoding: Encoding): Promise<LoadResult> {
+  const urls = allUrls.slice(0, 500);
+  const run = (duration: number) => (WRK ? runWrk(port, urls, duration, encoding) : runAutocannon(port, urls, duration, encoding));
+  await run(2); // warm-up: caches, compressed variants, JIT, keep-alive sockets
   const before = pid ? cpuSeconds(pid) : undefined;
   const r = await run(DURATION);
   const after = pid ? cpuSeconds(pid) : undefined;
   const cpu = before !== undefined && after !== undefined ? after - before : undefined;
-  return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, errors: r.errors + r.timeouts, non2xx: r.non2xx, perCpuSecond: cpu ? r.requests.total / cpu : undefined };
+  return { rps: r.requests / r.seconds, p99: r.p99, p50: r.p50, errors: r.errors, non2xx: r.non2xx, perCpuSecond: cpu ? r.requests / cpu : undefined };
 }
 
-async function applianceRps(siteDir: string): Promise<LoadResult> {
+/** Both encodings against one running server. */
+type Pair = Record<Encoding, LoadResult>;
+const ENCODINGS: Encoding[] = ['browser', 'identity'];
+
+async function applianceRps(siteDir: string): Promise<Pair> {
   const port = await freePort();
   const stateDir = path.join(work, 'rps-state');
   const config = path.join(work, 'rps-config.json');
@@ -175,10 +249,13 @@ async function applianceRps(siteDir: string): Promise<LoadResult> {
     JSON.stringify({ stateDir, admin: { port: 0, host: '127.0.0.1' }, site: { port, host: '127.0.0.1' }, organizations: [{ id: 'bench', name: 'Bench' }], staticExport: { enabled: true, bundleUrl: siteDir } }),
   );
   const logFd = fs.openSync(path.join(work, 'serve.log'), 'w');
-  const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'app/cli.ts'), 'serve', '--config', config], { stdio: ['ignore', logFd, logFd], env: { ...process.env, DOCS_APPLIANCE_CONFIG: '' } });
+  const prof = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(args['cpu-prof'])] : [];
+  const proc: ChildProcess = spawn(process.execPath, [...prof, '--import', 'tsx', path.join(root, 'app/cli.ts'), 'serve', '--config', config], { stdio: ['ignore', logFd, logFd], env: { ...process.env, DOCS_APPLIANCE_CONFIG: '' } });
   try {
     await waitFor(`http://127.0.0.1:${port}${urlsFor(siteDir)[0]}`);
-    return await load(port, urlsFor(siteDir), proc.pid);
+    const result = {} as Pair;
+    for (const e of ENCODINGS) result[e] = await load(port, urlsFor(siteDir), proc.pid, e);
+    return result;
   } catch (err) {
     console.log(fs.readFileSync(path.join(work, 'serve.log'), 'utf8').split('\n').slice(-20).join('\n'));
     throw err;
@@ -189,13 +266,47 @@ async function applianceRps(siteDir: string): Promise<LoadResult> {
   }
 }
 
-async function nginxRps(siteDir: string): Promise<LoadResult | undefined> {
+/** Text types nginx's gzip applies to: those the appliance compresses (app/site/mime.ts). */
+const NGINX_GZIP_TYPES = 'text/css text/javascript application/javascript application/json application/xml application/manifest+json image/svg+xml text/plain text/markdown';
+
+/**
+ * nginx serves a copy of the site with a `.gz` beside every text file of 1 KB or more (gzip
+ * level 6, what the appliance keeps in memory): `gzip_static` then costs it nothing per request,
+ * as the appliance's cached variants cost it nothing. Debian's nginx has no brotli module, so a
+ * browser gets gzip from nginx and brotli from the appliance.
+ */
+function nginxRoot(siteDir: string): string {
+  const dir = path.join(work, 'nginx-root');
+  fs.cpSync(siteDir, dir, { recursive: true });
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.(html|css|js|json|svg|xml|txt|map)$/.test(e.name) && fs.statSync(p).size >= 1024) fs.writeFileSync(`${p}.gz`, zlib.gzipSync(fs.readFileSync(p), { level: 6 }));
+    }
+  };
+  walk(dir);
+  return dir;
+}
+
+async function nginxRps(siteDir: string): Promise<Pair | undefined> {
   const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
   if (!nginx) return undefined;
   const port = await freePort();
   const dir = path.join(work, 'nginx');
   fs.mkdirSync(path.join(dir, 'logs'), { recursive: true });
   const conf = path.join(dir, 'nginx.conf');
+  const security = [
+    `Content-Security-Policy "default-src 'self'"`,
+    'X-Content-Type-Options nosniff',
+    'Referrer-Policy strict-origin-when-cross-origin',
+    'X-Frame-Options SAMEORIGIN',
+    'Cross-Origin-Opener-Policy same-origin',
+    'Cross-Origin-Resource-Policy same-origin',
+    'Cache-Control no-cache',
+  ]
+    .map((h) => `add_header ${h} always;`)
+    .join(' ');
   fs.writeFileSync(
     conf,
     `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
@@ -205,12 +316,14 @@ error_log ${dir}/logs/error.log warn;
 events { worker_connections 4096; }
 http {
   include /etc/nginx/mime.types;
-  access_log ${dir}/logs/access.log;
+  access_log ${dir}/logs/access.log combined buffer=64k flush=1s;
   sendfile on; tcp_nopush on; keepalive_requests 100000;
+  gzip_static on; gzip on; gzip_comp_level 6; gzip_min_length 1024; gzip_vary on; gzip_types ${NGINX_GZIP_TYPES};
   client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp; uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
   server {
     listen 127.0.0.1:${port};
-    root ${siteDir};
+    root ${nginxRoot(siteDir)};
+    ${security}
     location / { try_files $uri $uri.html $uri/index.html =404; }
   }
 }
@@ -220,7 +333,9 @@ http {
   try {
     // The temp dirs are private (0700): a worker running as nobody could not read them.
     await waitFor(`http://127.0.0.1:${port}${urlsFor(siteDir)[0]}`);
-    return await load(port, urlsFor(siteDir), proc.pid);
+    const result = {} as Pair;
+    for (const e of ENCODINGS) result[e] = await load(port, urlsFor(siteDir), proc.pid, e);
+    return result;
   } finally {
     proc.kill('SIGTERM');
     await new Promise((r) => proc.once('exit', r));
@@ -252,8 +367,14 @@ async function timeToReady(stateDir: string, bundleUrl: string, version: string)
 
 async function main(): Promise<void> {
   console.log(`site benchmark: ${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, work dir ${work}`);
+  if (!args['skip-rps']) await throughput();
+  if (!args['skip-ready']) await startToReady();
+  console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (on ${os.cpus().length} CPUs; figures above ${os.loadavg()[0]! > os.cpus().length ? 'are inflated by other work on this machine' : 'were taken on a quiet machine'})`);
+  fs.rmSync(work, { recursive: true, force: true });
+}
 
-  // 1. Throughput on a 1,000-page site.
+/** 1. Throughput on a 1,000-page site. */
+async function throughput(): Promise<void> {
   const small = await buildBundle(PAGES);
   console.log(`bundle for throughput: ${small.how}, ${(fs.statSync(small.zip).size / 1e6).toFixed(1)} MB`);
   // Extracted once by the loader itself; both servers serve this same directory.
@@ -266,25 +387,41 @@ async function main(): Promise<void> {
   });
   const siteDir = extracted.dir;
   urlCache.set(siteDir, small.pageUrls);
+  console.log(
+    WRK
+      ? `load generator: ${WRK} (own process, 1 thread), ${CONNECTIONS} connections, ${DURATION} s after a 2 s warm-up, cycling over ${Math.min(500, small.pageUrls.length)} extensionless page URLs`
+      : `load generator: autocannon inside this process (wrk not found${args.autocannon ? ' or --autocannon given' : ''}: it competes with the server for the CPU, so figures are low for both servers)`,
+  );
+  console.log(`appliance: \`serve\` in its own process, site mounted from the extracted directory; brotli (quality 5) / gzip (level 6) variants computed once per file and kept in memory`);
   const ours = await applianceRps(siteDir);
+  const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
+  if (nginx) console.log(`nginx: 1 worker, sendfile, try_files $uri $uri.html $uri/index.html, gzip_static on .gz files made at level 6 (gzip on at level 6 otherwise; no brotli module), the same security headers (add_header), access log buffered 64 KB`);
   const theirs = await nginxRps(siteDir);
+  const header = `${'server'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(8)} ${'req/CPU-s'.padStart(10)}`;
   const row = (name: string, r: LoadResult) =>
-    `${name.padEnd(24)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors + r.non2xx).padStart(8)} ${(r.perCpuSecond?.toFixed(0) ?? 'n/a').padStart(10)}`;
-  console.log(`\nthroughput: ${CONNECTIONS} connections, ${DURATION} s, ${Math.min(500, small.pageUrls.length)} extensionless page URLs in turn, no compression`);
-  console.log(`${'server'.padEnd(24)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(8)} ${'req/CPU-s'.padStart(10)}`);
-  console.log(row('docs-appliance site', ours));
-  if (theirs) {
-    console.log(row('nginx (1 worker)', theirs));
-    const ratio = ours.rps / theirs.rps;
-    console.log(`ratio appliance/nginx: ${ratio.toFixed(2)} (target >= 0.33: ${ratio >= 1 / 3 ? 'met' : 'NOT met'}); p99 ${ours.p99.toFixed(1)} ms (target < 10 ms: ${ours.p99 < 10 ? 'met' : 'NOT met'})`);
-    if (ours.perCpuSecond && theirs.perCpuSecond) {
-      console.log(`requests per CPU-second ratio appliance/nginx: ${(ours.perCpuSecond / theirs.perCpuSecond).toFixed(2)} (what the req/s ratio would be with a core each)`);
-    }
-  } else {
-    console.log('nginx not installed: no baseline in this run');
+    `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${String(r.errors + r.non2xx).padStart(8)} ${(r.perCpuSecond?.toFixed(0) ?? 'n/a').padStart(10)}`;
+  console.log(`\nthroughput: ${CONNECTIONS} connections, ${DURATION} s`);
+  console.log(header);
+  for (const e of ENCODINGS) {
+    const label = e === 'browser' ? `Accept-Encoding: ${BROWSER_ENCODINGS}` : 'identity';
+    console.log(row(`appliance, ${label === 'identity' ? 'identity' : 'browser (br)'}`, ours[e]));
+    if (theirs) console.log(row(`nginx, ${label === 'identity' ? 'identity' : 'browser (gzip)'}`, theirs[e]));
   }
+  if (!theirs) {
+    console.log('nginx not installed: no baseline in this run');
+    return;
+  }
+  for (const e of ENCODINGS) {
+    const ratio = ours[e].rps / theirs[e].rps;
+    console.log(
+      `${e}: ratio appliance/nginx ${ratio.toFixed(2)} (target >= 0.33: ${ratio >= 1 / 3 ? 'met' : 'NOT met'}); appliance p99 ${ours[e].p99.toFixed(2)} ms (target < 10 ms: ${ours[e].p99 < 10 ? 'met' : 'NOT met'})` +
+        (ours[e].perCpuSecond && theirs[e].perCpuSecond ? `; requests per CPU-second ratio ${(ours[e].perCpuSecond! / theirs[e].perCpuSecond!).toFixed(2)}` : ''),
+    );
+  }
+}
 
-  // 2. Start-to-ready on a 10,000-page bundle.
+/** 2. Start-to-ready on a 10,000-page bundle. */
+async function startToReady(): Promise<void> {
   const big = await buildBundle(READY_PAGES);
   console.log(`\nbundle for start-up: ${big.how}, ${(fs.statSync(big.zip).size / 1e6).toFixed(1)} MB`);
   const extractedBytes = await unzippedSize(big.zip);
@@ -303,8 +440,6 @@ async function main(): Promise<void> {
   console.log(`${'start to ready'.padEnd(24)} ${'wall ms'.padStart(8)} ${'CPU ms'.padStart(8)}   target`);
   console.log(`${'cold (fetch + verify)'.padEnd(24)} ${cold.ms.toFixed(0).padStart(8)} ${cold.cpuMs.toFixed(0).padStart(8)}   < 10000 ms: ${cold.ms < 10_000 ? 'met' : 'NOT met'}`);
   console.log(`${'warm (pinned cache)'.padEnd(24)} ${warm.ms.toFixed(0).padStart(8)} ${warm.cpuMs.toFixed(0).padStart(8)}   < 1000 ms: ${warm.ms < 1000 ? 'met' : 'NOT met'} (bundle server down during the warm start)`);
-  console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (on ${os.cpus().length} CPUs; figures above ${os.loadavg()[0]! > os.cpus().length ? 'are inflated by other work on this machine' : 'were taken on a quiet machine'})`);
-  fs.rmSync(work, { recursive: true, force: true });
 }
 
 main().catch((err: unknown) => {

@@ -5,6 +5,7 @@ import type { Feature, ReadyCheck } from '../feature.js';
 import { createSiteLoader, type SiteLoader } from '../loader/site-loader.js';
 import { readActive } from '../loader/sites-dir.js';
 import { exportExample, rendererExport, type ExportFn } from './example-default.js';
+import { createCacheHitPath } from './cache-hit-path.js';
 import { ServedSite } from './served-site.js';
 import { createSiteHandler } from './site-handler.js';
 
@@ -56,6 +57,28 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
   const router = Router();
   router.use((req, res, next) => handler(req, res, next));
 
+  // Cache hits are counted, not logged (docs/loader.md, "What the site listener logs"): plain
+  // integers per method and status, added to the shared request counter once a second.
+  const hits = new Map<string, number>();
+  const flushHits = () => {
+    for (const [key, n] of hits) {
+      const [method = 'GET', status = '200'] = key.split(' ');
+      ctx.metrics.httpRequests.inc({ listener: 'site', method, route: 'site-cache', status }, n);
+    }
+    hits.clear();
+  };
+  let flushTimer: NodeJS.Timeout | undefined;
+  const makeFastPath = (csp: string) =>
+    createCacheHitPath({
+      current: () => current,
+      contentSecurityPolicy: csp,
+      count: (method, status) => {
+        const key = `${method} ${status}`;
+        hits.set(key, (hits.get(key) ?? 0) + 1);
+      },
+    });
+  let fastPath = makeFastPath(config.site.contentSecurityPolicy);
+
   const startExample = () => {
     loader.setPhase('exporting');
     exporting = exportExample(ctx, options.exportSite ?? rendererExport, exportAbort.signal)
@@ -95,6 +118,7 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
   return {
     name: 'site',
     siteRouter: router,
+    siteFastPath: (req, res) => fastPath(req, res),
     ready,
     loader,
     current: () => current,
@@ -103,6 +127,7 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
       await loader.idle();
     },
     start() {
+      flushTimer = setInterval(flushHits, 1000).unref();
       loader.removeStaleTemps();
       loader.restore();
       const se = config.staticExport;
@@ -112,7 +137,10 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
     async reload(next: Readonly<Config>) {
       const previousCsp = config.site.contentSecurityPolicy;
       config = next;
-      if (next.site.contentSecurityPolicy !== previousCsp) handler = makeHandler(next.site.contentSecurityPolicy);
+      if (next.site.contentSecurityPolicy !== previousCsp) {
+        handler = makeHandler(next.site.contentSecurityPolicy);
+        fastPath = makeFastPath(next.site.contentSecurityPolicy);
+      }
       if (next.staticExport.enabled) {
         // A configured bundle wins over a first-start example export still running.
         if (exporting) {
@@ -127,6 +155,8 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
       if (onDisk && (onDisk.dir !== current?.root || onDisk.version !== current.version)) loader.restore();
     },
     async stop() {
+      clearInterval(flushTimer);
+      flushHits();
       exportAbort.abort();
       await exporting;
       await loader.stop();

@@ -30,6 +30,9 @@ export interface SiteFile {
   body?: Buffer;
   br?: Promise<Buffer>;
   gzip?: Promise<Buffer>;
+  /** The compressed bodies once computed: what the cache-hit path serves synchronously. */
+  brBody?: Buffer;
+  gzipBody?: Buffer;
   checkedAt: number;
 }
 
@@ -115,10 +118,10 @@ export class ServedSite {
     if (!file.body || !file.compressible) return undefined;
     const body = file.body;
     if (encoding === 'br') {
-      file.br ??= this.account(brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+      file.br ??= this.account(brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })).then((b) => (file.brBody = b));
       return file.br;
     }
-    file.gzip ??= this.account(gzip(body, { level: 6 }));
+    file.gzip ??= this.account(gzip(body, { level: 6 })).then((b) => (file.gzipBody = b));
     return file.gzip;
   }
 

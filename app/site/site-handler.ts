@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { REVALIDATE } from './cache-policy.js';
 import { isNotModified, negotiateEncoding, parseRange } from './conditional.js';
 import { lookupPath } from './request-path.js';
+import { securityHeaders, variantEtag } from './security-headers.js';
 import type { ServedSite, SiteFile } from './served-site.js';
 import { unavailablePage } from './unavailable.js';
 
@@ -23,14 +24,7 @@ export interface SiteHandlerOptions {
  * lookupPath's normalised candidates, so nothing outside the active site is reachable.
  */
 export function createSiteHandler(opts: SiteHandlerOptions) {
-  const security: OutgoingHttpHeaders = {
-    'content-security-policy': opts.contentSecurityPolicy,
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'x-frame-options': 'SAMEORIGIN',
-    'cross-origin-opener-policy': 'same-origin',
-    'cross-origin-resource-policy': 'same-origin',
-  };
+  const security = securityHeaders(opts.contentSecurityPolicy);
 
   const plain = (res: ServerResponse, status: number, text: string, extra: OutgoingHttpHeaders = {}, head = false) => {
     const body = Buffer.from(text);
@@ -103,7 +97,7 @@ export function createSiteHandler(opts: SiteHandlerOptions) {
     const headers: OutgoingHttpHeaders = { ...base };
     const range = parseRange(req.headers, file.size, file.etag, file.lastModified);
     const encoding = range.kind === 'full' && file.compressible ? negotiateEncoding(req.headers['accept-encoding'] as string | undefined) : undefined;
-    if (encoding) headers.etag = file.etag.replace(/"$/, encoding === 'br' ? '-br"' : '-gz"');
+    if (encoding) headers.etag = variantEtag(file.etag, encoding);
     if (isNotModified(req.headers, file.etag, file.mtimeMs)) {
       res.writeHead(304, headers);
       res.end();
