@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createSearchIndexBuilder, emptyPartialIndex, MAX_SEARCH_TEXT, SEARCH_INDEX_PATH } from './index-stage/search-index.js';
 import { loadThemeAssets, renderNotFoundPage, renderRedirectPage } from './layout/index.js';
 import { loadSite } from './load/index.js';
-import { packZip } from './pack/zip.js';
+import { ZipWriter } from './pack/zip.js';
 import { planSite } from './plan/index.js';
 import { urlForSlug } from './plan/slugs.js';
 import type { RenderBatchResult } from './pool/batch.js';
@@ -179,6 +179,8 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
 
   const pool = opts.pool ?? createRenderPool();
   const site = new SiteFiles();
+  // Opened before rendering so that finished pages are packed while the rest still render.
+  let zip: ZipWriter | undefined;
   const index = createSearchIndexBuilder();
   const warnings: BuildWarning[] = [...plan.warnings];
   const failures: RenderFailure[] = [];
@@ -187,6 +189,10 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   progress({ stage: 'render', pagesDone, pagesPlanned });
 
   try {
+    if (opts.outZip) {
+      fs.mkdirSync(path.dirname(path.resolve(opts.outZip)), { recursive: true });
+      zip = await ZipWriter.open(opts.outZip, { createdAt, level });
+    }
     const size = opts.batchSize ?? Math.min(64, Math.max(4, Math.ceil(pagesPlanned / (pool.threads * 4))));
     const planned = batches(plan.pages, size);
     // Results are kept per batch and consumed in batch order, so the search index, warnings and
@@ -213,6 +219,8 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
         index.add(next.search);
         warnings.push(...next.warnings);
         failures.push(...next.failures);
+        // In plan order, whichever worker finished first: the zip's bytes stay deterministic.
+        if (zip && failures.length === 0) for (const ref of next.pages) zip.add(site, ref.outputPath);
         indexed++;
       }
       pagesDone += pages.length;
@@ -244,13 +252,41 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       }),
     );
     for (const [step, ms] of Object.entries(workerCpu)) workerTimings[`worker.${step}`] = Math.round(ms);
+    lap('render');
+    signal?.throwIfAborted();
+    if (failures.length > 0) throw new ExportError(failures.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0))));
+    return await finishSite(opts, { plan, site, index, theme, ctx, warnings, zip, timings, lap, progress, pagesDone, createdAt, jobId, workerTimings });
+  } catch (err) {
+    await zip?.abort();
+    throw err;
   } finally {
     contextFile.remove();
     if (!opts.pool) await pool.close();
   }
-  lap('render');
-  signal?.throwIfAborted();
-  if (failures.length > 0) throw new ExportError(failures.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0))));
+}
+
+interface Rendered {
+  plan: SitePlan;
+  site: SiteFiles;
+  index: ReturnType<typeof createSearchIndexBuilder>;
+  theme: ReturnType<typeof loadThemeAssets>;
+  ctx: RenderContext;
+  warnings: BuildWarning[];
+  zip: ZipWriter | undefined;
+  timings: Record<string, number>;
+  lap: (name: string) => void;
+  progress: (p: ExportProgress) => void;
+  pagesDone: number;
+  createdAt: Date;
+  jobId: string;
+  workerTimings: Record<string, number>;
+}
+
+/** index → write → pack: everything after the pages, once every page rendered. */
+async function finishSite(opts: ExportOptions, r: Rendered): Promise<ExportResult> {
+  const { plan, site, index, theme, ctx, warnings, zip, lap, progress, pagesDone, createdAt, jobId } = r;
+  const signal = opts.signal;
+  const pagesPlanned = plan.pages.length;
 
   progress({ stage: 'index', pagesDone, pagesPlanned });
   site.add(SEARCH_INDEX_PATH, index.finish());
@@ -290,10 +326,11 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   lap('write');
 
   let sizeBytes: number | undefined;
-  if (opts.outZip) {
+  if (zip) {
     progress({ stage: 'pack', pagesDone, pagesPlanned });
-    fs.mkdirSync(path.dirname(path.resolve(opts.outZip)), { recursive: true });
-    sizeBytes = (await packZip(site, opts.outZip, { createdAt, level, ...(signal ? { signal } : {}) })).sizeBytes;
+    await zip.addAll(site, site.sortedPaths().filter((p) => !zip.has(p)), signal);
+    signal?.throwIfAborted();
+    sizeBytes = (await zip.finish()).sizeBytes;
     lap('pack');
   }
   progress({ stage: 'done', pagesDone, pagesPlanned });
@@ -304,6 +341,6 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     ...(opts.outZip ? { zipPath: path.resolve(opts.outZip) } : {}),
     ...(sizeBytes !== undefined ? { sizeBytes } : {}),
     files: site.view(),
-    timings: { ...timings, ...workerTimings },
+    timings: { ...r.timings, ...r.workerTimings },
   };
 }

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
+import { promisify } from 'node:util';
 import { Zip, type ZipInputFile } from 'fflate';
 import type { Predeflated, SiteFiles } from '../write/site-files.js';
+
+const deflateRaw = promisify(zlib.deflateRaw);
 
 /** Formats that are compressed already: deflating them again costs time and saves nothing. */
 const STORED = /\.(?:png|jpe?g|gif|webp|avif|ico|woff2?|zip|gz|tgz|bz2|xz|7z|mp4|webm|mov|mp3|ogg|m4a|pdf)$/i;
@@ -57,56 +60,142 @@ export interface PackOptions {
   signal?: AbortSignal;
 }
 
+/** Files at least this big that still need deflating are deflated on libuv's threads, side by side. */
+const ASYNC_DEFLATE_BYTES = 256 * 1024;
+
 /**
- * Pack the site into one zip at `zipPath`, entries in path order with a fixed timestamp so the
- * same site gives the same bytes. Pages arrive deflated by the render workers and are only framed
- * here; the rest is deflated with zlib (native, several times faster than a JS deflate) unless
- * it is an already-compressed format. Output goes to the file in 4 MB writes: the zip is never
- * held whole in memory beside the site.
+ * A zip written to disk while the export runs: pages go in as soon as their batch is final (in
+ * plan order, so the bytes do not depend on which worker finished first), the rest of the site at
+ * the end in path order. Packing thus overlaps rendering instead of following it, and output goes
+ * to the file in 4 MB writes: the zip is never held whole in memory beside the site.
+ *
+ * Pages arrive deflated by the render workers and are only framed here; the rest is deflated with
+ * zlib (native, several times faster than a JS deflate) unless it is an already-compressed format.
+ * The zip is written beside its target and renamed by `finish()`: a reader never sees half a zip,
+ * and `abort()` (or a failure) leaves nothing behind.
  */
-export async function packZip(site: SiteFiles, zipPath: string, options: PackOptions): Promise<{ sizeBytes: number }> {
-  const mtime = dosTime(options.createdAt);
-  const level = options.level ?? 6;
-  // Written beside the target and renamed at the end: a reader never sees half a zip, and a
-  // failed or aborted pack leaves nothing behind.
-  const partial = `${zipPath}.partial-${process.pid}-${Date.now()}`;
-  const handle = await fs.promises.open(partial, 'w');
-  let pending: Uint8Array[] = [];
-  let pendingBytes = 0;
-  let total = 0;
-  let failure: Error | undefined;
-  const zip = new Zip((err, chunk) => {
-    if (err) failure = err;
-    else {
-      pending.push(chunk);
-      pendingBytes += chunk.length;
-    }
-  });
-  const flush = async (): Promise<void> => {
-    if (pendingBytes === 0) return;
-    const out = Buffer.concat(pending, pendingBytes);
-    pending = [];
-    pendingBytes = 0;
-    await handle.write(out, 0, out.length);
-    total += out.length;
-  };
-  try {
-    for (const path of site.sortedPaths()) {
-      options.signal?.throwIfAborted();
-      const entry = preparedEntry(site, path, level);
-      addPrepared(zip, path, entry.data, { size: site.size(path), crc: entry.crc32, compression: entry.compression, mtime });
-      if (failure) throw failure;
-      if (pendingBytes >= FLUSH_BYTES) await flush();
-    }
-    zip.end();
-    if (failure) throw failure;
-    await flush();
-    await handle.close();
-    await fs.promises.rename(partial, zipPath);
-  } catch (err) {
-    await handle.close().catch(() => undefined);
-    await fs.promises.rm(partial, { force: true });
-    throw err;
+export class ZipWriter {
+  private readonly zip: Zip;
+  private readonly written = new Set<string>();
+  private pending: Uint8Array[] = [];
+  private pendingBytes = 0;
+  private total = 0;
+  private failure: Error | undefined;
+  /** Writes are chained so they land in order while framing goes on synchronously. */
+  private writing: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  private constructor(
+    private readonly handle: fs.promises.FileHandle,
+    private readonly partial: string,
+    private readonly zipPath: string,
+    private readonly mtime: Date,
+    private readonly level: number,
+  ) {
+    this.zip = new Zip((err, chunk) => {
+      if (err) this.failure = err;
+      else {
+        this.pending.push(chunk);
+        this.pendingBytes += chunk.length;
+      }
+    });
   }
-  return { sizeBytes: total };
+
+  static async open(zipPath: string, options: { createdAt: Date; level?: number }): Promise<ZipWriter> {
+    const partial = `${zipPath}.partial-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    const handle = await fs.promises.open(partial, 'w');
+    return new ZipWriter(handle, partial, zipPath, dosTime(options.createdAt), options.level ?? 6);
+  }
+
+  has(path: string): boolean {
+    return this.written.has(path);
+  }
+
+  /** Frame one file of the site now (deflating it here if the workers did not). */
+  add(site: SiteFiles, path: string, prepared?: Predeflated & { compression: 0 | 8 }): void {
+    if (this.failure) throw this.failure;
+    const entry = prepared ?? preparedEntry(site, path, this.level);
+    addPrepared(this.zip, path, entry.data, { size: site.size(path), crc: entry.crc32, compression: entry.compression, mtime: this.mtime });
+    this.written.add(path);
+    if (this.failure) throw this.failure;
+    if (this.pendingBytes >= FLUSH_BYTES) this.flush();
+  }
+
+  /**
+   * Frame the given files in order. The big ones that still need deflating (the search index, the
+   * manifest) are deflated first, concurrently, on libuv's threads instead of one after another on
+   * the main thread.
+   */
+  async addAll(site: SiteFiles, paths: string[], signal?: AbortSignal): Promise<void> {
+    const early = new Map<string, Promise<Predeflated & { compression: 0 | 8 }>>();
+    for (const path of paths) {
+      if (site.deflated(path) || STORED.test(path) || site.size(path) < ASYNC_DEFLATE_BYTES) continue;
+      const bytes = site.bytes(path);
+      const key = `${this.level}:${site.sha256(path)}`;
+      const cached = deflateCache.get(key);
+      if (cached) continue;
+      early.set(
+        path,
+        deflateRaw(bytes, { level: this.level }).then((out) => {
+          const made = { data: new Uint8Array(out.buffer, out.byteOffset, out.length), crc32: zlib.crc32(bytes) >>> 0 };
+          if (deflateCache.size >= CACHE_MAX_ENTRIES) deflateCache.delete(deflateCache.keys().next().value as string);
+          deflateCache.set(key, made);
+          return { ...made, compression: 8 as const };
+        }),
+      );
+    }
+    // Every promise gets a handler at once: one failing while an earlier one is awaited must not
+    // surface as an unhandled rejection.
+    for (const p of early.values()) p.catch(() => undefined);
+    for (const path of paths) {
+      signal?.throwIfAborted();
+      const ready = early.get(path);
+      const before = this.total;
+      this.add(site, path, ready ? await ready : undefined);
+      // A flush just went out: let it land before framing more (bounded memory).
+      if (this.total !== before) await this.writing;
+    }
+  }
+
+  private flush(): void {
+    if (this.pendingBytes === 0) return;
+    const out = Buffer.concat(this.pending, this.pendingBytes);
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.total += out.length;
+    this.writing = this.writing.then(async () => {
+      await this.handle.write(out, 0, out.length);
+    });
+    this.writing.catch((err: unknown) => {
+      this.failure ??= err instanceof Error ? err : new Error(String(err));
+    });
+  }
+
+  /** End the zip, wait for every write, and move it into place. */
+  async finish(): Promise<{ sizeBytes: number }> {
+    try {
+      this.zip.end();
+      if (this.failure) throw this.failure;
+      this.flush();
+      await this.writing;
+      if (this.failure) throw this.failure;
+      this.closed = true;
+      await this.handle.close();
+      await fs.promises.rename(this.partial, this.zipPath);
+      return { sizeBytes: this.total };
+    } catch (err) {
+      await this.abort();
+      throw err;
+    }
+  }
+
+  /** Drop the partial file (after a failed or aborted export). Safe to call more than once. */
+  async abort(): Promise<void> {
+    await this.writing.catch(() => undefined);
+    if (!this.closed) {
+      this.closed = true;
+      await this.handle.close().catch(() => undefined);
+    }
+    await fs.promises.rm(this.partial, { force: true });
+  }
 }

@@ -159,7 +159,8 @@ describe('exportSite: determinism, failures, options', () => {
     expect(e.failures.map((f) => f.file)).toEqual(['broken.mdx', 'unclosed.mdx']);
     expect(e.message).toMatch(/broken\.mdx:1: /);
     expect(e.message).toMatch(/unclosed\.mdx:\d+(:\d+)?: .*Card/);
-    expect(fs.existsSync(out)).toBe(false);
+    // The zip is written while pages render: the partial file of a failed export is gone too.
+    expect(fs.readdirSync(path.dirname(out)).filter((f) => f.startsWith('fail.zip'))).toEqual([]);
   });
 
   it('reports a config error as a failure with file and line', async () => {
@@ -196,6 +197,24 @@ describe('exportSite: determinism, failures, options', () => {
     const after = await exportSite({ sourceDir: fixtureSite('basic'), pool });
     expect(after.pageCount).toBe(10);
     expect(poolErrors.every((e) => /Unexpected message from Worker/.test(e.message))).toBe(true);
+  });
+
+  it('leaves no partial zip when aborted mid-render, after the first pages were packed', async () => {
+    const dir = path.dirname(tmp('x'));
+    const out = path.join(dir, 'mid-render.zip');
+    const controller = new AbortController();
+    const run = exportSite({
+      sourceDir: fixtureSite('basic'),
+      outZip: out,
+      pool,
+      batchSize: 1,
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.stage === 'render' && p.pagesDone >= 3) controller.abort(new Error('cancelled mid-render'));
+      },
+    });
+    await expect(run).rejects.toThrow('cancelled mid-render');
+    expect(fs.readdirSync(dir)).toEqual([]);
   });
 
   it('leaves neither a zip nor a partial file when aborted while packing', async () => {
