@@ -1,6 +1,7 @@
 import type { SearchReportStore, DeltaRow } from '../../data/stores/search-report.js';
 import { DAY_MS } from './normalise.js';
 import { SESSION_RULES } from './sessions.js';
+import { CURSOR_TTL_MS } from './cursor.js';
 
 /** One element of `searches` (DESIGN 3.3). */
 export interface SearchAggregate {
@@ -51,6 +52,23 @@ interface Ranking {
   lastAt: Float64Array;
   dirty: Uint8Array;
   total: number;
+  /** Clicks per term and path in the partial days at the range's edges, filled on first use. */
+  edgeClicks?: Map<number, Map<string, number>>;
+}
+
+/**
+ * All-time totals per term id, in memory, as of the event id `maxId`: loaded from
+ * `search_terms` and advanced by the events stored since, so the all-time report ranks 100,000
+ * terms with no index kept at ingest (migration 005).
+ */
+interface AllTimeState {
+  maxId: number;
+  /** Identity of the event `maxId` ("at:kind:term"): a changed one means the id was reused. */
+  maxIdentity: string | null;
+  loadedAt: number;
+  hits: Int32Array;
+  clicked: Int32Array;
+  lastAt: Float64Array;
 }
 
 interface DayVector {
@@ -84,8 +102,6 @@ export function compareTerms(a: string, b: string): number {
   return a.length - b.length;
 }
 
-const byRank = (a: { hits: number; norm: string }, b: { hits: number; norm: string }) => b.hits - a.hits || compareTerms(a.norm, b.norm);
-const isAfter = (e: { hits: number; norm: string }, key: PageKey) => e.hits < key.hits || (e.hits === key.hits && compareTerms(e.norm, key.norm) > 0);
 
 export const ctrPercent = (clicked: number, hits: number) => (hits > 0 ? Math.min(100, Math.round((clicked / hits) * 10_000) / 100) : 0);
 
@@ -94,12 +110,21 @@ export const ctrPercent = (clicked: number, hits: number) => (hits > 0 ? Math.mi
  * range from raw events, and everything stored after the pin is subtracted, so the pages of one
  * cursor chain all describe the data as of the first page (docs/analytics.md).
  */
-export function createReportService(store: SearchReportStore, opts: { cacheEntries?: number; cacheTtlMs?: number; dayCacheEntries?: number; now?: () => number } = {}) {
+export function createReportService(
+  store: SearchReportStore,
+  opts: { cacheEntries?: number; cacheTtlMs?: number; dayCacheEntries?: number; now?: () => number; allTimeCatchUpMax?: number } = {},
+) {
   const clickWindow = { beforeMs: SESSION_RULES.clickSkewMs, afterMs: SESSION_RULES.clickWindowMs + 1 };
   const cacheEntries = opts.cacheEntries ?? 4;
   const cacheTtlMs = opts.cacheTtlMs ?? 10 * 60_000;
   const now = opts.now ?? (() => Date.now());
   const dayCacheEntries = opts.dayCacheEntries ?? 45;
+  // Past this many new events (an import), reloading every term's totals is cheaper than
+  // replaying the events one by one.
+  const allTimeCatchUpMax = opts.allTimeCatchUpMax ?? 200_000;
+  // Reloaded at least this often: retention deletes only events below a fence set a cursor's
+  // lifetime earlier, so a state younger than that never misses an event it has not read yet.
+  const allTimeMaxAgeMs = CURSOR_TTL_MS / 2;
   // Rankings of bounded ranges at a given pin: facts that do not change, so pages 2..n of a
   // cursor chain (and repeated identical reports while nothing new arrives) reuse them.
   const cache = new Map<string, { at: number; ranking: Ranking }>();
@@ -150,16 +175,75 @@ export function createReportService(store: SearchReportStore, opts: { cacheEntri
   }
   const normOf = (id: number) => norms[id] ?? '';
 
+  const allTime = new Map<number, AllTimeState>();
+  const grow = <T extends Int32Array | Float64Array>(a: T, size: number, fill: number): T => {
+    if (a.length >= size) return a;
+    const b = new (a.constructor as new (n: number) => T)(Math.max(size, a.length * 2));
+    b.fill(fill);
+    b.set(a);
+    return b;
+  };
+
+  /** The project's all-time totals as of `maxId` (the snapshot's newest event). */
+  function allTimeAt(pk: number, maxId: number): AllTimeState {
+    const size = lastTermId + 1;
+    let st = allTime.get(pk);
+    const stale =
+      !st ||
+      maxId < st.maxId ||
+      maxId - st.maxId > allTimeCatchUpMax ||
+      now() - st.loadedAt > allTimeMaxAgeMs ||
+      (st.maxId > 0 && store.eventIdentity(st.maxId) !== st.maxIdentity);
+    if (stale) {
+      st = { maxId, maxIdentity: null, loadedAt: now(), hits: new Int32Array(size), clicked: new Int32Array(size), lastAt: new Float64Array(size).fill(-Infinity) };
+      for (const [id, h, c, l] of store.termTotals(pk)) {
+        st.hits[id] = h;
+        st.clicked[id] = c;
+        st.lastAt[id] = l ?? -Infinity;
+      }
+      allTime.set(pk, st);
+    }
+    st = st!;
+    st.hits = grow(st.hits, size, 0);
+    st.clicked = grow(st.clicked, size, 0);
+    st.lastAt = grow(st.lastAt, size, -Infinity);
+    if (st.maxId < maxId) {
+      for (const d of store.eventsBetween(pk, st.maxId, maxId)) {
+        if (d.kind === 0) {
+          st.hits[d.termId]!++;
+          if (d.atMs > st.lastAt[d.termId]!) st.lastAt[d.termId] = d.atMs;
+        } else if (d.countsCtr) st.clicked[d.termId]!++;
+      }
+      st.maxId = maxId;
+    }
+    st.maxIdentity = maxId > 0 ? store.eventIdentity(maxId) : null;
+    return st;
+  }
+
   function computeRanking(pk: number, r: ReportRange, maxId: number, delta: DeltaRow[]): Ranking {
     const s = split(r);
     refreshTerms();
     const size = lastTermId + 1;
-    const hits = new Int32Array(size);
-    const clicked = new Int32Array(size);
-    const lastAt = new Float64Array(size).fill(-Infinity);
     const dirty = new Uint8Array(size);
+    let hits: Int32Array;
+    let clicked: Int32Array;
+    let lastAt: Float64Array;
     let total = 0;
-    if (s.day0 < s.day1) {
+    if (r.fromMs === null && r.toMs === null) {
+      // All time: the in-memory totals at the newest event; the pin's delta is subtracted below.
+      const st = allTimeAt(pk, store.maxId());
+      // Views when nothing is subtracted (a first page), copies when the pin's delta is.
+      const take = <T extends Int32Array | Float64Array>(a: T) => (delta.length ? a.slice(0, size) : a.subarray(0, size)) as T;
+      hits = take(st.hits);
+      clicked = take(st.clicked);
+      lastAt = take(st.lastAt);
+      total = store.daysTotal(pk, MIN_DAY, MAX_DAY);
+    } else {
+      hits = new Int32Array(size);
+      clicked = new Int32Array(size);
+      lastAt = new Float64Array(size).fill(-Infinity);
+    }
+    if (s.day0 < s.day1 && !(r.fromMs === null && r.toMs === null)) {
       for (const [day, version] of store.dayVersions(pk, s.day0, s.day1)) {
         const v = dayVector(pk, day, version);
         const { termIds, hits: h, clicked: c, lastAt: l } = v;
@@ -247,54 +331,35 @@ export function createReportService(store: SearchReportStore, opts: { cacheEntri
     return ranking;
   }
 
-  /** All time: the term table's index is already in report order; only the pin's delta is merged. */
-  function allTimePage(pk: number, limit: number, maxId: number, after: PageKey | undefined, delta: DeltaRow[]) {
-    const change = new Map<number, { hits: number; clicked: number }>();
-    let newSearches = 0;
-    for (const d of delta) {
-      if (d.kind === 0) newSearches++;
-      else if (!d.countsCtr) continue;
-      let c = change.get(d.termId);
-      if (!c) change.set(d.termId, (c = { hits: 0, clicked: 0 }));
-      if (d.kind === 0) c.hits++;
-      else c.clicked++;
+  /** Clicks per term and path in the range's partial days (one scan per edge, kept with the ranking). */
+  function edgeClicks(pk: number, r: ReportRange, ranking: Ranking, maxId: number): Map<number, Map<string, number>> {
+    if (ranking.edgeClicks) return ranking.edgeClicks;
+    const out = new Map<number, Map<string, number>>();
+    for (const [a, b] of split(r).edges) {
+      for (const [termId, path] of store.clicksRaw(pk, a, b, maxId)) {
+        let m = out.get(termId);
+        if (!m) out.set(termId, (m = new Map()));
+        m.set(path, (m.get(path) ?? 0) + 1);
+      }
     }
-    const candidates: Ranked[] = [];
-    for (const row of store.topTerms(pk, limit + change.size + 1, after)) {
-      if (!change.has(row.termId)) candidates.push({ ...row, dirty: false });
-    }
-    for (const [termId, c] of change) {
-      const row = store.term(termId);
-      if (!row) continue;
-      const e = { ...row, hits: row.hits - c.hits, clicked: row.clicked - c.clicked, dirty: c.hits > 0 };
-      if (e.hits > 0 && (!after || isAfter(e, after))) candidates.push(e);
-    }
-    candidates.sort(byRank);
-    return { entries: candidates.slice(0, limit + 1), total: store.daysTotal(pk, MIN_DAY, MAX_DAY) - newSearches };
+    return (ranking.edgeClicks = out);
   }
 
   /** The most clicked page over whole days and edges of a range, at the pin. */
-  function topPageInRange(pk: number, termId: number, r: ReportRange, maxId: number, delta: DeltaRow[]): string | null {
+  function topPageInRange(pk: number, termId: number, r: ReportRange, ranking: Ranking, maxId: number, delta: DeltaRow[]): string | null {
     const s = split(r);
     const clicks = new Map<string, number>();
     const add = (path: string, n: number) => clicks.set(path, (clicks.get(path) ?? 0) + n);
     if (s.day0 < s.day1) for (const [path, n] of store.clicksByPathDays(pk, termId, s.day0, s.day1)) add(path, n);
-    for (const [a, b] of s.edges) for (const [path, n] of store.clicksByPathRaw(pk, termId, a, b, maxId)) add(path, n);
+    if (s.edges.length) for (const [path, n] of edgeClicks(pk, r, ranking, maxId).get(termId) ?? []) add(path, n);
     for (const d of delta) if (d.kind === 1 && d.termId === termId && d.path !== null && s.inDays(d.atMs)) add(d.path, -1);
     return bestPage(clicks);
   }
 
-  /** All time: the term's pages in index order; only pages clicked after the pin are recounted. */
+  /** All time: the term's pages from its all-time rollup, less the clicks stored after the pin. */
   function topPageAllTime(pk: number, termId: number, delta: DeltaRow[]): string | null {
-    const changed = new Map<string, number>();
-    for (const d of delta) if (d.kind === 1 && d.termId === termId && d.path !== null) changed.set(d.path, (changed.get(d.path) ?? 0) + 1);
-    const clicks = new Map<string, number>();
-    for (const [path, n] of store.topPagesAllTime(pk, termId, changed.size + 1)) {
-      if (changed.has(path)) continue;
-      clicks.set(path, n);
-      break; // the best page the pin does not touch
-    }
-    for (const [path, n] of changed) clicks.set(path, store.termPageClicks(pk, termId, path) - n);
+    const clicks = new Map<string, number>(store.termPages(pk, termId));
+    for (const d of delta) if (d.kind === 1 && d.termId === termId && d.path !== null) clicks.set(d.path, (clicks.get(d.path) ?? 0) - 1);
     return bestPage(clicks);
   }
 
@@ -310,10 +375,10 @@ export function createReportService(store: SearchReportStore, opts: { cacheEntri
     return top;
   }
 
-  function describe(pk: number, e: Ranked, r: ReportRange, maxId: number, delta: DeltaRow[]): SearchAggregate {
+  function describe(pk: number, e: Ranked, r: ReportRange, ranking: Ranking, maxId: number, delta: DeltaRow[]): SearchAggregate {
     const s = split(r);
     const allTime = r.fromMs === null && r.toMs === null;
-    const topClickedPage = allTime ? topPageAllTime(pk, e.termId, delta) : topPageInRange(pk, e.termId, r, maxId, delta);
+    const topClickedPage = allTime ? topPageAllTime(pk, e.termId, delta) : topPageInRange(pk, e.termId, r, ranking, maxId, delta);
     let lastAt = e.lastAt;
     if (e.dirty) lastAt = store.lastSearchAt(pk, e.termId, s.from, s.to, maxId) ?? lastAt;
     return {
@@ -338,20 +403,12 @@ export function createReportService(store: SearchReportStore, opts: { cacheEntri
         let deltaRows: DeltaRow[] | undefined;
         // Only a pinned page can have events after its pin; a first page's pin is the newest id.
         const delta = () => (deltaRows ??= pin ? store.eventsAfter(pk, maxId) : []);
-        let slice: Ranked[];
-        let total: number;
-        if (range.fromMs === null && range.toMs === null) {
-          const p = allTimePage(pk, limit, maxId, pin?.after, delta());
-          slice = p.entries;
-          total = p.total;
-        } else {
-          const ranking = cachedRanking(pk, range, maxId, delta);
-          slice = selectPage(ranking, limit, pin?.after);
-          total = ranking.total;
-        }
+        const ranking = cachedRanking(pk, range, maxId, delta);
+        const slice = selectPage(ranking, limit, pin?.after);
+        const total = ranking.total;
         const more = slice.length > limit;
         const shown = slice.slice(0, limit);
-        const searches = shown.map((e) => describe(pk, e, range, maxId, delta()));
+        const searches = shown.map((e) => describe(pk, e, range, ranking, maxId, delta()));
         const last = shown[shown.length - 1];
         return { searches, totalSearches: Math.max(0, total), next: more && last ? { hits: last.hits, norm: last.norm } : null, maxId };
       });
@@ -359,7 +416,10 @@ export function createReportService(store: SearchReportStore, opts: { cacheEntri
     /** Drop cached rankings; with `days`, the cached day vectors too (as after a restart). */
     clearCache: (days = false) => {
       cache.clear();
-      if (days) dayCache.clear();
+      if (days) {
+        dayCache.clear();
+        allTime.clear();
+      }
     },
   };
 }

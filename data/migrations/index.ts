@@ -2,6 +2,7 @@ import { foundation } from './001_foundation.js';
 import { analytics } from './003_analytics.js';
 import { staticExport } from './002_static_export.js';
 import { agentJobs } from './004_agent.js';
+import { analyticsBulk } from './005_analytics_bulk.js';
 
 export interface Migration {
   /** Applied in order; the database's `PRAGMA user_version` records the last one applied. */
@@ -11,4 +12,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit an applied one. */
-export const migrations: readonly Migration[] = [foundation, analytics, staticExport, agentJobs];
+export const migrations: readonly Migration[] = [foundation, analytics, staticExport, agentJobs, analyticsBulk];

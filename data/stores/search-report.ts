@@ -1,13 +1,5 @@
 import type { Db } from '../db.js';
 
-export interface TermAggregateRow {
-  termId: number;
-  norm: string;
-  hits: number;
-  clicked: number;
-  lastAt: number | null;
-}
-
 export interface DeltaRow {
   kind: 0 | 1;
   termId: number;
@@ -58,44 +50,35 @@ export function createSearchReportStore(db: Db) {
       'SELECT kind, term_id, at_ms, counts_ctr, search_at_ms, path FROM search_events WHERE id > ? AND project_pk = ?',
     )
     .raw();
-  const topTerms = db
-    .prepare<[number, number], [number, string, number, number, number | null]>(
-      'SELECT id, norm, hits, clicked, last_at_ms FROM search_terms WHERE project_pk = ? AND hits > 0 ORDER BY hits DESC, norm ASC LIMIT ?',
+  // Every term's all-time totals: the report loads its in-memory all-time ranking from this.
+  const termTotals = db
+    .prepare<[number], [number, number, number, number | null]>('SELECT id, hits, clicked, last_at_ms FROM search_terms WHERE project_pk = ? AND hits > 0')
+    .raw();
+  const eventsBetween = db
+    .prepare<[number, number, number], [0 | 1, number, number, number, number | null, string | null]>(
+      'SELECT kind, term_id, at_ms, counts_ctr, search_at_ms, path FROM search_events WHERE id > ? AND id <= ? AND project_pk = ?',
     )
     .raw();
-  const topTermsAfter = db
-    .prepare<[number, number, number, string, number], [number, string, number, number, number | null]>(
-      `SELECT id, norm, hits, clicked, last_at_ms FROM search_terms
-       WHERE project_pk = ? AND hits > 0 AND (hits < ? OR (hits = ? AND norm > ?)) ORDER BY hits DESC, norm ASC LIMIT ?`,
-    )
-    .raw();
-  const termsById = db.prepare<[number], { id: number; norm: string; hits: number; clicked: number; last_at_ms: number | null }>(
-    'SELECT id, norm, hits, clicked, last_at_ms FROM search_terms WHERE id = ?',
-  );
+  const eventIdentity = db.prepare<[number], [number, number, number]>('SELECT at_ms, kind, term_id FROM search_events WHERE id = ?').raw();
   const pagesDays = db
     .prepare<[number, number, number, number], [string, number]>(
       'SELECT path, sum(clicks) FROM search_daily_pages WHERE project_pk = ? AND term_id = ? AND day >= ? AND day < ? GROUP BY path',
     )
     .raw();
-  const pagesRaw = db
-    .prepare<[number, number, number, number, number], [string, number]>(
-      `SELECT path, count(*) FROM search_events
-       WHERE project_pk = ? AND term_id = ? AND at_ms >= ? AND at_ms < ? AND kind = 1 AND id <= ? GROUP BY path`,
+  // Clicks of every term in a partial day, from the time index: one scan per edge for a whole
+  // page (there is no per-term index on raw events: migration 005).
+  const clicksRaw = db
+    .prepare<[number, number, number, number], [number, string]>(
+      'SELECT term_id, path FROM search_events WHERE project_pk = ? AND at_ms >= ? AND at_ms < ? AND kind = 1 AND id <= ?',
     )
     .raw();
-  const topPagesAll = db
-    .prepare<[number, number, number], [string, number]>(
-      'SELECT path, clicks FROM search_term_pages WHERE project_pk = ? AND term_id = ? AND clicks > 0 ORDER BY clicks DESC, path ASC LIMIT ?',
-    )
-    .raw();
-  const termPage = db.prepare<[number, number, string], { clicks: number }>('SELECT clicks FROM search_term_pages WHERE project_pk = ? AND term_id = ? AND path = ?');
+  const termPages = db.prepare<[number, number], [string, number]>('SELECT path, clicks FROM search_term_pages WHERE project_pk = ? AND term_id = ?').raw();
+  // Walks the time index backwards from the end of the range to the term's newest search.
   const lastSearch = db.prepare<[number, number, number, number, number], { at: number }>(
     `SELECT at_ms AS at FROM search_events
-     WHERE project_pk = ? AND term_id = ? AND at_ms >= ? AND at_ms < ? AND kind = 0 AND id <= ?
+     WHERE project_pk = ? AND at_ms >= ? AND at_ms < ? AND term_id = ? AND kind = 0 AND id <= ?
      ORDER BY at_ms DESC LIMIT 1`,
   );
-
-  const toAgg = (r: [number, string, number, number, number | null]): TermAggregateRow => ({ termId: r[0], norm: r[1], hits: r[2], clicked: r[3], lastAt: r[4] });
 
   return {
     /** Run reads against one consistent view of the database (WAL read transaction). */
@@ -122,7 +105,6 @@ export function createSearchReportStore(db: Db) {
     dayVersions: (pk: number, day0: number, day1: number): [number, number][] => dayVersions.all(pk, day0, day1),
     /** Terms created after `afterId`, in id order (the report keeps a dictionary of them). */
     termsAfter: (afterId: number): [number, string][] => normsAfter.all(afterId),
-    /** Searches per term from raw events in [fromMs, toMs), up to the pin. */
     /** [termId, atMs] of every search in [fromMs, toMs), up to the pin. */
     rawSearches: (pk: number, fromMs: number, toMs: number, maxId: number): [number, number][] => rawSearches.all(pk, fromMs, toMs, maxId),
     /** Clicked searches per term whose search happened in [fromMs, toMs), up to the pin. */
@@ -132,20 +114,23 @@ export function createSearchReportStore(db: Db) {
     /** Events stored after the pin: what the rollups hold beyond a report's snapshot. */
     eventsAfter: (pk: number, maxId: number): DeltaRow[] =>
       after.all(maxId, pk).map((r) => ({ kind: r[0], termId: r[1], atMs: r[2], countsCtr: r[3], searchAtMs: r[4], path: r[5] })),
-    /** All-time ranking straight from the index, from the start or after a (hits, norm) key. */
-    topTerms: (pk: number, limit: number, after?: { hits: number; norm: string }): TermAggregateRow[] =>
-      (after ? topTermsAfter.all(pk, after.hits, after.hits, after.norm, limit) : topTerms.all(pk, limit)).map(toAgg),
-    term: (termId: number): TermAggregateRow | undefined => {
-      const r = termsById.get(termId);
-      return r && { termId: r.id, norm: r.norm, hits: r.hits, clicked: r.clicked, lastAt: r.last_at_ms };
+    /** [termId, hits, clicked, lastAt] of every term of the project with searches (all time). */
+    termTotals: (pk: number): [number, number, number, number | null][] => termTotals.all(pk),
+    /** Events of the project with fromId < id <= toId. */
+    eventsBetween: (pk: number, fromId: number, toId: number): DeltaRow[] =>
+      eventsBetween.all(fromId, toId, pk).map((r) => ({ kind: r[0], termId: r[1], atMs: r[2], countsCtr: r[3], searchAtMs: r[4], path: r[5] })),
+    /** What identifies the event with this id ("at:kind:term"), or null when there is none. */
+    eventIdentity: (id: number): string | null => {
+      const r = eventIdentity.get(id);
+      return r ? `${r[0]}:${r[1]}:${r[2]}` : null;
     },
     clicksByPathDays: (pk: number, termId: number, day0: number, day1: number) => pagesDays.all(pk, termId, day0, day1),
-    clicksByPathRaw: (pk: number, termId: number, fromMs: number, toMs: number, maxId: number) => pagesRaw.all(pk, termId, fromMs, toMs, maxId),
-    /** All-time pages of a term, most clicked first (ties: path ascending). */
-    topPagesAllTime: (pk: number, termId: number, limit: number) => topPagesAll.all(pk, termId, limit),
-    termPageClicks: (pk: number, termId: number, path: string): number => termPage.get(pk, termId, path)?.clicks ?? 0,
+    /** [termId, path] of every click in [fromMs, toMs), up to the pin. */
+    clicksRaw: (pk: number, fromMs: number, toMs: number, maxId: number): [number, string][] => clicksRaw.all(pk, fromMs, toMs, maxId),
+    /** All-time clicks per page of a term. */
+    termPages: (pk: number, termId: number): [string, number][] => termPages.all(pk, termId),
     lastSearchAt: (pk: number, termId: number, fromMs: number, toMs: number, maxId: number): number | null =>
-      lastSearch.get(pk, termId, fromMs, toMs, maxId)?.at ?? null,
+      lastSearch.get(pk, fromMs, toMs, termId, maxId)?.at ?? null,
   };
 }
 
