@@ -16,6 +16,10 @@ const FIELD = /^(title|sidebarTitle|icon|api|openapi)\s*:\s*(.*?)\s*$/;
 function scalar(raw: string): string | undefined {
   if (raw === '' || raw === '|' || raw === '>') return undefined;
   if (raw.startsWith('"') || raw.startsWith("'")) {
+    // A quoted string with no escapes is its inside; only escapes need the YAML library, which
+    // costs ~50 µs a call (0.5 s of main-thread time before rendering can start, at 10,000 pages).
+    const plain = raw.startsWith('"') ? /^"([^"\\]*)"$/.exec(raw) : /^'([^']*)'$/.exec(raw);
+    if (plain) return plain[1];
     try {
       const v: unknown = parseYaml(raw);
       return typeof v === 'string' ? v : undefined;
