@@ -41,3 +41,11 @@ describe('renderNotFoundPage', () => {
     expect(html).not.toMatch(/(?:src|href)="(?![/#]|https?:)/);
   });
 });
+
+describe('the chrome stays Latin-1', () => {
+  it('adds no character above U+00FF to a page of ASCII content (the page encodes as a one-byte string)', () => {
+    const html = renderNotFoundPage(fixtureCtx());
+    expect([...html].filter((ch) => ch.charCodeAt(0) > 0xff)).toEqual([]);
+    expect(html).toContain('<kbd>&uarr;</kbd><kbd>&darr;</kbd>');
+  });
+});
