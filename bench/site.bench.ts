@@ -228,7 +228,8 @@ async function runAutocannon(port: number, urls: string[], duration: number, enc
 async function load(port: number, allUrls: string[], pid: number | undefined, encoding: Encoding): Promise<LoadResult> {
   const urls = allUrls.slice(0, 500);
   const run = (duration: number) => (WRK ? runWrk(port, urls, duration, encoding) : runAutocannon(port, urls, duration, encoding));
-  await run(2); // warm-up: caches, compressed variants, JIT, keep-alive sockets
+  await prime(port, urls, encoding); // every URL once: files read, compressed variants made
+  await run(2); // warm-up: JIT, keep-alive sockets
   const before = pid ? cpuSeconds(pid) : undefined;
   const r = await run(DURATION);
   const after = pid ? cpuSeconds(pid) : undefined;
@@ -236,17 +237,33 @@ async function load(port: number, allUrls: string[], pid: number | undefined, en
   return { rps: r.requests / r.seconds, p99: r.p99, p50: r.p50, errors: r.errors, non2xx: r.non2xx, perCpuSecond: cpu ? r.requests / cpu : undefined };
 }
 
+/** Request every URL once, a few at a time, so no timed request waits for a first compression. */
+async function prime(port: number, urls: string[], encoding: Encoding): Promise<void> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  const headers = encoding === 'browser' ? { 'accept-encoding': BROWSER_ENCODINGS } : {};
+  let next = 0;
+  const worker = async () => {
+    while (next < urls.length) {
+      const u = urls[next++]!;
+      await new Promise<void>((resolve, reject) => http.get({ host: '127.0.0.1', port, path: u, agent, headers }, (res) => res.resume().on('end', resolve)).on('error', reject));
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  agent.destroy();
+}
+
 /** Both encodings against one running server. */
 type Pair = Record<Encoding, LoadResult>;
 const ENCODINGS: Encoding[] = ['browser', 'identity'];
 
-async function applianceRps(siteDir: string): Promise<Pair> {
+/** The appliance loads the same zip itself (pinned version, extracted into its own state dir), as in production. */
+async function applianceRps(siteDir: string, zip: string, version: string): Promise<Pair> {
   const port = await freePort();
   const stateDir = path.join(work, 'rps-state');
   const config = path.join(work, 'rps-config.json');
   fs.writeFileSync(
     config,
-    JSON.stringify({ stateDir, admin: { port: 0, host: '127.0.0.1' }, site: { port, host: '127.0.0.1' }, organizations: [{ id: 'bench', name: 'Bench' }], staticExport: { enabled: true, bundleUrl: siteDir } }),
+    JSON.stringify({ stateDir, admin: { port: 0, host: '127.0.0.1' }, site: { port, host: '127.0.0.1' }, organizations: [{ id: 'bench', name: 'Bench' }], staticExport: { enabled: true, bundleUrl: zip, version } }),
   );
   const logFd = fs.openSync(path.join(work, 'serve.log'), 'w');
   const prof = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(args['cpu-prof'])] : [];
@@ -392,8 +409,8 @@ async function throughput(): Promise<void> {
       ? `load generator: ${WRK} (own process, 1 thread), ${CONNECTIONS} connections, ${DURATION} s after a 2 s warm-up, cycling over ${Math.min(500, small.pageUrls.length)} extensionless page URLs`
       : `load generator: autocannon inside this process (wrk not found${args.autocannon ? ' or --autocannon given' : ''}: it competes with the server for the CPU, so figures are low for both servers)`,
   );
-  console.log(`appliance: \`serve\` in its own process, site mounted from the extracted directory; brotli (quality 5) / gzip (level 6) variants computed once per file and kept in memory`);
-  const ours = await applianceRps(siteDir);
+  console.log(`appliance: \`serve\` in its own process, loading the same zip itself (pinned version, not mounted); cache-hit path; brotli (quality 5) / gzip (level 6) variants computed once per file and kept in memory`);
+  const ours = await applianceRps(siteDir, small.zip, small.version);
   const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
   if (nginx) console.log(`nginx: 1 worker, sendfile, try_files $uri $uri.html $uri/index.html, gzip_static on .gz files made at level 6 (gzip on at level 6 otherwise; no brotli module), the same security headers (add_header), access log buffered 64 KB`);
   const theirs = await nginxRps(siteDir);

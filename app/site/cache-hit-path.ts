@@ -38,7 +38,7 @@ export interface CacheHitPathOptions {
  */
 export function createCacheHitPath(opts: CacheHitPathOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
   const security = Object.entries(securityHeaders(opts.contentSecurityPolicy)).flatMap(([k, v]) => [k, String(v)]);
-  const urls = new WeakMap<ServedSite, Map<string, { rel: string; at: number }>>();
+  const urls = new WeakMap<ServedSite, Map<string, { file: SiteFile; at: number }>>();
   const answers = new WeakMap<SiteFile, FileAnswers>();
   const encodings = new Map<string, Encoding>();
 
@@ -75,16 +75,22 @@ export function createCacheHitPath(opts: CacheHitPathOptions): (req: IncomingMes
     return a;
   };
 
-  /** The in-memory file a URL path names, remembering the path → file resolution per site. */
+  /**
+   * The in-memory file a URL path names, remembering the path → file resolution per site. A
+   * bundle's files never change once extracted, so its entries are final; a mounted directory's
+   * are resolved again after MOUNTED_RECHECK_MS (ServedSite.lookup then re-checks the file).
+   */
   const resolve = (site: ServedSite, key: string): SiteFile | undefined => {
     let known = urls.get(site);
     if (!known) urls.set(site, (known = new Map()));
     const hit = known.get(key);
-    if (hit && !(site.mounted && Date.now() - hit.at > MOUNTED_RECHECK_MS)) {
-      const file = site.lookup(hit.rel);
-      if (file?.body) return file;
+    if (hit) {
+      if (!site.mounted) return hit.file;
+      if (Date.now() - hit.at <= MOUNTED_RECHECK_MS) {
+        const file = site.lookup(hit.file.rel);
+        if (file === hit.file) return file;
+      }
       known.delete(key);
-      return undefined;
     }
     const lookup = lookupPath(key);
     if (!lookup.ok) return undefined;
@@ -92,7 +98,7 @@ export function createCacheHitPath(opts: CacheHitPathOptions): (req: IncomingMes
     for (const c of lookup.candidates) if ((file = site.lookup(c))) break;
     if (!file?.body) return undefined;
     if (known.size >= MAX_URLS) known.clear();
-    known.set(key, { rel: file.rel, at: Date.now() });
+    known.set(key, { file, at: Date.now() });
     return file;
   };
 

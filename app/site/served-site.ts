@@ -64,9 +64,10 @@ export class ServedSite {
 
   /** The file for a normalised relative path, or undefined (missing, a directory, a link). */
   lookup(rel: string): SiteFile | undefined {
-    const now = Date.now();
     const hit = this.files.get(rel);
-    if (hit && (!this.mounted || now - hit.checkedAt < MOUNTED_RECHECK_MS)) return hit;
+    if (hit && !this.mounted) return hit;
+    const now = Date.now();
+    if (hit && now - hit.checkedAt < MOUNTED_RECHECK_MS) return hit;
     if (!hit) {
       const missingSince = this.missing.get(rel);
       if (missingSince !== undefined && (!this.mounted || now - missingSince < MOUNTED_RECHECK_MS)) return undefined;
@@ -117,6 +118,8 @@ export class ServedSite {
   compressed(file: SiteFile, encoding: 'br' | 'gzip'): Promise<Buffer> | undefined {
     if (!file.body || !file.compressible) return undefined;
     const body = file.body;
+    // The byte cap covers compressed variants too: past it they are compressed while streaming.
+    if (!(encoding === 'br' ? file.br : file.gzip) && this.cachedBytes + body.length > this.memoryBudget) return undefined;
     if (encoding === 'br') {
       file.br ??= this.account(brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })).then((b) => (file.brBody = b));
       return file.br;
