@@ -72,6 +72,23 @@ export class ExtractSink {
     return name;
   }
 
+  /**
+   * Count an entry that an extraction thread inflates into a buffer of at most its declared size
+   * (inflate-worker.ts): its declared size counts against the cap before anything is inflated,
+   * so the real bytes, never more than the declared ones, cannot pass it either.
+   */
+  reserve(name: string, declaredSize: number): void {
+    this.bytes += declaredSize;
+    if (this.bytes > this.limits.maxUncompressedBytes) {
+      throw new BundleError(`${this.archive}: uncompressed content exceeds ${this.limits.maxUncompressedBytes} bytes at entry "${name}" (staticExport.maxUncompressedBytes)`);
+    }
+  }
+
+  /** A file written by an extraction thread, with its real size and sha256. */
+  record(name: string, file: ExtractedFile): void {
+    this.files.set(name, file);
+  }
+
   async write(name: string, content: Readable | AsyncIterable<Buffer>): Promise<void> {
     const hash = crypto.createHash('sha256');
     const target = path.join(this.root, name);

@@ -1,17 +1,18 @@
-import fs from 'node:fs';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { BundleError } from './errors.js';
 import type { ExtractSink } from './extract-sink.js';
+import { InflatePool } from './inflate-pool.js';
 
 const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;
 const S_IFDIR = 0o040000;
 const S_IFLNK = 0o120000;
-/** Entries extracted at the same time. */
+/** Large entries streamed by this thread at the same time. */
 const CONCURRENCY = 8;
-/** Archives up to this size are read into memory once instead of with a read per entry. */
-const IN_MEMORY_ARCHIVE = 128 * 1024 * 1024;
+/** Entries up to this size go to the extraction threads, which inflate each into one buffer. */
+const THREAD_ENTRY_MAX = 16 * 1024 * 1024;
 
 /**
  * Stream every entry of a zip into the sink. yauzl reads the central directory, rejects absolute
@@ -22,6 +23,10 @@ const IN_MEMORY_ARCHIVE = 128 * 1024 * 1024;
  */
 export async function extractZip(file: string, sink: ExtractSink): Promise<void> {
   const zip = await openZip(file, sink.archive);
+  // Most entries (a docs site: pages, assets) are inflated, hashed and written by worker threads;
+  // this thread reads the central directory, checks and claims names, and streams the rare
+  // large entry itself.
+  const pool = new InflatePool(file, sink.archive, (f) => sink.record(f.name, { size: f.size, sha256: f.sha256 }));
   // Several entries in flight: each one waits on reads, inflate and writes; overlapping them
   // is what makes a 10,000-file bundle extract in seconds rather than tens of seconds.
   const inFlight = new Set<Promise<void>>();
@@ -59,13 +64,22 @@ export async function extractZip(file: string, sink: ExtractSink): Promise<void>
       }
       // Names are checked (and claimed) before anything is read.
       const claim = sink.claim(entry.fileName);
+      const method = entry.compressionMethod;
+      if ((method === 0 || method === 8) && entry.uncompressedSize <= THREAD_ENTRY_MAX) {
+        sink.reserve(claim, entry.uncompressedSize);
+        await pool.add({ name: claim, target: path.join(sink.root, claim), offset: entry.relativeOffsetOfLocalHeader, compressedSize: entry.compressedSize, size: entry.uncompressedSize, method });
+        continue;
+      }
       track(openEntry(zip, entry, sink.archive).then((stream) => sink.write(claim, stream)));
       while (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
     }
     await Promise.all(inFlight);
     if (failure) throw failure;
+    await pool.finish();
   } finally {
     await Promise.all(inFlight);
+    // Threads stopped before the caller removes the directory they write into.
+    await pool.close();
     zip.close();
   }
 }
@@ -77,8 +91,7 @@ function openZip(file: string, archive: string): Promise<ZipFile> {
       if (err || !zip) reject(new BundleError(`${archive}: not a readable zip archive: ${err?.message ?? 'unknown error'}`, { cause: err }));
       else resolve(zip);
     };
-    if (fs.statSync(file).size <= IN_MEMORY_ARCHIVE) yauzl.fromBuffer(fs.readFileSync(file), options, done);
-    else yauzl.open(file, options, done);
+    yauzl.open(file, options, done);
   });
 }
 
