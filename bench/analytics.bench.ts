@@ -162,7 +162,7 @@ if (IMPORT_N > 0) {
   const db = openDatabase(path.join(stateDir, 'import.db'));
   db.pragma('cache_size = -262144');
   db.exec(`INSERT INTO search_projects (project_id) VALUES ('${PROJECT}')`);
-  const r = await importNdjson(file, { store: createSearchEventStore(db), knownProject: (id) => id === PROJECT, onRejected: (line, m) => log(`rejected ${line}: ${m}`) });
+  const r = await importNdjson(file, { store: createSearchEventStore(db), knownProjects: [PROJECT], onRejected: (line, m) => log(`rejected ${line}: ${m}`) });
   log(
     `import (analytics import code path, NDJSON ${(fs.statSync(file).size / 1e6).toFixed(0)} MB): ${r.lines.toLocaleString()} lines in ${r.seconds.toFixed(1)} s = ${Math.round(r.lines / r.seconds).toLocaleString()} lines/s → 10M lines ≈ ${((10_000_000 / r.lines) * r.seconds).toFixed(0)} s`,
   );

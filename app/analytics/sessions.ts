@@ -50,7 +50,14 @@ export function createSessionTracker(rules: { readonly [K in keyof typeof SESSIO
      * on equal times, so a click never precedes its search).
      */
     process(events: readonly IngestEvent[]): StoredSearchEvent[] {
-      const sorted = [...events].sort((a, b) => a.atMs - b.atMs || a.kind - b.kind);
+      // An import (an export of a live system) is already in this order: check before copying.
+      let inOrder = true;
+      for (let i = 1; i < events.length && inOrder; i++) {
+        const a = events[i - 1]!;
+        const b = events[i]!;
+        inOrder = a.atMs < b.atMs || (a.atMs === b.atMs && a.kind <= b.kind);
+      }
+      const sorted = inOrder ? events : [...events].sort((a, b) => a.atMs - b.atMs || a.kind - b.kind);
       const out: StoredSearchEvent[] = [];
       const orphaned: Tracked[] = [];
       for (const e of sorted) {

@@ -72,7 +72,7 @@ export const analyticsCommand: Command = {
       const projects = new Set(state.stores.projects.list().map((p) => p.id));
       const result = await importNdjson(abs, {
         store: createSearchEventStore(state.db),
-        knownProject: (id) => projects.has(id),
+        knownProjects: projects,
         onRejected: (line, message) => {
           if (shown++ < SHOWN_REJECTIONS) io.stderr.write(`${file}: line ${line}: ${message}\n`);
         },

@@ -51,8 +51,10 @@ export function createSearchReportStore(db: Db) {
     )
     .raw();
   // Every term's all-time totals: the report loads its in-memory all-time ranking from this.
+  // `+project_pk`: a sequential scan of the table, not 100,000 lookups in the (project, norm)
+  // index's order (measured 260 ms against ~30 ms at 100,000 terms).
   const termTotals = db
-    .prepare<[number], [number, number, number, number | null]>('SELECT id, hits, clicked, last_at_ms FROM search_terms WHERE project_pk = ? AND hits > 0')
+    .prepare<[number], [number, number, number, number | null]>('SELECT id, hits, clicked, last_at_ms FROM search_terms WHERE +project_pk = ? AND hits > 0')
     .raw();
   const eventsBetween = db
     .prepare<[number, number, number], [0 | 1, number, number, number, number | null, string | null]>(

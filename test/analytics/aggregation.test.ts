@@ -29,7 +29,7 @@ async function load(app: TestAppliance, events: readonly RefEvent[], name = 'eve
   const rejected: string[] = [];
   const r = await importNdjson(file, {
     store: createSearchEventStore(app.ctx.db),
-    knownProject: (id) => id === TEST_PROJECT || id === OTHER_PROJECT,
+    knownProjects: [TEST_PROJECT, OTHER_PROJECT],
     onRejected: (line, message) => rejected.push(`${line}: ${message}`),
     now: () => app.clock.now().getTime(),
   });
