@@ -44,9 +44,10 @@ interface Ranked {
   dirty: boolean;
 }
 
-/** Aggregates of a bounded range at a pin, one slot per term with hits (parallel arrays). */
+/** Aggregates of a range at a pin (parallel arrays); slots with no hits are skipped. */
 interface Ranking {
-  ids: Int32Array;
+  /** The term id of each slot; null: slot i is term i. */
+  ids: Int32Array | null;
   hits: Int32Array;
   clicked: Int32Array;
   lastAt: Float64Array;
@@ -220,28 +221,46 @@ export function createReportService(
     return st;
   }
 
-  function computeRanking(pk: number, r: ReportRange, maxId: number, delta: DeltaRow[]): Ranking {
+  // Per-term sums are computed in these arrays, reused from request to request (computing is
+  // synchronous): allocating four arrays of 100,000 terms per report fed the collector enough
+  // to show in the p99. Only the compacted ranking that may be cached is allocated.
+  const scratch = { hits: new Int32Array(0), clicked: new Int32Array(0), lastAt: new Float64Array(0), dirty: new Uint8Array(0), zeros: new Uint8Array(0) };
+  function scratchFor(size: number) {
+    if (scratch.hits.length < size) {
+      const cap = Math.max(size, scratch.hits.length * 2, 1024);
+      Object.assign(scratch, { hits: new Int32Array(cap), clicked: new Int32Array(cap), lastAt: new Float64Array(cap), dirty: new Uint8Array(cap), zeros: new Uint8Array(cap) });
+    }
+    return scratch;
+  }
+
+  /** The ranking of a range at a pin, and whether it may be cached (not a view of live totals). */
+  function computeRanking(pk: number, r: ReportRange, maxId: number, delta: DeltaRow[]): { ranking: Ranking; cacheable: boolean } {
     const s = split(r);
     refreshTerms();
     const size = lastTermId + 1;
-    const dirty = new Uint8Array(size);
-    let hits: Int32Array;
-    let clicked: Int32Array;
-    let lastAt: Float64Array;
+    const w = scratchFor(size);
+    const hits = w.hits.subarray(0, size);
+    const clicked = w.clicked.subarray(0, size);
+    const lastAt = w.lastAt.subarray(0, size);
+    const dirty = w.dirty.subarray(0, size);
+    dirty.fill(0);
     let total = 0;
     if (r.fromMs === null && r.toMs === null) {
-      // All time: the in-memory totals at the newest event; the pin's delta is subtracted below.
+      // All time: the in-memory totals at the newest event, less the pin's delta.
       const st = allTimeAt(pk, store.maxId());
-      // Views when nothing is subtracted (a first page), copies when the pin's delta is.
-      const take = <T extends Int32Array | Float64Array>(a: T) => (delta.length ? a.slice(0, size) : a.subarray(0, size)) as T;
-      hits = take(st.hits);
-      clicked = take(st.clicked);
-      lastAt = take(st.lastAt);
       total = store.daysTotal(pk, MIN_DAY, MAX_DAY);
+      if (!delta.length) {
+        // A first page: rank the live totals in place (no copy; not cached, they move on).
+        const zeros = w.zeros.subarray(0, size);
+        return { ranking: { ids: null, hits: st.hits.subarray(0, size), clicked: st.clicked.subarray(0, size), lastAt: st.lastAt.subarray(0, size), dirty: zeros, total }, cacheable: false };
+      }
+      hits.set(st.hits.subarray(0, size));
+      clicked.set(st.clicked.subarray(0, size));
+      lastAt.set(st.lastAt.subarray(0, size));
     } else {
-      hits = new Int32Array(size);
-      clicked = new Int32Array(size);
-      lastAt = new Float64Array(size).fill(-Infinity);
+      hits.fill(0);
+      clicked.fill(0);
+      lastAt.fill(-Infinity);
     }
     if (s.day0 < s.day1 && !(r.fromMs === null && r.toMs === null)) {
       for (const [day, version] of store.dayVersions(pk, s.day0, s.day1)) {
@@ -277,7 +296,7 @@ export function createReportService(
     }
     let n = 0;
     for (let t = 0; t < size; t++) if (hits[t]! > 0) n++;
-    const out: Ranking = { ids: new Int32Array(n), hits: new Int32Array(n), clicked: new Int32Array(n), lastAt: new Float64Array(n), dirty: new Uint8Array(n), total };
+    const out = { ids: new Int32Array(n), hits: new Int32Array(n), clicked: new Int32Array(n), lastAt: new Float64Array(n), dirty: new Uint8Array(n), total };
     let i = 0;
     for (let t = 0; t < size; t++) {
       if (hits[t]! <= 0) continue;
@@ -288,7 +307,7 @@ export function createReportService(
       out.dirty[i] = dirty[t]!;
       i++;
     }
-    return out;
+    return { ranking: out, cacheable: true };
   }
 
   /**
@@ -298,10 +317,13 @@ export function createReportService(
   function selectPage(r: Ranking, limit: number, key: PageKey | undefined): Ranked[] {
     const want = limit + 1;
     const top: number[] = []; // indexes into r, best first
-    const better = (i: number, j: number) => r.hits[i]! > r.hits[j]! || (r.hits[i] === r.hits[j] && compareTerms(normOf(r.ids[i]!), normOf(r.ids[j]!)) < 0);
-    for (let i = 0; i < r.ids.length; i++) {
+    const ids = r.ids;
+    const idOf = (i: number) => (ids ? ids[i]! : i);
+    const better = (i: number, j: number) => r.hits[i]! > r.hits[j]! || (r.hits[i] === r.hits[j] && compareTerms(normOf(idOf(i)), normOf(idOf(j))) < 0);
+    for (let i = 0; i < r.hits.length; i++) {
       const h = r.hits[i]!;
-      if (key && (h > key.hits || (h === key.hits && compareTerms(normOf(r.ids[i]!), key.norm) <= 0))) continue;
+      if (h <= 0) continue;
+      if (key && (h > key.hits || (h === key.hits && compareTerms(normOf(idOf(i)), key.norm) <= 0))) continue;
       if (top.length === want) {
         const worst = top[want - 1]!;
         if (h < r.hits[worst]! || !better(i, worst)) continue;
@@ -311,7 +333,7 @@ export function createReportService(
       while (pos > 0 && better(i, top[pos - 1]!)) pos--;
       top.splice(pos, 0, i);
     }
-    return top.map((i) => ({ termId: r.ids[i]!, norm: normOf(r.ids[i]!), hits: r.hits[i]!, clicked: r.clicked[i]!, lastAt: r.lastAt[i] === -Infinity ? null : r.lastAt[i]!, dirty: r.dirty[i] === 1 }));
+    return top.map((i) => ({ termId: idOf(i), norm: normOf(idOf(i)), hits: r.hits[i]!, clicked: r.clicked[i]!, lastAt: r.lastAt[i] === -Infinity ? null : r.lastAt[i]!, dirty: r.dirty[i] === 1 }));
   }
 
   function cachedRanking(pk: number, r: ReportRange, maxId: number, delta: () => DeltaRow[]): Ranking {
@@ -323,8 +345,8 @@ export function createReportService(
       cache.set(key, hit);
       return hit.ranking;
     }
-    const ranking = computeRanking(pk, r, maxId, delta());
-    if (cacheEntries > 0) {
+    const { ranking, cacheable } = computeRanking(pk, r, maxId, delta());
+    if (cacheable && cacheEntries > 0) {
       cache.set(key, { at: t, ranking });
       while (cache.size > cacheEntries) cache.delete(cache.keys().next().value!);
     }
