@@ -71,7 +71,7 @@ export async function parseNdjson(data: ImportWorkerData, sink: (msg: ImportWork
 
   const line = (text: string) => {
     lineNo++;
-    if (text.trim() === '') return;
+    if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === '')) return;
     let value: unknown;
     try {
       value = JSON.parse(text);

@@ -39,11 +39,14 @@ export interface ImportOptions {
 function createParsingThread(data: ImportWorkerData): Worker {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const js = path.join(here, 'import-worker.js');
-  if (fs.existsSync(js)) return new Worker(js, { workerData: data });
+  // A young generation big enough for a batch of parsed events: they die young instead of
+  // being copied into the old generation on their way to the writer.
+  const resourceLimits = { maxYoungGenerationSizeMb: 96 };
+  if (fs.existsSync(js)) return new Worker(js, { workerData: data, resourceLimits });
   const tsxApi = import.meta.resolve('tsx/esm/api');
   const target = pathToFileURL(path.join(here, 'import-worker.ts')).href;
   const script = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(target)}); });`;
-  return new Worker(script, { eval: true, workerData: data });
+  return new Worker(script, { eval: true, workerData: data, resourceLimits });
 }
 
 /** Below this size a file is parsed in the writer's thread: starting a thread costs more. */

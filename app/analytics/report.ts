@@ -276,13 +276,12 @@ export function createReportService(
       total += store.daysTotal(pk, s.day0, s.day1);
     }
     for (const [a, b] of s.edges) {
-      const rows = store.rawSearches(pk, a, b, maxId);
-      for (const [t, at] of rows) {
+      for (const [t, at] of store.rawSearches(pk, a, b, maxId)) {
         hits[t]!++;
         if (at > lastAt[t]!) lastAt[t] = at;
+        total++;
       }
       for (const row of store.rawClickedByTerm(pk, a, b, clickWindow, maxId)) clicked[row.termId]! += row.clicked;
-      total += rows.length;
     }
     for (const d of delta) {
       if (d.termId >= size) continue; // a term created after the pin holds nothing before it
@@ -433,6 +432,24 @@ export function createReportService(
         const searches = shown.map((e) => describe(pk, e, range, ranking, maxId, delta()));
         const last = shown[shown.length - 1];
         return { searches, totalSearches: Math.max(0, total), next: more && last ? { hits: last.hits, norm: last.norm } : null, maxId };
+      });
+    },
+    /**
+     * Load what a first report would otherwise read from SQLite: the all-time totals (step 0)
+     * and then the closed day `step` days before `todayDay`. One step per call, so a caller can
+     * spread a warm-up over event-loop turns after a restart.
+     */
+    warm(projectId: string, step: number, todayDay: number): void {
+      store.snapshot(() => {
+        const pk = store.projectPk(projectId);
+        if (pk === undefined) return;
+        refreshTerms();
+        if (step === 0) {
+          allTimeAt(pk, store.maxId());
+          return;
+        }
+        const day = todayDay - step;
+        for (const [d, version] of store.dayVersions(pk, day, day + 1)) dayVector(pk, d, version);
       });
     },
     /** Drop cached rankings; with `days`, the cached day vectors too (as after a restart). */

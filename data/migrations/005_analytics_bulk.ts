@@ -14,13 +14,19 @@ import type { Migration } from './index.js';
  *   instead, loaded from `search_terms` and advanced by the events stored since.
  * - `search_term_pages_top` moved likewise on every click; a term's pages are read by its
  *   primary key and the best chosen in code.
+ *
+ * And the time index now covers what the partial-day scans read (kind, term): a partial day is
+ * hundreds of thousands of raw rows at ten million events, and without it each was also a
+ * table lookup. Entries are appended in time order, so the wider entry costs ingest little.
  */
 export const analyticsBulk: Migration = {
   id: 5,
-  name: 'search analytics: drop indexes that cost more at ingest than they save',
+  name: 'search analytics: drop indexes that cost more at ingest than they save; a covering time index',
   up: `
     DROP INDEX IF EXISTS search_events_term;
     DROP INDEX IF EXISTS search_terms_rank;
     DROP INDEX IF EXISTS search_term_pages_top;
+    DROP INDEX IF EXISTS search_events_time;
+    CREATE INDEX search_events_time ON search_events(project_pk, at_ms, kind, term_id);
   `,
 };

@@ -11,6 +11,7 @@ import type { StoredSearchEvent } from '../../data/stores/search-events.js';
 import { createSearchEventStore } from '../../data/stores/search-events.js';
 import { createSearchReportStore } from '../../data/stores/search-report.js';
 import { manualClock } from '../../app/clock.js';
+import { analyticsOf } from './helpers.js';
 import { bruteForce, randomEvents, toNdjson, type RefEvent } from './reference.js';
 
 const START = Date.parse('2026-10-01T00:00:00.000Z');
@@ -142,5 +143,28 @@ describe('all-time ranking kept in memory', () => {
       ['old', 1],
     ]);
     expect(page.totalSearches).toBe(2);
+  });
+});
+
+describe('warming the report caches after a start', () => {
+  it('loads in the background and leaves every report exact; stopping meanwhile is safe', async () => {
+    const app = appliance();
+    const key = app.createKey();
+    const events = randomEvents(51, { projectId: TEST_PROJECT, startMs: Date.parse('2026-10-12T00:00:00.000Z'), days: 8, visits: 300 });
+    write(app, events);
+    await app.start();
+    // Nine steps (all time and eight days), one per event-loop turn.
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    for (const q of ['', 'dateFrom=2026-10-13&dateTo=2026-10-19']) {
+      const res = await app.api(key).get(`/v1/analytics/${TEST_PROJECT}/searches?${q}${q ? '&' : ''}limit=100`).expect(200);
+      const expected = bruteForce(events, TEST_PROJECT, q ? Date.parse('2026-10-13T00:00:00Z') : null, q ? Date.parse('2026-10-19T00:00:00Z') : null);
+      expect(res.body.searches).toEqual(expected.searches.slice(0, 100));
+      expect(res.body.totalSearches).toBe(expected.totalSearches);
+    }
+    // A second start whose warm-up is cut short by stop(): nothing runs against a closed database.
+    const again = analyticsOf(app);
+    await again.start?.();
+    await again.stop?.();
+    await new Promise((resolve) => setTimeout(resolve, 20));
   });
 });
