@@ -28,9 +28,17 @@ import { writeSiteToDir } from './write/write-dir.js';
 /**
  * zlib level for pages, deflated in the workers. Measured on 45 KB pages: level 1 takes 0.4 ms a
  * page and level 6 1.7 ms, for output only 6 % smaller; pages repeat their sidebar, so even the
- * fastest level compresses them about 5:1. Other files use `compressionLevel` (default 6).
+ * fastest level compresses them about 5:1. Other files use `compressionLevel` (default
+ * OTHER_DEFLATE_LEVEL).
  */
 const PAGE_DEFLATE_LEVEL = 1;
+
+/**
+ * zlib level for the other files. Measured on a 10,000-page site's 9.6 MB search index: level 4
+ * takes 128 ms for 2.56 MB, level 6 325 ms for 2.48 MB (3 % smaller); the index is packed after
+ * the last page, on the critical path.
+ */
+const OTHER_DEFLATE_LEVEL = 4;
 
 /** How many failures an ExportError's message lists (all of them stay in `failures`). */
 const LISTED_FAILURES = 5;
@@ -69,7 +77,7 @@ export interface ExportOptions {
   signal?: AbortSignal;
   /** Pages per worker task; default scales with the site so every worker gets several tasks. */
   batchSize?: number;
-  /** zlib level for every zip entry (default: 1 for pages, deflated in the workers; 6 for the rest). */
+  /** zlib level for every zip entry (default: 1 for pages, deflated in the workers; 4 for the rest). */
   compressionLevel?: number;
 }
 
@@ -168,7 +176,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   const pagesPlanned = plan.pages.length;
   const createdAt = opts.createdAt ?? new Date();
   const jobId = opts.jobId ?? 'local';
-  const level = opts.compressionLevel ?? 6;
+  const level = opts.compressionLevel ?? OTHER_DEFLATE_LEVEL;
 
   const theme = loadThemeAssets();
   const themeUrls: Record<string, string> = { 'search-index': SEARCH_INDEX_URL };
