@@ -436,13 +436,22 @@ function codeSpanEnd(src: string, i: number): number {
   for (;;) {
     const next = src.indexOf('`', k);
     if (next === -1) return i + run;
-    const blank = src.slice(k, next).search(/\n[ \t]*\n/);
-    if (blank !== -1) return i + run;
+    if (hasBlankLine(src, k, next)) return i + run;
     let len = 0;
     while (src[next + len] === '`') len++;
     if (len === run) return next + len;
     k = next + len;
   }
+}
+
+/** Whether src[from, to) holds a blank line (a newline, optional spaces or tabs, a newline), without slicing. */
+function hasBlankLine(src: string, from: number, to: number): boolean {
+  for (let nl = src.indexOf('\n', from); nl !== -1 && nl < to; nl = src.indexOf('\n', nl + 1)) {
+    let k = nl + 1;
+    while (k < to && (src.charCodeAt(k) === 32 || src.charCodeAt(k) === 9)) k++;
+    if (k < to && src.charCodeAt(k) === 10) return true;
+  }
+  return false;
 }
 
 /** The offset of the `}` matching the `{` at i, skipping strings and comments; -1 if unbalanced. */
