@@ -201,7 +201,9 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       fs.mkdirSync(path.dirname(path.resolve(opts.outZip)), { recursive: true });
       zip = await ZipWriter.open(opts.outZip, { createdAt, level });
     }
-    const size = opts.batchSize ?? Math.min(64, Math.max(4, Math.ceil(pagesPlanned / (pool.threads * 4))));
+    // About eight batches per worker: a few hundred pages split finely enough that the last batch
+    // does not leave one worker idle for long, big sites in batches of 64 so messaging stays cheap.
+    const size = opts.batchSize ?? Math.min(64, Math.max(4, Math.ceil(pagesPlanned / (pool.threads * 8))));
     const planned = batches(plan.pages, size);
     // Results are kept per batch and consumed in batch order, so the search index, warnings and
     // failures come out the same whatever order the workers finish in (deterministic bundles),
