@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAppliance, type TestAppliance } from '../helpers/appliance.js';
 import { sampleSite } from '../loader/helpers/bundle.js';
-import { bundleFile, fastLoader, listen, raw, siteFeature, type RawResponse } from './helpers.js';
+import { bundleFile, fastLoader, listen, raw, serveSampleSite, siteFeature, type RawResponse } from './helpers.js';
 
 const files = sampleSite('v1');
 
@@ -34,16 +34,9 @@ describe('the cache-hit path of the site listener', () => {
   let closeServer: () => Promise<void>;
 
   beforeAll(async () => {
-    t = createTestAppliance({ config: { staticExport: { enabled: true, bundleUrl: 'placeholder', ...fastLoader } } });
-    const zip = bundleFile(t.stateDir, 'v1');
-    await t.start();
-    await siteFeature(t.features).reload({ ...t.config, staticExport: { ...t.config.staticExport, bundleUrl: zip } });
-    ({ port, close: closeServer } = await listen(t.site));
+    ({ t, port, close: closeServer } = await serveSampleSite());
   });
-  afterAll(async () => {
-    await closeServer();
-    await t.close();
-  });
+  afterAll(() => closeServer());
 
   it('answers a repeated request exactly as the full path did, for identity, brotli and gzip', async () => {
     for (const encoding of [undefined, 'br', 'gzip, deflate', 'gzip, deflate, br']) {

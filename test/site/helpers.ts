@@ -12,6 +12,7 @@ import { createLogger } from '../../app/logger.js';
 import { buildSiteApp } from '../../app/site-app.js';
 import type { SiteFeature } from '../../app/site/feature.js';
 import { sampleSite, writeFile, zipBundle } from '../loader/helpers/bundle.js';
+import { createTestAppliance, type TestAppliance } from '../helpers/appliance.js';
 
 export const siteFeature = (features: readonly Feature[]): SiteFeature => features.find((f) => f.name === 'site') as SiteFeature;
 
@@ -95,3 +96,23 @@ export function rmDir(dir: string): void {
 }
 
 export const sitesDir = (stateDir: string) => path.join(stateDir, 'sites');
+
+/**
+ * A full test appliance serving the sample site `v1` from a zip bundle on a real port (the
+ * bundle lives in the test's own state dir; the config is reloaded to point at it).
+ */
+export async function serveSampleSite(): Promise<{ t: TestAppliance; port: number; close(): Promise<void> }> {
+  const t = createTestAppliance({ config: { staticExport: { enabled: true, bundleUrl: 'placeholder', ...fastLoader } } });
+  const zip = bundleFile(t.stateDir, 'v1');
+  await t.start();
+  await siteFeature(t.features).reload({ ...t.config, staticExport: { ...t.config.staticExport, bundleUrl: zip } });
+  const server = await listen(t.site);
+  return {
+    t,
+    port: server.port,
+    close: async () => {
+      await server.close();
+      await t.close();
+    },
+  };
+}

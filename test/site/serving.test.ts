@@ -5,7 +5,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAppliance, type TestAppliance } from '../helpers/appliance.js';
 import { sampleSite } from '../loader/helpers/bundle.js';
-import { bundleFile, fastLoader, listen, raw, siteFeature } from './helpers.js';
+import { fastLoader, raw, serveSampleSite, siteFeature } from './helpers.js';
 
 const files = sampleSite('v1');
 
@@ -15,22 +15,12 @@ describe('serving the active site', () => {
   let closeServer: () => Promise<void>;
 
   beforeAll(async () => {
-    t = createTestAppliance({ config: { staticExport: { enabled: true, bundleUrl: 'placeholder', ...fastLoader } } });
-    // The bundle lives in the test's own state dir; the config is reloaded to point at it.
-    const zip = bundleFile(t.stateDir, 'v1');
-    await t.start();
-    await siteFeature(t.features).reload({ ...t.config, staticExport: { ...t.config.staticExport, bundleUrl: zip } });
-    const server = await listen(t.site);
-    port = server.port;
-    closeServer = server.close;
+    ({ t, port, close: closeServer } = await serveSampleSite());
     // A file beside the sites, which no request may ever reach.
     fs.writeFileSync(path.join(t.stateDir, 'secret.txt'), 'top secret');
     fs.writeFileSync(path.join(t.stateDir, 'sites', 'secret.html'), 'top secret');
   });
-  afterAll(async () => {
-    await closeServer();
-    await t.close();
-  });
+  afterAll(() => closeServer());
 
   it('serves extensionless URLs, .html URLs, / and directory indexes', async () => {
     const a = await supertest(t.site).get('/guides/intro').expect(200);
