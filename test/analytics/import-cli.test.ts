@@ -67,6 +67,24 @@ describe('docs-appliance analytics import', () => {
     }
   });
 
+  it('imports a file large enough for the parsing thread, with a bad line reported by number', async () => {
+    const { config, dir } = setup();
+    const file = path.join(dir, 'big.ndjson');
+    const lines: string[] = [];
+    const t0 = Date.parse('2026-11-01T00:00:00.000Z');
+    // ~5 MB: past the 4 MiB from which the import parses on a thread of its own.
+    for (let i = 0; i < 40_000; i++) {
+      lines.push(JSON.stringify({ type: 'search', projectId: PROJECT, query: `term ${i % 500}`, resultCount: 3, sessionId: `s${i}`, timestamp: new Date(t0 + i * 1000).toISOString() }));
+    }
+    lines[12_345] = '{"type": "search"';
+    fs.writeFileSync(file, lines.join('\n') + '\n');
+    expect(fs.statSync(file).size).toBeGreaterThan(4 << 20);
+    const r = await run(['analytics', 'import', file, '--config', config, '--json']);
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/big\.ndjson: line 12346: not JSON/);
+    expect(JSON.parse(r.out)).toMatchObject({ lines: 40_000, accepted: 39_999, stored: 39_999, rejected: 1 });
+  });
+
   it('--strict exits 1 when a line was rejected; a missing file or bad usage is reported', async () => {
     const { config, dir } = setup();
     expect((await run(['analytics', 'import', FIXTURE, '--config', config, '--strict'])).code).toBe(1);
