@@ -80,6 +80,9 @@ interface DayVector {
   lastAt: Float64Array;
 }
 
+/** Projects whose all-time totals stay in memory. */
+const ALL_TIME_PROJECTS = 4;
+
 // Beyond any real timestamp, and whole days, so that "unbounded" is a plain range.
 const MIN_DAY = -100_000_000;
 const MAX_DAY = 100_000_000;
@@ -176,7 +179,7 @@ export function createReportService(
   }
   const normOf = (id: number) => norms[id] ?? '';
 
-  const allTime = new Map<number, AllTimeState>();
+  const allTime = new Map<number, AllTimeState>(); // least recently reported first
   const grow = <T extends Int32Array | Float64Array>(a: T, size: number, fill: number): T => {
     if (a.length >= size) return a;
     const b = new (a.constructor as new (n: number) => T)(Math.max(size, a.length * 2));
@@ -202,7 +205,14 @@ export function createReportService(
         st.clicked[id] = c;
         st.lastAt[id] = l ?? -Infinity;
       }
+      allTime.delete(pk);
       allTime.set(pk, st);
+      // The arrays are indexed by term id, and term ids are shared by all projects: 16 bytes per
+      // term of the whole database per project kept. Keep the projects reported on last.
+      while (allTime.size > ALL_TIME_PROJECTS) allTime.delete(allTime.keys().next().value!);
+    } else {
+      allTime.delete(pk);
+      allTime.set(pk, st!);
     }
     st = st!;
     st.hits = grow(st.hits, size, 0);

@@ -26,7 +26,7 @@ interface DailyDelta {
 /** Rows per multi-row INSERT of raw events: one statement step per 100 rows instead of per row. */
 const RAW_ROWS_PER_INSERT = 100;
 const RAW_COLUMNS = 8;
-// A (project, day) pair as one number: project pks are small and days since the epoch < 2^21.
+// A (project, day) pair as one number: days since the epoch < 2^21, project pks < 2^32 (< 2^53).
 const DAY_BITS = 2_097_152;
 
 /**
@@ -34,8 +34,9 @@ const DAY_BITS = 2_097_152;
  * one IMMEDIATE transaction per batch so that rollups always equal the raw rows they summarise.
  * Rollup changes are summed per batch first, so a batch touches each (day, term) row once; the
  * bigger the batch (the import writes 100,000 events per transaction), the fewer row updates per
- * event. Keys are numbers or nested maps rather than concatenated strings: at ten million events
- * the string building showed up as a quarter of the write time.
+ * event. Batch sums are keyed by numbers or nested maps rather than concatenated strings (no
+ * string built per event); with the multi-row inserts this took a one-thread import of a
+ * million lines from 34,000 to 65,000 lines/s (docs/analytics.md, "Performance").
  */
 export function createSearchEventStore(db: Db) {
   const projectPkSel = db.prepare<[string], { pk: number }>('SELECT pk FROM search_projects WHERE project_id = ?');

@@ -124,6 +124,27 @@ describe('all-time ranking kept in memory', () => {
     }
   });
 
+  it('keeps the totals of the projects reported on last, and reloads another one exactly', () => {
+    const app = appliance();
+    const projects = Array.from({ length: 6 }, (_, i) => `${i}`.repeat(24));
+    const all: RefEvent[] = [];
+    for (const [i, projectId] of projects.entries()) {
+      const evs = randomEvents(60 + i, { projectId, startMs: START, days: 2, visits: 40 });
+      write(app, evs);
+      all.push(...evs);
+    }
+    const report = createReportService(createSearchReportStore(app.ctx.db));
+    const top = (projectId: string) => report.page(projectId, { fromMs: null, toMs: null }, 100);
+    const expected = (projectId: string) => bruteForce(all, projectId, null, null);
+    for (const p of projects) expect(top(p)).toMatchObject(expected(p));
+    // The first project's totals were dropped for the later ones; new events arrive for it.
+    const more = randomEvents(70, { projectId: projects[0]!, startMs: START + 2 * 86_400_000, days: 1, visits: 20, sessionPrefix: 'late-' });
+    write(app, more);
+    all.push(...more);
+    report.clearCache();
+    for (const p of [projects[0]!, projects[5]!]) expect(top(p)).toMatchObject(expected(p));
+  });
+
   it('notices when the newest event id is reused after retention deleted it', () => {
     const app = appliance();
     const old: RefEvent = { type: 'search', projectId: TEST_PROJECT, query: 'old', sessionId: 's1', atMs: START, resultCount: 1 };
