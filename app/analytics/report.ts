@@ -53,8 +53,6 @@ interface Ranking {
   lastAt: Float64Array;
   dirty: Uint8Array;
   total: number;
-  /** Clicks per term and path in the partial days at the range's edges, filled on first use. */
-  edgeClicks?: Map<number, Map<string, number>>;
 }
 
 /**
@@ -79,6 +77,13 @@ interface DayVector {
   clicked: Int32Array;
   lastAt: Float64Array;
 }
+
+/** One hour's rollup rows as columns, with their sum of hits (the hour's searches). */
+interface HourVector extends DayVector {
+  total: number;
+}
+
+const HOUR_MS = 3_600_000;
 
 /** Projects whose all-time totals stay in memory. */
 const ALL_TIME_PROJECTS = 4;
@@ -116,13 +121,16 @@ export const ctrPercent = (clicked: number, hits: number) => (hits > 0 ? Math.mi
  */
 export function createReportService(
   store: SearchReportStore,
-  opts: { cacheEntries?: number; cacheTtlMs?: number; dayCacheEntries?: number; now?: () => number; allTimeCatchUpMax?: number } = {},
+  opts: { cacheEntries?: number; cacheTtlMs?: number; dayCacheEntries?: number; hourCacheEntries?: number; now?: () => number; allTimeCatchUpMax?: number } = {},
 ) {
   const clickWindow = { beforeMs: SESSION_RULES.clickSkewMs, afterMs: SESSION_RULES.clickWindowMs + 1 };
   const cacheEntries = opts.cacheEntries ?? 4;
   const cacheTtlMs = opts.cacheTtlMs ?? 10 * 60_000;
   const now = opts.now ?? (() => Date.now());
   const dayCacheEntries = opts.dayCacheEntries ?? 45;
+  // Two partial days of 23 whole hours each, twice over: a week with partial edges and the
+  // same week shifted a day.
+  const hourCacheEntries = opts.hourCacheEntries ?? 96;
   // Past this many new events (an import), reloading every term's totals is cheaper than
   // replaying the events one by one.
   const allTimeCatchUpMax = opts.allTimeCatchUpMax ?? 200_000;
@@ -146,8 +154,23 @@ export function createReportService(
       if (from < day0 * DAY_MS) edges.push([from, day0 * DAY_MS]);
       if (day1 * DAY_MS < to) edges.push([day1 * DAY_MS, to]);
     }
+    // A partial day: its whole hours from the hourly rollups, what is left (at most an hour at
+    // each end) from raw events.
+    const hours: [number, number][] = [];
+    const raws: [number, number][] = [];
+    for (const [a, b] of edges) {
+      const h0 = Math.ceil(a / HOUR_MS);
+      const h1 = Math.floor(b / HOUR_MS);
+      if (h0 < h1) {
+        hours.push([h0, h1]);
+        if (a < h0 * HOUR_MS) raws.push([a, h0 * HOUR_MS]);
+        if (h1 * HOUR_MS < b) raws.push([h1 * HOUR_MS, b]);
+      } else raws.push([a, b]);
+    }
     const inDays = (ms: number) => day0 < day1 && ms >= day0 * DAY_MS && ms < day1 * DAY_MS;
-    return { from, to, day0, day1, edges, inDays };
+    /** Whether an event at `ms` is counted by a rollup (whole day or whole hour) of the range. */
+    const inRollups = (ms: number) => inDays(ms) || hours.some(([h0, h1]) => ms >= h0 * HOUR_MS && ms < h1 * HOUR_MS);
+    return { from, to, day0, day1, edges, hours, raws, inDays, inRollups };
   }
 
   // One day's rollup rows as columns, kept while the day's version is unchanged: a closed day
@@ -165,6 +188,27 @@ export function createReportService(
     const v = { version, ...store.dayRows(pk, day) };
     dayCache.set(key, v);
     while (dayCache.size > dayCacheEntries) dayCache.delete(dayCache.keys().next().value!);
+    return v;
+  }
+
+  // Whole hours of partial days, likewise: an hour closes for good an hour after it starts
+  // (late events and imports bump its version), so only the current hour is reread while
+  // events arrive.
+  const hourCache = new Map<string, HourVector>();
+  function hourVector(pk: number, hour: number, version: number): HourVector {
+    const key = `${pk}:${hour}`;
+    const hit = hourCache.get(key);
+    if (hit && hit.version === version) {
+      hourCache.delete(key);
+      hourCache.set(key, hit);
+      return hit;
+    }
+    const rows = store.hourRows(pk, hour);
+    let total = 0;
+    for (let i = 0; i < rows.hits.length; i++) total += rows.hits[i]!;
+    const v = { version, total, ...rows };
+    hourCache.set(key, v);
+    while (hourCache.size > hourCacheEntries) hourCache.delete(hourCache.keys().next().value!);
     return v;
   }
 
@@ -285,7 +329,20 @@ export function createReportService(
       }
       total += store.daysTotal(pk, s.day0, s.day1);
     }
-    for (const [a, b] of s.edges) {
+    for (const [h0, h1] of s.hours) {
+      for (const [hour, version] of store.hourVersions(pk, h0, h1)) {
+        const v = hourVector(pk, hour, version);
+        const { termIds, hits: h, clicked: c, lastAt: l } = v;
+        for (let i = 0; i < termIds.length; i++) {
+          const t = termIds[i]!;
+          hits[t]! += h[i]!;
+          clicked[t]! += c[i]!;
+          if (l[i]! > lastAt[t]!) lastAt[t] = l[i]!;
+        }
+        total += v.total;
+      }
+    }
+    for (const [a, b] of s.raws) {
       for (const [t, at] of store.rawSearches(pk, a, b, maxId)) {
         hits[t]!++;
         if (at > lastAt[t]!) lastAt[t] = at;
@@ -295,11 +352,11 @@ export function createReportService(
     }
     for (const d of delta) {
       if (d.termId >= size) continue; // a term created after the pin holds nothing before it
-      if (d.kind === 0 && s.inDays(d.atMs)) {
+      if (d.kind === 0 && s.inRollups(d.atMs)) {
         hits[d.termId]!--;
         dirty[d.termId] = 1;
         total--;
-      } else if (d.kind === 1 && d.countsCtr && d.searchAtMs !== null && s.inDays(d.searchAtMs)) {
+      } else if (d.kind === 1 && d.countsCtr && d.searchAtMs !== null && s.inRollups(d.searchAtMs)) {
         clicked[d.termId]!--;
       }
     }
@@ -362,27 +419,30 @@ export function createReportService(
     return ranking;
   }
 
-  /** Clicks per term and path in the range's partial days (one scan per edge, kept with the ranking). */
-  function edgeClicks(pk: number, r: ReportRange, ranking: Ranking, maxId: number): Map<number, Map<string, number>> {
-    if (ranking.edgeClicks) return ranking.edgeClicks;
+  /**
+   * Clicks per term and path in the range's partial days, for the terms of one page: one scan of
+   * the time index per edge that looks up only those terms' clicks (pages are not rolled up per
+   * hour, migration 006), exact up to the pin.
+   */
+  function edgeClicks(pk: number, r: ReportRange, termIds: readonly number[], maxId: number): Map<number, Map<string, number>> {
     const out = new Map<number, Map<string, number>>();
     for (const [a, b] of split(r).edges) {
-      for (const [termId, path] of store.clicksRaw(pk, a, b, maxId)) {
+      for (const [termId, path] of store.clicksRawOf(pk, a, b, termIds, maxId)) {
         let m = out.get(termId);
         if (!m) out.set(termId, (m = new Map()));
         m.set(path, (m.get(path) ?? 0) + 1);
       }
     }
-    return (ranking.edgeClicks = out);
+    return out;
   }
 
   /** The most clicked page over whole days and edges of a range, at the pin. */
-  function topPageInRange(pk: number, termId: number, r: ReportRange, ranking: Ranking, maxId: number, delta: DeltaRow[]): string | null {
+  function topPageInRange(pk: number, termId: number, r: ReportRange, edge: Map<number, Map<string, number>>, delta: DeltaRow[]): string | null {
     const s = split(r);
     const clicks = new Map<string, number>();
     const add = (path: string, n: number) => clicks.set(path, (clicks.get(path) ?? 0) + n);
     if (s.day0 < s.day1) for (const [path, n] of store.clicksByPathDays(pk, termId, s.day0, s.day1)) add(path, n);
-    if (s.edges.length) for (const [path, n] of edgeClicks(pk, r, ranking, maxId).get(termId) ?? []) add(path, n);
+    for (const [path, n] of edge.get(termId) ?? []) add(path, n);
     for (const d of delta) if (d.kind === 1 && d.termId === termId && d.path !== null && s.inDays(d.atMs)) add(d.path, -1);
     return bestPage(clicks);
   }
@@ -406,10 +466,10 @@ export function createReportService(
     return top;
   }
 
-  function describe(pk: number, e: Ranked, r: ReportRange, ranking: Ranking, maxId: number, delta: DeltaRow[]): SearchAggregate {
+  function describe(pk: number, e: Ranked, r: ReportRange, edge: Map<number, Map<string, number>>, maxId: number, delta: DeltaRow[]): SearchAggregate {
     const s = split(r);
     const allTime = r.fromMs === null && r.toMs === null;
-    const topClickedPage = allTime ? topPageAllTime(pk, e.termId, delta) : topPageInRange(pk, e.termId, r, ranking, maxId, delta);
+    const topClickedPage = allTime ? topPageAllTime(pk, e.termId, delta) : topPageInRange(pk, e.termId, r, edge, delta);
     let lastAt = e.lastAt;
     if (e.dirty) lastAt = store.lastSearchAt(pk, e.termId, s.from, s.to, maxId) ?? lastAt;
     return {
@@ -439,7 +499,8 @@ export function createReportService(
         const total = ranking.total;
         const more = slice.length > limit;
         const shown = slice.slice(0, limit);
-        const searches = shown.map((e) => describe(pk, e, range, ranking, maxId, delta()));
+        const edge = split(range).edges.length ? edgeClicks(pk, range, shown.map((e) => e.termId), maxId) : new Map<number, Map<string, number>>();
+        const searches = shown.map((e) => describe(pk, e, range, edge, maxId, delta()));
         const last = shown[shown.length - 1];
         return { searches, totalSearches: Math.max(0, total), next: more && last ? { hits: last.hits, norm: last.norm } : null, maxId };
       });
@@ -467,6 +528,7 @@ export function createReportService(
       cache.clear();
       if (days) {
         dayCache.clear();
+        hourCache.clear();
         allTime.clear();
       }
     },

@@ -1,6 +1,7 @@
 import type { Db } from '../db.js';
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 /** One event as stored: session already resolved into de-duplication and click attribution. */
 export interface StoredSearchEvent {
@@ -28,6 +29,8 @@ const RAW_ROWS_PER_INSERT = 100;
 const RAW_COLUMNS = 8;
 // A (project, day) pair as one number: days since the epoch < 2^21, project pks < 2^32 (< 2^53).
 const DAY_BITS = 2_097_152;
+// A (project, hour) pair likewise: hours since the epoch < 2^26, project pks < 2^27.
+const HOUR_BITS = 67_108_864;
 
 /**
  * The write side of search analytics: raw rows, the term dictionary and every rollup, written in
@@ -57,6 +60,15 @@ export function createSearchEventStore(db: Db) {
     `INSERT INTO search_daily (project_pk, day, term_id, hits, clicked, last_at_ms) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT DO UPDATE SET hits = hits + excluded.hits, clicked = clicked + excluded.clicked,
        last_at_ms = max(coalesce(last_at_ms, excluded.last_at_ms), coalesce(excluded.last_at_ms, last_at_ms))`,
+  );
+  const upsertHourly = db.prepare(
+    `INSERT INTO search_hourly (project_pk, hour, term_id, hits, clicked, last_at_ms) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT DO UPDATE SET hits = hits + excluded.hits, clicked = clicked + excluded.clicked,
+       last_at_ms = max(coalesce(last_at_ms, excluded.last_at_ms), coalesce(excluded.last_at_ms, last_at_ms))`,
+  );
+  const bumpHour = db.prepare(
+    `INSERT INTO search_hourly_totals (project_pk, hour, version) VALUES (?, ?, 1)
+     ON CONFLICT DO UPDATE SET version = version + 1`,
   );
   const upsertPage = db.prepare(
     `INSERT INTO search_daily_pages (project_pk, term_id, day, path, clicks) VALUES (?, ?, ?, ?, ?)
@@ -116,12 +128,21 @@ export function createSearchEventStore(db: Db) {
   const write = db.transaction((events: readonly StoredSearchEvent[]) => {
     // (project, day) → term id → change; term id → all-time change; "term\0day\0path" → clicks.
     const daily = new Map<number, Map<number, DailyDelta>>();
+    // (project, hour) → term id → change: the same sums per UTC hour (migration 006).
+    const hourly = new Map<number, Map<number, DailyDelta>>();
     const dayHits = new Map<number, number>();
     const terms = new Map<number, DailyDelta>();
     const pages = new Map<number, Map<string, { termId: number; day: number; path: string; clicks: number }>>();
     const dailyFor = (dk: number, tid: number) => {
       let m = daily.get(dk);
       if (!m) daily.set(dk, (m = new Map()));
+      let d = m.get(tid);
+      if (!d) m.set(tid, (d = { termId: tid, hits: 0, clicked: 0, lastAt: -Infinity }));
+      return d;
+    };
+    const hourlyFor = (hk: number, tid: number) => {
+      let m = hourly.get(hk);
+      if (!m) hourly.set(hk, (m = new Map()));
       let d = m.get(tid);
       if (!d) m.set(tid, (d = { termId: tid, hits: 0, clicked: 0, lastAt: -Infinity }));
       return d;
@@ -156,6 +177,9 @@ export function createSearchEventStore(db: Db) {
         const d = dailyFor(dk, tid);
         d.hits++;
         if (e.atMs > d.lastAt) d.lastAt = e.atMs;
+        const h = hourlyFor(pk * HOUR_BITS + Math.floor(e.atMs / HOUR_MS), tid);
+        h.hits++;
+        if (e.atMs > h.lastAt) h.lastAt = e.atMs;
         const t = termFor(tid);
         t.hits++;
         if (e.atMs > t.lastAt) t.lastAt = e.atMs;
@@ -169,6 +193,7 @@ export function createSearchEventStore(db: Db) {
         else m.set(pkey, { termId: tid, day, path: e.path!, clicks: 1 });
         if (e.countsCtr && e.searchAtMs !== null) {
           dailyFor(pk * DAY_BITS + Math.floor(e.searchAtMs / DAY_MS), tid).clicked++;
+          hourlyFor(pk * HOUR_BITS + Math.floor(e.searchAtMs / HOUR_MS), tid).clicked++;
           termFor(tid).clicked++;
         }
       }
@@ -181,6 +206,12 @@ export function createSearchEventStore(db: Db) {
       for (const d of m.values()) upsertDaily.run(pk, day, d.termId, d.hits, d.clicked, orNull(d.lastAt));
       // Every day whose search_daily rows changed gets a new version (clicked-only days included).
       if (!dayHits.has(dk)) dayHits.set(dk, 0);
+    }
+    for (const [hk, m] of hourly) {
+      const pk = Math.floor(hk / HOUR_BITS);
+      const hour = hk - pk * HOUR_BITS;
+      for (const d of m.values()) upsertHourly.run(pk, hour, d.termId, d.hits, d.clicked, orNull(d.lastAt));
+      bumpHour.run(pk, hour);
     }
     for (const [pk, m] of pages) {
       const termPages = new Map<string, { termId: number; path: string; clicks: number }>();

@@ -26,6 +26,14 @@ export function createSearchReportStore(db: Db) {
   const dayVersions = db
     .prepare<[number, number, number], [number, number]>('SELECT day, version FROM search_daily_totals WHERE project_pk = ? AND day >= ? AND day < ?')
     .raw();
+  const hourRows = db
+    .prepare<[number, number], [number, number, number, number | null]>(
+      'SELECT term_id, hits, clicked, last_at_ms FROM search_hourly WHERE project_pk = ? AND hour = ?',
+    )
+    .raw();
+  const hourVersions = db
+    .prepare<[number, number, number], [number, number]>('SELECT hour, version FROM search_hourly_totals WHERE project_pk = ? AND hour >= ? AND hour < ?')
+    .raw();
   const normsAfter = db.prepare<[number], [number, string]>('SELECT id, norm FROM search_terms WHERE id > ? ORDER BY id').raw();
   // Rows, not a GROUP BY: summed by the caller into arrays indexed by term id (no temp b-tree).
   const rawSearches = db
@@ -67,11 +75,12 @@ export function createSearchReportStore(db: Db) {
       'SELECT path, sum(clicks) FROM search_daily_pages WHERE project_pk = ? AND term_id = ? AND day >= ? AND day < ? GROUP BY path',
     )
     .raw();
-  // Clicks of every term in a partial day, from the time index: one scan per edge for a whole
-  // page (there is no per-term index on raw events: migration 005).
-  const clicksRaw = db
-    .prepare<[number, number, number, number], [number, string]>(
-      'SELECT term_id, path FROM search_events WHERE project_pk = ? AND at_ms >= ? AND at_ms < ? AND kind = 1 AND id <= ?',
+  // The same scan for the terms of one page only: the kind and term filters are checked on the
+  // covering index's entries, so only those terms' clicks are looked up in the table (for path).
+  const clicksRawOf = db
+    .prepare<[number, number, number, string, number], [number, string]>(
+      `SELECT term_id, path FROM search_events INDEXED BY search_events_time
+       WHERE project_pk = ? AND at_ms >= ? AND at_ms < ? AND kind = 1 AND term_id IN (SELECT value FROM json_each(?)) AND id <= ?`,
     )
     .raw();
   const termPages = db.prepare<[number, number], [string, number]>('SELECT path, clicks FROM search_term_pages WHERE project_pk = ? AND term_id = ?').raw();
@@ -103,6 +112,22 @@ export function createSearchReportStore(db: Db) {
       }
       return out;
     },
+    /** The hourly rollup rows of one hour (hours since the epoch), as columns. */
+    hourRows(pk: number, hour: number): { termIds: Int32Array; hits: Int32Array; clicked: Int32Array; lastAt: Float64Array } {
+      const rows = hourRows.all(pk, hour);
+      const n = rows.length;
+      const out = { termIds: new Int32Array(n), hits: new Int32Array(n), clicked: new Int32Array(n), lastAt: new Float64Array(n) };
+      for (let i = 0; i < n; i++) {
+        const r = rows[i]!;
+        out.termIds[i] = r[0];
+        out.hits[i] = r[1];
+        out.clicked[i] = r[2];
+        out.lastAt[i] = r[3] ?? -Infinity;
+      }
+      return out;
+    },
+    /** [hour, version] of every hour with rollups in [hour0, hour1). */
+    hourVersions: (pk: number, hour0: number, hour1: number): [number, number][] => hourVersions.all(pk, hour0, hour1),
     /** [day, version] of every day with rollups in [day0, day1). */
     dayVersions: (pk: number, day0: number, day1: number): [number, number][] => dayVersions.all(pk, day0, day1),
     /** Terms created after `afterId`, in id order (the report keeps a dictionary of them). */
@@ -131,8 +156,9 @@ export function createSearchReportStore(db: Db) {
       return r ? `${r[0]}:${r[1]}:${r[2]}` : null;
     },
     clicksByPathDays: (pk: number, termId: number, day0: number, day1: number) => pagesDays.all(pk, termId, day0, day1),
-    /** [termId, path] of every click in [fromMs, toMs), up to the pin. */
-    clicksRaw: (pk: number, fromMs: number, toMs: number, maxId: number): [number, string][] => clicksRaw.all(pk, fromMs, toMs, maxId),
+    /** [termId, path] of every click in [fromMs, toMs) of the given terms, up to the pin. */
+    clicksRawOf: (pk: number, fromMs: number, toMs: number, termIds: readonly number[], maxId: number): [number, string][] =>
+      termIds.length ? clicksRawOf.all(pk, fromMs, toMs, JSON.stringify(termIds), maxId) : [],
     /** All-time clicks per page of a term. */
     termPages: (pk: number, termId: number): [string, number][] => termPages.all(pk, termId),
     lastSearchAt: (pk: number, termId: number, fromMs: number, toMs: number, maxId: number): number | null =>
