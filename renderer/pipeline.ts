@@ -265,7 +265,63 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     lap('render');
     signal?.throwIfAborted();
     if (failures.length > 0) throw new ExportError(failures.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0))));
-    return await finishSite(opts, { plan, site, index, theme, ctx, warnings, zip, timings, lap, progress, pagesDone, createdAt, jobId, workerTimings });
+
+    progress({ stage: 'index', pagesDone, pagesPlanned });
+    site.add(SEARCH_INDEX_PATH, index.finish());
+    lap('index');
+
+    progress({ stage: 'write', pagesDone, pagesPlanned });
+    const encoder = new TextEncoder();
+    for (const r of plan.redirects) {
+      const out = `${r.from}.html`;
+      if (!site.has(out)) site.add(out, encoder.encode(renderRedirectPage(r.to, ctx)));
+    }
+    // A site without index.mdx would answer its root with a 404; Mintlify sends the visitor to the
+    // first page of the navigation instead, and so does this redirect page.
+    const home = plan.pages.find((p) => !p.hidden) ?? plan.pages[0];
+    if (!site.has('index.html') && home) site.add('index.html', encoder.encode(renderRedirectPage(urlForSlug(home.slug), ctx)));
+    if (!site.has('404.html')) site.add('404.html', encoder.encode(renderNotFoundPage(ctx)));
+    for (const a of theme) site.add(a.bundlePath, a.bytes);
+    for (const [file, bundlePath] of Object.entries(plan.assets)) {
+      const digest = plan.assetDigests?.[file];
+      const source = path.join(plan.repoRoot, file);
+      if (digest) site.addFromDisk(bundlePath, { source, ...digest });
+      else site.add(bundlePath, new Uint8Array(fs.readFileSync(source)));
+    }
+    site.add('sitemap.xml', encoder.encode(buildSitemap(plan.pages, opts.domain)));
+    site.add('robots.txt', encoder.encode(buildRobots(opts.domain)));
+    const manifest = buildManifest(site, {
+      jobId,
+      projectId: opts.projectId ?? 'local',
+      domain: opts.domain ?? 'localhost',
+      version: opts.version ?? gitCommit(plan.repoRoot) ?? jobId,
+      createdAt,
+      pageCount: pagesPlanned,
+      warnings,
+    });
+    site.add(MANIFEST_PATH, encoder.encode(`${JSON.stringify(manifest, null, 2)}\n`));
+    if (opts.outDir) await writeSiteToDir(site, opts.outDir);
+    lap('write');
+
+    let sizeBytes: number | undefined;
+    if (zip) {
+      progress({ stage: 'pack', pagesDone, pagesPlanned });
+      const packing = zip;
+      await packing.addAll(site, site.sortedPaths().filter((p) => !packing.has(p)), signal);
+      signal?.throwIfAborted();
+      sizeBytes = (await packing.finish()).sizeBytes;
+      lap('pack');
+    }
+    progress({ stage: 'done', pagesDone, pagesPlanned });
+    return {
+      manifest,
+      pageCount: pagesPlanned,
+      warnings,
+      ...(opts.outZip ? { zipPath: path.resolve(opts.outZip) } : {}),
+      ...(sizeBytes !== undefined ? { sizeBytes } : {}),
+      files: site.view(),
+      timings: { ...timings, ...workerTimings },
+    };
   } catch (err) {
     await zip?.abort();
     throw err;
@@ -273,84 +329,4 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     contextFile.remove();
     if (!opts.pool) await pool.close();
   }
-}
-
-interface Rendered {
-  plan: SitePlan;
-  site: SiteFiles;
-  index: ReturnType<typeof createSearchIndexBuilder>;
-  theme: ReturnType<typeof loadThemeAssets>;
-  ctx: RenderContext;
-  warnings: BuildWarning[];
-  zip: ZipWriter | undefined;
-  timings: Record<string, number>;
-  lap: (name: string) => void;
-  progress: (p: ExportProgress) => void;
-  pagesDone: number;
-  createdAt: Date;
-  jobId: string;
-  workerTimings: Record<string, number>;
-}
-
-/** index → write → pack: everything after the pages, once every page rendered. */
-async function finishSite(opts: ExportOptions, r: Rendered): Promise<ExportResult> {
-  const { plan, site, index, theme, ctx, warnings, zip, lap, progress, pagesDone, createdAt, jobId } = r;
-  const signal = opts.signal;
-  const pagesPlanned = plan.pages.length;
-
-  progress({ stage: 'index', pagesDone, pagesPlanned });
-  site.add(SEARCH_INDEX_PATH, index.finish());
-  lap('index');
-
-  progress({ stage: 'write', pagesDone, pagesPlanned });
-  const encoder = new TextEncoder();
-  for (const r of plan.redirects) {
-    const out = `${r.from}.html`;
-    if (!site.has(out)) site.add(out, encoder.encode(renderRedirectPage(r.to, ctx)));
-  }
-  // A site without index.mdx would answer its root with a 404; Mintlify sends the visitor to the
-  // first page of the navigation instead, and so does this redirect page.
-  const home = plan.pages.find((p) => !p.hidden) ?? plan.pages[0];
-  if (!site.has('index.html') && home) site.add('index.html', encoder.encode(renderRedirectPage(urlForSlug(home.slug), ctx)));
-  if (!site.has('404.html')) site.add('404.html', encoder.encode(renderNotFoundPage(ctx)));
-  for (const a of theme) site.add(a.bundlePath, a.bytes);
-  for (const [file, bundlePath] of Object.entries(plan.assets)) {
-    const digest = plan.assetDigests?.[file];
-    const source = path.join(plan.repoRoot, file);
-    if (digest) site.addFromDisk(bundlePath, { source, ...digest });
-    else site.add(bundlePath, new Uint8Array(fs.readFileSync(source)));
-  }
-  site.add('sitemap.xml', encoder.encode(buildSitemap(plan.pages, opts.domain)));
-  site.add('robots.txt', encoder.encode(buildRobots(opts.domain)));
-  const manifest = buildManifest(site, {
-    jobId,
-    projectId: opts.projectId ?? 'local',
-    domain: opts.domain ?? 'localhost',
-    version: opts.version ?? gitCommit(plan.repoRoot) ?? jobId,
-    createdAt,
-    pageCount: pagesPlanned,
-    warnings,
-  });
-  site.add(MANIFEST_PATH, encoder.encode(`${JSON.stringify(manifest, null, 2)}\n`));
-  if (opts.outDir) await writeSiteToDir(site, opts.outDir);
-  lap('write');
-
-  let sizeBytes: number | undefined;
-  if (zip) {
-    progress({ stage: 'pack', pagesDone, pagesPlanned });
-    await zip.addAll(site, site.sortedPaths().filter((p) => !zip.has(p)), signal);
-    signal?.throwIfAborted();
-    sizeBytes = (await zip.finish()).sizeBytes;
-    lap('pack');
-  }
-  progress({ stage: 'done', pagesDone, pagesPlanned });
-  return {
-    manifest,
-    pageCount: pagesPlanned,
-    warnings,
-    ...(opts.outZip ? { zipPath: path.resolve(opts.outZip) } : {}),
-    ...(sizeBytes !== undefined ? { sizeBytes } : {}),
-    files: site.view(),
-    timings: { ...r.timings, ...r.workerTimings },
-  };
 }
