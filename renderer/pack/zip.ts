@@ -46,18 +46,13 @@ function preparedEntry(site: SiteFiles, path: string, level: number): Predeflate
   const cached = key ? deflateCache.get(key) : undefined;
   if (cached) return { ...cached, compression: 8 };
   const made = { data: new Uint8Array(zlib.deflateRawSync(bytes, { level })), crc32: zlib.crc32(bytes) >>> 0 };
-  if (key) {
-    if (deflateCache.size >= CACHE_MAX_ENTRIES) deflateCache.delete(deflateCache.keys().next().value as string);
-    deflateCache.set(key, made);
-  }
+  if (key) remember(key, made);
   return { ...made, compression: 8 };
 }
 
-export interface PackOptions {
-  createdAt: Date;
-  /** zlib level for files not deflated by the workers. */
-  level?: number;
-  signal?: AbortSignal;
+function remember(key: string, made: Predeflated): void {
+  if (deflateCache.size >= CACHE_MAX_ENTRIES) deflateCache.delete(deflateCache.keys().next().value as string);
+  deflateCache.set(key, made);
 }
 
 /** Files at least this big that still need deflating are deflated on libuv's threads, side by side. */
@@ -138,8 +133,7 @@ export class ZipWriter {
         path,
         deflateRaw(bytes, { level: this.level }).then((out) => {
           const made = { data: new Uint8Array(out.buffer, out.byteOffset, out.length), crc32: zlib.crc32(bytes) >>> 0 };
-          if (deflateCache.size >= CACHE_MAX_ENTRIES) deflateCache.delete(deflateCache.keys().next().value as string);
-          deflateCache.set(key, made);
+          remember(key, made);
           return { ...made, compression: 8 as const };
         }),
       );
