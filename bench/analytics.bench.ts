@@ -201,7 +201,7 @@ const cases: [string, string][] = [
 ];
 log(`\n(${load()})`);
 log(`report latency over HTTP, first page (limit 50), ${REQUESTS} requests each:`);
-log('  restart = nothing cached (every closed day read from SQLite); steady = closed days in memory, ranking recomputed; repeat = same query, same data');
+log('  restart = nothing cached (every closed day and hour read from SQLite); steady = closed days and hours in memory, ranking recomputed; repeat = same query, same data');
 for (const [name, url] of cases) {
   const restart = await timeRequests(url, Math.max(5, Math.floor(REQUESTS / 5)), () => analytics.clearReportCache(true));
   const steady = await timeRequests(url, REQUESTS, () => analytics.clearReportCache());

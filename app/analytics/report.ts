@@ -420,13 +420,13 @@ export function createReportService(
   }
 
   /**
-   * Clicks per term and path in the range's partial days, for the terms of one page: one scan of
-   * the time index per edge that looks up only those terms' clicks (pages are not rolled up per
-   * hour, migration 006), exact up to the pin.
+   * Clicks per term and path in the range's partial hours, for the terms of one page: one scan
+   * of the time index per partial hour that looks up only those terms' clicks, exact up to the
+   * pin.
    */
   function edgeClicks(pk: number, r: ReportRange, termIds: readonly number[], maxId: number): Map<number, Map<string, number>> {
     const out = new Map<number, Map<string, number>>();
-    for (const [a, b] of split(r).edges) {
+    for (const [a, b] of split(r).raws) {
       for (const [termId, path] of store.clicksRawOf(pk, a, b, termIds, maxId)) {
         let m = out.get(termId);
         if (!m) out.set(termId, (m = new Map()));
@@ -442,8 +442,9 @@ export function createReportService(
     const clicks = new Map<string, number>();
     const add = (path: string, n: number) => clicks.set(path, (clicks.get(path) ?? 0) + n);
     if (s.day0 < s.day1) for (const [path, n] of store.clicksByPathDays(pk, termId, s.day0, s.day1)) add(path, n);
+    for (const [h0, h1] of s.hours) for (const [path, n] of store.clicksByPathHours(pk, termId, h0, h1)) add(path, n);
     for (const [path, n] of edge.get(termId) ?? []) add(path, n);
-    for (const d of delta) if (d.kind === 1 && d.termId === termId && d.path !== null && s.inDays(d.atMs)) add(d.path, -1);
+    for (const d of delta) if (d.kind === 1 && d.termId === termId && d.path !== null && s.inRollups(d.atMs)) add(d.path, -1);
     return bestPage(clicks);
   }
 
@@ -499,7 +500,7 @@ export function createReportService(
         const total = ranking.total;
         const more = slice.length > limit;
         const shown = slice.slice(0, limit);
-        const edge = split(range).edges.length ? edgeClicks(pk, range, shown.map((e) => e.termId), maxId) : new Map<number, Map<string, number>>();
+        const edge = split(range).raws.length ? edgeClicks(pk, range, shown.map((e) => e.termId), maxId) : new Map<number, Map<string, number>>();
         const searches = shown.map((e) => describe(pk, e, range, edge, maxId, delta()));
         const last = shown[shown.length - 1];
         return { searches, totalSearches: Math.max(0, total), next: more && last ? { hits: last.hits, norm: last.norm } : null, maxId };

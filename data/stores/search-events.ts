@@ -74,6 +74,10 @@ export function createSearchEventStore(db: Db) {
     `INSERT INTO search_daily_pages (project_pk, term_id, day, path, clicks) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`,
   );
+  const upsertHourPage = db.prepare(
+    `INSERT INTO search_hourly_pages (project_pk, term_id, hour, path, clicks) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`,
+  );
   const upsertTermPage = db.prepare(
     `INSERT INTO search_term_pages (project_pk, term_id, path, clicks) VALUES (?, ?, ?, ?)
      ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`,
@@ -132,7 +136,8 @@ export function createSearchEventStore(db: Db) {
     const hourly = new Map<number, Map<number, DailyDelta>>();
     const dayHits = new Map<number, number>();
     const terms = new Map<number, DailyDelta>();
-    const pages = new Map<number, Map<string, { termId: number; day: number; path: string; clicks: number }>>();
+    // Clicks per project → "term\0hour\0path"; the day and all-time page sums are derived from it.
+    const pages = new Map<number, Map<string, { termId: number; hour: number; path: string; clicks: number }>>();
     const dailyFor = (dk: number, tid: number) => {
       let m = daily.get(dk);
       if (!m) daily.set(dk, (m = new Map()));
@@ -187,10 +192,11 @@ export function createSearchEventStore(db: Db) {
       } else {
         let m = pages.get(pk);
         if (!m) pages.set(pk, (m = new Map()));
-        const pkey = `${tid}\u0000${day}\u0000${e.path}`;
+        const hour = Math.floor(e.atMs / HOUR_MS);
+        const pkey = `${tid}\u0000${hour}\u0000${e.path}`;
         const p = m.get(pkey);
         if (p) p.clicks++;
-        else m.set(pkey, { termId: tid, day, path: e.path!, clicks: 1 });
+        else m.set(pkey, { termId: tid, hour, path: e.path!, clicks: 1 });
         if (e.countsCtr && e.searchAtMs !== null) {
           dailyFor(pk * DAY_BITS + Math.floor(e.searchAtMs / DAY_MS), tid).clicked++;
           hourlyFor(pk * HOUR_BITS + Math.floor(e.searchAtMs / HOUR_MS), tid).clicked++;
@@ -214,8 +220,17 @@ export function createSearchEventStore(db: Db) {
       bumpHour.run(pk, hour);
     }
     for (const [pk, m] of pages) {
-      const termPages = new Map<string, { termId: number; path: string; clicks: number }>();
+      const dayPages = new Map<string, { termId: number; day: number; path: string; clicks: number }>();
       for (const p of m.values()) {
+        upsertHourPage.run(pk, p.termId, p.hour, p.path, p.clicks);
+        const day = Math.floor(p.hour / 24);
+        const k = `${p.termId}\u0000${day}\u0000${p.path}`;
+        const dp = dayPages.get(k);
+        if (dp) dp.clicks += p.clicks;
+        else dayPages.set(k, { termId: p.termId, day, path: p.path, clicks: p.clicks });
+      }
+      const termPages = new Map<string, { termId: number; path: string; clicks: number }>();
+      for (const p of dayPages.values()) {
         upsertPage.run(pk, p.termId, p.day, p.path, p.clicks);
         const k = `${p.termId}\u0000${p.path}`;
         const tp = termPages.get(k);

@@ -75,8 +75,14 @@ export function createSearchReportStore(db: Db) {
       'SELECT path, sum(clicks) FROM search_daily_pages WHERE project_pk = ? AND term_id = ? AND day >= ? AND day < ? GROUP BY path',
     )
     .raw();
-  // The same scan for the terms of one page only: the kind and term filters are checked on the
-  // covering index's entries, so only those terms' clicks are looked up in the table (for path).
+  const pagesHours = db
+    .prepare<[number, number, number, number], [string, number]>(
+      'SELECT path, sum(clicks) FROM search_hourly_pages WHERE project_pk = ? AND term_id = ? AND hour >= ? AND hour < ? GROUP BY path',
+    )
+    .raw();
+  // Clicks of a partial hour for the terms of one page only: the kind and term filters are
+  // checked on the covering time index's entries, so only those terms' clicks are looked up in
+  // the table (for path).
   const clicksRawOf = db
     .prepare<[number, number, number, string, number], [number, string]>(
       `SELECT term_id, path FROM search_events INDEXED BY search_events_time
@@ -156,6 +162,7 @@ export function createSearchReportStore(db: Db) {
       return r ? `${r[0]}:${r[1]}:${r[2]}` : null;
     },
     clicksByPathDays: (pk: number, termId: number, day0: number, day1: number) => pagesDays.all(pk, termId, day0, day1),
+    clicksByPathHours: (pk: number, termId: number, hour0: number, hour1: number) => pagesHours.all(pk, termId, hour0, hour1),
     /** [termId, path] of every click in [fromMs, toMs) of the given terms, up to the pin. */
     clicksRawOf: (pk: number, fromMs: number, toMs: number, termIds: readonly number[], maxId: number): [number, string][] =>
       termIds.length ? clicksRawOf.all(pk, fromMs, toMs, JSON.stringify(termIds), maxId) : [],

@@ -136,12 +136,22 @@ describe('migration 006', () => {
     const db = app.ctx.db;
     const rows = () => db.prepare('SELECT project_pk, hour, term_id, hits, clicked, last_at_ms FROM search_hourly ORDER BY 1, 2, 3').all();
     const hours = () => db.prepare('SELECT project_pk, hour FROM search_hourly_totals ORDER BY 1, 2').all();
+    const pages = () => db.prepare('SELECT project_pk, term_id, hour, path, clicks FROM search_hourly_pages ORDER BY 1, 2, 3, 4').all();
     const byIngest = rows();
     const hoursByIngest = hours();
+    const pagesByIngest = pages();
     expect(byIngest.length).toBeGreaterThan(100);
-    db.exec('DROP TABLE search_hourly; DROP TABLE search_hourly_totals;');
+    expect(pagesByIngest.length).toBeGreaterThan(50);
+    db.exec('DROP TABLE search_hourly; DROP TABLE search_hourly_totals; DROP TABLE search_hourly_pages;');
     db.exec(analyticsHourly.up);
     expect(rows()).toEqual(byIngest);
     expect(hours()).toEqual(hoursByIngest);
+    expect(pages()).toEqual(pagesByIngest);
+    // The hourly pages add up to the daily ones kept since migration 003.
+    const daily = db.prepare('SELECT project_pk, term_id, day, path, clicks FROM search_daily_pages ORDER BY 1, 2, 3, 4').all();
+    const summed = db
+      .prepare('SELECT project_pk, term_id, hour / 24 AS day, path, sum(clicks) AS clicks FROM search_hourly_pages GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4')
+      .all();
+    expect(summed).toEqual(daily);
   });
 });
