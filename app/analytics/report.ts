@@ -191,9 +191,9 @@ export function createReportService(
     return v;
   }
 
-  // Whole hours of partial days, likewise: an hour closes for good an hour after it starts
-  // (late events and imports bump its version), so only the current hour is reread while
-  // events arrive.
+  // Whole hours of partial days, likewise: a past hour changes only by late beacons (up to
+  // 24 h old) or an import, which bump its version, so while events arrive mostly the current
+  // hour is reread.
   const hourCache = new Map<string, HourVector>();
   function hourVector(pk: number, hour: number, version: number): HourVector {
     const key = `${pk}:${hour}`;
@@ -420,19 +420,21 @@ export function createReportService(
   }
 
   /**
-   * Clicks per term and path in the range's partial hours, for the terms of one page: one scan
-   * of the time index per partial hour that looks up only those terms' clicks, exact up to the
-   * pin.
+   * Clicks per term and path in the range's partial days, for the terms of one page: whole hours
+   * from the hourly page rollup (one range per edge; what it holds beyond the pin is subtracted
+   * by the caller), partial hours from one scan of the time index each that looks up only those
+   * terms' clicks, exact up to the pin.
    */
   function edgeClicks(pk: number, r: ReportRange, termIds: readonly number[], maxId: number): Map<number, Map<string, number>> {
     const out = new Map<number, Map<string, number>>();
-    for (const [a, b] of split(r).raws) {
-      for (const [termId, path] of store.clicksRawOf(pk, a, b, termIds, maxId)) {
-        let m = out.get(termId);
-        if (!m) out.set(termId, (m = new Map()));
-        m.set(path, (m.get(path) ?? 0) + 1);
-      }
-    }
+    const add = (termId: number, path: string, n: number) => {
+      let m = out.get(termId);
+      if (!m) out.set(termId, (m = new Map()));
+      m.set(path, (m.get(path) ?? 0) + n);
+    };
+    const s = split(r);
+    for (const [h0, h1] of s.hours) for (const [termId, path, n] of store.clicksByHoursOf(pk, h0, h1, termIds)) add(termId, path, n);
+    for (const [a, b] of s.raws) for (const [termId, path] of store.clicksRawOf(pk, a, b, termIds, maxId)) add(termId, path, 1);
     return out;
   }
 
@@ -442,7 +444,6 @@ export function createReportService(
     const clicks = new Map<string, number>();
     const add = (path: string, n: number) => clicks.set(path, (clicks.get(path) ?? 0) + n);
     if (s.day0 < s.day1) for (const [path, n] of store.clicksByPathDays(pk, termId, s.day0, s.day1)) add(path, n);
-    for (const [h0, h1] of s.hours) for (const [path, n] of store.clicksByPathHours(pk, termId, h0, h1)) add(path, n);
     for (const [path, n] of edge.get(termId) ?? []) add(path, n);
     for (const d of delta) if (d.kind === 1 && d.termId === termId && d.path !== null && s.inRollups(d.atMs)) add(d.path, -1);
     return bestPage(clicks);
@@ -500,7 +501,7 @@ export function createReportService(
         const total = ranking.total;
         const more = slice.length > limit;
         const shown = slice.slice(0, limit);
-        const edge = split(range).raws.length ? edgeClicks(pk, range, shown.map((e) => e.termId), maxId) : new Map<number, Map<string, number>>();
+        const edge = split(range).edges.length ? edgeClicks(pk, range, shown.map((e) => e.termId), maxId) : new Map<number, Map<string, number>>();
         const searches = shown.map((e) => describe(pk, e, range, edge, maxId, delta()));
         const last = shown[shown.length - 1];
         return { searches, totalSearches: Math.max(0, total), next: more && last ? { hits: last.hits, norm: last.norm } : null, maxId };

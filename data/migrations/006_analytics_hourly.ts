@@ -10,9 +10,11 @@ import type { Migration } from './index.js';
  *
  * `search_hourly` holds, per project, UTC hour (hours since the epoch) and term: hits, clicked
  * (on the hour of the search, as in `search_daily`) and the last search; `search_hourly_pages`
- * the clicks per term, hour and page (topClickedPage of the page's terms: a primary-key range
- * per term instead of a scan of a partial day's raw events, measured 22 ms per page at ten
- * million events). `search_hourly_totals` carries the version each batch that changes an hour
+ * the clicks per hour, term and page (topClickedPage of a page's terms in a partial day: one
+ * range of whole hours instead of a scan of the day's raw events, measured 22 ms per page at ten
+ * million events). Both are keyed hour first: events arrive in time order, so a batch appends
+ * to the end of the tables instead of dirtying pages all over them (keyed term first, the pages
+ * table cost the 10 M import about 16 s more CPU in the writing thread). `search_hourly_totals` carries the version each batch that changes an hour
  * bumps.
  *
  * Existing raw events (those within the raw retention) are folded in here, so a database
@@ -34,11 +36,11 @@ export const analyticsHourly: Migration = {
 
     CREATE TABLE search_hourly_pages (
       project_pk  INTEGER NOT NULL,
-      term_id     INTEGER NOT NULL,
       hour        INTEGER NOT NULL,
+      term_id     INTEGER NOT NULL,
       path        TEXT NOT NULL,
       clicks      INTEGER NOT NULL DEFAULT 0,
-      PRIMARY KEY (project_pk, term_id, hour, path)
+      PRIMARY KEY (project_pk, hour, term_id, path)
     ) STRICT, WITHOUT ROWID;
 
     CREATE TABLE search_hourly_totals (
@@ -58,9 +60,9 @@ export const analyticsHourly: Migration = {
         FROM search_events WHERE kind = 1 AND counts_ctr = 1 AND search_at_ms IS NOT NULL
     ) GROUP BY project_pk, hour, term_id;
 
-    INSERT INTO search_hourly_pages (project_pk, term_id, hour, path, clicks)
-    SELECT project_pk, term_id, (at_ms - ((at_ms % 3600000) + 3600000) % 3600000) / 3600000 AS hour, path, count(*)
-      FROM search_events WHERE kind = 1 AND path IS NOT NULL GROUP BY project_pk, term_id, hour, path;
+    INSERT INTO search_hourly_pages (project_pk, hour, term_id, path, clicks)
+    SELECT project_pk, (at_ms - ((at_ms % 3600000) + 3600000) % 3600000) / 3600000 AS hour, term_id, path, count(*)
+      FROM search_events WHERE kind = 1 AND path IS NOT NULL GROUP BY project_pk, hour, term_id, path;
 
     INSERT INTO search_hourly_totals (project_pk, hour, version)
     SELECT DISTINCT project_pk, hour, 1 FROM search_hourly;

@@ -75,7 +75,7 @@ export function createSearchEventStore(db: Db) {
      ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`,
   );
   const upsertHourPage = db.prepare(
-    `INSERT INTO search_hourly_pages (project_pk, term_id, hour, path, clicks) VALUES (?, ?, ?, ?, ?)
+    `INSERT INTO search_hourly_pages (project_pk, hour, term_id, path, clicks) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT DO UPDATE SET clicks = clicks + excluded.clicks`,
   );
   const upsertTermPage = db.prepare(
@@ -222,7 +222,7 @@ export function createSearchEventStore(db: Db) {
     for (const [pk, m] of pages) {
       const dayPages = new Map<string, { termId: number; day: number; path: string; clicks: number }>();
       for (const p of m.values()) {
-        upsertHourPage.run(pk, p.termId, p.hour, p.path, p.clicks);
+        upsertHourPage.run(pk, p.hour, p.termId, p.path, p.clicks);
         const day = Math.floor(p.hour / 24);
         const k = `${p.termId}\u0000${day}\u0000${p.path}`;
         const dp = dayPages.get(k);

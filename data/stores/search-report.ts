@@ -75,9 +75,11 @@ export function createSearchReportStore(db: Db) {
       'SELECT path, sum(clicks) FROM search_daily_pages WHERE project_pk = ? AND term_id = ? AND day >= ? AND day < ? GROUP BY path',
     )
     .raw();
-  const pagesHours = db
-    .prepare<[number, number, number, number], [string, number]>(
-      'SELECT path, sum(clicks) FROM search_hourly_pages WHERE project_pk = ? AND term_id = ? AND hour >= ? AND hour < ? GROUP BY path',
+  // Whole hours' clicks of one page's terms: one range of hours (the table is keyed hour first,
+  // so ingest appends), the term filter checked on each row.
+  const pagesHoursOf = db
+    .prepare<[number, number, number, string], [number, string, number]>(
+      'SELECT term_id, path, clicks FROM search_hourly_pages WHERE project_pk = ? AND hour >= ? AND hour < ? AND term_id IN (SELECT value FROM json_each(?))',
     )
     .raw();
   // Clicks of a partial hour for the terms of one page only: the kind and term filters are
@@ -162,7 +164,9 @@ export function createSearchReportStore(db: Db) {
       return r ? `${r[0]}:${r[1]}:${r[2]}` : null;
     },
     clicksByPathDays: (pk: number, termId: number, day0: number, day1: number) => pagesDays.all(pk, termId, day0, day1),
-    clicksByPathHours: (pk: number, termId: number, hour0: number, hour1: number) => pagesHours.all(pk, termId, hour0, hour1),
+    /** [termId, path, clicks] per hour in [hour0, hour1) of the given terms (clicks at any pin). */
+    clicksByHoursOf: (pk: number, hour0: number, hour1: number, termIds: readonly number[]): [number, string, number][] =>
+      termIds.length ? pagesHoursOf.all(pk, hour0, hour1, JSON.stringify(termIds)) : [],
     /** [termId, path] of every click in [fromMs, toMs) of the given terms, up to the pin. */
     clicksRawOf: (pk: number, fromMs: number, toMs: number, termIds: readonly number[], maxId: number): [number, string][] =>
       termIds.length ? clicksRawOf.all(pk, fromMs, toMs, JSON.stringify(termIds), maxId) : [],

@@ -136,7 +136,7 @@ describe('migration 006', () => {
     const db = app.ctx.db;
     const rows = () => db.prepare('SELECT project_pk, hour, term_id, hits, clicked, last_at_ms FROM search_hourly ORDER BY 1, 2, 3').all();
     const hours = () => db.prepare('SELECT project_pk, hour FROM search_hourly_totals ORDER BY 1, 2').all();
-    const pages = () => db.prepare('SELECT project_pk, term_id, hour, path, clicks FROM search_hourly_pages ORDER BY 1, 2, 3, 4').all();
+    const pages = () => db.prepare('SELECT project_pk, hour, term_id, path, clicks FROM search_hourly_pages ORDER BY 1, 2, 3, 4').all();
     const byIngest = rows();
     const hoursByIngest = hours();
     const pagesByIngest = pages();
