@@ -1,4 +1,4 @@
-import type { SearchReportStore, DeltaRow } from '../../data/stores/search-report.js';
+import type { SearchReportStore, DeltaRow, RollupColumns } from '../../data/stores/search-report.js';
 import { DAY_MS } from './normalise.js';
 import { SESSION_RULES } from './sessions.js';
 import { CURSOR_TTL_MS } from './cursor.js';
@@ -70,12 +70,28 @@ interface AllTimeState {
   lastAt: Float64Array;
 }
 
-interface DayVector {
+/** Least-recently-used entries, each valid while its version stays the one it was loaded at. */
+function versionedCache<V extends { version: number }>(limit: number) {
+  const entries = new Map<string, V>();
+  return {
+    get(key: string, version: number, load: () => V): V {
+      const hit = entries.get(key);
+      if (hit && hit.version === version) {
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit;
+      }
+      const v = load();
+      entries.set(key, v);
+      while (entries.size > limit) entries.delete(entries.keys().next().value!);
+      return v;
+    },
+    clear: () => entries.clear(),
+  };
+}
+
+interface DayVector extends RollupColumns {
   version: number;
-  termIds: Int32Array;
-  hits: Int32Array;
-  clicked: Int32Array;
-  lastAt: Float64Array;
 }
 
 /** One hour's rollup rows as columns, with their sum of hits (the hour's searches). */
@@ -176,41 +192,21 @@ export function createReportService(
   // One day's rollup rows as columns, kept while the day's version is unchanged: a closed day
   // never changes (unless late events or an import touch it, which bumps the version), so a
   // week's report adds seven cached vectors instead of reading hundreds of thousands of rows.
-  const dayCache = new Map<string, DayVector>();
-  function dayVector(pk: number, day: number, version: number): DayVector {
-    const key = `${pk}:${day}`;
-    const hit = dayCache.get(key);
-    if (hit && hit.version === version) {
-      dayCache.delete(key);
-      dayCache.set(key, hit);
-      return hit;
-    }
-    const v = { version, ...store.dayRows(pk, day) };
-    dayCache.set(key, v);
-    while (dayCache.size > dayCacheEntries) dayCache.delete(dayCache.keys().next().value!);
-    return v;
-  }
+  const dayCache = versionedCache<DayVector>(dayCacheEntries);
+  const dayVector = (pk: number, day: number, version: number): DayVector =>
+    dayCache.get(`${pk}:${day}`, version, () => ({ version, ...store.dayRows(pk, day) }));
 
   // Whole hours of partial days, likewise: a past hour changes only by late beacons (up to
   // 24 h old) or an import, which bump its version, so while events arrive mostly the current
   // hour is reread.
-  const hourCache = new Map<string, HourVector>();
-  function hourVector(pk: number, hour: number, version: number): HourVector {
-    const key = `${pk}:${hour}`;
-    const hit = hourCache.get(key);
-    if (hit && hit.version === version) {
-      hourCache.delete(key);
-      hourCache.set(key, hit);
-      return hit;
-    }
-    const rows = store.hourRows(pk, hour);
-    let total = 0;
-    for (let i = 0; i < rows.hits.length; i++) total += rows.hits[i]!;
-    const v = { version, total, ...rows };
-    hourCache.set(key, v);
-    while (hourCache.size > hourCacheEntries) hourCache.delete(hourCache.keys().next().value!);
-    return v;
-  }
+  const hourCache = versionedCache<HourVector>(hourCacheEntries);
+  const hourVector = (pk: number, hour: number, version: number): HourVector =>
+    hourCache.get(`${pk}:${hour}`, version, () => {
+      const rows = store.hourRows(pk, hour);
+      let total = 0;
+      for (let i = 0; i < rows.hits.length; i++) total += rows.hits[i]!;
+      return { version, total, ...rows };
+    });
 
   // Term id → normalised term, loaded incrementally (ids only grow): ranking works on ids.
   const norms: string[] = [];

@@ -9,6 +9,27 @@ export interface DeltaRow {
   path: string | null;
 }
 
+/** A day's or an hour's rollup rows as columns (term id, hits, clicked, last search). */
+export interface RollupColumns {
+  termIds: Int32Array;
+  hits: Int32Array;
+  clicked: Int32Array;
+  lastAt: Float64Array;
+}
+
+function asColumns(rows: readonly [number, number, number, number | null][]): RollupColumns {
+  const n = rows.length;
+  const out: RollupColumns = { termIds: new Int32Array(n), hits: new Int32Array(n), clicked: new Int32Array(n), lastAt: new Float64Array(n) };
+  for (let i = 0; i < n; i++) {
+    const r = rows[i]!;
+    out.termIds[i] = r[0];
+    out.hits[i] = r[1];
+    out.clicked[i] = r[2];
+    out.lastAt[i] = r[3] ?? -Infinity;
+  }
+  return out;
+}
+
 /**
  * The read side of search analytics. Every query takes `maxId`, the ingest sequence a report is
  * pinned to; raw rows above it are invisible, and rollup rows (which already hold them) are
@@ -107,33 +128,9 @@ export function createSearchReportStore(db: Db) {
     projectPk: (projectId: string): number | undefined => pkSel.get(projectId)?.pk,
     maxId: (): number => maxIdSel.get()!.m ?? 0,
     /** The rollup rows of one day, as columns. */
-    dayRows(pk: number, day: number): { termIds: Int32Array; hits: Int32Array; clicked: Int32Array; lastAt: Float64Array } {
-      const rows = fullDays.all(pk, day, day + 1);
-      const n = rows.length;
-      const out = { termIds: new Int32Array(n), hits: new Int32Array(n), clicked: new Int32Array(n), lastAt: new Float64Array(n) };
-      for (let i = 0; i < n; i++) {
-        const r = rows[i]!;
-        out.termIds[i] = r[0];
-        out.hits[i] = r[1];
-        out.clicked[i] = r[2];
-        out.lastAt[i] = r[3] ?? -Infinity;
-      }
-      return out;
-    },
+    dayRows: (pk: number, day: number): RollupColumns => asColumns(fullDays.all(pk, day, day + 1)),
     /** The hourly rollup rows of one hour (hours since the epoch), as columns. */
-    hourRows(pk: number, hour: number): { termIds: Int32Array; hits: Int32Array; clicked: Int32Array; lastAt: Float64Array } {
-      const rows = hourRows.all(pk, hour);
-      const n = rows.length;
-      const out = { termIds: new Int32Array(n), hits: new Int32Array(n), clicked: new Int32Array(n), lastAt: new Float64Array(n) };
-      for (let i = 0; i < n; i++) {
-        const r = rows[i]!;
-        out.termIds[i] = r[0];
-        out.hits[i] = r[1];
-        out.clicked[i] = r[2];
-        out.lastAt[i] = r[3] ?? -Infinity;
-      }
-      return out;
-    },
+    hourRows: (pk: number, hour: number): RollupColumns => asColumns(hourRows.all(pk, hour)),
     /** [hour, version] of every hour with rollups in [hour0, hour1). */
     hourVersions: (pk: number, hour0: number, hour1: number): [number, number][] => hourVersions.all(pk, hour0, hour1),
     /** [day, version] of every day with rollups in [day0, day1). */

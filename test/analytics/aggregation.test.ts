@@ -1,12 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestAppliance, OTHER_PROJECT, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
-import { importNdjson } from '../../app/analytics/import.js';
-import { createSearchEventStore } from '../../data/stores/search-events.js';
 import { manualClock } from '../../app/clock.js';
-import { bruteForce, randomEvents, toNdjson, type RefEvent } from './reference.js';
-import { analyticsOf, postEvents } from './helpers.js';
+import { bruteForce, randomEvents, type RefEvent } from './reference.js';
+import { allPages, analyticsOf, importEvents, postEvents } from './helpers.js';
 import { parseInstant } from '../../app/analytics/report-params.js';
 
 const START = Date.parse('2026-10-01T00:00:00.000Z');
@@ -23,44 +19,12 @@ function appliance() {
   return app;
 }
 
-async function load(app: TestAppliance, events: readonly RefEvent[], name = 'events.ndjson') {
-  const file = path.join(app.stateDir, name);
-  fs.writeFileSync(file, toNdjson(events));
-  const rejected: string[] = [];
-  const r = await importNdjson(file, {
-    store: createSearchEventStore(app.ctx.db),
-    knownProjects: [TEST_PROJECT, OTHER_PROJECT],
-    onRejected: (line, message) => rejected.push(`${line}: ${message}`),
-    now: () => app.clock.now().getTime(),
-  });
-  expect(rejected).toEqual([]);
-  return r;
-}
-
-/** Every page of a report, following nextCursor; checks each page's own invariants. */
-async function allPages(app: TestAppliance, key: string, query: string, limit: number) {
-  const searches: Record<string, unknown>[] = [];
-  const totals = new Set<number>();
-  let url = `/v1/analytics/${TEST_PROJECT}/searches?${query}${query ? '&' : ''}limit=${limit}`;
-  for (let i = 0; i < 1000; i++) {
-    const res = await app.api(key).get(url).expect(200);
-    expect(res.body.searches.length).toBeLessThanOrEqual(limit);
-    searches.push(...res.body.searches);
-    totals.add(res.body.totalSearches);
-    if (!res.body.nextCursor) break;
-    expect(res.body.searches.length).toBe(limit);
-    url = `/v1/analytics/${TEST_PROJECT}/searches?cursor=${encodeURIComponent(res.body.nextCursor)}`;
-  }
-  expect(totals.size).toBe(1);
-  return { searches, totalSearches: [...totals][0]! };
-}
-
 describe('search report against a brute-force computation', () => {
   it('matches hits, ctr, topClickedPage, lastSearchedAt and totalSearches over random events and ranges', async () => {
     const app = appliance();
     const key = app.createKey();
     const events = randomEvents(7, { projectId: TEST_PROJECT, otherProjectId: OTHER_PROJECT, startMs: START, days: 6, visits: 900 });
-    await load(app, events);
+    await importEvents(app, events);
     const ranges: [string | null, string | null][] = [
       [null, null],
       ['2026-10-02', '2026-10-05'],
@@ -89,7 +53,7 @@ describe('search report against a brute-force computation', () => {
     const at = (iso: string, query: string): RefEvent => ({ type: 'search', projectId: TEST_PROJECT, query, sessionId: `s-${query}`, atMs: Date.parse(iso), resultCount: 1 });
     // 2026-10-03T00:00:00Z written in several offsets.
     const boundary = ['2026-10-03', '2026-10-03T00:00:00Z', '2026-10-03T05:30:00+05:30', '2026-10-02T16:00:00-08:00', '2026-10-03T14:00:00+14:00'];
-    await load(app, [at('2026-10-02T23:59:59.999Z', 'before'), at('2026-10-03T00:00:00.000Z', 'on'), at('2026-10-03T00:00:00.001Z', 'after')]);
+    await importEvents(app, [at('2026-10-02T23:59:59.999Z', 'before'), at('2026-10-03T00:00:00.000Z', 'on'), at('2026-10-03T00:00:00.001Z', 'after')]);
     for (const b of boundary) {
       const upTo = await app.api(key).get(`/v1/analytics/${TEST_PROJECT}/searches?dateTo=${encodeURIComponent(b)}`).expect(200);
       expect(upTo.body.searches.map((s: { searchQuery: string }) => s.searchQuery)).toEqual(['before']);
@@ -105,7 +69,7 @@ describe('pagination while events arrive', () => {
     const app = appliance();
     const key = app.createKey();
     const events = randomEvents(11, { projectId: TEST_PROJECT, startMs: START, days: 5, visits: 700 });
-    await load(app, events);
+    await importEvents(app, events);
     let batch = 0;
     const feature = analyticsOf(app);
     const pending: RefEvent[] = [];
@@ -129,7 +93,7 @@ describe('pagination while events arrive', () => {
         // the next page is recomputed from rollups that already hold them.
         // Own sessions: the tracker sees each session's events in time order, as in production.
         const more = randomEvents(100 + batch, { projectId: TEST_PROJECT, startMs: START, days: 5, visits: 20, sessionPrefix: `late${batch++}-` });
-        await load(app, more, `more-${batch}.ndjson`);
+        await importEvents(app, more, `more-${batch}.ndjson`);
         pending.push(...more);
         const beacon = { type: 'search', query: 'proxy', resultCount: 3, sessionId: `beacon-${batch}`, timestamp: '2026-10-19T12:00:00.000Z' };
         await postEvents(app, beacon).expect(202);

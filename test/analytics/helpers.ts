@@ -1,6 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import supertest from 'supertest';
-import type { TestAppliance } from '../helpers/appliance.js';
+import { expect } from 'vitest';
+import { OTHER_PROJECT, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
 import type { AnalyticsFeature } from '../../app/analytics/feature.js';
+import { importNdjson } from '../../app/analytics/import.js';
+import { createSearchEventStore } from '../../data/stores/search-events.js';
+import { toNdjson, type RefEvent } from './reference.js';
 
 export const SITE_HOST = 'docs.test.internal';
 
@@ -19,4 +25,37 @@ export function postEvents(t: TestAppliance, body: unknown, opts: { host?: strin
     .set('Content-Type', opts.contentType ?? 'application/json');
   if (opts.ip) req.set('X-Forwarded-For', opts.ip);
   return req.send(typeof body === 'string' ? body : JSON.stringify(body));
+}
+
+/** Import events through the real `analytics import` code; every line must be accepted. */
+export async function importEvents(app: TestAppliance, events: readonly RefEvent[], name = 'events.ndjson') {
+  const file = path.join(app.stateDir, name);
+  fs.writeFileSync(file, toNdjson(events));
+  const rejected: string[] = [];
+  const r = await importNdjson(file, {
+    store: createSearchEventStore(app.ctx.db),
+    knownProjects: [TEST_PROJECT, OTHER_PROJECT],
+    onRejected: (line, message) => rejected.push(`${line}: ${message}`),
+    now: () => app.clock.now().getTime(),
+  });
+  expect(rejected).toEqual([]);
+  return r;
+}
+
+/** Every page of a report, following nextCursor; checks each page's own invariants. */
+export async function allPages(app: TestAppliance, key: string, query: string, limit: number) {
+  const searches: Record<string, unknown>[] = [];
+  const totals = new Set<number>();
+  let url = `/v1/analytics/${TEST_PROJECT}/searches?${query}${query ? '&' : ''}limit=${limit}`;
+  for (let i = 0; i < 1000; i++) {
+    const res = await app.api(key).get(url).expect(200);
+    expect(res.body.searches.length).toBeLessThanOrEqual(limit);
+    searches.push(...res.body.searches);
+    totals.add(res.body.totalSearches);
+    if (!res.body.nextCursor) break;
+    expect(res.body.searches.length).toBe(limit);
+    url = `/v1/analytics/${TEST_PROJECT}/searches?cursor=${encodeURIComponent(res.body.nextCursor)}`;
+  }
+  expect(totals.size).toBe(1);
+  return { searches, totalSearches: [...totals][0]! };
 }

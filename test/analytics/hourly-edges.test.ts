@@ -1,13 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestAppliance, OTHER_PROJECT, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
-import { importNdjson } from '../../app/analytics/import.js';
-import { createSearchEventStore } from '../../data/stores/search-events.js';
 import { manualClock } from '../../app/clock.js';
 import { analyticsHourly } from '../../data/migrations/006_analytics_hourly.js';
-import { bruteForce, randomEvents, toNdjson, type RefEvent } from './reference.js';
-import { analyticsOf } from './helpers.js';
+import { bruteForce, randomEvents } from './reference.js';
+import { allPages, analyticsOf, importEvents } from './helpers.js';
 import { parseInstant } from '../../app/analytics/report-params.js';
 
 // Ranges whose ends fall inside an hour and inside a day: the whole hours of a partial day come
@@ -26,34 +22,6 @@ function appliance() {
   const app = createTestAppliance({ clock: manualClock('2026-10-20T00:00:00.000Z'), config: { analytics: { rateLimitPerHour: 100_000 } } });
   t = app;
   return app;
-}
-
-async function load(app: TestAppliance, events: readonly RefEvent[], name: string) {
-  const file = path.join(app.stateDir, name);
-  fs.writeFileSync(file, toNdjson(events));
-  const rejected: string[] = [];
-  await importNdjson(file, {
-    store: createSearchEventStore(app.ctx.db),
-    knownProjects: [TEST_PROJECT, OTHER_PROJECT],
-    onRejected: (line, message) => rejected.push(`${line}: ${message}`),
-    now: () => app.clock.now().getTime(),
-  });
-  expect(rejected).toEqual([]);
-}
-
-async function allPages(app: TestAppliance, key: string, query: string, limit: number) {
-  const searches: Record<string, unknown>[] = [];
-  const totals = new Set<number>();
-  let url = `/v1/analytics/${TEST_PROJECT}/searches?${query}${query ? '&' : ''}limit=${limit}`;
-  for (let i = 0; i < 1000; i++) {
-    const res = await app.api(key).get(url).expect(200);
-    searches.push(...res.body.searches);
-    totals.add(res.body.totalSearches);
-    if (!res.body.nextCursor) break;
-    url = `/v1/analytics/${TEST_PROJECT}/searches?cursor=${encodeURIComponent(res.body.nextCursor)}`;
-  }
-  expect(totals.size).toBe(1);
-  return { searches, totalSearches: [...totals][0]! };
 }
 
 const query = (from: string | null, to: string | null) =>
@@ -81,7 +49,7 @@ describe('ranges with partial hours and partial days', () => {
     const key = app.createKey();
     // Two dense days (about 20 visits an hour) so every partial hour holds searches and clicks.
     const events = randomEvents(23, { projectId: TEST_PROJECT, otherProjectId: OTHER_PROJECT, startMs: START, days: 2, visits: 1000 });
-    await load(app, events, 'first.ndjson');
+    await importEvents(app, events, 'first.ndjson');
     const check = async () => {
       for (const [from, to] of RANGES) {
         const expected = bruteForce(events, TEST_PROJECT, from ? parseInstant(from)! : null, to ? parseInstant(to)! : null);
@@ -94,7 +62,7 @@ describe('ranges with partial hours and partial days', () => {
     await check();
     // Late events in the same hours: the cached hour vectors must be reread (version moved).
     const late = randomEvents(24, { projectId: TEST_PROJECT, startMs: START, days: 2, visits: 300, sessionPrefix: 'late-' });
-    await load(app, late, 'late.ndjson');
+    await importEvents(app, late, 'late.ndjson');
     events.push(...late);
     await check();
   });
@@ -103,7 +71,7 @@ describe('ranges with partial hours and partial days', () => {
     const app = appliance();
     const key = app.createKey();
     const events = randomEvents(31, { projectId: TEST_PROJECT, startMs: START, days: 2, visits: 800 });
-    await load(app, events, 'base.ndjson');
+    await importEvents(app, events, 'base.ndjson');
     const feature = analyticsOf(app);
     const [fromIso, toIso] = ['2026-10-01T06:40:00.500Z', '2026-10-02T13:20:00Z'];
     const expected = bruteForce(events, TEST_PROJECT, Date.parse(fromIso), Date.parse(toIso));
@@ -117,7 +85,7 @@ describe('ranges with partial hours and partial days', () => {
       seen.push(...res.body.searches);
       if (!res.body.nextCursor) break;
       const more = randomEvents(500 + batch, { projectId: TEST_PROJECT, startMs: START, days: 2, visits: 15, sessionPrefix: `more${batch}-` });
-      await load(app, more, `more-${batch}.ndjson`);
+      await importEvents(app, more, `more-${batch}.ndjson`);
       feature.clearReportCache(batch % 2 === 0);
       url = `/v1/analytics/${TEST_PROJECT}/searches?cursor=${encodeURIComponent(res.body.nextCursor)}`;
     }
@@ -132,7 +100,7 @@ describe('migration 006', () => {
   it('folds the raw events already stored into the same hourly rollups that ingest keeps', async () => {
     const app = appliance();
     const events = randomEvents(41, { projectId: TEST_PROJECT, otherProjectId: OTHER_PROJECT, startMs: START, days: 2, visits: 600 });
-    await load(app, events, 'events.ndjson');
+    await importEvents(app, events, 'events.ndjson');
     const db = app.ctx.db;
     const rows = () => db.prepare('SELECT project_pk, hour, term_id, hits, clicked, last_at_ms FROM search_hourly ORDER BY 1, 2, 3').all();
     const hours = () => db.prepare('SELECT project_pk, hour FROM search_hourly_totals ORDER BY 1, 2').all();
