@@ -14,8 +14,8 @@ import type { Migration } from './index.js';
  * range of whole hours instead of a scan of the day's raw events, measured 22 ms per page at ten
  * million events). Both are keyed hour first: events arrive in time order, so a batch appends
  * to the end of the tables instead of dirtying pages all over them (keyed term first, the pages
- * table cost the 10 M import about 16 s more CPU in the writing thread). `search_hourly_totals` carries the version each batch that changes an hour
- * bumps.
+ * table cost the 10 M import about 16 s more CPU in the writing thread). `search_hourly_totals`
+ * carries the version each batch that changes an hour bumps.
  *
  * Existing raw events (those within the raw retention) are folded in here, so a database
  * upgraded with events already stored answers partial edges exactly as before.
