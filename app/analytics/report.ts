@@ -312,29 +312,22 @@ export function createReportService(
       clicked.fill(0);
       lastAt.fill(-Infinity);
     }
-    if (s.day0 < s.day1 && !(r.fromMs === null && r.toMs === null)) {
-      for (const [day, version] of store.dayVersions(pk, s.day0, s.day1)) {
-        const v = dayVector(pk, day, version);
-        const { termIds, hits: h, clicked: c, lastAt: l } = v;
-        for (let i = 0; i < termIds.length; i++) {
-          const t = termIds[i]!;
-          hits[t]! += h[i]!;
-          clicked[t]! += c[i]!;
-          if (l[i]! > lastAt[t]!) lastAt[t] = l[i]!;
-        }
+    const add = ({ termIds, hits: h, clicked: c, lastAt: l }: RollupColumns): void => {
+      for (let i = 0; i < termIds.length; i++) {
+        const t = termIds[i]!;
+        hits[t]! += h[i]!;
+        clicked[t]! += c[i]!;
+        if (l[i]! > lastAt[t]!) lastAt[t] = l[i]!;
       }
+    };
+    if (s.day0 < s.day1 && !(r.fromMs === null && r.toMs === null)) {
+      for (const [day, version] of store.dayVersions(pk, s.day0, s.day1)) add(dayVector(pk, day, version));
       total += store.daysTotal(pk, s.day0, s.day1);
     }
     for (const [h0, h1] of s.hours) {
       for (const [hour, version] of store.hourVersions(pk, h0, h1)) {
         const v = hourVector(pk, hour, version);
-        const { termIds, hits: h, clicked: c, lastAt: l } = v;
-        for (let i = 0; i < termIds.length; i++) {
-          const t = termIds[i]!;
-          hits[t]! += h[i]!;
-          clicked[t]! += c[i]!;
-          if (l[i]! > lastAt[t]!) lastAt[t] = l[i]!;
-        }
+        add(v);
         total += v.total;
       }
     }

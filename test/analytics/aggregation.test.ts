@@ -1,23 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestAppliance, OTHER_PROJECT, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
-import { manualClock } from '../../app/clock.js';
+import { describe, expect, it } from 'vitest';
+import { OTHER_PROJECT, TEST_PROJECT } from '../helpers/appliance.js';
 import { bruteForce, randomEvents, type RefEvent } from './reference.js';
-import { allPages, analyticsOf, importEvents, postEvents } from './helpers.js';
+import { allPages, analyticsOf, importEvents, postEvents, reportAppliances } from './helpers.js';
 import { parseInstant } from '../../app/analytics/report-params.js';
 
 const START = Date.parse('2026-10-01T00:00:00.000Z');
-let t: TestAppliance | undefined;
-
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
-
-function appliance() {
-  const app = createTestAppliance({ clock: manualClock('2026-10-20T00:00:00.000Z'), config: { analytics: { rateLimitPerHour: 100_000 } } });
-  t = app;
-  return app;
-}
+const appliance = reportAppliances();
 
 describe('search report against a brute-force computation', () => {
   it('matches hits, ctr, topClickedPage, lastSearchedAt and totalSearches over random events and ranges', async () => {

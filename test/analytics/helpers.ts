@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import supertest from 'supertest';
-import { expect } from 'vitest';
-import { OTHER_PROJECT, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
+import { afterEach, expect } from 'vitest';
+import { createTestAppliance, OTHER_PROJECT, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
+import { manualClock } from '../../app/clock.js';
 import type { AnalyticsFeature } from '../../app/analytics/feature.js';
 import { importNdjson } from '../../app/analytics/import.js';
 import { createSearchEventStore } from '../../data/stores/search-events.js';
@@ -58,4 +59,20 @@ export async function allPages(app: TestAppliance, key: string, query: string, l
   }
   expect(totals.size).toBe(1);
   return { searches, totalSearches: [...totals][0]! };
+}
+
+/**
+ * For report suites: returns a maker of test appliances on a manual clock (2026-10-20) with a rate
+ * limit that never bites, each closed after its test.
+ */
+export function reportAppliances(): () => TestAppliance {
+  let t: TestAppliance | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+  return () => {
+    t = createTestAppliance({ clock: manualClock('2026-10-20T00:00:00.000Z'), config: { analytics: { rateLimitPerHour: 100_000 } } });
+    return t;
+  };
 }

@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestAppliance, OTHER_PROJECT, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
-import { manualClock } from '../../app/clock.js';
+import { describe, expect, it } from 'vitest';
+import { OTHER_PROJECT, TEST_PROJECT } from '../helpers/appliance.js';
 import { analyticsHourly } from '../../data/migrations/006_analytics_hourly.js';
 import { bruteForce, randomEvents } from './reference.js';
-import { allPages, analyticsOf, importEvents } from './helpers.js';
+import { allPages, analyticsOf, importEvents, reportAppliances } from './helpers.js';
 import { parseInstant } from '../../app/analytics/report-params.js';
 
 // Ranges whose ends fall inside an hour and inside a day: the whole hours of a partial day come
@@ -11,18 +10,7 @@ import { parseInstant } from '../../app/analytics/report-params.js';
 // partial days from raw clicks of the page's terms. Everything against the brute-force reference.
 
 const START = Date.parse('2026-10-01T00:00:00.000Z');
-let t: TestAppliance | undefined;
-
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
-
-function appliance() {
-  const app = createTestAppliance({ clock: manualClock('2026-10-20T00:00:00.000Z'), config: { analytics: { rateLimitPerHour: 100_000 } } });
-  t = app;
-  return app;
-}
+const appliance = reportAppliances();
 
 const query = (from: string | null, to: string | null) =>
   [from && `dateFrom=${encodeURIComponent(from)}`, to && `dateTo=${encodeURIComponent(to)}`].filter(Boolean).join('&');
