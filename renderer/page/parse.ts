@@ -188,17 +188,18 @@ class Parser {
     return this.openingTag(i);
   }
 
+  /** The tag name at k: '' for a fragment (`<>`, `</>`), undefined when no name starts there. */
+  private tagNameAt(k: number): string | undefined {
+    if (this.src[k] === '>') return '';
+    TAG_NAME_RE.lastIndex = k;
+    return TAG_NAME_RE.exec(this.src)?.[0];
+  }
+
   private closingTag(i: number): number {
     const src = this.src;
-    let k = i + 2;
-    let name = '';
-    if (src[k] !== '>') {
-      TAG_NAME_RE.lastIndex = k;
-      const m = TAG_NAME_RE.exec(src);
-      if (!m) return i + 1;
-      name = m[0];
-      k += name.length;
-    }
+    const name = this.tagNameAt(i + 2);
+    if (name === undefined) return i + 1;
+    let k = i + 2 + name.length;
     while (src[k] === ' ' || src[k] === '\t' || src[k] === '\n') k++;
     if (src[k] !== '>') return i + 1;
     if (isLowercase(name) && !HTML_TAGS.has(name.toLowerCase())) return i + 1;
@@ -239,16 +240,9 @@ class Parser {
 
   private openingTag(i: number): number {
     const src = this.src;
-    let k = i + 1;
-    let name = '';
-    if (src[k] !== '>') {
-      TAG_NAME_RE.lastIndex = k;
-      const m = TAG_NAME_RE.exec(src);
-      if (!m) return i + 1;
-      name = m[0];
-      k += name.length;
-      if (isLowercase(name) && !HTML_TAGS.has(name.toLowerCase())) return i + 1;
-    }
+    const name = this.tagNameAt(i + 1);
+    if (name === undefined || (isLowercase(name) && !HTML_TAGS.has(name.toLowerCase()))) return i + 1;
+    let k = i + 1 + name.length;
     const attrs: Attr[] = [];
     let selfClosing = false;
     for (;;) {
