@@ -1,16 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import supertest from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildAdminApp } from '../../app/admin-app.js';
-import { createAppContext } from '../../app/create-context.js';
-import { createFeatures } from '../../app/features.js';
-import { createLogger } from '../../app/logger.js';
-import { loadConfig } from '../../config/load.js';
-import { runCli } from '../helpers/cli.js';
+import { CLI_PROJECT, cliAdminApp, cliConfig, runCli } from '../helpers/cli.js';
 
-const PROJECT = '65a1f0c2e4b0a1b2c3d4e5f6';
+const PROJECT = CLI_PROJECT;
 const FIXTURE = path.join(import.meta.dirname, '..', 'fixtures', 'analytics', 'events.ndjson');
 const dirs: string[] = [];
 afterEach(() => {
@@ -18,18 +12,9 @@ afterEach(() => {
 });
 
 function setup() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'analytics-cli-'));
-  dirs.push(dir);
-  const config = path.join(dir, 'config.json');
-  fs.writeFileSync(
-    config,
-    JSON.stringify({
-      stateDir: path.join(dir, 'state'),
-      organizations: [{ id: 'org_a', name: 'A', plan: 'enterprise' }],
-      projects: [{ id: PROJECT, orgId: 'org_a', name: 'A docs', domain: 'docs.a.internal', sourceDir: dir }],
-    }),
-  );
-  return { dir, config };
+  const made = cliConfig('analytics-cli-');
+  dirs.push(made.dir);
+  return made;
 }
 
 const run = (argv: string[]) => runCli(argv);
@@ -49,11 +34,10 @@ describe('docs-appliance analytics import', () => {
     expect(r.err).toMatch(/import: 100%/); // progress (plain lines when stderr is not a terminal)
     expect(JSON.parse(r.out)).toMatchObject({ lines: 10, accepted: 4, stored: 4, rejected: 5 });
 
-    const cfg = loadConfig({ file: config, env: {} });
-    const ctx = createAppContext({ config: cfg, log: createLogger('silent') });
+    const { ctx, app, close } = cliAdminApp(config);
     try {
       const key = ctx.stores.adminKeys.create({ orgId: 'org_a', scopes: ['read'], expiresAt: null }).key;
-      const res = await supertest(buildAdminApp(ctx, createFeatures(ctx))).get(`/v1/analytics/${PROJECT}/searches`).set('Authorization', `Bearer ${key}`).expect(200);
+      const res = await supertest(app).get(`/v1/analytics/${PROJECT}/searches`).set('Authorization', `Bearer ${key}`).expect(200);
       expect(res.body).toEqual({
         searches: [
           { searchQuery: 'install on rhel', hits: 2, ctr: 50, topClickedPage: '/guides/install', lastSearchedAt: '2026-11-01T10:00:00.000Z' },
@@ -63,7 +47,7 @@ describe('docs-appliance analytics import', () => {
         nextCursor: null,
       });
     } finally {
-      ctx.db.close();
+      close();
     }
   });
 

@@ -1,36 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { buildAdminApp } from '../../app/admin-app.js';
-import { createAppContext } from '../../app/create-context.js';
-import { createFeatures } from '../../app/features.js';
-import { createLogger } from '../../app/logger.js';
-import { loadConfig } from '../../config/load.js';
-import { runCli } from '../helpers/cli.js';
+import { cliAdminApp, cliConfig, runCli } from '../helpers/cli.js';
 
-function setup() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-'));
-  const config = path.join(dir, 'config.json');
-  fs.writeFileSync(
-    config,
-    JSON.stringify({
-      stateDir: path.join(dir, 'state'),
-      organizations: [{ id: 'org_a', name: 'A', plan: 'enterprise' }],
-      projects: [{ id: '65a1f0c2e4b0a1b2c3d4e5f6', orgId: 'org_a', name: 'A docs', domain: 'docs.a.internal', sourceDir: dir }],
-    }),
-  );
-  return { dir, config };
-}
+const setup = () => cliConfig('cli-');
 
 const run = (argv: string[]) => runCli(argv);
-
-function adminApp(configFile: string) {
-  const config = loadConfig({ file: configFile, env: {} });
-  const ctx = createAppContext({ config, log: createLogger('silent') });
-  return { app: buildAdminApp(ctx, createFeatures(ctx)), close: () => ctx.db.close() };
-}
 
 describe('docs-appliance keys', () => {
   it('create --json prints {id, key} and the key works through the API; revoke makes it 401', async () => {
@@ -48,7 +22,7 @@ describe('docs-appliance keys', () => {
     expect(Date.parse(listed.expiresAt) - Date.now()).toBeGreaterThan(29 * 86_400_000);
     expect(list.out).not.toContain(key);
 
-    const { app, close } = adminApp(config);
+    const { app, close } = cliAdminApp(config);
     const ok = await supertest(app).get('/v2/agent/65a1f0c2e4b0a1b2c3d4e5f6/job/x').set('Authorization', `Bearer ${key}`);
     expect(ok.status).toBe(404);
     const revoked = await run(['keys', 'revoke', id, '--config', config]);
