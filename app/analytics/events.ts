@@ -1,4 +1,5 @@
 import { normaliseQuery } from './normalise.js';
+import type { StoredSearchEvent } from '../../data/stores/search-events.js';
 
 /**
  * Validation of search and click events. Hand-written rather than a zod schema: the import of
@@ -29,14 +30,8 @@ const DATETIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2
 const BEACON_FIELDS = new Set(['type', 'query', 'resultCount', 'sessionId', 'path', 'timestamp']);
 const IMPORT_FIELDS = new Set([...BEACON_FIELDS, 'projectId']);
 
-/** A valid event, ready for the write buffer. */
-export interface IngestEvent {
-  projectId: string;
-  kind: 0 | 1;
-  norm: string;
-  atMs: number;
-  resultCount: number | null;
-  path: string | null;
+/** A valid event, ready for the write buffer: what is stored, before sessions decide click attribution. */
+export interface IngestEvent extends Pick<StoredSearchEvent, 'projectId' | 'kind' | 'norm' | 'atMs' | 'resultCount' | 'path'> {
   sessionId: string;
 }
 
