@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { marked } from 'marked';
 import { createRenderPool, exportSite, ExportError, type RenderPool } from '../renderer/index.js';
 import { generateSite } from './gen-pages.js';
+import { floor, stageFloor } from './stage-floor.js';
 
 /**
  * Renderer benchmark: full exports (render + index + zip to a file) of generated sites against the
@@ -56,21 +56,6 @@ function cpuSeconds(since: NodeJS.CpuUsage): number {
   return (d.user + d.system) / 1e6;
 }
 
-function floor(dir: string): number {
-  const files: string[] = [];
-  const walk = (d: string): void => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.mdx') || e.name.endsWith('.md')) files.push(p);
-    }
-  };
-  const t0 = performance.now();
-  walk(dir);
-  for (const f of files) marked.parse(fs.readFileSync(f, 'utf8'));
-  return performance.now() - t0;
-}
-
 interface Row {
   name: string;
   pages: number;
@@ -78,6 +63,8 @@ interface Row {
   exportCpu: number;
   floorMs?: number;
   floorCpu?: number;
+  /** One thread: the stages' bare library calls (bench/stage-floor.ts). */
+  stageFloorMs?: number;
   peakRss: number;
   zipBytes: number;
   timings: Record<string, number>;
@@ -96,14 +83,27 @@ async function timeExport(pool: RenderPool, sourceDir: string, outZip: string): 
   return { ms, cpu, pages: value.pageCount, zipBytes: value.sizeBytes ?? 0, timings: value.timings, warnings, peakRss };
 }
 
-function timeFloor(dir: string): { ms: number; cpu: number } {
-  const c0 = process.cpuUsage();
-  const ms = floor(dir);
-  return { ms, cpu: cpuSeconds(c0) };
+interface Floors {
+  ms: number;
+  cpu: number;
+  stageMs: number;
 }
 
-function printTable(rows: Row[]): void {
-  const header = ['site', 'pages', 'export s', 'pages/s', 'floor s', 'vs floor', 'cpu s', 'floor cpu s', 'peak RSS', 'zip MB', 'stages (ms)'];
+function timeFloor(dir: string): Floors {
+  const c0 = process.cpuUsage();
+  const ms = floor(dir);
+  const cpu = cpuSeconds(c0);
+  return { ms, cpu, stageMs: stageFloor(dir) };
+}
+
+const floorFields = (floors: Floors[]): Pick<Row, 'floorMs' | 'floorCpu' | 'stageFloorMs'> => ({
+  floorMs: median(floors.map((f) => f.ms)),
+  floorCpu: median(floors.map((f) => f.cpu)),
+  stageFloorMs: median(floors.map((f) => f.stageMs)),
+});
+
+function printTable(rows: Row[], threads: number): void {
+  const header = ['site', 'pages', 'export s', 'pages/s', 'floor s', 'vs floor', 'stage floor s', 'best vs floor', 'cpu s', 'floor cpu s', 'peak RSS', 'zip MB', 'stages (ms)'];
   const body = rows.map((r) => [
     r.name,
     String(r.pages),
@@ -111,6 +111,8 @@ function printTable(rows: Row[]): void {
     Math.round(r.pages / (r.exportMs / 1000)).toLocaleString('en-US'),
     r.floorMs === undefined ? '' : (r.floorMs / 1000).toFixed(2),
     r.floorMs === undefined ? '' : `${(r.floorMs / r.exportMs).toFixed(2)}×`,
+    r.stageFloorMs === undefined ? '' : (r.stageFloorMs / 1000).toFixed(2),
+    r.floorMs === undefined || r.stageFloorMs === undefined ? '' : `${(r.floorMs / (r.stageFloorMs / threads)).toFixed(2)}×`,
     r.exportCpu.toFixed(2),
     r.floorCpu === undefined ? '' : r.floorCpu.toFixed(2),
     `${Math.round(r.peakRss / MB)} MB`,
@@ -141,7 +143,7 @@ async function main(): Promise<void> {
     for (const n of sizes) {
       const dir = path.join(work, `gen-${n}`);
       generateSite(dir, n);
-      const floors: { ms: number; cpu: number }[] = [];
+      const floors: Floors[] = [];
       const results: Awaited<ReturnType<typeof timeExport>>[] = [];
       for (let r = 0; r < runs; r++) {
         floors.push(timeFloor(dir));
@@ -153,8 +155,7 @@ async function main(): Promise<void> {
         pages: mid.pages,
         exportMs: mid.ms,
         exportCpu: mid.cpu,
-        floorMs: median(floors.map((f) => f.ms)),
-        floorCpu: median(floors.map((f) => f.cpu)),
+        ...floorFields(floors),
         peakRss: Math.max(...results.map((r) => r.peakRss)),
         zipBytes: mid.zipBytes,
         timings: mid.timings,
@@ -179,7 +180,7 @@ async function main(): Promise<void> {
           const mid = times.slice().sort((a, b) => a.ms - b.ms)[Math.floor(times.length / 2)] as (typeof times)[number];
           const warnings = [...mid.warnings.entries()].map(([c, k]) => `${c} ${k}`).join(', ');
           const fl = [timeFloor(dir), timeFloor(dir), timeFloor(dir)];
-          rows.push({ name, pages: mid.pages, exportMs: mid.ms, exportCpu: mid.cpu, floorMs: median(fl.map((f) => f.ms)), floorCpu: median(fl.map((f) => f.cpu)), peakRss: mid.peakRss, zipBytes: mid.zipBytes, timings: mid.timings, note: warnings ? `warnings: ${warnings}` : '' });
+          rows.push({ name, pages: mid.pages, exportMs: mid.ms, exportCpu: mid.cpu, ...floorFields(fl), peakRss: mid.peakRss, zipBytes: mid.zipBytes, timings: mid.timings, note: warnings ? `warnings: ${warnings}` : '' });
         } catch (err) {
           const failures = err instanceof ExportError ? err.failures.length : 0;
           rows.push({ name, pages: 0, exportMs: NaN, exportCpu: NaN, peakRss: process.memoryUsage().rss, zipBytes: 0, timings: {}, note: `FAILED (${failures} failures): ${(err as Error).message.split('\n').slice(0, 4).join(' | ')}` });
@@ -191,9 +192,10 @@ async function main(): Promise<void> {
     if (!values.keep) fs.rmSync(work, { recursive: true, force: true });
   }
   console.log('');
-  printTable(rows);
+  printTable(rows, threads);
   console.log(`\nprocess peak RSS (getrusage maxRSS, main thread + workers): ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
   console.log('floor = read every page + marked.parse, one thread; "vs floor" = floor time / export time (1.0× = as fast as the floor).');
+  console.log(`stage floor = floor + the bare library calls every export also needs (highlight.js on fences, deflate level 1, sha256 + CRC-32, search tokens), one thread, no MDX/layout/zip; "best vs floor" = floor / (stage floor / ${threads} threads): the ratio no renderer using these libraries can beat here.`);
   console.log('cpu s = CPU seconds of the process, all threads (unaffected by other load on the machine); stages: wall ms, worker.*: worker ms summed over workers.');
   console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (figures above are only comparable on an otherwise idle machine)`);
 }
