@@ -27,9 +27,19 @@ export function renderPageContent(input: { file: string; source: string; ctx: Re
   } catch (err) {
     if (err instanceof RenderError) throw err;
     // A bug of ours on odd input must still name the page, never take the worker down unlabelled.
-    const message = err instanceof Error ? err.message : String(err);
-    throw new RenderError(`Could not render the page: ${message}`, { file, cause: err });
+    throw new RenderError(`Could not render the page: ${describeFailure(err)}`, { file, cause: err });
   }
+}
+
+/** marked appends a plea to report the error to its own tracker; the author of the page is the reader here. */
+const MARKED_REPORT_SUFFIX = /\s*Please report this to https:\/\/github\.com\/markedjs\/marked\.?\s*$/;
+
+function describeFailure(err: unknown): string {
+  const message = (err instanceof Error ? err.message : String(err)).replace(MARKED_REPORT_SUFFIX, '');
+  if (err instanceof RangeError && /call stack/i.test(message)) {
+    return `its Markdown is nested too deeply to render (${message}); look for very deep lists, quotes or brackets`;
+  }
+  return message;
 }
 
 function render(file: string, source: string, ctx: RenderContext): PageContent {

@@ -19,6 +19,12 @@ const ESM_START_RE = /(?:import\s*(?:[\w$*{]|["'])|export\s+(?:const|let|var|fun
 const IMPORT_STATEMENT_RE = /import\s+(?:["'][^"'\n]+["']|[\w$\s,{}*]+?\s+from\s*["'][^"'\n]+["'])/y;
 const BLANK_LINE_RE = /\n[ \t]*(?:\n|$)/g;
 const MAX_EXPRESSION_LENGTH = 20_000;
+/**
+ * Far deeper than any real page nests. Rendering cost grows with the square of the depth (each
+ * level wraps its children's HTML), so a page nested 1,000 deep would exhaust a worker's heap;
+ * past this limit the page fails with its line instead.
+ */
+export const MAX_ELEMENT_DEPTH = 100;
 
 interface Frame {
   el: ElementNode;
@@ -317,6 +323,12 @@ class Parser {
       el.block = !this.jsx && startsLine && restOfLineBlank(src, end);
       this.textStart = end;
       return end;
+    }
+    if (this.stack.length >= MAX_ELEMENT_DEPTH) {
+      throw new RenderError(`<${name}> is nested more than ${MAX_ELEMENT_DEPTH} elements deep; the page is not rendered`, {
+        file: this.file,
+        line: el.line,
+      });
     }
     this.stack.push({ el, startsLine, contentStart: k });
     this.textStart = k;

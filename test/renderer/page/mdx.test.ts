@@ -21,6 +21,25 @@ describe('MDX structure', () => {
     expect(err.message).toMatch(/<\/Tip>/);
   });
 
+  it('renders components nested 100 deep and fails at 101 with the line of the opening tag', () => {
+    const nested = (n: number): string => '<Note>\n'.repeat(n) + 'core\n' + '</Note>\n'.repeat(n);
+    const page = render(nested(100));
+    expect(page.html.match(/c-callout--note/g)).toHaveLength(100);
+    expect(page.html).toContain('core');
+    // Rendering cost grows with the square of the depth: 1,000 levels used to exhaust a worker's heap.
+    const err = renderError(nested(1000), { file: 'guides/deep.mdx' });
+    expect(err.file).toBe('guides/deep.mdx');
+    expect(err.line).toBe(101);
+    expect(err.message).toBe('<Note> is nested more than 100 elements deep; the page is not rendered');
+  });
+
+  it('fails on Markdown nested past the stack with a message for the author, not for marked', () => {
+    const err = renderError('> '.repeat(20_000) + 'deep quote\n', { file: 'guides/quotes.mdx' });
+    expect(err.file).toBe('guides/quotes.mdx');
+    expect(err.message).toMatch(/^Could not render the page: its Markdown is nested too deeply to render \(Maximum call stack size exceeded\)/);
+    expect(err.message).not.toMatch(/markedjs/);
+  });
+
   it('treats code fences and inline code as opaque', () => {
     const page = render('```jsx\n<Note>not a component {x}\n```\n\nUse `<Tip>` and `{braces}` here.\n\n~~~\n<Open>\n~~~\n');
     expect(page.warnings).toEqual([]);
