@@ -19,6 +19,8 @@ export interface LoadedSite {
   config: SiteConfig;
   /** Every usable file of the repository (ignores applied), sorted. */
   files: string[];
+  /** Symbolic links left out of `files` (see scanRepoFiles); plan reports each as a warning. */
+  symlinks?: string[];
 }
 
 /** Folders whose scripts and styles are sources for something else, never loaded by the site. */
@@ -43,12 +45,12 @@ export function loadSite(sourceDir: string): LoadedSite {
   if (!isObject(raw)) throw new RenderError('the config must be a JSON object', { file: configFile, line: 1 });
 
   const base = configFile === 'docs.json' ? normaliseDocsJson(raw, configFile) : normaliseMintJson(raw, configFile);
-  const { files } = scanRepoFiles(repoRoot);
+  const { files, symlinks } = scanRepoFiles(repoRoot);
   const custom = files.filter((f) => !NOT_CUSTOM_ASSET.test(f));
   const config: SiteConfig = {
     ...base,
     customCss: custom.filter((f) => f.endsWith('.css')),
     customJs: custom.filter((f) => f.endsWith('.js')),
   };
-  return { repoRoot, configFile, config, files };
+  return { repoRoot, configFile, config, files, symlinks };
 }

@@ -21,6 +21,8 @@ export interface RepoFiles {
   files: string[];
   /** Patterns read from `.mintignore`, kept for the record. */
   mintignore: string[];
+  /** Symbolic links the walk met and left out (not ignored ones), sorted; a directory ends in `/`. */
+  symlinks: string[];
 }
 
 /**
@@ -38,6 +40,7 @@ export function scanRepoFiles(repoRoot: string): RepoFiles {
     : [];
   const ig = ignore().add(DEFAULT_IGNORES).add(mintignore);
   const files: string[] = [];
+  const symlinks: string[] = [];
 
   const walk = (dirRel: string): void => {
     const entries = fs.readdirSync(path.join(repoRoot, dirRel), { withFileTypes: true });
@@ -47,10 +50,15 @@ export function scanRepoFiles(repoRoot: string): RepoFiles {
         if (!ig.ignores(`${rel}/`)) walk(rel);
       } else if (entry.isFile()) {
         if (!ig.ignores(rel)) files.push(rel);
+      } else if (entry.isSymbolicLink()) {
+        const isDir = fs.statSync(path.join(repoRoot, rel), { throwIfNoEntry: false })?.isDirectory() === true;
+        const shown = isDir ? `${rel}/` : rel;
+        if (!ig.ignores(shown)) symlinks.push(shown);
       }
     }
   };
   walk('');
   files.sort();
-  return { files, mintignore };
+  symlinks.sort();
+  return { files, mintignore, symlinks };
 }

@@ -81,6 +81,13 @@ function firstSlug(nodes: NavNode[]): string | undefined {
 export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePlan {
   const { repoRoot, config, configFile } = loaded;
   const warnings: BuildWarning[] = [];
+  for (const link of loaded.symlinks ?? []) {
+    warnings.push({
+      code: 'symbolic-link',
+      message: `${link} is a symbolic link and is left out: links are not followed, since one could pull files from outside the repository into the bundle`,
+      file: link,
+    });
+  }
   const files = usableFiles(loaded.files, warnings);
   const pageFiles = pageFilesOf(files, warnings);
 

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../../renderer/load/index.js';
 import { planSite, UnknownPathsError } from '../../../renderer/plan/index.js';
@@ -291,5 +293,29 @@ describe('plan: ignores', () => {
     });
     const p = planSite(loadSite(dir));
     expect(p.pages.map((x) => x.file)).toEqual(['index.mdx', 'notes/keep.mdx']);
+  });
+
+  it('leaves symbolic links out and says so for each one that is not ignored', () => {
+    const outside = tempSite({ 'secret.mdx': '# secret', 'private/data.png': 'png' });
+    const dir = tempSite({
+      'docs.json': JSON.stringify({ name: 'x', navigation: { pages: ['index', 'linked'] } }),
+      'index.mdx': '# home',
+      'guides/real.mdx': '# real',
+    });
+    fs.symlinkSync(path.join(outside, 'secret.mdx'), path.join(dir, 'linked.mdx'));
+    fs.symlinkSync(path.join(outside, 'private'), path.join(dir, 'images'));
+    fs.symlinkSync(path.join(dir, 'guides', 'real.mdx'), path.join(dir, 'guides', 'alias.mdx'));
+    fs.mkdirSync(path.join(dir, 'node_modules'));
+    fs.symlinkSync(outside, path.join(dir, 'node_modules', 'ignored'));
+
+    const p = planSite(loadSite(dir));
+    expect(p.pages.map((x) => x.file)).toEqual(['index.mdx', 'guides/real.mdx']);
+    expect(Object.keys(p.assetDigests ?? {}).filter((f) => f.startsWith('images/'))).toEqual([]);
+    const links = p.warnings.filter((w) => w.code === 'symbolic-link');
+    expect(links.map((w) => w.file)).toEqual(['guides/alias.mdx', 'images/', 'linked.mdx']);
+    expect(links[2]?.message).toBe(
+      'linked.mdx is a symbolic link and is left out: links are not followed, since one could pull files from outside the repository into the bundle',
+    );
+    expect(p.warnings.find((w) => w.code === 'missing-page')?.message).toMatch(/"linked"/);
   });
 });
