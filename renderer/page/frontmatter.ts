@@ -70,7 +70,14 @@ function parseYaml(file: string, yamlText: string): Record<string, unknown> {
       cause: first,
     });
   }
-  const value: unknown = doc.toJS();
+  let value: unknown;
+  try {
+    value = doc.toJS();
+  } catch (err) {
+    // The yaml library refuses alias expansion past its limit ("billion laughs") here, not as a parse error.
+    const message = err instanceof Error ? err.message : String(err);
+    throw new RenderError(`Invalid YAML frontmatter: ${message}`, { file, line: 2, cause: err });
+  }
   if (value === null || value === undefined) return {};
   if (typeof value !== 'object' || Array.isArray(value)) {
     throw new RenderError('Frontmatter must be a YAML mapping (key: value lines)', { file, line: 2 });

@@ -35,6 +35,18 @@ describe('frontmatter', () => {
     expect(renderError('---\ntitle: a\n\tbad: 1\n---\n').line).toBe(3);
   });
 
+  it('refuses frontmatter whose aliases would expand without bound, as invalid YAML of that page', () => {
+    const levels = ['a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+    for (const [i, name] of [...'bcdefghi'].entries()) {
+      const prev = i === 0 ? 'a' : ('bcdefghi'[i - 1] as string);
+      levels.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(', ')}]`);
+    }
+    const err = renderError(`---\n${levels.join('\n')}\ntitle: Bomb\n---\nbody\n`, { file: 'guides/bomb.mdx' });
+    expect(err.file).toBe('guides/bomb.mdx');
+    expect(err.line).toBe(2);
+    expect(err.message).toMatch(/^Invalid YAML frontmatter: Excessive alias count/);
+  });
+
   it('rejects frontmatter that is not a mapping, and an unclosed block', () => {
     expect(renderError('---\n- a\n- b\n---\nBody').message).toMatch(/mapping/);
     expect(renderError('---\ntitle: x\nBody without end').message).toMatch(/never closed/);
