@@ -43,7 +43,30 @@ export const errors = {
   rateLimited: (retryAfterSeconds: number) =>
     new ApiError(429, 'RATE_LIMITED', `Rate limit exceeded; retry in ${retryAfterSeconds} s`, { headers: { 'Retry-After': String(retryAfterSeconds) } }),
   internal: () => new ApiError(500, 'INTERNAL', 'Internal server error'),
+  storageFull: () =>
+    new ApiError(503, 'STORAGE_FULL', "The appliance's storage is full; nothing was saved. Free space in its state directory, then retry", {
+      headers: { 'Retry-After': '60' },
+    }),
+  storageReadOnly: () =>
+    new ApiError(503, 'STORAGE_READ_ONLY', "The appliance's state directory is read-only; nothing was saved. Make it writable, then retry", {
+      headers: { 'Retry-After': '60' },
+    }),
+  storageBusy: () => new ApiError(503, 'STORAGE_BUSY', 'The database is busy; nothing was saved. Retry shortly', { headers: { 'Retry-After': '1' } }),
 };
+
+/**
+ * Storage faults are the operator's to fix, not bugs: a full disk, a read-only mount, a database
+ * locked past its timeout. They answer 503 with what to do and a Retry-After, so a client script
+ * backs off and retries, instead of a bare 500. The failed write is one transaction: nothing half-saved.
+ */
+export function storageError(err: unknown): ApiError | undefined {
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  if (typeof code !== 'string') return undefined;
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT') return errors.storageFull();
+  if (code.startsWith('SQLITE_READONLY') || code === 'EROFS') return errors.storageReadOnly();
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return errors.storageBusy();
+  return undefined;
+}
 
 /** Turn validation problems (zod issues or plain strings) into a 400 with one detail per problem. */
 export function invalidInput(what: string, problems: string[]): ApiError {

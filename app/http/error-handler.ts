@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { ApiError, errors } from '../errors.js';
+import { ApiError, errors, storageError } from '../errors.js';
 import type { Logger } from '../logger.js';
 
 /** Routes whose errors carry `details` (DESIGN 3.1). */
@@ -13,8 +13,12 @@ export function notFound(): RequestHandler {
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     let apiError: ApiError;
+    const storage = err instanceof ApiError ? undefined : storageError(err);
     if (err instanceof ApiError) {
       apiError = err;
+    } else if (storage) {
+      log.error({ reqId: req.id, err, method: req.method, path: req.path, code: storage.code }, 'storage fault: request refused with 503');
+      apiError = storage;
     } else {
       log.error({ reqId: req.id, err, method: req.method, path: req.path }, 'unexpected error');
       apiError = errors.internal();

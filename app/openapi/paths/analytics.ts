@@ -68,6 +68,7 @@ export const analyticsPaths = {
         '404': limited('Unknown project, or one of another organization.'),
         '429': limited('More than the hourly limit of the organization.', { 'Retry-After': { $ref: '#/components/headers/Retry-After' } }),
         '500': { $ref: '#/components/responses/AnalyticsInternalError' },
+        '503': { $ref: '#/components/responses/AnalyticsStorageUnavailable' },
       },
     },
   },
