@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import JSZip from 'jszip';
 import MiniSearch from 'minisearch';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRenderPool, exportSite, ExportError, type ExportProgress, type ExportResult, type RenderPool } from '../../../renderer/index.js';
 import { SEARCH_INDEX_OPTIONS } from '../../../renderer/search-options.js';
 import type { BundleManifest } from '../../../renderer/types.js';
@@ -232,6 +232,32 @@ describe('exportSite: determinism, failures, options', () => {
     });
     await expect(run).rejects.toThrow('cancelled while packing');
     expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('fails with the disk\'s own error and leaves no file behind when the disk fills up', async () => {
+    const dir = path.dirname(tmp('x'));
+    const out = path.join(dir, 'full-disk.zip');
+    const realOpen = fs.promises.open.bind(fs.promises);
+    // The zip's partial file accepts nothing, as on a full disk; every other file opens as usual.
+    const spy = vi.spyOn(fs.promises, 'open').mockImplementation(async (file, flags, mode) => {
+      const handle = await realOpen(file, flags, mode);
+      if (String(file).startsWith(`${out}.partial-`)) {
+        handle.write = (async () => {
+          throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
+        }) as typeof handle.write;
+      }
+      return handle;
+    });
+    try {
+      await expect(exportSite({ sourceDir: fixtureSite('basic'), outZip: out, pool, batchSize: 1 })).rejects.toMatchObject({ code: 'ENOSPC' });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(fs.readdirSync(dir)).toEqual([]);
+    // The pool is unharmed: the next export (with space again) completes.
+    const after = await exportSite({ sourceDir: fixtureSite('basic'), outZip: out, pool });
+    expect(after.pageCount).toBe(10);
+    expect(fs.readdirSync(dir)).toEqual(['full-disk.zip']);
   });
 
   it('loses only the batch of a crashed worker, reporting each of its pages', async () => {
