@@ -18,7 +18,16 @@ export function buildAdminApp(ctx: AppContext, features: readonly Feature[]): Ex
   app.set('etag', false);
   app.use(requestId());
   app.use(accessLog(ctx.log, ctx.metrics, 'admin'));
-  app.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }));
+  app.use(
+    helmet({
+      // JSON only: nothing may load or frame it. helmet's defaults would add upgrade-insecure-requests.
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+      // The appliance speaks plain HTTP. HSTS pins the whole host, every port: sent through an
+      // operator's TLS proxy it would force https onto a docs site served over http on that host.
+      // Whether to send it is the TLS terminator's decision.
+      strictTransportSecurity: false,
+    }),
+  );
   app.use(createSystemRouter(ctx, features));
   for (const f of features) if (f.adminPublicRouter) app.use(f.adminPublicRouter);
   app.use(['/v1', '/v2'], requireAdminKey(ctx.stores));

@@ -65,6 +65,14 @@ describe('the error contract', () => {
     expect(JSON.parse(line!).reqId).toBe(res.headers['x-request-id']);
   });
 
+  it('sends a JSON-only CSP and no HSTS from the admin API (it speaks plain HTTP; HSTS would pin every port of the host)', async () => {
+    for (const res of [await supertest(t.admin).get('/healthz'), await supertest(t.admin).get(jobUrl).set('Authorization', `Bearer ${key}`)]) {
+      expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
   it('puts X-Request-Id on every response and reuses a sane incoming one', async () => {
     for (const res of [await supertest(t.admin).get('/healthz'), await supertest(t.admin).get(jobUrl), await supertest(t.admin).get('/nope'), await supertest(t.site).get('/')]) {
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
