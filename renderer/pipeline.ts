@@ -285,7 +285,9 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     for (const [file, bundlePath] of Object.entries(plan.assets)) {
       const digest = plan.assetDigests?.[file];
       const source = path.join(plan.repoRoot, file);
-      if (digest) site.addFromDisk(bundlePath, { source, ...digest });
+      const rewritten = plan.rewrittenAssets?.[file];
+      if (rewritten) site.add(bundlePath, rewritten);
+      else if (digest) site.addFromDisk(bundlePath, { source, ...digest });
       else site.add(bundlePath, new Uint8Array(fs.readFileSync(source)));
     }
     site.add('sitemap.xml', encoder.encode(buildSitemap(plan.pages, opts.domain)));

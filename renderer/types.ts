@@ -166,6 +166,8 @@ export interface SitePlan {
   pageTitles?: Record<string, string>;
   /** Repository path → size and full sha256 of each asset, hashed once by plan for the manifest. */
   assetDigests?: Record<string, { size: number; sha256: string }>;
+  /** Assets whose bundle bytes differ from the repository's (custom stylesheets with rewritten URLs). */
+  rewrittenAssets?: Record<string, Uint8Array>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { BuildWarning } from '../types.js';
+import { externalScriptWarning } from './custom-scripts.js';
+import { localiseStylesheet } from './custom-styles.js';
 import { isPageFile, isSnippetPath } from './slugs.js';
 
 /** Sources that are inputs of the build, never files a browser should fetch. */
@@ -39,23 +42,49 @@ function digestFile(abs: string): { size: number; sha256: string } {
   return { size, sha256: hash.digest('hex') };
 }
 
+export interface PlannedAssets {
+  /** Repository path → bundle path (`_assets/…`, content-hashed). */
+  assets: Record<string, string>;
+  /** Size and sha256 of each asset as it goes into the bundle. */
+  digests: Record<string, { size: number; sha256: string }>;
+  /** Custom stylesheets whose URLs were rewritten (custom-styles.ts): their bundle bytes. */
+  rewritten: Record<string, Uint8Array>;
+  warnings: BuildWarning[];
+}
+
 /**
  * Every non-page file gets a content-hashed name under `_assets/`, so the site can serve it with
  * long immutable caching and a new version never collides with an old one in a browser cache.
  * The full digest is kept for the manifest: the write stage then never reads an asset, and the
- * pack stage reads each one once, as it goes into the zip.
+ * pack stage reads each one once, as it goes into the zip. Custom stylesheets come last: the URLs
+ * inside them are rewritten to the other assets' hashed names, and their own names hash the result.
  */
-export function planAssets(
-  repoRoot: string,
-  files: readonly string[],
-): { assets: Record<string, string>; digests: Record<string, { size: number; sha256: string }> } {
+export function planAssets(repoRoot: string, files: readonly string[], custom: { css: readonly string[]; js: readonly string[] }): PlannedAssets {
   const assets: Record<string, string> = {};
   const digests: Record<string, { size: number; sha256: string }> = {};
+  const rewritten: Record<string, Uint8Array> = {};
+  const warnings: BuildWarning[] = [];
+  const stylesheets = new Set(custom.css);
   for (const file of files) {
-    if (!isAssetFile(file)) continue;
+    if (!isAssetFile(file) || stylesheets.has(file)) continue;
     const digest = digestFile(path.join(repoRoot, file));
     assets[file] = hashedBundlePath(file, digest.sha256.slice(0, 8));
     digests[file] = digest;
   }
-  return { assets, digests };
+  const assetUrl = (repoPath: string): string | undefined => (assets[repoPath] === undefined ? undefined : `/${assets[repoPath]}`);
+  for (const file of custom.css) {
+    const source = fs.readFileSync(path.join(repoRoot, file));
+    const styled = localiseStylesheet(file, source.toString('utf8'), { assetUrl, stylesheets });
+    warnings.push(...styled.warnings);
+    const bytes = styled.changed ? new Uint8Array(Buffer.from(styled.css, 'utf8')) : new Uint8Array(source);
+    if (styled.changed) rewritten[file] = bytes;
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    assets[file] = hashedBundlePath(file, sha256.slice(0, 8));
+    digests[file] = { size: bytes.length, sha256 };
+  }
+  for (const file of custom.js) {
+    const warning = externalScriptWarning(file, fs.readFileSync(path.join(repoRoot, file), 'utf8'));
+    if (warning) warnings.push(warning);
+  }
+  return { assets, digests, rewritten, warnings };
 }

@@ -158,6 +158,19 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
   for (const p of pages) pageTitles[p.slug] = metaFor(p.slug).title ?? titleFromSlug(p.slug);
 
   const redirects = planRedirects(config, new Set(pageFiles.keys()), configFile, warnings);
-  const { assets, digests } = planAssets(repoRoot, files);
-  return { repoRoot, config, sections, globalLinks: read.globalLinks, pages, redirects, assets, warnings, pageTitles, assetDigests: digests };
+  const planned = planAssets(repoRoot, files, { css: config.customCss, js: config.customJs });
+  warnings.push(...planned.warnings);
+  return {
+    repoRoot,
+    config,
+    sections,
+    globalLinks: read.globalLinks,
+    pages,
+    redirects,
+    assets: planned.assets,
+    warnings,
+    pageTitles,
+    assetDigests: planned.digests,
+    rewrittenAssets: planned.rewritten,
+  };
 }

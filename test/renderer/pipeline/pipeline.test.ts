@@ -127,6 +127,24 @@ describe('exportSite: the bundle', () => {
     expect(offenders).toEqual([]);
   });
 
+  it("rewrites the repository's stylesheet to the hashed assets and reports what it removed from it and what its script fetches", () => {
+    const stylePath = [...result.files.keys()].find((p) => /^_assets\/style\.[0-9a-f]{8}\.css$/.test(p));
+    if (!stylePath) throw new Error('no custom stylesheet in the bundle');
+    const css = text(stylePath);
+    const favicon = [...result.files.keys()].find((p) => /^_assets\/images\/favicon\.[0-9a-f]{8}\.svg$/.test(p));
+    expect(css).toContain(`body { background: url("/${favicon}") no-repeat; }`);
+    expect(css).toContain('src: url("data:,") format("woff2")');
+    // The hashed name is the hash of the rewritten bytes, and the manifest agrees.
+    expect(stylePath).toContain(sha256(result.files.get(stylePath) as Uint8Array).slice(0, 8));
+    expect(text('index.html')).toContain(`<link rel="stylesheet" href="/${stylePath}">`);
+    const warnings = result.manifest.warnings.filter((w) => w.code === 'external-style' || w.code === 'external-script');
+    expect(warnings.map((w) => [w.code, w.file, w.line])).toEqual([
+      ['external-style', 'style.css', 1],
+      ['external-style', 'style.css', 4],
+      ['external-script', 'custom.js', 3],
+    ]);
+  });
+
   it('reports monotonic progress that ends at the planned page count', () => {
     const done = progress.map((p) => p.pagesDone);
     expect(done).toEqual([...done].sort((a, b) => a - b));
