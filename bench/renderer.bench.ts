@@ -63,8 +63,9 @@ interface Row {
   exportCpu: number;
   floorMs?: number;
   floorCpu?: number;
-  /** One thread: the stages' bare library calls (bench/stage-floor.ts). */
+  /** One thread: the stages' bare library calls (bench/stage-floor.ts), with and without deflate. */
   stageFloorMs?: number;
+  storedStageFloorMs?: number;
   peakRss: number;
   zipBytes: number;
   timings: Record<string, number>;
@@ -87,23 +88,25 @@ interface Floors {
   ms: number;
   cpu: number;
   stageMs: number;
+  storedStageMs: number;
 }
 
 function timeFloor(dir: string): Floors {
   const c0 = process.cpuUsage();
   const ms = floor(dir);
   const cpu = cpuSeconds(c0);
-  return { ms, cpu, stageMs: stageFloor(dir) };
+  return { ms, cpu, stageMs: stageFloor(dir), storedStageMs: stageFloor(dir, { deflate: false }) };
 }
 
-const floorFields = (floors: Floors[]): Pick<Row, 'floorMs' | 'floorCpu' | 'stageFloorMs'> => ({
+const floorFields = (floors: Floors[]): Pick<Row, 'floorMs' | 'floorCpu' | 'stageFloorMs' | 'storedStageFloorMs'> => ({
   floorMs: median(floors.map((f) => f.ms)),
   floorCpu: median(floors.map((f) => f.cpu)),
   stageFloorMs: median(floors.map((f) => f.stageMs)),
+  storedStageFloorMs: median(floors.map((f) => f.storedStageMs)),
 });
 
 function printTable(rows: Row[], threads: number): void {
-  const header = ['site', 'pages', 'export s', 'pages/s', 'floor s', 'vs floor', 'stage floor s', 'best vs floor', 'cpu s', 'floor cpu s', 'peak RSS', 'zip MB', 'stages (ms)'];
+  const header = ['site', 'pages', 'export s', 'pages/s', 'floor s', 'vs floor', 'stage floor s', 'best vs floor', 'best, stored zip', 'cpu s', 'floor cpu s', 'peak RSS', 'zip MB', 'stages (ms)'];
   const body = rows.map((r) => [
     r.name,
     String(r.pages),
@@ -113,6 +116,7 @@ function printTable(rows: Row[], threads: number): void {
     r.floorMs === undefined ? '' : `${(r.floorMs / r.exportMs).toFixed(2)}×`,
     r.stageFloorMs === undefined ? '' : (r.stageFloorMs / 1000).toFixed(2),
     r.floorMs === undefined || r.stageFloorMs === undefined ? '' : `${(r.floorMs / (r.stageFloorMs / threads)).toFixed(2)}×`,
+    r.floorMs === undefined || r.storedStageFloorMs === undefined ? '' : `${(r.floorMs / (r.storedStageFloorMs / threads)).toFixed(2)}×`,
     r.exportCpu.toFixed(2),
     r.floorCpu === undefined ? '' : r.floorCpu.toFixed(2),
     `${Math.round(r.peakRss / MB)} MB`,
@@ -195,7 +199,7 @@ async function main(): Promise<void> {
   printTable(rows, threads);
   console.log(`\nprocess peak RSS (getrusage maxRSS, main thread + workers): ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
   console.log('floor = read every page + marked.parse, one thread; "vs floor" = floor time / export time (1.0× = as fast as the floor).');
-  console.log(`stage floor = floor + the bare library calls every export also needs (highlight.js on fences, deflate level 1, sha256 + CRC-32, search tokens), one thread, no MDX/layout/zip; "best vs floor" = floor / (stage floor / ${threads} threads): the ratio no renderer using these libraries can beat here.`);
+  console.log(`stage floor = floor + the bare library calls every export also needs (highlight.js on fences, deflate level 1, sha256 + CRC-32, search tokens), one thread, no MDX/layout/zip; "best vs floor" = floor / (stage floor / ${threads} threads): the ratio no renderer using these libraries can beat here; "best, stored zip": the same without deflate, for a zip storing its pages uncompressed.`);
   console.log('cpu s = CPU seconds of the process, all threads (unaffected by other load on the machine); stages: wall ms, worker.*: worker ms summed over workers.');
   console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (figures above are only comparable on an otherwise idle machine)`);
 }

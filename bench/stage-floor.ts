@@ -58,15 +58,18 @@ function highlightCodeTokens(tokens: Token[]): void {
 
 const TAG = /<[^>]*>/g;
 
-/** Milliseconds for the stages' bare library calls on every page, one thread (see above). */
-export function stageFloor(dir: string): number {
+/**
+ * Milliseconds for the stages' bare library calls on every page, one thread (see above).
+ * `deflate: false` leaves compression out, as for a zip that stores its pages uncompressed.
+ */
+export function stageFloor(dir: string, options: { deflate: boolean } = { deflate: true }): number {
   const t0 = performance.now();
   for (const f of markdownFiles(dir)) {
     const tokens = marked.lexer(fs.readFileSync(f, 'utf8'));
     highlightCodeTokens(tokens);
     const html = marked.parser(tokens);
     const bytes = Buffer.from(html, 'utf8');
-    zlib.deflateRawSync(bytes, { level: 1 });
+    if (options.deflate) zlib.deflateRawSync(bytes, { level: 1 });
     createHash('sha256').update(bytes).digest('hex');
     zlib.crc32(bytes);
     const counts = new Map<string, number>();
