@@ -61,6 +61,11 @@ export interface SiteConfig {
   favicon?: string;
   colors: { primary: string; light?: string; dark?: string };
   appearance: { default: 'light' | 'dark' | 'system'; strict: boolean };
+  /**
+   * docs.json `styling.eyebrows`: above the title, the whole trail of groups as links
+   * (`breadcrumbs`, the appliance's default) or only the page's own group (`section`).
+   */
+  eyebrows?: 'breadcrumbs' | 'section';
   navbar: { links: NavLink[]; primary?: NavLink };
   footer: { socials: Record<string, string>; links: { header?: string; items: NavLink[] }[] };
   /** `{{name}}` substitutions from the config's `variables`. */

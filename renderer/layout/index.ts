@@ -113,6 +113,11 @@ function neighbour(ctx: RenderContext, slug: string | undefined): { title: strin
   return entry ? { title: entry.title, url: entry.url } : undefined;
 }
 
+/** `styling.eyebrows: "section"` shows only the page's own group, Mintlify's default look. */
+function eyebrow(ctx: RenderContext, crumbs: Crumb[]): Crumb[] {
+  return ctx.config.eyebrows === 'section' ? crumbs.slice(-1) : crumbs;
+}
+
 /** Extensionless URL of a page: `/guides/intro`, `/` for the home page. */
 function pageUrl(ctx: RenderContext, page: PlannedPage): string {
   const known = ctx.pageIndex[page.slug]?.url;
@@ -142,7 +147,7 @@ export function renderDocument(input: { page: PlannedPage; content: PageContent;
     ...(content.frontmatter['noindex'] === true ? { robots: 'noindex' } : {}),
     pageTitle: title,
     pageDescription: content.description,
-    breadcrumbs: crumbsFor(ctx, page.sectionId ?? ctx.pageIndex[page.slug]?.sectionId, page.breadcrumbs),
+    breadcrumbs: eyebrow(ctx, crumbsFor(ctx, page.sectionId ?? ctx.pageIndex[page.slug]?.sectionId, page.breadcrumbs)),
     content: content.html,
     toc: content.toc,
     prev: neighbour(ctx, page.prev),

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { RenderError, type SiteConfig } from '../types.js';
 import { isObject } from './config-fields.js';
-import { normaliseDocsJson } from './normalise-docs-json.js';
-import { normaliseMintJson } from './normalise-mint-json.js';
+import { DOCS_JSON_SETTINGS, normaliseDocsJson } from './normalise-docs-json.js';
+import { MINT_JSON_SETTINGS, normaliseMintJson } from './normalise-mint-json.js';
 import { parseJsonFile } from './parse-json.js';
 import { resolveRefs } from './resolve-refs.js';
 import { scanRepoFiles } from './scan-files.js';
@@ -21,10 +21,28 @@ export interface LoadedSite {
   files: string[];
   /** Symbolic links left out of `files` (see scanRepoFiles); plan reports each as a warning. */
   symlinks?: string[];
+  /** Top-level settings of the config that the renderer does not apply (Mintlify features it has not). */
+  ignoredSettings?: string[];
 }
 
 /** Folders whose scripts and styles are sources for something else, never loaded by the site. */
 const NOT_CUSTOM_ASSET = /^(?:snippets|_snippets)\//;
+
+/**
+ * Top-level settings the renderer does not read, and the unread parts of those it reads only in
+ * part (`known` holds `styling.eyebrows` for those): `["seo", "styling.codeblocks"]`. `$schema`
+ * and the like are for editors, not settings.
+ */
+function settingsNotApplied(raw: Record<string, unknown>, known: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    if (key.startsWith('$') || known.has(key)) continue;
+    const partly = [...known].some((k) => k.startsWith(`${key}.`));
+    if (!partly) out.push(key);
+    else if (isObject(value)) for (const sub of Object.keys(value)) if (!known.has(`${key}.${sub}`)) out.push(`${key}.${sub}`);
+  }
+  return out.sort();
+}
 
 /**
  * Load a docs repository: find its config (docs.json first, then legacy mint.json), inline `$ref`s,
@@ -52,5 +70,6 @@ export function loadSite(sourceDir: string): LoadedSite {
     customCss: custom.filter((f) => f.endsWith('.css')),
     customJs: custom.filter((f) => f.endsWith('.js')),
   };
-  return { repoRoot, configFile, config, files, symlinks };
+  const ignoredSettings = settingsNotApplied(raw, configFile === 'docs.json' ? DOCS_JSON_SETTINGS : MINT_JSON_SETTINGS);
+  return { repoRoot, configFile, config, files, symlinks, ignoredSettings };
 }

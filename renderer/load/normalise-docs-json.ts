@@ -15,6 +15,16 @@ import {
   type Json,
 } from './config-fields.js';
 
+/**
+ * The top-level docs.json settings this file reads; the others are reported as not applied.
+ * `theme` is required by Mintlify's schema and accepted: every theme renders in the appliance's one look.
+ */
+export const DOCS_JSON_SETTINGS: ReadonlySet<string> = new Set([
+  'theme', 'name', 'description', 'colors', 'appearance', 'navbar', 'footer', 'variables', 'redirects', 'appliance', 'navigation', 'logo', 'favicon',
+  // Of `styling`, only this part is read; its other settings are reported by their dotted names.
+  'styling.eyebrows',
+]);
+
 /** docs.json (the current Mintlify format) → SiteConfig. Navigation is kept as is for plan. */
 export function normaliseDocsJson(raw: Json, file: string): Omit<SiteConfig, 'customCss' | 'customJs'> {
   const navbar = expectObject(raw['navbar'], 'navbar', file) ?? {};
@@ -51,6 +61,8 @@ export function normaliseDocsJson(raw: Json, file: string): Omit<SiteConfig, 'cu
     allowUnsafeHtml: appliance['allowUnsafeHtml'] === true,
     navigation,
   };
+  const styling = expectObject(raw['styling'], 'styling', file) ?? {};
+  if (styling['eyebrows'] === 'section' || styling['eyebrows'] === 'breadcrumbs') config.eyebrows = styling['eyebrows'];
   const description = str(raw['description']);
   if (description) config.description = description;
   const lg = logo(raw['logo']);

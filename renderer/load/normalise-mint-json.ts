@@ -34,6 +34,12 @@ function footerSocials(raw: Json, file: string): Record<string, string> {
  * `primaryTab` and `versions` decide which group goes where, by URL prefix. Those are kept in
  * `legacy` and interpreted by plan, so both formats share one navigation interpreter.
  */
+/** The top-level mint.json settings this file reads; the others are reported as not applied. */
+export const MINT_JSON_SETTINGS: ReadonlySet<string> = new Set([
+  'name', 'colors', 'logo', 'favicon', 'navigation', 'topbarLinks', 'topbarCtaButton', 'footer', 'footerSocials',
+  'modeToggle', 'appliance', 'tabs', 'anchors', 'primaryTab', 'versions', 'topAnchor', 'redirects',
+]);
+
 export function normaliseMintJson(raw: Json, file: string): Omit<SiteConfig, 'customCss' | 'customJs'> {
   const navigation = raw['navigation'];
   if (!Array.isArray(navigation)) throw new RenderError('"navigation" must be an array of groups', { file });

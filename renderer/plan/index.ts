@@ -81,6 +81,14 @@ function firstSlug(nodes: NavNode[]): string | undefined {
 export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePlan {
   const { repoRoot, config, configFile } = loaded;
   const warnings: BuildWarning[] = [];
+  const ignored = loaded.ignoredSettings ?? [];
+  if (ignored.length > 0) {
+    warnings.push({
+      code: 'config-ignored',
+      message: `${ignored.map((k) => `"${k}"`).join(', ')} ${ignored.length === 1 ? 'is a setting' : 'are settings'} docs-appliance does not apply; the site is built without ${ignored.length === 1 ? 'it' : 'them'}`,
+      file: configFile,
+    });
+  }
   for (const link of loaded.symlinks ?? []) {
     warnings.push({
       code: 'symbolic-link',

@@ -80,6 +80,12 @@ describe('renderDocument', () => {
     expect(html).toContain('<li class="toc-depth-3"><a href="#advanced" data-toc-link="advanced">Advanced</a></li>');
   });
 
+  it('shows only the page\'s own group above the title with styling.eyebrows "section"', () => {
+    const html = render({}, fixturePage(), fixtureCtx({ ...fixtureConfig(), eyebrows: 'section' }));
+    expect(html).toMatch(/<nav class="eyebrow" aria-label="Breadcrumb"><ol><li><a href="\/deep\/config">Deep dive<\/a><\/li><\/ol><\/nav>/);
+    expect(html).not.toContain('>Getting started</a></li><li>');
+  });
+
   it('hides the table of contents in wide mode and all chrome but the top bar in custom mode', () => {
     const wide = render({ mode: 'wide' });
     expect(wide).not.toContain('class="toc"');

@@ -295,6 +295,32 @@ describe('plan: ignores', () => {
     expect(p.pages.map((x) => x.file)).toEqual(['index.mdx', 'notes/keep.mdx']);
   });
 
+  it('names the settings of docs.json and mint.json it does not apply, in one warning', () => {
+    const docs = tempSite({
+      'docs.json': JSON.stringify({ $schema: 'https://mintlify.com/docs.json', name: 'x', theme: 'maple', seo: { indexing: 'all' }, contextual: {}, navigation: { pages: ['index'] } }),
+      'index.mdx': '# home',
+    });
+    expect(planSite(loadSite(docs)).warnings.filter((w) => w.code === 'config-ignored')).toEqual([
+      { code: 'config-ignored', message: '"contextual", "seo" are settings docs-appliance does not apply; the site is built without them', file: 'docs.json' },
+    ]);
+    const mint = tempSite({
+      'mint.json': JSON.stringify({ name: 'x', analytics: { ga4: { measurementId: 'G-1' } }, modeToggle: { default: 'dark' }, navigation: [{ group: 'G', pages: ['index'] }] }),
+      'index.mdx': '# home',
+    });
+    expect(planSite(loadSite(mint)).warnings.filter((w) => w.code === 'config-ignored')).toEqual([
+      { code: 'config-ignored', message: '"analytics" is a setting docs-appliance does not apply; the site is built without it', file: 'mint.json' },
+    ]);
+    const styled = tempSite({
+      'docs.json': JSON.stringify({ name: 'x', styling: { eyebrows: 'section', codeblocks: 'dark' }, navigation: { pages: ['index'] } }),
+      'index.mdx': '# home',
+    });
+    const styledSite = loadSite(styled);
+    expect(styledSite.config.eyebrows).toBe('section');
+    expect(planSite(styledSite).warnings.find((w) => w.code === 'config-ignored')?.message).toBe('"styling.codeblocks" is a setting docs-appliance does not apply; the site is built without it');
+    const plain = tempSite({ 'docs.json': JSON.stringify({ name: 'x', navigation: { pages: ['index'] } }), 'index.mdx': '# home' });
+    expect(planSite(loadSite(plain)).warnings.filter((w) => w.code === 'config-ignored')).toEqual([]);
+  });
+
   it('leaves symbolic links out and says so for each one that is not ignored', () => {
     const outside = tempSite({ 'secret.mdx': '# secret', 'private/data.png': 'png' });
     const dir = tempSite({
