@@ -290,7 +290,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       else if (digest) site.addFromDisk(bundlePath, { source, ...digest });
       else site.add(bundlePath, new Uint8Array(fs.readFileSync(source)));
     }
-    site.add('sitemap.xml', encoder.encode(buildSitemap(plan.pages, opts.domain)));
+    site.add('sitemap.xml', encoder.encode(buildSitemap(plan.pages, opts.domain, plan.config.seo?.indexing)));
     site.add('robots.txt', encoder.encode(buildRobots(opts.domain)));
     const manifest = buildManifest(site, {
       jobId,

@@ -66,6 +66,11 @@ export interface SiteConfig {
    * (`breadcrumbs`, the appliance's default) or only the page's own group (`section`).
    */
   eyebrows?: 'breadcrumbs' | 'section';
+  /**
+   * docs.json `seo`: extra `<meta>` tags on every page (`metatags`), and whether pages outside the
+   * navigation go into the sitemap too (`indexing: "all"`; default `navigable`).
+   */
+  seo?: { metatags: { name: string; content: string }[]; indexing: 'navigable' | 'all' };
   navbar: { links: NavLink[]; primary?: NavLink };
   footer: { socials: Record<string, string>; links: { header?: string; items: NavLink[] }[] };
   /** `{{name}}` substitutions from the config's `variables`. */

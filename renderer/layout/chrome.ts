@@ -48,6 +48,8 @@ export interface SiteChrome {
   /** The top bar's links again, for the phone drawer where the top bar has no room for them. */
   drawerLinks: string;
   searchDialog: string;
+  /** `seo.metatags` of the config, minus those every page sets itself. */
+  metatags: { attr: 'name' | 'property'; name: string; content: string }[];
   sectionsById: Map<string, NavSection>;
   defaultSection: NavSection | undefined;
   topbarFor: (languageSwitcher: string, hasSidebar: boolean) => string;
@@ -145,6 +147,7 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
     footer,
     drawerLinks,
     searchDialog: template('search-dialog')({}),
+    metatags: siteMetatags(config.seo?.metatags ?? []),
     sectionsById,
     defaultSection: ctx.sections.find((s) => !s.hidden && !s.external && s.sidebar.length > 0),
     topbarFor,
@@ -152,6 +155,17 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
   };
   chromeCache.set(ctx, chrome);
   return chrome;
+}
+
+/** Tags the document template writes on its own: a config tag of the same name would contradict it. */
+const OWN_META = new Set(['description', 'viewport', 'color-scheme', 'theme-color', 'generator', 'robots', 'og:type', 'og:site_name', 'og:title', 'og:description']);
+/** Open Graph and its families are `property` tags; everything else (twitter:*, keywords…) is `name`. */
+const PROPERTY_META = /^(?:og|article|book|profile|music|video|fb):/i;
+
+function siteMetatags(tags: readonly { name: string; content: string }[]): SiteChrome['metatags'] {
+  return tags
+    .filter((t) => t.name.trim() !== '' && !OWN_META.has(t.name.toLowerCase()))
+    .map((t) => ({ attr: PROPERTY_META.test(t.name) ? 'property' : 'name', name: t.name, content: t.content }));
 }
 
 /** Custom CSS comes last so the customer's rules win over the theme. */

@@ -104,6 +104,7 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
     footer: chrome.footer,
     drawerLinks: chrome.drawerLinks,
     searchDialog: chrome.searchDialog,
+    metatags: chrome.metatags,
   });
 }
 

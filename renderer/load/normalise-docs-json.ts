@@ -23,6 +23,7 @@ export const DOCS_JSON_SETTINGS: ReadonlySet<string> = new Set([
   'theme', 'name', 'description', 'colors', 'appearance', 'navbar', 'footer', 'variables', 'redirects', 'appliance', 'navigation', 'logo', 'favicon',
   // Of `styling`, only this part is read; its other settings are reported by their dotted names.
   'styling.eyebrows',
+  'seo',
 ]);
 
 /** docs.json (the current Mintlify format) → SiteConfig. Navigation is kept as is for plan. */
@@ -63,6 +64,13 @@ export function normaliseDocsJson(raw: Json, file: string): Omit<SiteConfig, 'cu
   };
   const styling = expectObject(raw['styling'], 'styling', file) ?? {};
   if (styling['eyebrows'] === 'section' || styling['eyebrows'] === 'breadcrumbs') config.eyebrows = styling['eyebrows'];
+  const seo = expectObject(raw['seo'], 'seo', file);
+  if (seo) {
+    const metatags = Object.entries(expectObject(seo['metatags'], 'seo.metatags', file) ?? {}).flatMap(([name, content]) =>
+      typeof content === 'string' || typeof content === 'number' || typeof content === 'boolean' ? [{ name, content: String(content) }] : [],
+    );
+    config.seo = { metatags, indexing: seo['indexing'] === 'all' ? 'all' : 'navigable' };
+  }
   const description = str(raw['description']);
   if (description) config.description = description;
   const lg = logo(raw['logo']);

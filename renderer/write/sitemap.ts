@@ -12,13 +12,14 @@ export function siteOrigin(domain: string | undefined): string | undefined {
 /**
  * sitemap.xml with the extensionless canonical URLs of the pages a visitor can reach from the
  * navigation. Hidden pages (outside the navigation or under `hidden`) and redirects are left out,
- * as Mintlify leaves them out of search and its sitemap. The sitemap protocol wants absolute URLs:
+ * as Mintlify leaves them out of search and its sitemap, unless the config's `seo.indexing` is
+ * `all`, which puts the hidden pages in too. The sitemap protocol wants absolute URLs:
  * with a domain they are `https://<domain>/…`; without one they stay root-relative.
  */
-export function buildSitemap(pages: readonly PlannedPage[], domain?: string): string {
+export function buildSitemap(pages: readonly PlannedPage[], domain?: string, indexing: 'navigable' | 'all' = 'navigable'): string {
   const origin = siteOrigin(domain) ?? '';
   const urls = pages
-    .filter((p) => !p.hidden)
+    .filter((p) => indexing === 'all' || !p.hidden)
     .map((p) => `  <url><loc>${xmlEscape(origin + urlForSlug(p.slug))}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

@@ -80,6 +80,30 @@ describe('renderDocument', () => {
     expect(html).toContain('<li class="toc-depth-3"><a href="#advanced" data-toc-link="advanced">Advanced</a></li>');
   });
 
+  it('writes the config\'s seo.metatags into every head, escaped, without contradicting its own tags', () => {
+    const config = fixtureConfig({
+      seo: {
+        metatags: [
+          { name: 'og:image', content: 'https://cdn.example.com/card.png' },
+          { name: 'twitter:site', content: '@acme' },
+          { name: 'keywords', content: '"docs" <b>&' },
+          { name: 'og:title', content: 'would contradict the page title' },
+          { name: 'robots', content: 'noindex' },
+        ],
+        indexing: 'navigable',
+      },
+    });
+    const html = render({}, fixturePage(), fixtureCtx(config));
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<meta property="og:image" content="https://cdn.example.com/card.png">');
+    expect(head).toContain('<meta name="twitter:site" content="@acme">');
+    expect(head).toContain('<meta name="keywords" content="&#34;docs&#34; &lt;b&gt;&amp;">');
+    expect(head).not.toContain('would contradict');
+    expect(head).not.toContain('noindex');
+    // A meta tag loads nothing: the page still fetches only from the bundle.
+    expect(loadedUrls(html).filter((u) => /^https?:/.test(u))).toEqual([]);
+  });
+
   it('shows only the page\'s own group above the title with styling.eyebrows "section"', () => {
     const html = render({}, fixturePage(), fixtureCtx({ ...fixtureConfig(), eyebrows: 'section' }));
     expect(html).toMatch(/<nav class="eyebrow" aria-label="Breadcrumb"><ol><li><a href="\/deep\/config">Deep dive<\/a><\/li><\/ol><\/nav>/);

@@ -297,11 +297,11 @@ describe('plan: ignores', () => {
 
   it('names the settings of docs.json and mint.json it does not apply, in one warning', () => {
     const docs = tempSite({
-      'docs.json': JSON.stringify({ $schema: 'https://mintlify.com/docs.json', name: 'x', theme: 'maple', seo: { indexing: 'all' }, contextual: {}, navigation: { pages: ['index'] } }),
+      'docs.json': JSON.stringify({ $schema: 'https://mintlify.com/docs.json', name: 'x', theme: 'maple', banner: { content: 'New!' }, contextual: {}, navigation: { pages: ['index'] } }),
       'index.mdx': '# home',
     });
     expect(planSite(loadSite(docs)).warnings.filter((w) => w.code === 'config-ignored')).toEqual([
-      { code: 'config-ignored', message: '"contextual", "seo" are settings docs-appliance does not apply; the site is built without them', file: 'docs.json' },
+      { code: 'config-ignored', message: '"banner", "contextual" are settings docs-appliance does not apply; the site is built without them', file: 'docs.json' },
     ]);
     const mint = tempSite({
       'mint.json': JSON.stringify({ name: 'x', analytics: { ga4: { measurementId: 'G-1' } }, modeToggle: { default: 'dark' }, navigation: [{ group: 'G', pages: ['index'] }] }),
@@ -316,6 +316,12 @@ describe('plan: ignores', () => {
     });
     const styledSite = loadSite(styled);
     expect(styledSite.config.eyebrows).toBe('section');
+    const seo = tempSite({
+      'docs.json': JSON.stringify({ name: 'x', seo: { indexing: 'all', metatags: { 'og:locale': 'en_US', 'og:image:width': 1200, nested: { no: 1 } } }, navigation: { pages: ['index'] } }),
+      'index.mdx': '# home',
+    });
+    expect(loadSite(seo).config.seo).toEqual({ metatags: [{ name: 'og:locale', content: 'en_US' }, { name: 'og:image:width', content: '1200' }], indexing: 'all' });
+    expect(planSite(loadSite(seo)).warnings.filter((w) => w.code === 'config-ignored')).toEqual([]);
     expect(planSite(styledSite).warnings.find((w) => w.code === 'config-ignored')?.message).toBe('"styling.codeblocks" is a setting docs-appliance does not apply; the site is built without it');
     const plain = tempSite({ 'docs.json': JSON.stringify({ name: 'x', navigation: { pages: ['index'] } }), 'index.mdx': '# home' });
     expect(planSite(loadSite(plain)).warnings.filter((w) => w.code === 'config-ignored')).toEqual([]);
