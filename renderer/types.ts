@@ -71,6 +71,8 @@ export interface SiteConfig {
    * navigation go into the sitemap too (`indexing: "all"`; default `navigable`).
    */
   seo?: { metatags: { name: string; content: string }[]; indexing: 'navigable' | 'all' };
+  /** docs.json `banner`: an announcement above the top bar of every page (inline Markdown). */
+  banner?: { content: string; dismissible: boolean };
   navbar: { links: NavLink[]; primary?: NavLink };
   footer: { socials: Record<string, string>; links: { header?: string; items: NavLink[] }[] };
   /** `{{name}}` substitutions from the config's `variables`. */

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { marked } from 'marked';
+import { sanitizeUserHtml } from '../page/sanitize.js';
 import type { DivisionKind, NavLink, NavSection, RenderContext } from '../types.js';
 import { THEME_ASSET_NAMES, themeAssetUrls } from '../theme/assets.js';
 import { SEARCH_INDEX_URL } from '../search-options.js';
@@ -48,6 +51,8 @@ export interface SiteChrome {
   /** The top bar's links again, for the phone drawer where the top bar has no room for them. */
   drawerLinks: string;
   searchDialog: string;
+  /** The config's announcement, rendered once; `key` changes with its text, so a new one shows again after a dismissal. */
+  banner: { html: string; dismissible: boolean; key: string } | undefined;
   /** `seo.metatags` of the config, minus those every page sets itself. */
   metatags: { attr: 'name' | 'property'; name: string; content: string }[];
   sectionsById: Map<string, NavSection>;
@@ -148,6 +153,7 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
     drawerLinks,
     searchDialog: template('search-dialog')({}),
     metatags: siteMetatags(config.seo?.metatags ?? []),
+    banner: config.banner ? siteBanner(config.banner) : undefined,
     sectionsById,
     defaultSection: ctx.sections.find((s) => !s.hidden && !s.external && s.sidebar.length > 0),
     topbarFor,
@@ -166,6 +172,12 @@ function siteMetatags(tags: readonly { name: string; content: string }[]): SiteC
   return tags
     .filter((t) => t.name.trim() !== '' && !OWN_META.has(t.name.toLowerCase()))
     .map((t) => ({ attr: PROPERTY_META.test(t.name) ? 'property' : 'name', name: t.name, content: t.content }));
+}
+
+/** Inline Markdown (links, emphasis, code) through the same sanitiser as the pages' raw HTML. */
+function siteBanner(banner: NonNullable<RenderContext['config']['banner']>): NonNullable<SiteChrome['banner']> {
+  const html = sanitizeUserHtml(marked.parseInline(banner.content, { async: false, gfm: true }));
+  return { html, dismissible: banner.dismissible, key: createHash('sha256').update(banner.content).digest('hex').slice(0, 12) };
 }
 
 /** Custom CSS comes last so the customer's rules win over the theme. */

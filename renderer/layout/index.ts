@@ -105,6 +105,7 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
     drawerLinks: chrome.drawerLinks,
     searchDialog: chrome.searchDialog,
     metatags: chrome.metatags,
+    banner: chrome.banner,
   });
 }
 

@@ -24,6 +24,7 @@ export const DOCS_JSON_SETTINGS: ReadonlySet<string> = new Set([
   // Of `styling`, only this part is read; its other settings are reported by their dotted names.
   'styling.eyebrows',
   'seo',
+  'banner',
 ]);
 
 /** docs.json (the current Mintlify format) → SiteConfig. Navigation is kept as is for plan. */
@@ -64,6 +65,9 @@ export function normaliseDocsJson(raw: Json, file: string): Omit<SiteConfig, 'cu
   };
   const styling = expectObject(raw['styling'], 'styling', file) ?? {};
   if (styling['eyebrows'] === 'section' || styling['eyebrows'] === 'breadcrumbs') config.eyebrows = styling['eyebrows'];
+  const banner = expectObject(raw['banner'], 'banner', file);
+  const bannerContent = banner ? str(banner['content']) : undefined;
+  if (bannerContent?.trim()) config.banner = { content: bannerContent, dismissible: banner?.['dismissible'] === true };
   const seo = expectObject(raw['seo'], 'seo', file);
   if (seo) {
     const metatags = Object.entries(expectObject(seo['metatags'], 'seo.metatags', file) ?? {}).flatMap(([name, content]) =>

@@ -168,6 +168,32 @@ describe('the exported site in Chromium', () => {
     await page.close();
   });
 
+  it('shows the banner until the reader dismisses it, then on no page, without a flash', async () => {
+    // A context of its own: the dismissal lives in localStorage.
+    const fresh = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    fresh.on('request', (req) => {
+      if (!req.url().startsWith(site.origin + '/') && !req.url().startsWith('data:')) outside.push(req.url());
+    });
+    const page = await fresh.newPage();
+    watch(page);
+    await page.goto(site.origin + '/', { waitUntil: 'networkidle' });
+    const banner = page.locator('.site-banner');
+    expect(await banner.isVisible()).toBe(true);
+    expect(await banner.textContent()).toContain('this site loads nothing from the internet');
+    // The banner sits above the top bar and pushes it down while the page is at the top.
+    const top = await page.evaluate(() => document.querySelector('.topbar')!.getBoundingClientRect().top);
+    expect(top).toBeGreaterThan(20);
+    await page.locator('[data-banner-dismiss]').click();
+    expect(await banner.isVisible()).toBe(false);
+
+    // On the next page the dismissal is applied by the head script, before anything is painted.
+    await page.goto(site.origin + '/quickstart', { waitUntil: 'commit' });
+    await page.waitForSelector('.site-banner', { state: 'attached' });
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-banner-dismissed'))).toBe(true);
+    expect(await page.locator('.site-banner').isVisible()).toBe(false);
+    await fresh.close();
+  });
+
   it('fits a phone screen with the sidebar as a drawer', async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     phone.on('request', (req) => {

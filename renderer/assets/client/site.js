@@ -54,6 +54,21 @@
     }
   }
 
+  /** The config's banner: dismissing it hides it on every page until its text changes. */
+  function initBanner() {
+    var button = document.querySelector('[data-banner-dismiss]');
+    var key = root.getAttribute('data-banner');
+    if (!button || !key) return;
+    button.addEventListener('click', function () {
+      root.setAttribute('data-banner-dismissed', '');
+      try {
+        window.localStorage.setItem('docs-banner-dismissed', key);
+      } catch (e) {
+        // Storage may be blocked; the banner then comes back on the next page.
+      }
+    });
+  }
+
   function initNavDrawer() {
     var body = document.body;
     var toggle = document.querySelector('[data-nav-toggle]');
@@ -198,6 +213,7 @@
 
   function init() {
     initTheme();
+    initBanner();
     initNavDrawer();
     initSwitchers();
     initScrollSpy();

@@ -20,4 +20,13 @@
   else if (appearance === 'light' || appearance === 'dark') theme = appearance;
   else theme = window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
   root.setAttribute('data-theme', theme);
+  // A banner the reader dismissed stays hidden, without flashing in first (site.css hides it).
+  var banner = root.getAttribute('data-banner');
+  if (banner) {
+    try {
+      if (window.localStorage.getItem('docs-banner-dismissed') === banner) root.setAttribute('data-banner-dismissed', '');
+    } catch (e) {
+      // storage blocked: the banner shows on each page
+    }
+  }
 })();

@@ -104,6 +104,25 @@ describe('renderDocument', () => {
     expect(loadedUrls(html).filter((u) => /^https?:/.test(u))).toEqual([]);
   });
 
+  it('puts the config\'s banner above the top bar, Markdown rendered and sanitised, with a dismiss button keyed to its text', () => {
+    const banner = (content: string, dismissible: boolean) => render({}, fixturePage(), fixtureCtx(fixtureConfig({ banner: { content, dismissible } })));
+    const html = banner('New: **v3** is out. [Upgrade](/guides/upgrade) <script>alert(1)</script> [x](javascript:alert(2))', true);
+    const region = /<div class="site-banner" role="region" aria-label="Announcement"><p class="site-banner-text">(.*?)<\/p>(.*?)<\/div>/.exec(html);
+    expect(region?.[1]).toBe('New: <strong>v3</strong> is out. <a href="/guides/upgrade">Upgrade</a>  <a>x</a>');
+    expect(region?.[2]).toMatch(/^<button class="site-banner-close" type="button" data-banner-dismiss aria-label="Dismiss announcement">/);
+    // Before the top bar, so it is the first thing read after the skip link.
+    expect(html.indexOf('class="site-banner"')).toBeLessThan(html.indexOf('class="topbar"'));
+    const key = /<html [^>]*data-banner="([0-9a-f]{12})"/.exec(html)?.[1];
+    expect(key).toBeDefined();
+    // Another text, another key: a new announcement shows again after the last one was dismissed.
+    expect(/data-banner="([0-9a-f]{12})"/.exec(banner('Other news', true))?.[1]).not.toBe(key);
+    const fixed = banner('Maintenance on Friday', false);
+    expect(fixed).toContain('<p class="site-banner-text">Maintenance on Friday</p></div>');
+    expect(fixed).not.toContain('data-banner=');
+    expect(fixed).not.toContain('data-banner-dismiss');
+    expect(render()).not.toContain('site-banner');
+  });
+
   it('shows only the page\'s own group above the title with styling.eyebrows "section"', () => {
     const html = render({}, fixturePage(), fixtureCtx({ ...fixtureConfig(), eyebrows: 'section' }));
     expect(html).toMatch(/<nav class="eyebrow" aria-label="Breadcrumb"><ol><li><a href="\/deep\/config">Deep dive<\/a><\/li><\/ol><\/nav>/);
