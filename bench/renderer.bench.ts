@@ -1,10 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRenderPool, exportSite, ExportError, type RenderPool } from '../renderer/index.js';
 import { generateSite } from './gen-pages.js';
-import { floor, stageFloor } from './stage-floor.js';
+import type { Floors } from './stage-floor.js';
 
 /**
  * Renderer benchmark: full exports (render + index + zip to a file) of generated sites against the
@@ -84,18 +85,11 @@ async function timeExport(pool: RenderPool, sourceDir: string, outZip: string): 
   return { ms, cpu, pages: value.pageCount, zipBytes: value.sizeBytes ?? 0, timings: value.timings, warnings, peakRss };
 }
 
-interface Floors {
-  ms: number;
-  cpu: number;
-  stageMs: number;
-  storedStageMs: number;
-}
-
+/** The floors, measured in a child process (see stage-floor.ts): their garbage stays out of the export's RSS. */
 function timeFloor(dir: string): Floors {
-  const c0 = process.cpuUsage();
-  const ms = floor(dir);
-  const cpu = cpuSeconds(c0);
-  return { ms, cpu, stageMs: stageFloor(dir), storedStageMs: stageFloor(dir, { deflate: false }) };
+  const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'stage-floor.ts'), dir], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`floor measurement failed: ${child.stderr}`);
+  return JSON.parse(child.stdout) as Floors;
 }
 
 const floorFields = (floors: Floors[]): Pick<Row, 'floorMs' | 'floorCpu' | 'stageFloorMs' | 'storedStageFloorMs'> => ({

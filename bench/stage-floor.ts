@@ -20,6 +20,33 @@ import { tokenize } from '../renderer/index-stage/partial-index.js';
  * this machine, hence the best "vs floor" ratio it can show.
  */
 
+export interface Floors {
+  /** floor: wall ms and CPU seconds. */
+  ms: number;
+  cpu: number;
+  /** stage floor, with and without deflate: wall ms. */
+  stageMs: number;
+  storedStageMs: number;
+}
+
+/**
+ * All three floors of one docs directory, measured one after the other in this thread, after a
+ * warm-up on up to 500 of its pages (a fresh process would otherwise time the JIT compiling marked
+ * and highlight.js, which the render workers have long done).
+ */
+export function measureFloors(dir: string): Floors {
+  const warm = markdownFiles(dir).slice(0, 500);
+  floor(warm);
+  stageFloor(warm);
+  // The floor includes finding the files, as it always has.
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const files = markdownFiles(dir);
+  const ms = performance.now() - t0 + floor(files);
+  const used = process.cpuUsage(c0);
+  return { ms, cpu: (used.user + used.system) / 1e6, stageMs: stageFloor(files), storedStageMs: stageFloor(files, { deflate: false }) };
+}
+
 export function markdownFiles(dir: string): string[] {
   const files: string[] = [];
   const walk = (d: string): void => {
@@ -34,9 +61,9 @@ export function markdownFiles(dir: string): string[] {
 }
 
 /** Milliseconds to read every page and `marked.parse` it, one thread. */
-export function floor(dir: string): number {
+export function floor(files: readonly string[]): number {
   const t0 = performance.now();
-  for (const f of markdownFiles(dir)) marked.parse(fs.readFileSync(f, 'utf8'));
+  for (const f of files) marked.parse(fs.readFileSync(f, 'utf8'));
   return performance.now() - t0;
 }
 
@@ -62,9 +89,9 @@ const TAG = /<[^>]*>/g;
  * Milliseconds for the stages' bare library calls on every page, one thread (see above).
  * `deflate: false` leaves compression out, as for a zip that stores its pages uncompressed.
  */
-export function stageFloor(dir: string, options: { deflate: boolean } = { deflate: true }): number {
+export function stageFloor(files: readonly string[], options: { deflate: boolean } = { deflate: true }): number {
   const t0 = performance.now();
-  for (const f of markdownFiles(dir)) {
+  for (const f of files) {
     const tokens = marked.lexer(fs.readFileSync(f, 'utf8'));
     highlightCodeTokens(tokens);
     const html = marked.parser(tokens);
@@ -79,4 +106,13 @@ export function stageFloor(dir: string, options: { deflate: boolean } = { deflat
     }
   }
   return performance.now() - t0;
+}
+
+// `node --import tsx bench/stage-floor.ts <dir>` prints measureFloors(dir) as JSON: the renderer
+// benchmark runs it in a child process, so that the floors' garbage never counts in the export's
+// peak memory.
+if (process.argv[1] && import.meta.filename === process.argv[1]) {
+  const dir = process.argv[2];
+  if (!dir) throw new Error('usage: stage-floor.ts <docs dir>');
+  process.stdout.write(`${JSON.stringify(measureFloors(dir))}\n`);
 }
