@@ -51,6 +51,14 @@ export interface NavLink {
   icon?: string;
 }
 
+/** One docs.json font: `source` is a repository path (leading slash removed) or a URL. */
+export interface FontSpec {
+  family: string;
+  weight?: number;
+  source?: string;
+  format?: string;
+}
+
 export interface SiteConfig {
   /** `docs.json` or `mint.json`: which file the config came from. */
   format: 'docs.json' | 'mint.json';
@@ -71,6 +79,8 @@ export interface SiteConfig {
    * navigation go into the sitemap too (`indexing: "all"`; default `navigable`).
    */
   seo?: { metatags: { name: string; content: string }[]; indexing: 'navigable' | 'all' };
+  /** docs.json `fonts`: the body and heading families, each with an optional font file. */
+  fonts?: { body?: FontSpec; heading?: FontSpec };
   /** docs.json `banner`: an announcement above the top bar of every page (inline Markdown). */
   banner?: { content: string; dismissible: boolean };
   navbar: { links: NavLink[]; primary?: NavLink };

@@ -5,6 +5,7 @@ import type { DivisionKind, NavLink, NavSection, RenderContext } from '../types.
 import { THEME_ASSET_NAMES, themeAssetUrls } from '../theme/assets.js';
 import { SEARCH_INDEX_URL } from '../search-options.js';
 import { brandCss } from './colors.js';
+import { fontCss } from './fonts.js';
 import { isExternalHref, safeHref } from './escape.js';
 import { icon, socialIcon } from './icon.js';
 import { markCurrent, prepareSidebar, type PreparedSidebar } from './sidebar.js';
@@ -134,7 +135,7 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
   const chrome: SiteChrome = {
     ctx,
     asset,
-    brandCss: brandCss(config.colors),
+    brandCss: brandCss(config.colors) + fontCss(config.fonts, (p) => assetUrl(ctx, p)),
     baseStyles: [
       asset(THEME_ASSET_NAMES.siteCss),
       asset(THEME_ASSET_NAMES.componentsCss),

@@ -1,4 +1,4 @@
-import { RenderError, type SiteConfig } from '../types.js';
+import { RenderError, type FontSpec, type SiteConfig } from '../types.js';
 import {
   appearance,
   colors,
@@ -25,7 +25,24 @@ export const DOCS_JSON_SETTINGS: ReadonlySet<string> = new Set([
   'styling.eyebrows',
   'seo',
   'banner',
+  'fonts',
 ]);
+
+function fontSpec(raw: Record<string, unknown>, base?: FontSpec): FontSpec | undefined {
+  const family = str(raw['family']) ?? base?.family;
+  if (!family) return undefined;
+  const weight = typeof raw['weight'] === 'number' ? raw['weight'] : raw['family'] === undefined ? base?.weight : undefined;
+  // A heading or body block that names its own family does not borrow the top-level file.
+  const inherit = raw['family'] === undefined ? base : undefined;
+  const source = str(raw['source']) ?? inherit?.source;
+  const format = str(raw['format']) ?? inherit?.format;
+  return {
+    family,
+    ...(weight !== undefined && Number.isInteger(weight) && weight >= 1 && weight <= 1000 ? { weight } : {}),
+    ...(source ? { source: /^[a-z][a-z\d+.-]*:|^\/\//i.test(source) ? source : source.replace(/^\.?\//, '') } : {}),
+    ...(format ? { format } : {}),
+  };
+}
 
 /** docs.json (the current Mintlify format) → SiteConfig. Navigation is kept as is for plan. */
 export function normaliseDocsJson(raw: Json, file: string): Omit<SiteConfig, 'customCss' | 'customJs'> {
@@ -65,6 +82,14 @@ export function normaliseDocsJson(raw: Json, file: string): Omit<SiteConfig, 'cu
   };
   const styling = expectObject(raw['styling'], 'styling', file) ?? {};
   if (styling['eyebrows'] === 'section' || styling['eyebrows'] === 'breadcrumbs') config.eyebrows = styling['eyebrows'];
+  const fonts = expectObject(raw['fonts'], 'fonts', file);
+  if (fonts) {
+    // Top-level family/weight/source apply to both; `heading` and `body` override them.
+    const base = fontSpec(fonts);
+    const heading = fontSpec(expectObject(fonts['heading'], 'fonts.heading', file) ?? {}, base);
+    const body = fontSpec(expectObject(fonts['body'], 'fonts.body', file) ?? {}, base);
+    config.fonts = { ...(body ? { body } : {}), ...(heading ? { heading } : {}) };
+  }
   const banner = expectObject(raw['banner'], 'banner', file);
   const bannerContent = banner ? str(banner['content']) : undefined;
   if (bannerContent?.trim()) config.banner = { content: bannerContent, dismissible: banner?.['dismissible'] === true };

@@ -1,5 +1,5 @@
 import type { LoadedSite } from '../load/index.js';
-import type { BuildWarning, NavNode, NavSection, PlannedPage, SitePlan } from '../types.js';
+import type { BuildWarning, FontSpec, NavNode, NavSection, PlannedPage, SiteConfig, SitePlan } from '../types.js';
 import { planAssets } from './assets.js';
 import { buildSections } from './build-sections.js';
 import { legacyToNavigation } from './legacy-navigation.js';
@@ -57,6 +57,21 @@ function prune(nodes: NavNode[], keep: ReadonlySet<string>): NavNode[] {
       out.push(root === undefined ? { ...rest, children } : { ...rest, root, children });
     } else {
       out.push(n);
+    }
+  }
+  return out;
+}
+
+/** A `fonts` source the bundle cannot serve: a URL elsewhere, or a path that is not a file of the repository. */
+function fontSourceWarnings(config: SiteConfig, assets: Record<string, string>, configFile: string): BuildWarning[] {
+  const specs = [config.fonts?.body, config.fonts?.heading].filter((s): s is FontSpec => s?.source !== undefined);
+  const sources = new Map(specs.map((s) => [s.source as string, s.family]));
+  const out: BuildWarning[] = [];
+  for (const [source, family] of sources) {
+    if (/^[a-z][a-z\d+.-]*:|^\/\//i.test(source)) {
+      out.push({ code: 'external-style', message: `Font source ${source} is outside the bundle and will not load; "${family}" applies only where a reader has it installed`, file: configFile });
+    } else if (assets[source] === undefined) {
+      out.push({ code: 'missing-asset', message: `Font source /${source} is not a file of the repository; "${family}" applies only where a reader has it installed`, file: configFile });
     }
   }
   return out;
@@ -167,7 +182,7 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
 
   const redirects = planRedirects(config, new Set(pageFiles.keys()), configFile, warnings);
   const planned = planAssets(repoRoot, files, { css: config.customCss, js: config.customJs });
-  warnings.push(...planned.warnings);
+  warnings.push(...planned.warnings, ...fontSourceWarnings(config, planned.assets, configFile));
   return {
     repoRoot,
     config,

@@ -142,7 +142,22 @@ describe('exportSite: the bundle', () => {
       ['external-style', 'style.css', 1],
       ['external-style', 'style.css', 4],
       ['external-script', 'custom.js', 3],
+      ['external-style', 'docs.json', undefined],
     ]);
+  });
+
+  it('serves the config\'s body font from the bundle and names the heading family whose file is elsewhere', () => {
+    const font = [...result.files.keys()].find((p) => /^_assets\/fonts\/brand-sans\.[0-9a-f]{8}\.woff2$/.test(p));
+    expect(font).toBeDefined();
+    const style = /<style>([^<]*)<\/style>/.exec(text('quickstart.html'))?.[1] ?? '';
+    expect(style).toContain(`@font-face{font-family:"Brand Sans";src:url("/${font}") format("woff2");font-weight:400;font-display:swap}`);
+    expect(style).toContain(':root{--font-sans:"Brand Sans",var(--font-system);--font-heading:"Brand Display",var(--font-sans)}');
+    expect(style).not.toContain('fonts.example.com');
+    expect(result.manifest.warnings).toContainEqual({
+      code: 'external-style',
+      message: 'Font source https://fonts.example.com/display.woff2 is outside the bundle and will not load; "Brand Display" applies only where a reader has it installed',
+      file: 'docs.json',
+    });
   });
 
   it('reports monotonic progress that ends at the planned page count', () => {

@@ -93,7 +93,7 @@ describe('plan: docs.json tabs, groups, hidden, links', () => {
     expect(p.assets['images/logo.png']).toMatch(/^_assets\/images\/logo\.[0-9a-f]{8}\.png$/);
     expect(p.assets['style.css']).toMatch(/^_assets\/style\.[0-9a-f]{8}\.css$/);
     expect(p.assets['custom.js']).toMatch(/^_assets\/custom\.[0-9a-f]{8}\.js$/);
-    expect(Object.keys(p.assets).sort()).toEqual(['custom.js', 'images/favicon.svg', 'images/logo.png', 'style.css']);
+    expect(Object.keys(p.assets).sort()).toEqual(['custom.js', 'fonts/brand-sans.woff2', 'images/favicon.svg', 'images/logo.png', 'style.css']);
   });
 
   it('collects global anchors', () => {
@@ -297,11 +297,11 @@ describe('plan: ignores', () => {
 
   it('names the settings of docs.json and mint.json it does not apply, in one warning', () => {
     const docs = tempSite({
-      'docs.json': JSON.stringify({ $schema: 'https://mintlify.com/docs.json', name: 'x', theme: 'maple', fonts: { family: 'Inter' }, contextual: {}, navigation: { pages: ['index'] } }),
+      'docs.json': JSON.stringify({ $schema: 'https://mintlify.com/docs.json', name: 'x', theme: 'maple', thumbnails: { background: '/bg.png' }, contextual: {}, navigation: { pages: ['index'] } }),
       'index.mdx': '# home',
     });
     expect(planSite(loadSite(docs)).warnings.filter((w) => w.code === 'config-ignored')).toEqual([
-      { code: 'config-ignored', message: '"contextual", "fonts" are settings docs-appliance does not apply; the site is built without them', file: 'docs.json' },
+      { code: 'config-ignored', message: '"contextual", "thumbnails" are settings docs-appliance does not apply; the site is built without them', file: 'docs.json' },
     ]);
     const mint = tempSite({
       'mint.json': JSON.stringify({ name: 'x', analytics: { ga4: { measurementId: 'G-1' } }, modeToggle: { default: 'dark' }, navigation: [{ group: 'G', pages: ['index'] }] }),
@@ -322,6 +322,20 @@ describe('plan: ignores', () => {
     });
     expect(loadSite(seo).config.seo).toEqual({ metatags: [{ name: 'og:locale', content: 'en_US' }, { name: 'og:image:width', content: '1200' }], indexing: 'all' });
     expect(planSite(loadSite(seo)).warnings.filter((w) => w.code === 'config-ignored')).toEqual([]);
+    const fonts = (value: unknown) => {
+      const dir = tempSite({ 'docs.json': JSON.stringify({ name: 'x', fonts: value, navigation: { pages: ['index'] } }), 'index.mdx': '# home' });
+      return loadSite(dir).config.fonts;
+    };
+    // A heading or body block naming its own family does not borrow the top-level file; one that only sets a weight does.
+    expect(fonts({ family: 'Inter', source: '/fonts/inter.woff2', weight: 400, heading: { family: 'Display', weight: 700 } })).toEqual({
+      body: { family: 'Inter', weight: 400, source: 'fonts/inter.woff2' },
+      heading: { family: 'Display', weight: 700 },
+    });
+    expect(fonts({ family: 'Inter', source: 'https://fonts.example.com/i.woff2', format: 'woff2', heading: { weight: 700 } })).toEqual({
+      body: { family: 'Inter', source: 'https://fonts.example.com/i.woff2', format: 'woff2' },
+      heading: { family: 'Inter', weight: 700, source: 'https://fonts.example.com/i.woff2', format: 'woff2' },
+    });
+    expect(fonts({ body: { family: 'Body Only', weight: 99999 } })).toEqual({ body: { family: 'Body Only' } });
     expect(planSite(styledSite).warnings.find((w) => w.code === 'config-ignored')?.message).toBe('"styling.codeblocks" is a setting docs-appliance does not apply; the site is built without it');
     const plain = tempSite({ 'docs.json': JSON.stringify({ name: 'x', navigation: { pages: ['index'] } }), 'index.mdx': '# home' });
     expect(planSite(loadSite(plain)).warnings.filter((w) => w.code === 'config-ignored')).toEqual([]);
