@@ -51,7 +51,7 @@ export interface NavLink {
   icon?: string;
 }
 
-/** One docs.json font: `source` is a repository path (leading slash removed) or a URL. */
+/** One docs.json font: `source` is a repository path (`/fonts/x.woff2`) or a URL, as written. */
 export interface FontSpec {
   family: string;
   weight?: number;

@@ -39,7 +39,7 @@ function fontSpec(raw: Record<string, unknown>, base?: FontSpec): FontSpec | und
   return {
     family,
     ...(weight !== undefined && Number.isInteger(weight) && weight >= 1 && weight <= 1000 ? { weight } : {}),
-    ...(source ? { source: /^[a-z][a-z\d+.-]*:|^\/\//i.test(source) ? source : source.replace(/^\.?\//, '') } : {}),
+    ...(source ? { source } : {}),
     ...(format ? { format } : {}),
   };
 }

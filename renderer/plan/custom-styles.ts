@@ -24,6 +24,11 @@ const URL_RE = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)"'\s]*))\s*\)/gi;
 const IMPORT_RE = /@import\s+(?:url\(\s*)?(?:"([^"]*)"|'([^']*)'|([^)"'\s;]+))\s*\)?[^;]*;?/gi;
 /** `http://`, `https://`, `//host`: anything fetched from elsewhere. */
 const EXTERNAL_RE = /^(?:[a-z][a-z\d+.-]*:)?\/\//i;
+
+/** A reference the bundle cannot serve: it names another host. */
+export function isOutsideBundle(ref: string): boolean {
+  return EXTERNAL_RE.test(ref.trim());
+}
 /** `data:`, `blob:`, `about:` and the like: nothing to fetch from a server. */
 const SCHEME_RE = /^[a-z][a-z\d+.-]*:/i;
 /** A URL that loads nothing: valid everywhere `url()` is, so the declaration stays well-formed. */
@@ -80,7 +85,7 @@ export function localiseStylesheet(file: string, source: string, ctx: Stylesheet
     const ref = (dq ?? sq ?? bare ?? '').trim();
     const at = index ?? 0;
     const breaks = '\n'.repeat(rule.split('\n').length - 1);
-    if (EXTERNAL_RE.test(ref)) {
+    if (isOutsideBundle(ref)) {
       warn('external-style', `@import of ${ref} is removed: the exported site loads nothing from outside the bundle (copy the stylesheet into the repository instead)`, source, at);
       return `/* @import of ${commentSafe(ref)} removed by docs-appliance: outside the bundle */${breaks}`;
     }
@@ -95,7 +100,7 @@ export function localiseStylesheet(file: string, source: string, ctx: Stylesheet
     const ref = (dq ?? sq ?? bare ?? '').trim();
     const at = index ?? 0;
     if (ref === '' || ref.startsWith('#')) return whole;
-    if (EXTERNAL_RE.test(ref)) {
+    if (isOutsideBundle(ref)) {
       warn('external-style', `url(${ref}) is replaced by an empty URL: the exported site loads nothing from outside the bundle (copy the file into the repository instead)`, withoutImports, at);
       return EMPTY_URL;
     }

@@ -6,7 +6,7 @@ const assetUrl = (p: string): string | undefined => assets[p];
 
 describe('fonts (docs.json)', () => {
   it('declares a repository font file once and sets the body and heading families in front of the theme stack', () => {
-    const spec = { family: 'Inter', weight: 500, source: 'fonts/inter.ttf' };
+    const spec = { family: 'Inter', weight: 500, source: '/fonts/inter.ttf' };
     expect(fontCss({ body: spec, heading: spec }, assetUrl)).toBe(
       '@font-face{font-family:"Inter";src:url("/_assets/fonts/inter.1a2b3c4d.ttf") format("truetype");font-weight:500;font-display:swap}' +
         ':root{--font-sans:"Inter",var(--font-system);--font-heading:"Inter",var(--font-sans)}',

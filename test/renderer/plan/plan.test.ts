@@ -328,7 +328,7 @@ describe('plan: ignores', () => {
     };
     // A heading or body block naming its own family does not borrow the top-level file; one that only sets a weight does.
     expect(fonts({ family: 'Inter', source: '/fonts/inter.woff2', weight: 400, heading: { family: 'Display', weight: 700 } })).toEqual({
-      body: { family: 'Inter', weight: 400, source: 'fonts/inter.woff2' },
+      body: { family: 'Inter', weight: 400, source: '/fonts/inter.woff2' },
       heading: { family: 'Display', weight: 700 },
     });
     expect(fonts({ family: 'Inter', source: 'https://fonts.example.com/i.woff2', format: 'woff2', heading: { weight: 700 } })).toEqual({
