@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { marked } from 'marked';
-import { sanitizeUserHtml } from '../page/sanitize.js';
+import { sanitizePhrasingHtml } from '../page/sanitize.js';
 import type { DivisionKind, NavLink, NavSection, RenderContext } from '../types.js';
 import { THEME_ASSET_NAMES, themeAssetUrls } from '../theme/assets.js';
 import { SEARCH_INDEX_URL } from '../search-options.js';
@@ -175,9 +175,9 @@ function siteMetatags(tags: readonly { name: string; content: string }[]): SiteC
     .map((t) => ({ attr: PROPERTY_META.test(t.name) ? 'property' : 'name', name: t.name, content: t.content }));
 }
 
-/** Inline Markdown (links, emphasis, code) through the same sanitiser as the pages' raw HTML. */
+/** Inline Markdown (links, emphasis, code), sanitised down to text that loads nothing. */
 function siteBanner(banner: NonNullable<RenderContext['config']['banner']>): NonNullable<SiteChrome['banner']> {
-  const html = sanitizeUserHtml(marked.parseInline(banner.content, { async: false, gfm: true }));
+  const html = sanitizePhrasingHtml(marked.parseInline(banner.content, { async: false, gfm: true }));
   return { html, dismissible: banner.dismissible, key: createHash('sha256').update(banner.content).digest('hex').slice(0, 12) };
 }
 

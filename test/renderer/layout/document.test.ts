@@ -106,7 +106,7 @@ describe('renderDocument', () => {
 
   it('puts the config\'s banner above the top bar, Markdown rendered and sanitised, with a dismiss button keyed to its text', () => {
     const banner = (content: string, dismissible: boolean) => render({}, fixturePage(), fixtureCtx(fixtureConfig({ banner: { content, dismissible } })));
-    const html = banner('New: **v3** is out. [Upgrade](/guides/upgrade) <script>alert(1)</script> [x](javascript:alert(2))', true);
+    const html = banner('New: **v3** is out. [Upgrade](/guides/upgrade) <script>alert(1)</script> [x](javascript:alert(2))![pixel](https://tracker.example.com/p.gif)', true);
     const region = /<div class="site-banner" role="region" aria-label="Announcement"><p class="site-banner-text">(.*?)<\/p>(.*?)<\/div>/.exec(html);
     expect(region?.[1]).toBe('New: <strong>v3</strong> is out. <a href="/guides/upgrade">Upgrade</a>  <a>x</a>');
     expect(region?.[2]).toMatch(/^<button class="site-banner-close" type="button" data-banner-dismiss aria-label="Dismiss announcement">/);
