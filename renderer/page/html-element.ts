@@ -125,6 +125,7 @@ export function renderHtmlElement(el: ElementNode, env: Env, state: PageState): 
 
 function resolveFrameSrc(src: string, state: PageState, env: Env): string {
   if (/^(?:https?:)?\/\//i.test(src)) {
+    if (!state.wants('external-embed')) return src;
     const where = locate(env, src);
     state.warn('external-embed', `Embedded frame ${src} points outside the bundle and will not load in an air-gapped site`, where.file, where.line);
     return src;

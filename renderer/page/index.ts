@@ -75,6 +75,6 @@ function render(file: string, source: string, ctx: RenderContext): PageContent {
     ...(mode === undefined ? {} : { mode }),
     usesMath: state.usesMath,
     usesMermaid: state.usesMermaid,
-    warnings: state.warnings,
+    warnings: state.finalWarnings(),
   };
 }

@@ -16,6 +16,7 @@ const FILE_EXT_RE = /\.[a-z][a-z0-9]{0,7}$/i;
 const URL_NOISE_RE = /[\u0000-\u0020\u007f-\u009f]/g;
 
 function warnAt(state: PageState, env: Env, code: string, message: string, needle: string): void {
+  if (!state.wants(code)) return;
   const where = locate(env, needle);
   state.warn(code, message, where.file, where.line);
 }

@@ -13,6 +13,20 @@ describe('links and assets', () => {
     expect(render('<img src="/images/logo.png" alt="x" />').html).toContain('src="/_assets/logo.1a2b3c4d.png"');
   });
 
+  it('lists the first 50 warnings of a kind per page and counts the rest in one line', () => {
+    const links = Array.from({ length: 5_000 }, (_, i) => `[l${i}](/gone-${i})`).join(' ');
+    // Each listed warning searches the page for its line: 50,000 of them took 18 s on one page.
+    const page = render(`${links}\n\n![x](/images/missing.png)\n`, { file: 'guides/many.mdx' });
+    const broken = page.warnings.filter((w) => w.code === 'broken-link');
+    expect(broken).toHaveLength(51);
+    expect(broken[0]).toEqual({ code: 'broken-link', message: 'Link /gone-0 points to a page that does not exist (gone-0)', file: 'guides/many.mdx', line: 1 });
+    expect(broken[49]?.message).toBe('Link /gone-49 points to a page that does not exist (gone-49)');
+    expect(broken[50]).toEqual({ code: 'broken-link', message: '4950 more broken-link warnings on this page are not listed (the first 50 are)', file: 'guides/many.mdx' });
+    // Other kinds keep their own allowance.
+    expect(page.warnings.filter((w) => w.code === 'missing-asset')).toEqual([expect.objectContaining({ line: 3 })]);
+    expect(page.html).toContain('href="/gone-4999"');
+  });
+
   it('warns missing-asset for a local file that is not in the assets, with the line', () => {
     const page = render('Intro\n\n![x](/images/missing.png)', { file: 'guides/a.mdx' });
     expect(page.warnings).toEqual([{ code: 'missing-asset', message: expect.stringContaining('/images/missing.png'), file: 'guides/a.mdx', line: 3 }]);
