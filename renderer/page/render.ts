@@ -25,12 +25,14 @@ export type Mode = 'block' | 'inline';
 
 /** HTML (with placeholders) for a list of sibling nodes. */
 export function renderNodes(nodes: Node[], env: Env, state: PageState, mode: Mode): string {
-  let md = '';
+  // Pieces joined once at the end: a page of 20,000 components must not re-read a growing string
+  // for every block (that was quadratic: 4 s of 5 for such a page).
+  const parts: string[] = [];
   let onlySlots = true;
   for (const node of nodes) {
     switch (node.kind) {
       case 'text':
-        md += node.value;
+        parts.push(node.value);
         if (onlySlots && node.value.trim() !== '') onlySlots = false;
         break;
       case 'esm':
@@ -38,7 +40,7 @@ export function renderNodes(nodes: Node[], env: Env, state: PageState, mode: Mod
       case 'expr': {
         const out = renderExpression(node.code, node.line, env, state);
         if (out !== '') {
-          md += out;
+          parts.push(out);
           onlySlots = false;
         }
         break;
@@ -47,10 +49,10 @@ export function renderNodes(nodes: Node[], env: Env, state: PageState, mode: Mod
         state.usesMath = true;
         const tex = renderMath(node.tex, node.display);
         if (node.block && mode === 'block') {
-          md = appendBlock(md, state.block(`<div class="c-math c-math--display">${tex}</div>`, node.tex));
+          appendBlock(parts, state.block(`<div class="c-math c-math--display">${tex}</div>`, node.tex));
         } else {
           // Inside a paragraph even display math stays phrasing content (a span styled as a block).
-          md += state.inline(`<span class="c-math${node.display ? ' c-math--display' : ''}">${tex}</span>`, node.tex);
+          parts.push(state.inline(`<span class="c-math${node.display ? ' c-math--display' : ''}">${tex}</span>`, node.tex));
         }
         onlySlots = false;
         break;
@@ -60,33 +62,48 @@ export function renderNodes(nodes: Node[], env: Env, state: PageState, mode: Mod
         if (html === '') break;
         const text = htmlToText(html);
         if (node.block && mode === 'block') {
-          md = appendBlock(md, state.block(html, text));
+          appendBlock(parts, state.block(html, text));
         } else {
-          md += state.inline(html, text);
+          parts.push(state.inline(html, text));
         }
         break;
       }
     }
   }
+  const md = parts.join('');
   if (onlySlots) return md.replace(/^[ \t]+|[ \t]+$/gm, '').replace(/\n+/g, '\n').trim();
   if (mode === 'inline') return renderMarkdown(collapseInline(md), 'inline', state, env);
   return renderMarkdown(dedent(md), 'block', state, env);
 }
 
+const isBlank = (code: number): boolean => code === 32 || code === 9;
+
 /**
  * A block placeholder on a line of its own, at the indentation it had (so it stays inside a list
  * item), with blank lines around it so it never joins a paragraph (marked would wrap it in <p>).
+ * The indentation is the spaces and tabs after the last newline of what came before; they move
+ * from the end of the text to the placeholder's own line.
  */
-function appendBlock(md: string, placeholder: string): string {
-  const indent = trailingIndent(md);
-  return `${md.slice(0, md.length - indent.length)}\n\n${indent}${placeholder}\n\n`;
-}
-
-/** The spaces and tabs after the last newline (a backwards scan: the markdown keeps growing). */
-function trailingIndent(md: string): string {
-  let k = md.length;
-  while (k > 0 && (md.charCodeAt(k - 1) === 32 || md.charCodeAt(k - 1) === 9)) k--;
-  return k === 0 || md.charCodeAt(k - 1) === 10 ? md.slice(k) : '';
+function appendBlock(parts: string[], placeholder: string): void {
+  let indent = '';
+  let lineStart = true;
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const part = parts[i] as string;
+    let k = part.length;
+    while (k > 0 && isBlank(part.charCodeAt(k - 1))) k--;
+    indent = part.slice(k) + indent;
+    if (k > 0) {
+      lineStart = part.charCodeAt(k - 1) === 10;
+      break;
+    }
+  }
+  if (!lineStart) indent = '';
+  for (let cut = indent.length; cut > 0; ) {
+    const last = parts.pop() as string;
+    if (last.length > cut) parts.push(last.slice(0, last.length - cut));
+    cut -= Math.min(cut, last.length);
+  }
+  parts.push(`\n\n${indent}${placeholder}\n\n`);
 }
 
 /** Inline content that spans lines inside an inline element: one paragraph's worth of text. */
