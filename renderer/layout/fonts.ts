@@ -1,3 +1,4 @@
+import { toRepoPath } from '../repo-paths.js';
 import type { FontSpec, SiteConfig } from '../types.js';
 
 /**
@@ -21,7 +22,8 @@ function fontFormat(spec: FontSpec, url: string): string | undefined {
 
 function fontFace(spec: FontSpec, assetUrl: (repoPath: string) => string | undefined): string {
   if (!spec.source) return '';
-  const url = assetUrl(spec.source.replace(/^\.?\//, ''));
+  const local = toRepoPath(spec.source, 'docs.json');
+  const url = local === undefined ? undefined : assetUrl(local);
   if (!url) return '';
   const format = fontFormat(spec, url);
   const weight = spec.weight === undefined ? '' : `;font-weight:${spec.weight}`;

@@ -2,7 +2,7 @@
  * Links and asset references: local images and files go through the content-hashed asset map,
  * internal page links are checked against the page index, dangerous schemes are neutralised.
  */
-import path from 'node:path';
+import { splitUrlSuffix, toRepoPath } from '../repo-paths.js';
 import { locate, type Env } from './env.js';
 import { followRedirects } from './redirects.js';
 import type { PageState } from './state.js';
@@ -21,33 +21,6 @@ function warnAt(state: PageState, env: Env, code: string, message: string, needl
   state.warn(code, message, where.file, where.line);
 }
 
-interface SplitUrl {
-  path: string;
-  suffix: string;
-}
-
-function splitSuffix(url: string): SplitUrl {
-  const cut = url.search(/[?#]/);
-  return cut === -1 ? { path: url, suffix: '' } : { path: url.slice(0, cut), suffix: url.slice(cut) };
-}
-
-function safeDecode(p: string): string {
-  try {
-    return decodeURI(p);
-  } catch {
-    return p;
-  }
-}
-
-/** A local reference as a repository-relative path (no leading slash), or undefined if it escapes. */
-function toRepoPath(ref: string, pageFile: string): string | undefined {
-  const decoded = safeDecode(ref);
-  const joined = decoded.startsWith('/') ? decoded.slice(1) : path.posix.join(path.posix.dirname(pageFile), decoded);
-  const rel = path.posix.normalize(joined).replace(/^\.\/?/, '');
-  if (rel === '..' || rel.startsWith('../')) return undefined;
-  return rel;
-}
-
 function isDangerous(url: string): boolean {
   const scheme = SCHEME_RE.exec(url.replace(URL_NOISE_RE, ''))?.[1]?.toLowerCase();
   return scheme !== undefined && DANGEROUS_SCHEMES.has(scheme);
@@ -63,7 +36,7 @@ export function resolveHref(raw: string, state: PageState, env: Env): string {
     return '#';
   }
   if (SCHEME_RE.test(href) || href.startsWith('//')) return href;
-  const { path: p, suffix } = splitSuffix(href);
+  const { path: p, suffix } = splitUrlSuffix(href);
   if (p === '') return href;
   const rel = toRepoPath(p, state.pageFile);
   if (rel === undefined) {
@@ -103,7 +76,7 @@ export function resolveAsset(raw: string, state: PageState, env: Env, kind = 'im
     return '';
   }
   if (SCHEME_RE.test(src)) return src;
-  const { path: p, suffix } = splitSuffix(src);
+  const { path: p, suffix } = splitUrlSuffix(src);
   const rel = toRepoPath(p, state.pageFile);
   const url = rel === undefined ? undefined : state.ctx.assets[rel];
   if (url !== undefined) return url + suffix;

@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { isOutsideBundle, splitUrlSuffix, toRepoPath } from '../repo-paths.js';
 import type { BuildWarning } from '../types.js';
 
 /**
@@ -22,13 +22,6 @@ import type { BuildWarning } from '../types.js';
 const URL_RE = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)"'\s]*))\s*\)/gi;
 /** A whole `@import` rule: `@import "x" screen;`, `@import url(x);`. */
 const IMPORT_RE = /@import\s+(?:url\(\s*)?(?:"([^"]*)"|'([^']*)'|([^)"'\s;]+))\s*\)?[^;]*;?/gi;
-/** `http://`, `https://`, `//host`: anything fetched from elsewhere. */
-const EXTERNAL_RE = /^(?:[a-z][a-z\d+.-]*:)?\/\//i;
-
-/** A reference the bundle cannot serve: it names another host. */
-export function isOutsideBundle(ref: string): boolean {
-  return EXTERNAL_RE.test(ref.trim());
-}
 /** `data:`, `blob:`, `about:` and the like: nothing to fetch from a server. */
 const SCHEME_RE = /^[a-z][a-z\d+.-]*:/i;
 /** A URL that loads nothing: valid everywhere `url()` is, so the declaration stays well-formed. */
@@ -53,25 +46,6 @@ function lineAt(text: string, index: number): number {
   return line;
 }
 
-/** Repository path a local reference in `file` points at, or undefined if it leaves the repository. */
-function resolveLocal(file: string, ref: string): string | undefined {
-  let decoded: string;
-  try {
-    decoded = decodeURI(ref);
-  } catch {
-    decoded = ref;
-  }
-  const joined = decoded.startsWith('/') ? decoded.slice(1) : path.posix.join(path.posix.dirname(file), decoded);
-  const normal = path.posix.normalize(joined);
-  return normal.startsWith('../') || normal === '..' ? undefined : normal.replace(/^\.\//, '');
-}
-
-/** `x.woff2?v=3#iefix` → [`x.woff2`, `?v=3#iefix`]. */
-function splitSuffix(ref: string): [string, string] {
-  const at = ref.search(/[?#]/);
-  return at === -1 ? [ref, ''] : [ref.slice(0, at), ref.slice(at)];
-}
-
 const commentSafe = (text: string): string => text.replace(/\*\//g, '* /');
 
 export function localiseStylesheet(file: string, source: string, ctx: StylesheetContext): LocalisedStylesheet {
@@ -89,7 +63,7 @@ export function localiseStylesheet(file: string, source: string, ctx: Stylesheet
       warn('external-style', `@import of ${ref} is removed: the exported site loads nothing from outside the bundle (copy the stylesheet into the repository instead)`, source, at);
       return `/* @import of ${commentSafe(ref)} removed by docs-appliance: outside the bundle */${breaks}`;
     }
-    const target = SCHEME_RE.test(ref) ? undefined : resolveLocal(file, splitSuffix(ref)[0]);
+    const target = SCHEME_RE.test(ref) ? undefined : toRepoPath(splitUrlSuffix(ref).path, file);
     if (target !== undefined && ctx.stylesheets.has(target)) {
       return `/* @import of ${commentSafe(ref)} removed by docs-appliance: every stylesheet of the repository is loaded on every page */${breaks}`;
     }
@@ -105,8 +79,8 @@ export function localiseStylesheet(file: string, source: string, ctx: Stylesheet
       return EMPTY_URL;
     }
     if (SCHEME_RE.test(ref)) return whole;
-    const [target, suffix] = splitSuffix(ref);
-    const local = resolveLocal(file, target);
+    const { path: target, suffix } = splitUrlSuffix(ref);
+    const local = toRepoPath(target, file);
     const url = local === undefined ? undefined : ctx.assetUrl(local);
     if (url === undefined) {
       warn('missing-asset', `url(${ref}) is not a file of the repository; it will not load`, withoutImports, at);

@@ -2,7 +2,7 @@ import type { LoadedSite } from '../load/index.js';
 import type { BuildWarning, FontSpec, NavNode, NavSection, PlannedPage, SiteConfig, SitePlan } from '../types.js';
 import { planAssets } from './assets.js';
 import { buildSections } from './build-sections.js';
-import { isOutsideBundle } from './custom-styles.js';
+import { isOutsideBundle, toRepoPath } from '../repo-paths.js';
 import { legacyToNavigation } from './legacy-navigation.js';
 import { readPageMeta, type PageMeta } from './page-meta.js';
 import { readNavigation } from './read-navigation.js';
@@ -71,7 +71,7 @@ function fontSourceWarnings(config: SiteConfig, assets: Record<string, string>, 
   for (const [source, family] of sources) {
     if (isOutsideBundle(source)) {
       out.push({ code: 'external-style', message: `Font source ${source} is outside the bundle and will not load; "${family}" applies only where a reader has it installed`, file: configFile });
-    } else if (assets[source.replace(/^\.?\//, '')] === undefined) {
+    } else if (assets[toRepoPath(source, configFile) ?? ''] === undefined) {
       out.push({ code: 'missing-asset', message: `Font source ${source} is not a file of the repository; "${family}" applies only where a reader has it installed`, file: configFile });
     }
   }
