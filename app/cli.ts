@@ -49,7 +49,7 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
 
 /** Run as the process's entry: exit status from the command. */
 export function runCli(argv: string[] = process.argv.slice(2)): void {
-  const io: CommandIo = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
+  const io: CommandIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
   main(argv, io).then(
     (code) => {
       process.exitCode = code;

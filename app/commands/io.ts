@@ -13,6 +13,8 @@ export interface CommandIo {
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** Secrets are read from here, never from argv (which `ps` shows). */
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
 }
 
 export interface Command {
@@ -43,3 +45,14 @@ export function openState(configFile: string | undefined, io: CommandIo): { conf
 }
 
 export const println = (stream: NodeJS.WritableStream, text = '') => stream.write(text + '\n');
+
+/** All of standard input as text, up to `maxBytes` (a secret, not a file). */
+export async function readStdin(io: CommandIo, maxBytes = 4096): Promise<string> {
+  if (!io.stdin) throw new UsageError('this command reads from standard input, which is not available');
+  let text = '';
+  for await (const chunk of io.stdin) {
+    text += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+    if (text.length > maxBytes) throw new UsageError(`standard input is longer than ${maxBytes} bytes`);
+  }
+  return text;
+}

@@ -1,9 +1,10 @@
 import { ALL_SCOPES, type Scope } from '../../data/stores/admin-keys.js';
-import { openState, parse, println, UsageError, type Command } from './io.js';
+import { openState, parse, println, readStdin, UsageError, type Command, type CommandIo } from './io.js';
 
 export const keysCommand: Command = {
-  summary: 'Create, list and revoke admin API keys',
+  summary: 'Create, import, list and revoke admin API keys',
   usage: `docs-appliance keys create --org <orgId> [--scopes read,write] [--expires-in <days>] [--label <text>] [--json]
+docs-appliance keys import --org <orgId> [--scopes read,write] [--expires-in <days>] [--label <text>] [--json]   (the key on standard input)
 docs-appliance keys list [--org <orgId>] [--json]
 docs-appliance keys revoke <keyId>`,
   async run(argv, io) {
@@ -18,22 +19,15 @@ docs-appliance keys revoke <keyId>`,
     const v = args.values;
     const state = openState(v.config, io);
     try {
-      if (sub === 'create') {
+      if (sub === 'create' || sub === 'import') {
         if (!v.org) throw new UsageError('--org is required');
         if (!state.stores.organizations.get(v.org)) {
           println(io.stderr, `error: no organization "${v.org}" (known: ${state.stores.organizations.list().map((o) => o.id).join(', ') || 'none'})`);
           return 1;
         }
-        const scopes = (v.scopes ?? ALL_SCOPES.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
-        const bad = scopes.filter((s) => !(ALL_SCOPES as readonly string[]).includes(s));
-        if (bad.length || scopes.length === 0) throw new UsageError(`--scopes takes read and/or write, got "${v.scopes}"`);
-        let expiresAt: Date | null = null;
-        if (v['expires-in'] !== undefined) {
-          const days = Number(v['expires-in']);
-          if (!Number.isFinite(days) || days <= 0) throw new UsageError('--expires-in takes a positive number of days');
-          expiresAt = new Date(Date.now() + days * 86_400_000);
-        }
-        const { key, record } = state.stores.adminKeys.create({ orgId: v.org, scopes: scopes as Scope[], expiresAt, label: v.label ?? null });
+        const input = { orgId: v.org, scopes: scopesOption(v.scopes), expiresAt: expiresOption(v['expires-in']), label: v.label ?? null };
+        if (sub === 'import') return await importKey(input, v.json === true, io, state.stores);
+        const { key, record } = state.stores.adminKeys.create(input);
         if (v.json) println(io.stdout, JSON.stringify({ id: record.id, key, orgId: record.orgId, scopes: record.scopes, expiresAt: record.expiresAt }));
         else {
           println(io.stdout, `Created ${record.id} for ${record.orgId} (scopes: ${record.scopes.join(', ')}${record.expiresAt ? `, expires ${record.expiresAt}` : ''}).`);
@@ -65,3 +59,46 @@ docs-appliance keys revoke <keyId>`,
     }
   },
 };
+
+function scopesOption(value: string | undefined): Scope[] {
+  const scopes = (value ?? ALL_SCOPES.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = scopes.filter((s) => !(ALL_SCOPES as readonly string[]).includes(s));
+  if (bad.length || scopes.length === 0) throw new UsageError(`--scopes takes read and/or write, got "${value}"`);
+  return scopes as Scope[];
+}
+
+function expiresOption(value: string | undefined): Date | null {
+  if (value === undefined) return null;
+  const days = Number(value);
+  if (!Number.isFinite(days) || days <= 0) throw new UsageError('--expires-in takes a positive number of days');
+  return new Date(Date.now() + days * 86_400_000);
+}
+
+/**
+ * `keys import`: the key comes on standard input (argv shows in `ps` and shell history), one line,
+ * surrounding whitespace ignored. Only its hash is stored; the key itself is never printed.
+ */
+async function importKey(
+  input: { orgId: string; scopes: Scope[]; expiresAt: Date | null; label: string | null },
+  json: boolean,
+  io: CommandIo,
+  stores: ReturnType<typeof openState>['stores'],
+): Promise<number> {
+  if (io.stdin?.isTTY) println(io.stderr, 'Paste the key and end with Ctrl-D:');
+  const key = (await readStdin(io)).trim();
+  if (!key) throw new UsageError('keys import reads the key from standard input, which was empty');
+  const result = stores.adminKeys.import({ ...input, key });
+  if (!result.ok) {
+    println(
+      io.stderr,
+      result.reason === 'duplicate'
+        ? 'error: this key is already stored (keys list shows it by its prefix)'
+        : 'error: not an admin key: expected "mint_" followed by 32 to 128 letters and digits',
+    );
+    return 1;
+  }
+  const { record } = result;
+  if (json) println(io.stdout, JSON.stringify({ id: record.id, orgId: record.orgId, prefix: record.prefix, scopes: record.scopes, expiresAt: record.expiresAt }));
+  else println(io.stdout, `Imported ${record.id} (${record.prefix}…) for ${record.orgId} (scopes: ${record.scopes.join(', ')}${record.expiresAt ? `, expires ${record.expiresAt}` : ''}).`);
+  return 0;
+}

@@ -6,7 +6,9 @@ import type { Scope } from '../../data/stores/admin-keys.js';
 
 /**
  * Bearer admin keys (DESIGN 2). Every bad-key case is a 401 with WWW-Authenticate; a key without
- * the scope the method needs (GET/HEAD → read, anything else → write) is a 403.
+ * the scope the method needs (GET/HEAD → read, anything else → write) is a 403. `write` implies
+ * `read`, as the hosted documentation says ("write allows every endpoint"): a CI key that starts
+ * an export must be able to poll it.
  */
 export function requireAdminKey(stores: Stores): RequestHandler {
   return (req, _res, next) => {
@@ -23,7 +25,7 @@ export function requireAdminKey(stores: Stores): RequestHandler {
     const org = stores.organizations.get(check.key.orgId);
     if (!org) return next(errors.invalidKey());
     const needed: Scope = req.method === 'GET' || req.method === 'HEAD' ? 'read' : 'write';
-    if (!check.key.scopes.includes(needed)) return next(errors.missingScope(needed));
+    if (!scopeAllows(check.key.scopes, needed)) return next(errors.missingScope(needed));
     req.auth = { key: check.key, org };
     next();
   };
@@ -35,4 +37,8 @@ export function projectFor(req: Request, stores: Stores, projectId: string): Pro
   const project = orgId ? stores.projects.getForOrg(projectId, orgId) : undefined;
   if (!project) throw errors.projectNotFound();
   return project;
+}
+
+export function scopeAllows(scopes: readonly Scope[], needed: Scope): boolean {
+  return scopes.includes(needed) || (needed === 'read' && scopes.includes('write'));
 }

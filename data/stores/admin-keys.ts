@@ -105,6 +105,29 @@ export function createAdminKeyStore(db: Db, now: () => Date) {
       });
       return { key, record: toKey(byId.get(id)!) };
     },
+    /**
+     * Store a key the operator already holds (moving from the hosted platform keeps its scripts'
+     * key). Only its hash is kept; a key that is not in the `mint_` format, or that is already
+     * stored, is refused.
+     */
+    import(input: { orgId: string; key: string; scopes?: readonly Scope[]; expiresAt?: Date | null; label?: string | null }):
+      | { ok: true; record: AdminKey }
+      | { ok: false; reason: 'malformed' | 'duplicate' } {
+      if (!KEY_PATTERN.test(input.key)) return { ok: false, reason: 'malformed' };
+      if (byHash.get(hashKey(input.key))) return { ok: false, reason: 'duplicate' };
+      const id = 'key_' + crypto.randomBytes(8).toString('hex');
+      insert.run({
+        id,
+        orgId: input.orgId,
+        hash: hashKey(input.key),
+        prefix: input.key.slice(0, KEY_PREFIX.length + 6),
+        scopes: [...new Set(input.scopes ?? ALL_SCOPES)].sort().join(','),
+        label: input.label ?? null,
+        createdAt: now().toISOString(),
+        expiresAt: input.expiresAt ? input.expiresAt.toISOString() : null,
+      });
+      return { ok: true, record: toKey(byId.get(id)!) };
+    },
     /** Decide whether a presented key is usable right now, and why not. */
     check(presented: string): KeyCheck {
       if (!KEY_PATTERN.test(presented)) return { ok: false, reason: 'malformed' };

@@ -32,6 +32,34 @@ describe('docs-appliance keys', () => {
     close();
   });
 
+  it('keys import stores a hosted key read from standard input (hash only) and it works through the API', async () => {
+    const { config } = setup();
+    const hosted = 'mint_' + 'Ab3'.repeat(14);
+    const imported = await runCli(['keys', 'import', '--org', 'org_a', '--scopes', 'write', '--json', '--config', config], { stdin: `${hosted}\n` });
+    expect(imported.code).toBe(0);
+    const record = JSON.parse(imported.out) as { id: string; prefix: string; scopes: string[] };
+    expect(record).toMatchObject({ prefix: hosted.slice(0, 11), scopes: ['write'] });
+    expect(imported.out + imported.err).not.toContain(hosted);
+
+    const { app, ctx, close } = cliAdminApp(config);
+    const dump = JSON.stringify(ctx.db.prepare('SELECT * FROM admin_keys').all());
+    expect(dump).not.toContain(hosted);
+    // A write-only key reads too (write implies read): the job lookup reaches the route, a 404.
+    const res = await supertest(app).get('/v2/agent/65a1f0c2e4b0a1b2c3d4e5f6/job/x').set('Authorization', `Bearer ${hosted}`);
+    expect(res.status).toBe(404);
+    close();
+
+    const again = await runCli(['keys', 'import', '--org', 'org_a', '--config', config], { stdin: hosted });
+    expect(again.code).toBe(1);
+    expect(again.err).toMatch(/already stored/);
+    const malformed = await runCli(['keys', 'import', '--org', 'org_a', '--config', config], { stdin: 'sk_live_123' });
+    expect(malformed.code).toBe(1);
+    expect(malformed.err).toMatch(/not an admin key/);
+    expect(malformed.err).not.toContain('sk_live_123');
+    expect((await runCli(['keys', 'import', '--org', 'org_a', '--config', config], { stdin: '  \n' })).code).toBe(2);
+    expect((await runCli(['keys', 'import', '--org', 'org_a', '--config', config])).code).toBe(2);
+  });
+
   it('refuses bad use with exit status 2 and an unknown org with 1', async () => {
     const { config } = setup();
     expect((await run(['keys', 'create', '--config', config])).code).toBe(2);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { buildAdminApp } from '../../app/admin-app.js';
 import { main } from '../../app/cli.js';
 import { createAppContext } from '../../app/create-context.js';
@@ -19,7 +19,7 @@ export interface CliResult {
 /** Run a CLI command in-process with captured output (default: the whole `docs-appliance` CLI). */
 export async function runCli(
   argv: string[],
-  options: { cwd?: string; run?: (argv: string[], io: CommandIo) => Promise<number> } = {},
+  options: { cwd?: string; stdin?: string; run?: (argv: string[], io: CommandIo) => Promise<number> } = {},
 ): Promise<CliResult> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
@@ -27,7 +27,7 @@ export async function runCli(
   let err = '';
   stdout.on('data', (c: Buffer) => (out += c.toString()));
   stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const io: CommandIo = { stdout, stderr, env: {}, cwd: options.cwd ?? process.cwd() };
+  const io: CommandIo = { stdout, stderr, env: {}, cwd: options.cwd ?? process.cwd(), ...(options.stdin !== undefined ? { stdin: Readable.from([options.stdin]) } : {}) };
   const code = await (options.run ?? main)(argv, io);
   return { code, out, err };
 }
