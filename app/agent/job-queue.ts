@@ -4,6 +4,7 @@ import client from 'prom-client';
 import type { Config } from '../../config/schema.js';
 import type { AgentJobRecord } from '../../data/stores/agent-jobs.js';
 import type { AppContext } from '../context.js';
+import { runLimitsOf } from './limits.js';
 import type { ChatMessage } from './model-client.js';
 import type { RunEvent, RunInput, RunOutcome } from './run-protocol.js';
 import { runInWorker, type WorkerRun } from './worker-host.js';
@@ -106,7 +107,7 @@ export function createAgentQueue(ctx: AppContext, opts: AgentQueueOptions) {
       conversation,
       model: { baseUrl: config.agent.baseUrl, name: job.model, apiKeyEnv: config.agent.apiKeyEnv ?? null },
       gitHost: project.gitHost ? { type: project.gitHost.type, apiUrl: project.gitHost.apiUrl, tokenEnv: project.gitHost.tokenEnv ?? null } : null,
-      limits: { maxSteps: config.agent.maxSteps, timeoutSeconds: config.agent.timeoutSeconds },
+      limits: runLimitsOf(config.agent),
     };
   }
 
