@@ -40,8 +40,9 @@ export interface AgentLoopOptions {
 
 /**
  * The tool-calling loop: ask the model, run the file tools it calls, feed the results back,
- * until it calls `finish` or answers without a tool call. Bounded by steps (model round trips)
- * and by the caller's signal.
+ * until it calls `finish` or answers without a tool call. Bounded by steps (model round trips),
+ * the caller's signal and the size limits of RunLimits; a size limit that ends the run is
+ * thrown as a LimitError.
  */
 export async function runAgentLoop(o: AgentLoopOptions): Promise<{ summary: string; steps: number }> {
   const { limits } = o;
@@ -70,7 +71,7 @@ export async function runAgentLoop(o: AgentLoopOptions): Promise<{ summary: stri
       reply = await o.model.complete(messages, specs, o.signal);
     } catch (err) {
       if (o.signal.aborted) throw new AgentRunError(abortReason(o.signal));
-      if (err instanceof ModelError || err instanceof LimitError) throw new AgentRunError(err.message);
+      if (err instanceof ModelError) throw new AgentRunError(err.message);
       throw err;
     }
     const all = reply.tool_calls ?? [];
@@ -82,12 +83,7 @@ export async function runAgentLoop(o: AgentLoopOptions): Promise<{ summary: stri
       reply = { ...reply, tool_calls: calls };
       o.onLimit?.('maxToolCallsPerReply', `a reply with ${all.length} tool calls; the first ${calls.length} ran, ${extra} were dropped (step ${step})`);
     }
-    try {
-      add(reply);
-    } catch (err) {
-      if (err instanceof LimitError) throw new AgentRunError(err.message);
-      throw err;
-    }
+    add(reply);
     if (calls.length === 0) return { summary: reply.content?.trim() || 'done', steps: step };
     let finished: string | undefined;
     let invalidThisStep = false;
@@ -102,12 +98,7 @@ export async function runAgentLoop(o: AgentLoopOptions): Promise<{ summary: stri
       if (extra > 0 && i === calls.length - 1) {
         content += `\n\nnote: your reply had ${all.length} tool calls; only the first ${calls.length} were run (agent.maxToolCallsPerReply). The other ${extra} were not run: send the ones you still need in your next reply.`;
       }
-      try {
-        add({ role: 'tool', tool_call_id: call.id, content });
-      } catch (err) {
-        if (err instanceof LimitError) throw new AgentRunError(err.message);
-        throw err;
-      }
+      add({ role: 'tool', tool_call_id: call.id, content });
     }
     // A finish among dropped calls does not count: the model has not seen the results of its calls.
     if (finished !== undefined && extra === 0) return { summary: finished, steps: step };

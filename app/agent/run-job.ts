@@ -4,7 +4,7 @@ import { AgentRunError, runAgentLoop } from './agent-loop.js';
 import { createGit, GitError, type Git } from './git.js';
 import { createGitHostClient, GitHostError } from './git-host.js';
 import { createModelClient, type ChatMessage } from './model-client.js';
-import type { LimitKey } from './limits.js';
+import { LimitError, type LimitKey } from './limits.js';
 import type { RunEvent, RunInput, RunOutcome } from './run-protocol.js';
 import { createWorkspaceTools, TOOL_LIMITS } from './workspace-tools.js';
 
@@ -102,7 +102,7 @@ export async function runJob(input: RunInput, emit: (e: RunEvent) => void): Prom
       const reason = (controller.signal.reason as Error).message;
       return { ok: false, reason: pushed ? `${reason}; the branch ${input.ref} was pushed, but the pull request was not opened` : reason };
     }
-    if (err instanceof AgentRunError || err instanceof GitError) return { ok: false, reason: git.scrub(err.message) };
+    if (err instanceof AgentRunError || err instanceof GitError || err instanceof LimitError) return { ok: false, reason: git.scrub(err.message) };
     throw err;
   } finally {
     clearTimeout(timer);
