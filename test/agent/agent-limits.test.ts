@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../app/create-context.js';
 import type { TestAppliance } from '../helpers/appliance.js';
 import { startFakeGitHost } from './helpers/fake-git-host.js';
-import { chunked, finish, startFakeModel, toolCall, toolCalls, type ScriptedReply } from './helpers/fake-model.js';
+import { chunked, finish, hang, startFakeModel, toolCall, toolCalls, type ScriptedReply } from './helpers/fake-model.js';
 import { createBareRemote } from './helpers/git-remote.js';
 import { createAgentAppliance, jobUrl } from './helpers/agent-appliance.js';
 
@@ -206,5 +206,17 @@ describe('agent job limits', { timeout: 90_000 }, () => {
     expect(body.status).toBe('failed');
     expect(t.ctx.stores.agentJobs.get(id)!.error).toMatch(/^agent\.maxRequestBytes reached: the conversation needs \d+ bytes even with every old tool output and tool-call argument dropped; a request to the model is at most 65536 bytes\. Start a new job\.$/);
     expect(model.requests).toHaveLength(0);
+  });
+
+  it('answers 409 to a follow-up that would pass agent.maxTranscriptBytes; what is stored stays below it', async () => {
+    const { t, key } = await setup([hang()], { maxTranscriptBytes: 1 * MiB });
+    const { id } = (await t.api(key).post(jobUrl()).send({ prompt: 'Start' }).expect(201)).body as { id: string };
+    const prompt = 'é'.repeat(90_000); // 180 KB each
+    for (let i = 0; i < 5; i++) await t.api(key).post(`${jobUrl(id)}/message`).send({ prompt }).expect(200);
+    const refused = await t.api(key).post(`${jobUrl(id)}/message`).send({ prompt }).expect(409);
+    expect(refused.body.error).toMatch(/^agent\.maxTranscriptBytes reached: the job's conversation would be \d+ bytes; a job keeps at most 1048576\. Start a new job$/);
+    expect(stored(t, id).total).toBeLessThanOrEqual(1 * MiB);
+    expect(stored(t, id).rows).toBe(6);
+    expect(t.logs.join('')).toContain('agent follow-up refused: the job conversation is full');
   });
 });
