@@ -112,7 +112,8 @@ export async function runAgentLoop(o: AgentLoopOptions): Promise<{ summary: stri
 }
 
 function runCall(call: ToolCall, o: AgentLoopOptions): { content: string; invalid?: boolean; finish?: string } {
-  const name = call.function.name;
+  // The name is the model's text: as long as its reply allows. Quoted back (and logged) short.
+  const name = call.function.name.length > 100 ? `${call.function.name.slice(0, 100)}…` : call.function.name;
   let args: unknown;
   try {
     args = call.function.arguments.trim() === '' ? {} : JSON.parse(call.function.arguments);

@@ -146,8 +146,11 @@ function commitMessage(input: RunInput, prompt: string, summary: string, changed
   ].join('\n');
 }
 
+/** Git hosts cap a description (GitHub at 65,536 characters); this one stays under it. */
+const PR_BODY_CHARS = 60_000;
+
 function prBody(input: RunInput, prompt: string, summary: string, changed: string[], limitsHit: ReadonlyMap<LimitKey, string>): string {
-  return [
+  const body = [
     `**Instruction**\n\n${prompt.slice(0, 4000)}`,
     `**Summary**\n\n${summary.slice(0, 4000)}`,
     `**Files**\n\n${changed.slice(0, 100).map((f) => `- \`${f}\``).join('\n')}${changed.length > 100 ? `\n- … and ${changed.length - 100} more` : ''}`,
@@ -156,6 +159,7 @@ function prBody(input: RunInput, prompt: string, summary: string, changed: strin
       : []),
     `Opened by the docs-appliance agent, job \`${input.jobId}\`, model \`${input.model.name}\`. Follow-up messages to the job push to this branch.`,
   ].join('\n\n');
+  return body.length > PR_BODY_CHARS ? `${body.slice(0, PR_BODY_CHARS - 40)}\n\n… (cut to ${PR_BODY_CHARS} characters)` : body;
 }
 
 /** Files the branch already changes against the base (earlier turns), with their size now. */

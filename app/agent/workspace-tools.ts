@@ -11,6 +11,8 @@ export const TOOL_LIMITS = {
   searchMatches: 200,
   /** Files larger than this are skipped by search. */
   searchFileBytes: 1024 * 1024,
+  /** Longest path a tool takes (bytes); it ends up in commit messages, pull requests and logs. */
+  pathBytes: 1024,
 };
 
 /** A tool call the model got wrong (bad path, missing file, too big): reported back to the model. */
@@ -127,6 +129,7 @@ export function createWorkspaceTools(rootDir: string, options: WorkspaceToolOpti
   /** Validate a model-supplied path and map it into the root. */
   function resolve(rel: string, opts: { forWrite?: boolean } = {}): { abs: string; rel: string } {
     if (rel.includes('\0')) throw new ToolError('path contains a NUL byte');
+    if (Buffer.byteLength(rel, 'utf8') > TOOL_LIMITS.pathBytes) throw new ToolError(`the path is ${Buffer.byteLength(rel, 'utf8')} bytes; a tool takes paths of at most ${TOOL_LIMITS.pathBytes}`);
     const trimmed = rel.trim();
     if (trimmed === '' || trimmed === '.' || trimmed === './') return { abs: root, rel: '.' };
     if (path.isAbsolute(trimmed) || /^[a-zA-Z]:/.test(trimmed) || trimmed.startsWith('\\') || trimmed.startsWith('~')) {
@@ -288,7 +291,10 @@ export function createWorkspaceTools(rootDir: string, options: WorkspaceToolOpti
         if (err instanceof ToolError) throw err;
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'ELOOP') throw new ToolError('the path is a symbolic link; writes never follow links');
-        if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR' || code === 'EACCES') throw new ToolError(`${name} failed: ${code}`);
+        // The model's mistake or the disk's state, never a reason to end the run: the model is told.
+        if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR' || code === 'EACCES' || code === 'ENAMETOOLONG' || code === 'EEXIST' || code === 'EINVAL' || code === 'ENOSPC' || code === 'EFBIG') {
+          throw new ToolError(`${name} failed: ${code}`);
+        }
         throw err;
       }
     },
