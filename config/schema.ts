@@ -100,6 +100,21 @@ const agentSchema = z.strictObject({
   rateLimitPerHour: z.number().int().min(1).default(100),
   /** Agent runs executing at the same time. */
   concurrency: z.number().int().min(1).max(16).default(1),
+  // Bounds on what one model (or one job) can make the appliance store, send or push; see docs/agent.md.
+  /** Tool calls run from one model reply; the rest are dropped and the model is told. */
+  maxToolCallsPerReply: z.number().int().min(1).max(1000).default(20),
+  /** Bytes of one tool result kept (stored and sent back); longer output is cut with a marker. */
+  maxToolOutputBytes: z.number().int().min(4096).max(64 * 1024 * 1024).default(256 * 1024),
+  /** Bytes of one request to the model; older tool outputs are dropped from it to stay below. */
+  maxRequestBytes: z.number().int().min(64 * 1024).max(256 * 1024 * 1024).default(4 * 1024 * 1024),
+  /** Bytes of one model reply accepted; a larger one fails the turn. */
+  maxReplyBytes: z.number().int().min(64 * 1024).max(256 * 1024 * 1024).default(8 * 1024 * 1024),
+  /** Bytes of a job's stored conversation (prompts, replies, tool results); past it the turn fails. */
+  maxTranscriptBytes: z.number().int().min(1024 * 1024).max(1024 * 1024 * 1024).default(16 * 1024 * 1024),
+  /** Files a job's branch may change against its base; past it writes are refused. */
+  maxFilesChanged: z.number().int().min(1).max(100_000).default(200),
+  /** Bytes of the files a job's branch changes against its base; past it writes are refused. */
+  maxChangedBytes: z.number().int().min(1024 * 1024).max(1024 * 1024 * 1024).default(32 * 1024 * 1024),
 });
 
 export const configSchema = z.strictObject({

@@ -1,5 +1,6 @@
 import type { ChatMessage, ModelClient, ToolCall, ToolSpec } from './model-client.js';
 import { ModelError } from './model-client.js';
+import { boundToolOutput, compactForRequest, jsonBytes, LimitError, type LimitKey, type RunLimits } from './limits.js';
 import { ToolError, WORKSPACE_TOOL_SPECS, type WorkspaceTools } from './workspace-tools.js';
 
 /** Why a run ended without finishing its instruction; becomes the job's failure reason. */
@@ -25,28 +26,46 @@ export interface AgentLoopOptions {
   systemPrompt: string;
   /** Earlier turns and this turn's prompt(s). */
   conversation: ChatMessage[];
-  maxSteps: number;
+  limits: Pick<RunLimits, 'maxSteps' | 'maxToolCallsPerReply' | 'maxToolOutputBytes' | 'maxRequestBytes' | 'maxTranscriptBytes'>;
+  /** The model name as sent in each request (counted in its size). */
+  modelName: string;
   /** Aborts on the wall-clock limit (or shutdown). */
   signal: AbortSignal;
   /** Called for every message the run adds (persisted by the appliance). */
   onMessage(m: ChatMessage): void;
   onToolCall?(name: string, args: Record<string, unknown>, error: string | null): void;
+  /** A limit was reached and the run went on with less (logged; listed in the pull request). */
+  onLimit?(limit: LimitKey, detail: string): void;
 }
 
 /**
  * The tool-calling loop: ask the model, run the file tools it calls, feed the results back,
- * until it calls `finish` or answers without a tool call. Bounded by steps (model round trips)
- * and by the caller's signal.
+ * until it calls `finish` or answers without a tool call. Bounded by steps (model round trips),
+ * the caller's signal and the size limits of RunLimits; a size limit that ends the run is
+ * thrown as a LimitError.
  */
 export async function runAgentLoop(o: AgentLoopOptions): Promise<{ summary: string; steps: number }> {
+  const { limits } = o;
   const messages: ChatMessage[] = [{ role: 'system', content: o.systemPrompt }, ...o.conversation];
   const specs = [...WORKSPACE_TOOL_SPECS, FINISH_TOOL];
+  // What the job has stored so far (the conversation as the database holds it); every message
+  // this run adds counts against agent.maxTranscriptBytes before it is handed on for storage.
+  let stored = o.conversation.reduce((n, m) => n + jsonBytes(m), 0);
   const add = (m: ChatMessage) => {
+    const bytes = jsonBytes(m);
+    if (stored + bytes > limits.maxTranscriptBytes) {
+      throw new LimitError('maxTranscriptBytes', `the job's stored conversation would grow to ${stored + bytes} bytes; a job keeps at most ${limits.maxTranscriptBytes}. Start a new job.`);
+    }
+    stored += bytes;
     messages.push(m);
     o.onMessage(m);
   };
+  // The rest of a request besides the messages: model name, tool specs, tool_choice.
+  const overhead = jsonBytes({ model: o.modelName, messages: [], tools: specs, tool_choice: 'auto' });
   let invalidInARow = 0;
-  for (let step = 1; step <= o.maxSteps; step++) {
+  for (let step = 1; step <= limits.maxSteps; step++) {
+    const dropped = compactForRequest(messages, limits.maxRequestBytes, overhead);
+    if (dropped > 0) o.onLimit?.('maxRequestBytes', `${dropped} old tool outputs or tool-call arguments left out of the request to the model (step ${step})`);
     let reply: Extract<ChatMessage, { role: 'assistant' }>;
     try {
       reply = await o.model.complete(messages, specs, o.signal);
@@ -55,29 +74,46 @@ export async function runAgentLoop(o: AgentLoopOptions): Promise<{ summary: stri
       if (err instanceof ModelError) throw new AgentRunError(err.message);
       throw err;
     }
+    const all = reply.tool_calls ?? [];
+    const calls = all.slice(0, limits.maxToolCallsPerReply);
+    // Calls past the bound are neither run nor stored: the reply is kept as if the model had sent
+    // only the first ones, and the last result tells it what happened to the others.
+    const extra = all.length - calls.length;
+    if (extra > 0) {
+      reply = { ...reply, tool_calls: calls };
+      o.onLimit?.('maxToolCallsPerReply', `a reply with ${all.length} tool calls; the first ${calls.length} ran, ${extra} were dropped (step ${step})`);
+    }
     add(reply);
-    const calls = reply.tool_calls ?? [];
     if (calls.length === 0) return { summary: reply.content?.trim() || 'done', steps: step };
     let finished: string | undefined;
     let invalidThisStep = false;
-    for (const call of calls) {
+    for (let i = 0; i < calls.length; i++) {
+      const call = calls[i]!;
       const result = runCall(call, o);
       if (result.invalid) invalidThisStep = true;
       if (result.finish !== undefined) finished = result.finish;
-      add({ role: 'tool', tool_call_id: call.id, content: result.content });
+      const bounded = boundToolOutput(result.content, limits.maxToolOutputBytes);
+      if (bounded.cut) o.onLimit?.('maxToolOutputBytes', `the output of ${call.function.name} was cut to ${limits.maxToolOutputBytes} bytes (step ${step})`);
+      let content = bounded.content;
+      if (extra > 0 && i === calls.length - 1) {
+        content += `\n\nnote: your reply had ${all.length} tool calls; only the first ${calls.length} were run (agent.maxToolCallsPerReply). The other ${extra} were not run: send the ones you still need in your next reply.`;
+      }
+      add({ role: 'tool', tool_call_id: call.id, content });
     }
-    if (finished !== undefined) return { summary: finished, steps: step };
+    // A finish among dropped calls does not count: the model has not seen the results of its calls.
+    if (finished !== undefined && extra === 0) return { summary: finished, steps: step };
     invalidInARow = invalidThisStep ? invalidInARow + 1 : 0;
     if (invalidInARow >= MAX_INVALID_CALLS_IN_A_ROW) {
       throw new AgentRunError(`the model sent invalid tool calls ${MAX_INVALID_CALLS_IN_A_ROW} times in a row (last: ${lastInvalid(calls)})`);
     }
     if (o.signal.aborted) throw new AgentRunError(abortReason(o.signal));
   }
-  throw new AgentRunError(`step limit reached: the model did not finish within ${o.maxSteps} steps (agent.maxSteps)`);
+  throw new AgentRunError(`step limit reached: the model did not finish within ${limits.maxSteps} steps (agent.maxSteps)`);
 }
 
 function runCall(call: ToolCall, o: AgentLoopOptions): { content: string; invalid?: boolean; finish?: string } {
-  const name = call.function.name;
+  // The name is the model's text: as long as its reply allows. Quoted back (and logged) short.
+  const name = call.function.name.length > 100 ? `${call.function.name.slice(0, 100)}…` : call.function.name;
   let args: unknown;
   try {
     args = call.function.arguments.trim() === '' ? {} : JSON.parse(call.function.arguments);
@@ -105,6 +141,7 @@ function runCall(call: ToolCall, o: AgentLoopOptions): { content: string; invali
   } catch (err) {
     if (!(err instanceof ToolError)) throw err;
     o.onToolCall?.(name, pathArg(a), err.message);
+    if (err.limit) o.onLimit?.(err.limit, err.message);
     return { content: `error: ${err.message}` };
   }
 }

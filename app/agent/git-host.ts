@@ -37,6 +37,30 @@ export function repositoryPath(repository: string, type: GitHostType): string {
   return type === 'gitlab' && !local ? parts.join('/') : parts.slice(-2).join('/');
 }
 
+/** Largest Git host answer read (a list of open pull requests is the largest legitimate one). */
+const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+
+/** The answer's body, refused past `max` bytes: a broken or hostile host cannot fill the runner's memory. */
+async function readUpTo(res: Response, max: number, label: string): Promise<string> {
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read().catch((err: unknown) => {
+      throw new GitHostError(`the ${label} API answer broke off: ${(err as Error).message}`);
+    });
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => undefined);
+      throw new GitHostError(`the ${label} API answered more than ${max} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** A client for the internal Git host's REST API (Gitea, GitLab, GitHub Enterprise shapes). */
 export function createGitHostClient(host: { type: GitHostType; apiUrl: string; token?: string | undefined }): GitHostClient {
   const api = host.apiUrl.replace(/\/+$/, '');
@@ -65,7 +89,7 @@ export function createGitHostClient(host: { type: GitHostType; apiUrl: string; t
     } catch (err) {
       throw new GitHostError(`could not reach the ${label} API at ${api}: ${(err as Error).message}`);
     }
-    const text = await res.text();
+    const text = await readUpTo(res, MAX_ANSWER_BYTES, label);
     let json: unknown = null;
     try {
       json = JSON.parse(text);

@@ -82,7 +82,18 @@ export function createGit(opts: GitOptions = {}) {
     /** Stage everything; the changed paths (empty = nothing to commit). */
     async stageAll(dir: string): Promise<string[]> {
       await run(['add', '--all'], dir);
-      const out = await run(['diff', '--cached', '--name-only', '-z'], dir);
+      const out = await run(['diff', '--cached', '--name-only', '--no-renames', '-z'], dir);
+      return out.split('\0').filter(Boolean);
+    },
+    /** Files the branch changes against `base` (from their merge base, as a pull request shows them). */
+    async changedSince(dir: string, base: string): Promise<string[]> {
+      const out = await run(['diff', '--name-only', '--no-renames', '-z', `${base}...HEAD`], dir);
+      return out.split('\0').filter(Boolean);
+    },
+    /** Files the index changes against `base`'s merge base with HEAD (this turn's staged work included). */
+    async stagedChangedSince(dir: string, base: string): Promise<string[]> {
+      const mergeBase = (await run(['merge-base', base, 'HEAD'], dir)).trim();
+      const out = await run(['diff', '--cached', '--name-only', '--no-renames', '-z', mergeBase], dir);
       return out.split('\0').filter(Boolean);
     },
     async commit(dir: string, message: string): Promise<string> {

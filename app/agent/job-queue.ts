@@ -4,12 +4,15 @@ import client from 'prom-client';
 import type { Config } from '../../config/schema.js';
 import type { AgentJobRecord } from '../../data/stores/agent-jobs.js';
 import type { AppContext } from '../context.js';
+import { runLimitsOf } from './limits.js';
 import type { ChatMessage } from './model-client.js';
 import type { RunEvent, RunInput, RunOutcome } from './run-protocol.js';
 import { runInWorker, type WorkerRun } from './worker-host.js';
 
 /** Runs of one turn a restart may start before the job fails instead (a job that crashes the process must not loop). */
 export const MAX_ATTEMPTS_PER_TURN = 3;
+/** Longest failure reason stored for a job. */
+export const MAX_REASON_CHARS = 2000;
 
 export interface AgentQueueOptions {
   /** Current config (SIGHUP may replace it). */
@@ -106,7 +109,7 @@ export function createAgentQueue(ctx: AppContext, opts: AgentQueueOptions) {
       conversation,
       model: { baseUrl: config.agent.baseUrl, name: job.model, apiKeyEnv: config.agent.apiKeyEnv ?? null },
       gitHost: project.gitHost ? { type: project.gitHost.type, apiUrl: project.gitHost.apiUrl, tokenEnv: project.gitHost.tokenEnv ?? null } : null,
-      limits: { maxSteps: config.agent.maxSteps, timeoutSeconds: config.agent.timeoutSeconds },
+      limits: runLimitsOf(config.agent),
     };
   }
 
@@ -119,7 +122,9 @@ export function createAgentQueue(ctx: AppContext, opts: AgentQueueOptions) {
     }
   }
 
-  function finish(job: AgentJobRecord, outcome: RunOutcome, log: AppContext['log']): void {
+  function finish(job: AgentJobRecord, raw: RunOutcome, log: AppContext['log']): void {
+    // A reason can quote git's or the Git host's output: it is stored and logged, so it is kept short.
+    const outcome: RunOutcome = !raw.ok && raw.reason.length > MAX_REASON_CHARS ? { ok: false, reason: `${raw.reason.slice(0, MAX_REASON_CHARS)}…` } : raw;
     turns.inc({ outcome: !outcome.ok ? 'failed' : outcome.changed ? 'pull_request' : 'no_change' });
     if (outcome.ok) {
       const after = store.complete(job.id, outcome.prLink);

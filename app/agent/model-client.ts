@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LimitError } from './limits.js';
 
 /** OpenAI chat-completions message shapes (the subset the runner sends and accepts). */
 export interface ToolCall {
@@ -54,6 +55,10 @@ export interface ModelClientOptions {
   attempts?: number;
   /** Pause before retry n is n × this. */
   backoffMs?: number;
+  /** Largest request body sent (agent.maxRequestBytes); the caller compacts below it first. */
+  maxRequestBytes?: number;
+  /** Largest reply body read (agent.maxReplyBytes); past it the reading stops and the turn fails. */
+  maxReplyBytes?: number;
 }
 
 class Retryable extends Error {}
@@ -67,21 +72,26 @@ export function createModelClient(opts: ModelClientOptions) {
   const url = opts.baseUrl.replace(/\/+$/, '') + '/chat/completions';
   const attempts = opts.attempts ?? 3;
   const backoffMs = opts.backoffMs ?? 500;
+  const maxRequestBytes = opts.maxRequestBytes ?? Infinity;
+  const maxReplyBytes = opts.maxReplyBytes ?? Infinity;
 
   async function once(messages: ChatMessage[], tools: ToolSpec[], signal: AbortSignal): Promise<Extract<ChatMessage, { role: 'assistant' }>> {
+    const body = JSON.stringify({ model: opts.model, messages, tools, tool_choice: 'auto' });
+    const bodyBytes = Buffer.byteLength(body, 'utf8');
+    if (bodyBytes > maxRequestBytes) throw new LimitError('maxRequestBytes', `the request to the model would be ${bodyBytes} bytes; at most ${maxRequestBytes} are sent`);
     let res: Response;
     try {
       res = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json', ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) },
-        body: JSON.stringify({ model: opts.model, messages, tools, tool_choice: 'auto' }),
+        body,
         signal,
       });
     } catch (err) {
       if (signal.aborted) throw err;
       throw new Retryable(`could not reach the model endpoint: ${(err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message}`);
     }
-    const text = await res.text();
+    const text = await readCapped(res, maxReplyBytes, signal);
     if (res.status === 429 || res.status >= 500) throw new Retryable(`the model endpoint answered ${res.status}: ${excerpt(text)}`);
     if (!res.ok) throw new ModelError(`the model endpoint answered ${res.status}: ${excerpt(text)}`);
     let json: unknown;
@@ -122,6 +132,40 @@ export function createModelClient(opts: ModelClientOptions) {
 }
 
 export type ModelClient = ReturnType<typeof createModelClient>;
+
+/**
+ * The reply body, read only up to `max` bytes: a model (or a proxy) streaming an endless or
+ * huge answer fails the turn instead of filling the runner's memory. Not retried: the same
+ * request would most likely get the same answer.
+ */
+async function readCapped(res: Response, max: number, signal: AbortSignal): Promise<string> {
+  const declared = Number(res.headers.get('content-length'));
+  const tooBig = (n: number | string) => new LimitError('maxReplyBytes', `the model reply is ${n} bytes; at most ${max} are accepted`);
+  if (Number.isFinite(declared) && declared > max) {
+    await res.body?.cancel().catch(() => undefined);
+    throw tooBig(declared);
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > max) {
+        await reader.cancel().catch(() => undefined);
+        throw tooBig(`more than ${max}`);
+      }
+      chunks.push(value);
+    }
+  } catch (err) {
+    if (err instanceof LimitError || signal.aborted) throw err;
+    throw new Retryable(`the model reply broke off: ${(err as Error).message}`);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 function excerpt(text: string): string {
   const t = text.replace(/\s+/g, ' ').trim();

@@ -80,11 +80,16 @@ export function createAgentRouter(ctx: AppContext, deps: { config(): Readonly<Co
   router.post('/v2/agent/:projectId/job/:id/message', loadProject, limiter, (req, res) => {
     const project = res.locals.agentProject!;
     const { prompt } = validate(promptBody, req.body, 'body');
-    const notConfigured = agentNotConfigured(deps.config(), project);
+    const config = deps.config();
+    const notConfigured = agentNotConfigured(config, project);
     if (notConfigured) throw errors.badRequest(notConfigured);
-    const result = store.followUp(String(req.params.id), project.id, prompt);
+    const result = store.followUp(String(req.params.id), project.id, prompt, config.agent.maxTranscriptBytes);
     if (!result.ok) {
       if (result.reason === 'archived') throw errors.conflict('JOB_ARCHIVED', 'Job is archived; start a new job');
+      if (result.reason === 'full') {
+        ctx.log.warn({ agentJob: String(req.params.id), bytes: result.bytes, limit: 'agent.maxTranscriptBytes' }, 'agent follow-up refused: the job conversation is full');
+        throw errors.conflict('JOB_CONVERSATION_FULL', `agent.maxTranscriptBytes reached: the job's conversation would be ${result.bytes} bytes; a job keeps at most ${config.agent.maxTranscriptBytes}. Start a new job`);
+      }
       throw errors.jobNotFound();
     }
     ctx.log.info({ agentJob: result.job.id, turn: result.job.turn, promptChars: prompt.length }, 'agent job follow-up received');

@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { AgentRunError, runAgentLoop } from './agent-loop.js';
-import { createGit, GitError } from './git.js';
+import { createGit, GitError, type Git } from './git.js';
 import { createGitHostClient, GitHostError } from './git-host.js';
 import { createModelClient, type ChatMessage } from './model-client.js';
+import { LimitError, type LimitKey } from './limits.js';
 import type { RunEvent, RunInput, RunOutcome } from './run-protocol.js';
 import { createWorkspaceTools, TOOL_LIMITS } from './workspace-tools.js';
 
@@ -31,26 +34,44 @@ export async function runJob(input: RunInput, emit: (e: RunEvent) => void): Prom
     log('info', continuing ? 'agent: continuing the job branch' : 'agent: created the job branch', { ref: input.ref, base, cloneMs: Date.now() - started });
 
     const apiKey = input.model.apiKeyEnv ? process.env[input.model.apiKeyEnv] : undefined;
-    const model = createModelClient({ baseUrl: input.model.baseUrl, model: input.model.name, apiKey });
-    const tools = createWorkspaceTools(input.workDir);
+    const limits = input.limits;
+    const model = createModelClient({ baseUrl: input.model.baseUrl, model: input.model.name, apiKey, maxRequestBytes: limits.maxRequestBytes, maxReplyBytes: limits.maxReplyBytes });
+    const tools = createWorkspaceTools(input.workDir, {
+      readBytes: limits.maxToolOutputBytes,
+      maxFilesChanged: limits.maxFilesChanged,
+      maxChangedBytes: limits.maxChangedBytes,
+      alreadyChanged: continuing ? await branchChanges(git, input.workDir, base) : new Map(),
+    });
+    // Limits the run went on past (with less): logged as they happen, listed in the pull request.
+    const limitsHit = new Map<LimitKey, string>();
     const { summary, steps } = await runAgentLoop({
       model,
       tools,
       systemPrompt: systemPrompt(input, base),
       conversation: input.conversation,
-      maxSteps: input.limits.maxSteps,
+      limits,
+      modelName: input.model.name,
       signal: controller.signal,
       onMessage: (message) => emit({ type: 'message', message }),
       onToolCall: (name, args, error) => log(error ? 'warn' : 'debug', error ? 'agent: tool call refused' : 'agent: tool call', { tool: name, ...args, ...(error ? { error } : {}) }),
+      onLimit: (limit, detail) => {
+        if (!limitsHit.has(limit)) limitsHit.set(limit, detail);
+        log('warn', `agent: limit agent.${limit} reached`, { limit: `agent.${limit}`, detail });
+      },
     });
 
     const changed = await git.stageAll(input.workDir);
     if (changed.length === 0) {
-      log('info', 'agent: finished without changing a file', { steps });
+      log('info', 'agent: finished without changing a file', { steps, ...limitsField(limitsHit) });
       return { ok: true, changed: false, prLink: input.prLink, commit: null, summary };
     }
+    // The tools count every change; git has the last word on what the pull request would hold.
+    const branchFiles = await git.stagedChangedSince(input.workDir, `origin/${base}`);
+    if (branchFiles.length > limits.maxFilesChanged) {
+      throw new AgentRunError(`agent.maxFilesChanged reached: the branch would change ${branchFiles.length} files; at most ${limits.maxFilesChanged} per job`);
+    }
     const prompt = lastPrompt(input.conversation);
-    const commit = await git.commit(input.workDir, commitMessage(input, prompt, summary, changed));
+    const commit = await git.commit(input.workDir, commitMessage(input, prompt, summary, changed, limitsHit));
     try {
       await git.push(input.workDir, input.repository, input.ref);
     } catch (err) {
@@ -58,7 +79,7 @@ export async function runJob(input: RunInput, emit: (e: RunEvent) => void): Prom
       throw err;
     }
     pushed = true;
-    log('info', 'agent: pushed', { ref: input.ref, commit, files: changed.length, steps });
+    log('info', 'agent: pushed', { ref: input.ref, commit, files: changed.length, steps, ...limitsField(limitsHit) });
 
     let prLink = input.prLink;
     if (!prLink) {
@@ -66,7 +87,7 @@ export async function runJob(input: RunInput, emit: (e: RunEvent) => void): Prom
       const host = createGitHostClient({ type: input.gitHost.type, apiUrl: input.gitHost.apiUrl, token });
       try {
         prLink = await host.openPullRequest(
-          { repository: input.repository, head: input.ref, base, title: `docs-agent: ${oneLine(prompt, 60)}`, body: prBody(input, prompt, summary, changed) },
+          { repository: input.repository, head: input.ref, base, title: `docs-agent: ${oneLine(prompt, 60)}`, body: prBody(input, prompt, summary, changed, limitsHit) },
           AbortSignal.any([controller.signal, AbortSignal.timeout(60_000)]),
         );
       } catch (err) {
@@ -81,7 +102,7 @@ export async function runJob(input: RunInput, emit: (e: RunEvent) => void): Prom
       const reason = (controller.signal.reason as Error).message;
       return { ok: false, reason: pushed ? `${reason}; the branch ${input.ref} was pushed, but the pull request was not opened` : reason };
     }
-    if (err instanceof AgentRunError || err instanceof GitError) return { ok: false, reason: git.scrub(err.message) };
+    if (err instanceof AgentRunError || err instanceof GitError || err instanceof LimitError) return { ok: false, reason: git.scrub(err.message) };
     throw err;
   } finally {
     clearTimeout(timer);
@@ -93,7 +114,7 @@ function systemPrompt(input: RunInput, base: string): string {
     'You are the documentation agent of an on-premises documentation platform. You edit a documentation repository (Markdown/MDX pages, docs.json navigation) to carry out the user\'s instruction.',
     `You work on the branch "${input.ref}", based on "${base}". When you finish, every file you changed is committed and proposed as a pull request for review.`,
     'Tools: list_files, read_file, search_files, write_file (full new content of the file), delete_file. Paths are relative to the repository root; .git is off limits.',
-    `Limits: ${input.limits.maxSteps} steps, ${input.limits.timeoutSeconds} seconds, files up to ${TOOL_LIMITS.readBytes} bytes to read and ${TOOL_LIMITS.writeBytes} bytes to write.`,
+    `Limits: ${input.limits.maxSteps} steps, ${input.limits.timeoutSeconds} seconds, at most ${input.limits.maxToolCallsPerReply} tool calls per reply, files up to ${Math.min(TOOL_LIMITS.readBytes, input.limits.maxToolOutputBytes)} bytes to read and ${TOOL_LIMITS.writeBytes} bytes to write, at most ${input.limits.maxFilesChanged} changed files per job.`,
     'Read before you write, keep the existing style and frontmatter, change only what the instruction needs. When done, call finish with a one-paragraph summary. If nothing needs to change, call finish without writing.',
   ].join('\n');
 }
@@ -111,24 +132,50 @@ const oneLine = (s: string, max: number) => {
   return t.length > max ? `${t.slice(0, max - 1)}…` : t || 'update documentation';
 };
 
-function commitMessage(input: RunInput, prompt: string, summary: string, changed: string[]): string {
+function commitMessage(input: RunInput, prompt: string, summary: string, changed: string[], limitsHit: ReadonlyMap<LimitKey, string>): string {
   return [
     `docs: ${oneLine(prompt, 64)}`,
     '',
     oneLine(summary, 2000),
     '',
     `Files: ${changed.slice(0, 50).join(', ')}${changed.length > 50 ? ` and ${changed.length - 50} more` : ''}`,
+    ...(limitsHit.size ? ['', `Limits reached: ${[...limitsHit.keys()].map((k) => `agent.${k}`).join(', ')}`] : []),
     '',
     `Agent-Job: ${input.jobId} (turn ${input.turn})`,
     `Model: ${input.model.name}`,
   ].join('\n');
 }
 
-function prBody(input: RunInput, prompt: string, summary: string, changed: string[]): string {
-  return [
+/** Git hosts cap a description (GitHub at 65,536 characters); this one stays under it. */
+const PR_BODY_CHARS = 60_000;
+
+function prBody(input: RunInput, prompt: string, summary: string, changed: string[], limitsHit: ReadonlyMap<LimitKey, string>): string {
+  const body = [
     `**Instruction**\n\n${prompt.slice(0, 4000)}`,
     `**Summary**\n\n${summary.slice(0, 4000)}`,
-    `**Files**\n\n${changed.slice(0, 100).map((f) => `- \`${f}\``).join('\n')}`,
+    `**Files**\n\n${changed.slice(0, 100).map((f) => `- \`${f}\``).join('\n')}${changed.length > 100 ? `\n- … and ${changed.length - 100} more` : ''}`,
+    ...(limitsHit.size
+      ? [`**Limits reached**: the agent went on with less; review whether the instruction is fully done.\n\n${[...limitsHit].map(([k, d]) => `- \`agent.${k}\`: ${d.slice(0, 300)}`).join('\n')}`]
+      : []),
     `Opened by the docs-appliance agent, job \`${input.jobId}\`, model \`${input.model.name}\`. Follow-up messages to the job push to this branch.`,
   ].join('\n\n');
+  return body.length > PR_BODY_CHARS ? `${body.slice(0, PR_BODY_CHARS - 40)}\n\n… (cut to ${PR_BODY_CHARS} characters)` : body;
 }
+
+/** Files the branch already changes against the base (earlier turns), with their size now. */
+async function branchChanges(git: Git, dir: string, base: string): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const rel of await git.changedSince(dir, `origin/${base}`)) {
+    let size = 0;
+    try {
+      const st = fs.lstatSync(path.join(dir, rel));
+      if (st.isFile()) size = st.size;
+    } catch {
+      // deleted on the branch: a change of 0 bytes
+    }
+    out.set(rel, size);
+  }
+  return out;
+}
+
+const limitsField = (hit: ReadonlyMap<LimitKey, string>) => (hit.size ? { limits: [...hit.keys()].map((k) => `agent.${k}`) } : {});

@@ -4,6 +4,7 @@
  * worker reads the model key and the Git host token from its own copy of the environment by
  * the variable names given.
  */
+import type { RunLimits } from './limits.js';
 import type { ChatMessage } from './model-client.js';
 
 export type GitHostType = 'gitea' | 'gitlab' | 'github';
@@ -24,7 +25,7 @@ export interface RunInput {
   conversation: ChatMessage[];
   model: { baseUrl: string; name: string; apiKeyEnv: string | null };
   gitHost: { type: GitHostType; apiUrl: string; tokenEnv: string | null } | null;
-  limits: { maxSteps: number; timeoutSeconds: number };
+  limits: RunLimits;
 }
 
 export type RunOutcome = { ok: true; changed: boolean; prLink: string | null; commit: string | null; summary: string } | { ok: false; reason: string };

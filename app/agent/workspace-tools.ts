@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { LimitKey } from './limits.js';
 import type { ToolSpec } from './model-client.js';
 
 /** Limits of the file tools; a model cannot read or write past them. */
@@ -10,13 +11,28 @@ export const TOOL_LIMITS = {
   searchMatches: 200,
   /** Files larger than this are skipped by search. */
   searchFileBytes: 1024 * 1024,
-  /** Everything written during one run. */
-  totalWriteBytes: 32 * 1024 * 1024,
+  /** Longest path a tool takes (bytes); it ends up in commit messages, pull requests and logs. */
+  pathBytes: 1024,
 };
 
 /** A tool call the model got wrong (bad path, missing file, too big): reported back to the model. */
 export class ToolError extends Error {
   override name = 'ToolError';
+  /** Set when a job limit (not a mistake in the call) refused it. */
+  limit?: LimitKey;
+}
+
+const limitError = (limit: LimitKey, message: string) => Object.assign(new ToolError(message), { limit });
+
+export interface WorkspaceToolOptions {
+  /** Largest file read_file returns; a larger one is refused, never cut (a cut file written back would lose its end). */
+  readBytes?: number;
+  /** Files the job's branch may differ in from its base (agent.maxFilesChanged). */
+  maxFilesChanged?: number;
+  /** Bytes of those files together (agent.maxChangedBytes). */
+  maxChangedBytes?: number;
+  /** Files earlier turns already changed on the branch, with their current size (0 = deleted). */
+  alreadyChanged?: ReadonlyMap<string, number>;
 }
 
 export const WORKSPACE_TOOL_SPECS: ToolSpec[] = [
@@ -84,15 +100,36 @@ const str = (args: Record<string, unknown>, name: string, optional = false): str
  * component is checked with lstat: a symlink that resolves outside the root is refused, and
  * writes never go through a symlink at all (O_NOFOLLOW on the file, lstat on the folders).
  */
-export function createWorkspaceTools(rootDir: string) {
+export function createWorkspaceTools(rootDir: string, options: WorkspaceToolOptions = {}) {
   const root = fs.realpathSync(rootDir);
-  let written = 0;
+  const readBytes = Math.min(options.readBytes ?? TOOL_LIMITS.readBytes, TOOL_LIMITS.readBytes);
+  const maxFiles = options.maxFilesChanged ?? Infinity;
+  const maxBytes = options.maxChangedBytes ?? 32 * 1024 * 1024;
+  // Path → bytes it holds now, for every file the branch changes (earlier turns and this one).
+  const changed = new Map<string, number>(options.alreadyChanged ?? []);
+  let changedBytes = [...changed.values()].reduce((a, b) => a + b, 0);
+
+  /** Would changing `rel` to `bytes` bytes stay within the job's bounds? Throws if not. */
+  function checkChange(rel: string, bytes: number): void {
+    if (!changed.has(rel) && changed.size >= maxFiles) {
+      throw limitError('maxFilesChanged', `this job already changes ${changed.size} files; at most ${maxFiles} per job (agent.maxFilesChanged). Finish with what you have, or change a file you already changed.`);
+    }
+    const next = changedBytes - (changed.get(rel) ?? 0) + bytes;
+    if (next > maxBytes) {
+      throw limitError('maxChangedBytes', `the files this job changes would hold ${next} bytes; at most ${maxBytes} per job (agent.maxChangedBytes)`);
+    }
+  }
+  function recordChange(rel: string, bytes: number): void {
+    changedBytes += bytes - (changed.get(rel) ?? 0);
+    changed.set(rel, bytes);
+  }
 
   const inside = (abs: string) => abs === root || abs.startsWith(root + path.sep);
 
   /** Validate a model-supplied path and map it into the root. */
   function resolve(rel: string, opts: { forWrite?: boolean } = {}): { abs: string; rel: string } {
     if (rel.includes('\0')) throw new ToolError('path contains a NUL byte');
+    if (Buffer.byteLength(rel, 'utf8') > TOOL_LIMITS.pathBytes) throw new ToolError(`the path is ${Buffer.byteLength(rel, 'utf8')} bytes; a tool takes paths of at most ${TOOL_LIMITS.pathBytes}`);
     const trimmed = rel.trim();
     if (trimmed === '' || trimmed === '.' || trimmed === './') return { abs: root, rel: '.' };
     if (path.isAbsolute(trimmed) || /^[a-zA-Z]:/.test(trimmed) || trimmed.startsWith('\\') || trimmed.startsWith('~')) {
@@ -156,7 +193,7 @@ export function createWorkspaceTools(rootDir: string) {
       throw new ToolError(`"${rel}" does not exist`);
     }
     if (!st.isFile()) throw new ToolError(`"${rel}" is not a file`);
-    if (st.size > TOOL_LIMITS.readBytes) throw new ToolError(`"${rel}" is ${st.size} bytes; read_file returns at most ${TOOL_LIMITS.readBytes}`);
+    if (st.size > readBytes) throw new ToolError(`"${rel}" is ${st.size} bytes; read_file returns at most ${readBytes}`);
     const buf = fs.readFileSync(abs);
     if (buf.includes(0)) throw new ToolError(`"${rel}" is a binary file`);
     return buf.toString('utf8');
@@ -209,7 +246,7 @@ export function createWorkspaceTools(rootDir: string) {
       if (rel === '.') throw new ToolError('write_file needs a file path');
       const bytes = Buffer.byteLength(content, 'utf8');
       if (bytes > TOOL_LIMITS.writeBytes) throw new ToolError(`content is ${bytes} bytes; write_file takes at most ${TOOL_LIMITS.writeBytes}`);
-      if (written + bytes > TOOL_LIMITS.totalWriteBytes) throw new ToolError(`this run already wrote ${written} bytes; the limit is ${TOOL_LIMITS.totalWriteBytes}`);
+      checkChange(rel, bytes);
       fs.mkdirSync(path.dirname(abs), { recursive: true });
       // The folders were checked by resolve(); re-check after mkdir in case of a race with a link.
       if (!inside(fs.realpathSync(path.dirname(abs)))) throw new ToolError(`"${rel}" leaves the repository`);
@@ -220,7 +257,7 @@ export function createWorkspaceTools(rootDir: string) {
       } finally {
         fs.closeSync(fd);
       }
-      written += bytes;
+      recordChange(rel, bytes);
       return `wrote ${rel} (${bytes} bytes)`;
     },
     delete_file(args) {
@@ -232,13 +269,17 @@ export function createWorkspaceTools(rootDir: string) {
         throw new ToolError(`"${rel}" does not exist`);
       }
       if (!st.isFile()) throw new ToolError(`"${rel}" is not a file`);
+      checkChange(rel, 0);
       fs.unlinkSync(abs);
+      recordChange(rel, 0);
       return `deleted ${rel}`;
     },
   };
 
   return {
     root,
+    /** Files the branch changes so far (earlier turns and this run), as the tools counted them. */
+    changedCount: () => changed.size,
     has: (name: string) => Object.hasOwn(tools, name),
     /** Run a tool; a ToolError is the model's mistake (reported to it), anything else is ours. */
     run(name: string, args: Record<string, unknown>): string {
@@ -250,7 +291,10 @@ export function createWorkspaceTools(rootDir: string) {
         if (err instanceof ToolError) throw err;
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'ELOOP') throw new ToolError('the path is a symbolic link; writes never follow links');
-        if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR' || code === 'EACCES') throw new ToolError(`${name} failed: ${code}`);
+        // The model's mistake or the disk's state, never a reason to end the run: the model is told.
+        if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR' || code === 'EACCES' || code === 'ENAMETOOLONG' || code === 'EEXIST' || code === 'EINVAL' || code === 'ENOSPC' || code === 'EFBIG') {
+          throw new ToolError(`${name} failed: ${code}`);
+        }
         throw err;
       }
     },

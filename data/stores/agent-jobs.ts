@@ -93,7 +93,7 @@ export interface NewAgentJob {
   prompt: string;
 }
 
-export type FollowUpResult = { ok: true; job: AgentJobRecord } | { ok: false; reason: 'not_found' | 'archived' };
+export type FollowUpResult = { ok: true; job: AgentJobRecord } | { ok: false; reason: 'not_found' | 'archived' } | { ok: false; reason: 'full'; bytes: number };
 export type ArchiveResult = { ok: true; job: AgentJobRecord } | { ok: false; reason: 'not_found' | 'active' | 'already_archived' };
 
 /**
@@ -110,6 +110,7 @@ export function createAgentJobStore(db: Db, now: () => Date) {
   const nextSeq = db.prepare<[string], { n: number }>('SELECT coalesce(max(seq), 0) + 1 AS n FROM agent_messages WHERE job_id = ?');
   const insertMessage = db.prepare('INSERT INTO agent_messages (job_id, seq, turn, role, body, created_at) VALUES (?, ?, ?, ?, ?, ?)');
   const messagesUpTo = db.prepare<[string, number], MessageRow>('SELECT seq, turn, role, body, created_at FROM agent_messages WHERE job_id = ? AND turn <= ? ORDER BY turn, seq');
+  const storedBytes = db.prepare<[string], { n: number }>('SELECT coalesce(sum(length(CAST(body AS BLOB))), 0) AS n FROM agent_messages WHERE job_id = ?');
   const pendingPrompts = db.prepare<[string, number], { n: number }>("SELECT count(*) AS n FROM agent_messages WHERE job_id = ? AND turn > ? AND role = 'user'");
   const dropTurnReplies = db.prepare("DELETE FROM agent_messages WHERE job_id = ? AND turn = ? AND role != 'user'");
   const nextQueued = db.prepare<[], JobRow>("SELECT * FROM agent_jobs WHERE status = 'active' AND run_state = 'queued' ORDER BY updated_at, rowid LIMIT 1");
@@ -177,15 +178,18 @@ export function createAgentJobStore(db: Db, now: () => Date) {
     }),
     /**
      * A follow-up prompt. A completed or failed job goes back to active for the next turn; an
-     * active job keeps running and takes the prompt up as soon as the current turn ends.
+     * active job keeps running and takes the prompt up as soon as the current turn ends. Refused
+     * ('full') when the stored conversation and the prompt would pass `maxBytes` (agent.maxTranscriptBytes).
      */
-    followUp(id: string, projectId: string, prompt: string): FollowUpResult {
+    followUp(id: string, projectId: string, prompt: string, maxBytes = Infinity): FollowUpResult {
       return db
         .transaction((): FollowUpResult => {
           const row = get.get(id);
           if (!row || row.project_id !== projectId) return { ok: false, reason: 'not_found' };
           const job = toJob(row);
           if (job.status === 'archived') return { ok: false, reason: 'archived' };
+          const bytes = storedBytes.get(id)!.n + Buffer.byteLength(JSON.stringify({ role: 'user', content: prompt }), 'utf8');
+          if (bytes > maxBytes) return { ok: false, reason: 'full', bytes };
           if (job.status === 'active') {
             addMessage(id, job.turn + 1, 'user', { role: 'user', content: prompt });
             return { ok: true, job };
@@ -207,6 +211,10 @@ export function createAgentJobStore(db: Db, now: () => Date) {
           return claimed && toJob(claimed);
         })
         .immediate();
+    },
+    /** JSON bytes the job's conversation takes in the database. */
+    conversationBytes(id: string): number {
+      return storedBytes.get(id)!.n;
     },
     /** The conversation of a run: every message up to and including `turn`. */
     conversation(id: string, turn: number): AgentMessage[] {

@@ -79,4 +79,28 @@ describe('Git host API shapes', () => {
     cleanups.push(() => host.close());
     await expect(createGitHostClient({ type: 'github', apiUrl: host.apiUrl }).openPullRequest(pr)).rejects.toThrow('GitHub answered 422 to the pull request: {"message":"base branch does not exist"}');
   });
+
+  it('refuses an endless answer instead of reading it all (8 MiB at most)', async () => {
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(201, { 'content-type': 'application/json' });
+        const chunk = Buffer.alloc(1024 * 1024, 0x20);
+        let sent = 0;
+        const pump = () => {
+          while (sent < 64 && !res.destroyed) {
+            sent++;
+            if (!res.write(chunk)) return res.once('drain', pump);
+          }
+          res.end();
+        };
+        res.on('error', () => undefined);
+        pump();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }));
+    const client = createGitHostClient({ type: 'gitea', apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1` });
+    await expect(client.openPullRequest(pr)).rejects.toThrow('the Gitea API answered more than 8388608 bytes');
+  });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { LimitError } from '../../app/agent/limits.js';
 import { createModelClient, ModelError } from '../../app/agent/model-client.js';
-import { raw, startFakeModel, type ScriptedReply } from './helpers/fake-model.js';
+import { chunked, raw, startFakeModel, type ScriptedReply } from './helpers/fake-model.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -44,5 +45,24 @@ describe('model client', () => {
   it('reports an unreachable endpoint after the retries', async () => {
     const c = createModelClient({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm', backoffMs: 10 });
     await expect(c.complete([{ role: 'user', content: 'hi' }], [], signal())).rejects.toThrow(/could not reach the model endpoint: .*gave up after 3 attempts/);
+  });
+
+  it('refuses a reply over maxReplyBytes by its Content-Length or while streaming, without retrying; a request over maxRequestBytes is never sent', async () => {
+    const big = JSON.stringify({ choices: [{ message: { role: 'assistant', content: 'z'.repeat(100_000) } }] });
+    for (const reply of [raw(200, big), chunked(200, big)]) {
+      const model = await startFakeModel([reply, reply]);
+      cleanups.push(() => model.close());
+      const c = createModelClient({ baseUrl: model.baseUrl, model: 'm', backoffMs: 10, maxReplyBytes: 65_536 });
+      const err = await c.complete([{ role: 'user', content: 'hi' }], [], signal()).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(LimitError);
+      expect((err as LimitError).limit).toBe('maxReplyBytes');
+      expect((err as Error).message).toMatch(/^agent\.maxReplyBytes reached: the model reply is (100\d{3}|more than 65536) bytes; at most 65536 are accepted$/);
+      expect(model.requests).toHaveLength(1);
+    }
+    const { c, model } = await client([completion({ role: 'assistant', content: 'ok' })]);
+    const small = createModelClient({ baseUrl: model.baseUrl, model: 'm', maxRequestBytes: 1000 });
+    await expect(small.complete([{ role: 'user', content: 'x'.repeat(1000) }], [], signal())).rejects.toThrow(/^agent\.maxRequestBytes reached: the request to the model would be \d+ bytes; at most 1000 are sent$/);
+    expect(model.requests).toHaveLength(0);
+    expect(await c.complete([{ role: 'user', content: 'hi' }], [], signal())).toEqual({ role: 'assistant', content: 'ok' });
   });
 });

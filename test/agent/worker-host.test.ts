@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runLimitsOf } from '../../app/agent/limits.js';
 import type { RunEvent, RunInput } from '../../app/agent/run-protocol.js';
 import { runInWorker } from '../../app/agent/worker-host.js';
+import { configSchema } from '../../config/schema.js';
 
 const fixture = (name: string) => ({ filename: path.join(import.meta.dirname, '..', 'fixtures', 'agent', 'workers', name) });
 const input: RunInput = {
@@ -15,7 +17,7 @@ const input: RunInput = {
   conversation: [{ role: 'user', content: 'x' }],
   model: { baseUrl: 'http://127.0.0.1:9/v1', name: 'm', apiKeyEnv: null },
   gitHost: null,
-  limits: { maxSteps: 1, timeoutSeconds: 1 },
+  limits: { ...runLimitsOf(configSchema.parse({}).agent), maxSteps: 1, timeoutSeconds: 1 },
 };
 
 describe('runInWorker', () => {

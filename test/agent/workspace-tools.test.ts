@@ -92,4 +92,12 @@ describe('workspace tools', () => {
     refused('search_files', { query: '' }, 'must not be empty');
     refused('rm_rf', {}, 'unknown tool');
   });
+
+  it('answers an over-long path with an error for the model, never by ending the run', () => {
+    refused('write_file', { path: `${'d/'.repeat(600)}a.md`, content: 'x' }, `a tool takes paths of at most ${TOOL_LIMITS.pathBytes}`);
+    // A 300-byte name is under the path bound but over the file system's (ENAMETOOLONG).
+    refused('write_file', { path: `${'n'.repeat(300)}.md`, content: 'x' }, 'write_file failed: ENAMETOOLONG');
+    refused('read_file', { path: `${'n'.repeat(300)}.md` }, 'does not exist');
+    expect(fs.readdirSync(root).sort()).toEqual(['.git', 'alias.mdx', 'escape-dir', 'escape-file.md', 'guides', 'index.mdx']);
+  });
 });

@@ -75,7 +75,7 @@ export const agentPaths = {
     post: {
       summary: 'Send a follow-up instruction to an agent job',
       description:
-        'Continues the same conversation and branch; the existing pull request is updated by the push. The job is `active` again (a job still running takes the message up when its current instruction ends). 409 for an archived job.',
+        'Continues the same conversation and branch; the existing pull request is updated by the push. The job is `active` again (a job still running takes the message up when its current instruction ends). 409 for an archived job, and for a job whose stored conversation with this prompt would pass `agent.maxTranscriptBytes` (start a new job).',
       tags: ['agent'],
       parameters: [projectId, jobId],
       requestBody: promptBody,

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 /** One scripted answer: a chat completion, a raw HTTP reply, or no reply at all (a hung model). */
 export type ScriptedReply =
   | { kind: 'completion'; message: Record<string, unknown> }
-  | { kind: 'raw'; status: number; body: string }
+  | { kind: 'raw'; status: number; body: string; chunked?: boolean }
   | { kind: 'hang' }
   | { kind: 'delayed'; ms: number; reply: ScriptedReply };
 
@@ -12,9 +12,20 @@ export const toolCall = (name: string, args: unknown, id = `call_${Math.random()
   kind: 'completion',
   message: { role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name, arguments: typeof args === 'string' ? args : JSON.stringify(args) } }] },
 });
+/** One reply with many tool calls (parallel tool calling). */
+export const toolCalls = (calls: Array<[name: string, args: unknown]>): ScriptedReply => ({
+  kind: 'completion',
+  message: {
+    role: 'assistant',
+    content: null,
+    tool_calls: calls.map(([name, args], i) => ({ id: `call_${i}_${Math.random().toString(16).slice(2, 8)}`, type: 'function', function: { name, arguments: JSON.stringify(args) } })),
+  },
+});
 export const finish = (summary: string) => toolCall('finish', { summary });
 export const say = (content: string): ScriptedReply => ({ kind: 'completion', message: { role: 'assistant', content } });
 export const raw = (status: number, body: string): ScriptedReply => ({ kind: 'raw', status, body });
+/** A body streamed without Content-Length (chunked), as a proxy or a streaming server sends it. */
+export const chunked = (status: number, body: string): ScriptedReply => ({ kind: 'raw', status, body, chunked: true });
 export const hang = (): ScriptedReply => ({ kind: 'hang' });
 /** A slow model: the reply comes after `ms`. */
 export const delayed = (ms: number, reply: ScriptedReply): ScriptedReply => ({ kind: 'delayed', ms, reply });
@@ -25,17 +36,18 @@ export const delayed = (ms: number, reply: ScriptedReply): ScriptedReply => ({ k
  */
 export async function startFakeModel(script: ScriptedReply[] = []) {
   const queue = [...script];
-  const requests: Array<{ headers: http.IncomingHttpHeaders; body: { model: string; messages: Array<Record<string, unknown>>; tools: Array<{ function: { name: string } }>; tool_choice: string } }> = [];
+  const requests: Array<{ headers: http.IncomingHttpHeaders; bytes: number; body: { model: string; messages: Array<Record<string, unknown>>; tools: Array<{ function: { name: string } }>; tool_choice: string } }> = [];
   const hung = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
-    let data = '';
-    req.on('data', (c: Buffer) => (data += c.toString()));
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
         res.writeHead(404).end('not found');
         return;
       }
-      requests.push({ headers: req.headers, body: JSON.parse(data) });
+      const data = Buffer.concat(chunks);
+      requests.push({ headers: req.headers, bytes: data.length, body: JSON.parse(data.toString('utf8')) });
       const next: ScriptedReply = queue.shift() ?? { kind: 'raw', status: 500, body: 'script exhausted' };
       if (next.kind === 'delayed') {
         const { ms, reply } = next;
@@ -55,7 +67,12 @@ export async function startFakeModel(script: ScriptedReply[] = []) {
       return;
     }
     if (next.kind === 'raw') {
-      res.writeHead(next.status, { 'content-type': 'application/json' }).end(next.body);
+      res.writeHead(next.status, { 'content-type': 'application/json' });
+      if (next.chunked) {
+        // Several writes before end(): Node sends it chunked, without a Content-Length.
+        for (let i = 0; i < next.body.length; i += 64 * 1024) res.write(next.body.slice(i, i + 64 * 1024));
+        res.end();
+      } else res.end(next.body);
       return;
     }
     res.writeHead(200, { 'content-type': 'application/json' }).end(
