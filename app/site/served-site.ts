@@ -59,6 +59,8 @@ export class ServedSite {
     readonly root: string,
     readonly version: string,
     readonly mounted: boolean,
+    /** The project the site was exported for (its manifest), when known: beacons count for it. */
+    readonly projectId: string | null,
     private readonly memoryBudget = 256 * 1024 * 1024,
     private readonly onFsError: FsErrorReporter = () => {},
   ) {

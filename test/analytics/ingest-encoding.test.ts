@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import supertest from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestAppliance, type TestAppliance } from '../helpers/appliance.js';
-import { analyticsOf, SITE_HOST } from './helpers.js';
+import { analyticsOf, serveProject, SITE_HOST } from './helpers.js';
 
 let t: TestAppliance | undefined;
 afterEach(async () => {
@@ -24,6 +24,7 @@ function post(app: TestAppliance, encoding: string, body: Buffer) {
 describe('beacon bodies and their Content-Encoding', () => {
   it('accepts gzip, deflate and br; answers 400 for each when the bytes are not what the header says', async () => {
     t = createTestAppliance();
+    serveProject(t);
     for (const [encoding, encode] of Object.entries(encoders)) {
       await post(t, encoding, encode(event)).expect(202);
       const compressed = encode(Buffer.from(JSON.stringify(Array.from({ length: 40 }, (_, i) => ({ type: 'search', query: `q${i}`, resultCount: 1, sessionId: `s${i}` })))));
