@@ -1,5 +1,6 @@
 import { loadConfig, ConfigError } from '../../config/load.js';
 import { startAppliance } from '../appliance.js';
+import { installFatalHandlers } from '../fatal.js';
 import { createLogger } from '../logger.js';
 import { parse, println, type Command } from './io.js';
 
@@ -19,6 +20,7 @@ export const serveCommand: Command = {
       throw err;
     }
     const log = createLogger(config.log.level);
+    installFatalHandlers(log);
     const appliance = await startAppliance({ config, log });
 
     await new Promise<void>((resolve) => {

@@ -6,7 +6,8 @@ import { createSiteLoader, type SiteLoader } from '../loader/site-loader.js';
 import { readActive } from '../loader/sites-dir.js';
 import { exportExample, rendererExport, type ExportFn } from './example-default.js';
 import { createCacheHitPath } from './cache-hit-path.js';
-import { ServedSite } from './served-site.js';
+import { createLogThrottle } from '../http/log-throttle.js';
+import { ServedSite, type FsErrorReporter } from './served-site.js';
 import { createSiteHandler } from './site-handler.js';
 
 export interface SiteFeatureOptions {
@@ -37,13 +38,18 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
   let exporting: Promise<void> | undefined;
   const exportAbort = new AbortController();
 
+  // A reader chooses the path, so these lines are throttled: one per error code a minute.
+  const throttle = createLogThrottle(ctx.log);
+  const onFsError: FsErrorReporter = (err, rel) =>
+    throttle.warn(`fs:${err.code ?? 'unknown'}`, { code: err.code, path: rel.slice(0, 200) }, "site: a reader's path met a filesystem error; answered 404");
+
   const loader = createSiteLoader({
     stateDir: ctx.config.stateDir,
     settings: ctx.stores.settings,
     log: ctx.log,
     ca: options.ca,
     onActivate: (record) => {
-      current = new ServedSite(record.dir, record.version, record.mounted);
+      current = new ServedSite(record.dir, record.version, record.mounted, record.projectId, undefined, onFsError);
     },
   });
 
