@@ -71,6 +71,7 @@ export async function loadBundle(opts: LoadBundleOptions): Promise<LoadedSite> {
       ...opts.fetch,
       signal: opts.signal,
       onRetry: ({ attempt, delayMs, error }) => opts.log.warn({ source: shown, attempt, delayMs, err: error.message }, 'bundle download failed; retrying'),
+      onRedirect: ({ from, to, status }) => opts.log.info({ from: redactUrl(from), to: redactUrl(to), status }, 'bundle download redirected'),
     });
     opts.log.info({ source: shown, bytes, attempts, ms: Date.now() - started }, 'bundle downloaded');
     archive = download;
