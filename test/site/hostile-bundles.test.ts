@@ -21,8 +21,9 @@ function state(): string {
   return dir;
 }
 
+/** Retries far apart: readiness is read after a failure without a retry already under way. */
 function appliance(stateDir: string, staticExport: Record<string, unknown>) {
-  const a = siteAppliance(stateDir, { staticExport: { enabled: true, ...fastLoader, ...staticExport } });
+  const a = siteAppliance(stateDir, { staticExport: { enabled: true, ...fastLoader, retry: { minMs: 60_000, maxMs: 60_000 }, ...staticExport } });
   cleanup.push(() => a.close());
   return a;
 }
