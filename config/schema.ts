@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { bundleUrlProblem } from '../app/loader/source.js';
+import { versionNameProblem } from '../app/loader/version-name.js';
 
 /**
  * The one configuration schema. Strict everywhere: an unknown key is an error (a typo in a
@@ -40,9 +42,22 @@ const staticExportSchema = z.strictObject({
   /** Serve the bundle named by bundleUrl on the site listener. */
   enabled: z.boolean().default(false),
   /** http(s)://, file://, a plain path to a .zip/.tar.gz, or a directory served in place. */
-  bundleUrl: z.string().min(1).optional(),
+  bundleUrl: z
+    .string()
+    .min(1)
+    .superRefine((url, ctx) => {
+      const problem = bundleUrlProblem(url);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
   /** Pin: the manifest's version must equal it; an extracted copy of it is served without fetching. */
-  version: z.string().min(1).max(128).optional(),
+  version: z
+    .string()
+    .superRefine((v, ctx) => {
+      const problem = versionNameProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
   /** Extracted versions kept in <stateDir>/sites for rollback. */
   keepVersions: z.number().int().min(1).max(50).default(3),
   fetch: z
@@ -65,6 +80,8 @@ const staticExportSchema = z.strictObject({
   /** Limits applied when a bundle is verified (zip-bomb and entry-flood protection). */
   maxEntries: z.number().int().min(1).default(200_000),
   maxUncompressedBytes: z.number().int().min(1024).default(8 * 1024 ** 3),
+  /** Extraction and verification of one bundle (after its download) end within this, or the load fails. */
+  verifyTimeoutMs: z.number().int().min(1000).default(600_000),
   /** Lifetime of a signed bundle link: default one hour, at most seven days. */
   linkTtlSeconds: z.number().int().min(1).max(7 * 24 * 3600).default(3600),
   /** Export jobs rendered at the same time; the rest wait as `queued`. */

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { Config } from '../../config/schema.js';
 import type { AppContext } from '../context.js';
 import type { Feature, ReadyCheck } from '../feature.js';
+import { redactUrl } from '../logger.js';
 import { createSiteLoader, type SiteLoader } from '../loader/site-loader.js';
 import { readActive } from '../loader/sites-dir.js';
 import { exportExample, rendererExport, type ExportFn } from './example-default.js';
@@ -57,7 +58,7 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
     createSiteHandler({
       current: () => current,
       contentSecurityPolicy: csp,
-      onError: (err, req) => ctx.log.error({ err, url: req.url }, 'site request failed'),
+      onError: (err, req) => ctx.log.error({ err, url: redactUrl(req.url ?? '/') }, 'site request failed'),
     });
   let handler = makeHandler(config.site.contentSecurityPolicy);
   const router = Router();
