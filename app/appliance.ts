@@ -53,9 +53,9 @@ export async function startAppliance(opts: { config: Readonly<Config>; clock?: C
     const { config } = ctx;
     const samePort = config.admin.port !== 0 && config.admin.port === config.site.port;
     const hint = samePort ? ` (admin.port and site.port are both ${config.admin.port}; give each listener its own port)` : '';
-    const adminServer = await listen(admin, 'admin', config.admin.port, config.admin.host, hint);
+    const adminServer = await listen(admin, 'admin', config.admin.port, config.admin.host, hint, ctx.log);
     servers.push(adminServer);
-    const siteServer = await listen(site, 'site', config.site.port, config.site.host, hint);
+    const siteServer = await listen(site, 'site', config.site.port, config.site.host, hint, ctx.log);
     servers.push(siteServer);
     for (const f of features) {
       started.push(f);
@@ -112,7 +112,7 @@ function wire(
   return { ctx, features, adminPort, sitePort, cron, stop, reload };
 }
 
-function listen(app: Express, name: string, port: number, host: string, hint: string): Promise<http.Server> {
+function listen(app: Express, name: string, port: number, host: string, hint: string, log: Logger): Promise<http.Server> {
   return new Promise((resolve, reject) => {
     const server = http.createServer(app);
     // Slow-loris protection: a client must send its headers and body within these.
@@ -124,6 +124,8 @@ function listen(app: Express, name: string, port: number, host: string, hint: st
     });
     server.listen(port, host, () => {
       server.removeAllListeners('error');
+      // Once listening, an error (EMFILE on accept, say) is logged; unhandled it would exit the process.
+      server.on('error', (err) => log.error({ err, listener: name }, 'listener error'));
       resolve(server);
     });
   });
