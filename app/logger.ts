@@ -21,7 +21,21 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   );
 }
 
-/** `?signature=abc&expires=1` → `?signature=[REDACTED]&expires=1`: URLs are logged, signatures are not. */
+/** Query parameters whose values are credentials (compared lower-case, after percent-decoding the name). */
+export const SECRET_PARAMS: readonly string[] = ['signature', 'sig', 'token', 'key', 'access_token'];
+
+/**
+ * `?signature=abc&expires=1` → `?signature=[REDACTED]&expires=1`: URLs are logged, signatures are
+ * not. Names are decoded before matching, so `%73ignature=` is redacted like `signature=`.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:signature|sig|token|key|access_token)=)[^&#]*/gi, '$1[REDACTED]');
+  return url.replace(/([?&])([^=&#]*)=([^&#]*)/g, (whole, sep: string, name: string) => (SECRET_PARAMS.includes(decodeName(name).toLowerCase()) ? `${sep}${name}=[REDACTED]` : whole));
+}
+
+function decodeName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name;
+  }
 }
