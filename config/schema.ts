@@ -71,6 +71,9 @@ const staticExportSchema = z.strictObject({
   concurrency: z.number().int().min(1).max(16).default(1),
   /** Files of exports older than this are deleted by the retention cron job. */
   retentionDays: z.number().int().min(1).default(30),
+  /** Export jobs waiting to run, per organization and in all; past either, a new one gets 429. */
+  maxQueuedJobsPerOrg: z.number().int().min(1).default(20),
+  maxQueuedJobs: z.number().int().min(1).default(100),
 });
 
 const analyticsSchema = z.strictObject({
@@ -100,6 +103,9 @@ const agentSchema = z.strictObject({
   rateLimitPerHour: z.number().int().min(1).default(100),
   /** Agent runs executing at the same time. */
   concurrency: z.number().int().min(1).max(16).default(1),
+  /** Active (queued or running) agent jobs, per organization and in all; past either, 429. */
+  maxActiveJobsPerOrg: z.number().int().min(1).default(10),
+  maxActiveJobs: z.number().int().min(1).default(50),
 });
 
 export const configSchema = z.strictObject({

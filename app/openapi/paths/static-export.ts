@@ -103,12 +103,15 @@ export const staticExportPaths = {
   '/v1/static-export/jobs': {
     post: {
       summary: 'Start a static export of a project (enterprise plan)',
+      description:
+        'Queues an export. The queue is bounded: at most `staticExport.maxQueuedJobsPerOrg` (default 20) jobs of one organization and `staticExport.maxQueuedJobs` (default 100) in all wait as `queued`; past either, 429 with Retry-After and nothing is created.',
       tags: ['static export'],
       requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/StartStaticExport' } } } },
       responses: {
         '202': json({ $ref: '#/components/schemas/StaticExportJob' }, 'Queued; poll GET /v1/static-export/jobs/{jobId}'),
         ...authErrors,
         ...bodyErrors,
+        '429': { $ref: '#/components/responses/QueueFull' },
       },
     },
   },
