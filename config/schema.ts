@@ -10,6 +10,14 @@ const hostname = z
   .string()
   .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i, 'must be a bare hostname (no scheme, port or path)');
 
+/**
+ * A URL setting the appliance calls or hands out: http(s) only (never `javascript:`, `data:`,
+ * `file:`), and no user:password in it, since secrets never sit in the file (use the *Env keys).
+ */
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+  .refine((u) => !/^[a-z]+:\/\/[^/?#]*@/i.test(u), 'must not contain a user name or password');
+
 export const planSchema = z.enum(['free', 'pro', 'enterprise']);
 
 const organizationSchema = z.strictObject({
@@ -20,7 +28,7 @@ const organizationSchema = z.strictObject({
 
 const gitHostSchema = z.strictObject({
   type: z.enum(['gitea', 'gitlab', 'github']),
-  apiUrl: z.url(),
+  apiUrl: httpUrl,
   /** Name of the environment variable holding the token (the token itself never sits in the file). */
   tokenEnv: z.string().min(1).optional(),
 });
@@ -92,7 +100,7 @@ const analyticsSchema = z.strictObject({
 
 const agentSchema = z.strictObject({
   /** OpenAI-compatible chat-completions base URL inside the network, e.g. http://llm.internal/v1. */
-  baseUrl: z.url().optional(),
+  baseUrl: httpUrl.optional(),
   model: z.string().min(1).optional(),
   /** Name of the environment variable holding the model endpoint's API key, if it needs one. */
   apiKeyEnv: z.string().min(1).optional(),
@@ -116,7 +124,7 @@ export const configSchema = z.strictObject({
       port: port.default(3000),
       host: z.string().min(1).default('0.0.0.0'),
       /** Base URL clients reach the admin API at; signed bundle links are built on it. */
-      publicUrl: z.url().optional(),
+      publicUrl: httpUrl.refine((u) => !/[?#]/.test(u), 'must not contain a query or fragment (links are built by appending a path to it)').optional(),
       /** Largest JSON body accepted by the admin API. */
       maxBodyBytes: z.number().int().min(256).default(1024 * 1024),
       /** Express "trust proxy" setting, for client addresses behind a load balancer. */

@@ -4,6 +4,7 @@ import { Router, type Request } from 'express';
 import type { ExportJob } from '../../data/stores/export-jobs.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
+import { requestOrigin } from '../http/request-origin.js';
 import { validate } from '../http/validate.js';
 import type { ExportFiles } from './files.js';
 import { jobView } from './job-view.js';
@@ -114,5 +115,5 @@ export function createStaticExportRouter(ctx: AppContext, deps: { queue: ExportQ
 function publicBase(ctx: AppContext, req: Request): string {
   const configured = ctx.config.admin.publicUrl;
   if (configured) return configured.replace(/\/+$/, '');
-  return `${req.protocol}://${req.get('host') ?? `localhost:${ctx.config.admin.port}`}`;
+  return requestOrigin(req, `localhost:${ctx.config.admin.port}`);
 }
