@@ -88,7 +88,7 @@ const download = (method: 'get' | 'head') => ({
       content: zip,
     },
     '304': { description: 'Not modified (If-None-Match matched the ETag)', headers: { ...requestId, ETag: zipHeaders.ETag } },
-    '403': linkError('The link is expired, or its signature, key id or expiry was tampered with.'),
+    '403': linkError('The link is expired, its signature, key id or expiry was tampered with, or it is not spelt exactly as issued (path case, trailing slash, escaped or repeated or extra parameters, leading zeros).'),
     '404': linkError('The job is unknown, or the retention policy removed its files.'),
     '412': linkError('An If-Match / If-Unmodified-Since condition failed.'),
     '416': {
