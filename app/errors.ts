@@ -43,6 +43,8 @@ export const errors = {
   forbidden: (code: string, message: string) => new ApiError(403, code, message),
   rateLimited: (retryAfterSeconds: number) =>
     new ApiError(429, 'RATE_LIMITED', `Rate limit exceeded; retry in ${retryAfterSeconds} s`, { headers: { 'Retry-After': String(retryAfterSeconds) } }),
+  queueFull: (message: string, retryAfterSeconds: number) =>
+    new ApiError(429, 'QUEUE_FULL', `${message}; nothing was created. Retry in ${retryAfterSeconds} s`, { headers: { 'Retry-After': String(retryAfterSeconds) } }),
   internal: () => new ApiError(500, 'INTERNAL', 'Internal server error'),
   storageFull: () =>
     new ApiError(503, 'STORAGE_FULL', "The appliance's storage is full; nothing was saved. Free space in its state directory, then retry", {

@@ -33,6 +33,9 @@ export function agentNotConfigured(config: Readonly<Config>, project: Project): 
   return undefined;
 }
 
+/** Retry-After when too many agent jobs are active: about what one run takes to end. */
+export const AGENT_QUEUE_FULL_RETRY_AFTER_S = 60;
+
 declare module 'express-serve-static-core' {
   interface Locals {
     agentProject?: Project;
@@ -58,12 +61,24 @@ export function createAgentRouter(ctx: AppContext, deps: { config(): Readonly<Co
       windowMs: 3600_000,
     })(req, res, next);
 
+  /** A job that becomes active needs a place: per organization (agent.maxActiveJobsPerOrg) and in all (agent.maxActiveJobs). */
+  const ensureRoom = (orgId: string): void => {
+    const { maxActiveJobsPerOrg, maxActiveJobs } = deps.config().agent;
+    const mine = store.countActive(orgId);
+    if (mine >= maxActiveJobsPerOrg) {
+      throw errors.queueFull(`Your organization already has ${mine} active agent jobs, the most allowed (agent.maxActiveJobsPerOrg)`, AGENT_QUEUE_FULL_RETRY_AFTER_S);
+    }
+    const all = store.countActive();
+    if (all >= maxActiveJobs) throw errors.queueFull(`The appliance already has ${all} active agent jobs, the most allowed (agent.maxActiveJobs)`, AGENT_QUEUE_FULL_RETRY_AFTER_S);
+  };
+
   router.post('/v2/agent/:projectId/job', loadProject, limiter, (req, res) => {
     const project = res.locals.agentProject!;
     const { prompt } = validate(promptBody, req.body, 'body');
     const config = deps.config();
     const notConfigured = agentNotConfigured(config, project);
     if (notConfigured) throw errors.badRequest(notConfigured);
+    ensureRoom(project.orgId);
     const id = newJobId();
     const job = store.create({ id, projectId: project.id, orgId: project.orgId, repository: project.repository!, ref: jobBranch(id), model: config.agent.model!, prompt });
     ctx.log.info({ agentJob: id, projectId: project.id, ref: job.ref, promptChars: prompt.length }, 'agent job created');
@@ -83,6 +98,9 @@ export function createAgentRouter(ctx: AppContext, deps: { config(): Readonly<Co
     const config = deps.config();
     const notConfigured = agentNotConfigured(config, project);
     if (notConfigured) throw errors.badRequest(notConfigured);
+    // A finished job made active again takes a place; a message to an active job does not.
+    const current = store.getForProject(String(req.params.id), project.id);
+    if (current && current.status !== 'active' && current.status !== 'archived') ensureRoom(project.orgId);
     const result = store.followUp(String(req.params.id), project.id, prompt, config.agent.maxTranscriptBytes);
     if (!result.ok) {
       if (result.reason === 'archived') throw errors.conflict('JOB_ARCHIVED', 'Job is archived; start a new job');

@@ -118,6 +118,8 @@ export function createAgentJobStore(db: Db, now: () => Date) {
   const running = db.prepare<[], JobRow>("SELECT * FROM agent_jobs WHERE status = 'active' AND run_state = 'running' ORDER BY created_at");
   const listByProject = db.prepare<[string], JobRow>('SELECT * FROM agent_jobs WHERE project_id = ? ORDER BY created_at DESC, id');
   const listAll = db.prepare<[], JobRow>('SELECT * FROM agent_jobs ORDER BY created_at DESC, id');
+  const active = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM agent_jobs WHERE status = 'active'");
+  const activeForOrg = db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM agent_jobs WHERE status = 'active' AND org_id = ?");
   const update = db.prepare(
     `UPDATE agent_jobs SET status = @status, run_state = @runState, pr_link = @prLink, error = @error, turn = @turn, attempts = @attempts,
        updated_at = @now, finished_at = @finishedAt, archived_at = @archivedAt WHERE id = @id`,
@@ -200,6 +202,10 @@ export function createAgentJobStore(db: Db, now: () => Date) {
           return { ok: true, job: toJob(get.get(id)!) };
         })
         .immediate();
+    },
+    /** Active jobs (queued or running): of one organization, or of all. */
+    countActive(orgId?: string): number {
+      return (orgId === undefined ? active.get() : activeForOrg.get(orgId))!.n;
     },
     /** Take the oldest queued job for a runner (marks it running, counts the attempt). */
     claimNext(): AgentJobRecord | undefined {
