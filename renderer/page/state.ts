@@ -58,10 +58,6 @@ export class PageState {
   componentDepth = 0;
   /** Depth of snippet / user component expansion, to stop a snippet that includes itself. */
   snippetDepth = 0;
-  /** Depth inside raw HTML elements: only the outermost one is sanitised (once, as a whole). */
-  htmlDepth = 0;
-  /** Set while rendering a raw HTML subtree that holds markup outside the plain allow-list. */
-  htmlDirty = false;
   private uidCounter = 0;
   private readonly warned = new Set<string>();
   private readonly listed = new Map<string, number>();
