@@ -9,7 +9,7 @@ import { escapeHtml } from './html.js';
 import type { Literal } from './literal.js';
 import { resolveAsset, resolveHref } from './links.js';
 import { evaluateProps, renderNodes } from './render.js';
-import { attributeProblem, tagVerdict } from './html-policy.js';
+import { attributeProblem, MINTLIFY_ONLY_ATTRS, tagVerdict } from './html-policy.js';
 import type { PageState } from './state.js';
 import type { ElementNode } from './tree.js';
 import { VOID_TAGS } from './html-tags.js';
@@ -36,6 +36,25 @@ const JSX_ATTR_NAMES: Record<string, string> = {
   stopColor: 'stop-color',
   fillOpacity: 'fill-opacity',
   strokeOpacity: 'stroke-opacity',
+  strokeDasharray: 'stroke-dasharray',
+  strokeDashoffset: 'stroke-dashoffset',
+  strokeMiterlimit: 'stroke-miterlimit',
+  stopOpacity: 'stop-opacity',
+  clipPath: 'clip-path',
+  enableBackground: 'enable-background',
+  fontFamily: 'font-family',
+  fontSize: 'font-size',
+  fontWeight: 'font-weight',
+  fontStyle: 'font-style',
+  textAnchor: 'text-anchor',
+  dominantBaseline: 'dominant-baseline',
+  alignmentBaseline: 'alignment-baseline',
+  letterSpacing: 'letter-spacing',
+  vectorEffect: 'vector-effect',
+  shapeRendering: 'shape-rendering',
+  xmlSpace: 'xml:space',
+  xmlnsXlink: 'xmlns:xlink',
+  xlinkHref: 'xlink:href',
 };
 
 const CAMEL_RE = /[A-Z]/g;
@@ -85,6 +104,7 @@ export function renderHtmlElement(el: ElementNode, env: Env, state: PageState): 
     let value = attrValue(name, raw);
     if (value === undefined) continue;
     const lower = name.toLowerCase();
+    if (MINTLIFY_ONLY_ATTRS.has(lower)) continue;
     // The name first, then the URL as the page's link rules rewrote it (`javascript:` → `#`, unsafe-link).
     let problem = attributeProblem(tag, lower, true);
     if (problem === undefined && typeof value === 'string') {

@@ -11,8 +11,15 @@
 /** Tags kept, with the attributes each may carry beyond GLOBAL_ATTRS. */
 const SVG_TAGS =
   'svg g path circle ellipse line polyline polygon rect text tspan defs lineargradient radialgradient stop clippath mask use symbol title desc pattern';
+// Geometry and presentation only: nothing here holds a script or a link (`href`/`xlink:href` on
+// <use> and <a> are left out; a `url(#id)` in fill/clip-path/mask/filter names a shape of the page).
 const SVG_ATTRS =
-  'viewbox xmlns fill stroke stroke-width stroke-linecap stroke-linejoin d cx cy r rx ry x y x1 x2 y1 y2 points transform opacity fill-rule clip-rule offset stop-color gradientunits preserveaspectratio fill-opacity stroke-opacity';
+  'viewbox xmlns xmlns:xlink version xml:space enable-background fill stroke stroke-width stroke-linecap stroke-linejoin ' +
+  'stroke-dasharray stroke-dashoffset stroke-miterlimit d cx cy r rx ry x y x1 x2 y1 y2 dx dy fx fy fr points transform ' +
+  'opacity fill-rule clip-rule clip-path clippathunits mask maskunits maskcontentunits filter offset stop-color stop-opacity ' +
+  'gradientunits gradienttransform spreadmethod patternunits patterncontentunits patterntransform preserveaspectratio ' +
+  'fill-opacity stroke-opacity font-family font-size font-weight font-style text-anchor dominant-baseline ' +
+  'alignment-baseline letter-spacing vector-effect shape-rendering color visibility display';
 
 const TAG_ATTRS: ReadonlyMap<string, ReadonlySet<string>> = (() => {
   const m = new Map<string, Set<string>>();
@@ -30,7 +37,7 @@ const TAG_ATTRS: ReadonlyMap<string, ReadonlySet<string>> = (() => {
   add('audio', 'src controls autoplay muted loop preload');
   add('source', 'src srcset type media sizes');
   add('track', 'src kind srclang label default');
-  add('iframe', 'src allow allowfullscreen frameborder loading referrerpolicy sandbox');
+  add('iframe', 'src allow allowfullscreen webkitallowfullscreen mozallowfullscreen frameborder loading referrerpolicy sandbox');
   add('td th', 'colspan rowspan scope');
   add('col colgroup', 'span');
   add('ol', 'start type reversed');
@@ -85,6 +92,12 @@ function isSafeSrcset(value: string): boolean {
   if (/data:/i.test(value.replace(URL_NOISE_RE, ''))) return false;
   return value.split(',').every((c) => isSafeUrl(c.trim().split(/\s+/)[0] ?? '', false));
 }
+
+/**
+ * Mintlify's own switches on raw elements (`<img noZoom>`): they mean nothing in a browser and say
+ * nothing a reader needs, so they are left out without a warning.
+ */
+export const MINTLIFY_ONLY_ATTRS: ReadonlySet<string> = new Set(['nozoom']);
 
 /** Why an attribute is not written, or undefined when it may be. `name` is lowercase. */
 export function attributeProblem(tag: string, name: string, value: string | true): string | undefined {
