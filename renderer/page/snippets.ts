@@ -12,6 +12,7 @@ import { parseEsmBlock, type EsmBlock, type ExportDecl } from './esm.js';
 import { splitFrontmatter } from './frontmatter.js';
 import { parseMdx } from './parse.js';
 import { emptyScope, type ComponentDef, type Scope, type Snippet } from './scope.js';
+import { withoutPlaceholders } from './state.js';
 import type { Node } from './tree.js';
 
 interface ParsedFile {
@@ -183,7 +184,7 @@ function readParsed(rel: string, repoRoot: string, where: Where): ParsedFile {
   if (cached && cached.size === stat.size && cached.mtimeMs === stat.mtimeMs) return cached;
   let source: string;
   try {
-    source = readRepoText(repoRoot, rel);
+    source = withoutPlaceholders(readRepoText(repoRoot, rel));
   } catch (err) {
     if (!(err instanceof RepoFileError)) throw err;
     throw new RenderError(`Snippet path /${rel}: ${err.message}`, where);

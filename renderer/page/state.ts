@@ -47,6 +47,18 @@ export const BLOCK_CLOSE = '\uE003';
 export const HEADING_OPEN = '\uE004';
 export const HEADING_CLOSE = '\uE005';
 
+const PLACEHOLDER_CHAR_RE = /[\uE000-\uE005]/;
+const PLACEHOLDER_CHARS_RE = /[\uE000-\uE005]/g;
+
+/**
+ * The placeholder characters in text an author wrote (page, snippet, variable values), replaced
+ * by U+FFFD: left alone they would pull a rendered piece into wherever they stand (an attribute
+ * value, with its quotes) when the slots are put back.
+ */
+export function withoutPlaceholders(text: string): string {
+  return PLACEHOLDER_CHAR_RE.test(text) ? text.replace(PLACEHOLDER_CHARS_RE, '\uFFFD') : text;
+}
+
 export class PageState {
   readonly slots: Slot[] = [];
   readonly headings: HeadingSlot[] = [];
