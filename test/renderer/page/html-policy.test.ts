@@ -9,9 +9,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseDocument } from 'htmlparser2';
-import type { ChildNode, Element } from 'domhandler';
+import type { Element } from 'domhandler';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PageContent } from '../../../renderer/types.js';
+import { elements, htmlProblems } from '../html-check.js';
 import { makeCtx, render } from './helpers.js';
 
 /** A payload: the dangerous markup, and whether its own tag is one a page may keep. */
@@ -134,55 +135,6 @@ const repo = fs.mkdtempSync(path.join(os.tmpdir(), 'html-policy-'));
 fs.mkdirSync(path.join(repo, 'snippets'));
 afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
 const ctx = makeCtx({ repoRoot: repo, assets: { 'x.png': '/_assets/x.1.png', 'a.png': '/_assets/a.1.png', 'b.png': '/_assets/b.1.png', 'clip.mp4': '/_assets/clip.1.mp4', 'a.mp3': '/_assets/a.1.mp3' } });
-
-// ---- what must never be in the output, whatever the input --------------------------------------
-
-const FORBIDDEN_TAGS = new Set(['script', 'style', 'object', 'embed', 'link', 'meta', 'base', 'form', 'textarea', 'frame', 'frameset', 'applet', 'foreignobject', 'button']);
-const FORBIDDEN_ATTRS = new Set(['srcdoc', 'formaction', 'action', 'xlink:href', 'autofocus', 'http-equiv', 'httpequiv', 'background']);
-const URL_ATTRS = new Set(['href', 'src', 'poster', 'srcset', 'data', 'action', 'formaction', 'xlink:href', 'background', 'cite']);
-const SAFE_DATA_IMAGE = /^data:image\/(?:png|gif|jpe?g|webp|avif|bmp)[;,]/;
-
-function urlProblem(tag: string, value: string): string | undefined {
-  const url = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase();
-  if (/^[\\/][\\/]/.test(url)) return 'protocol-relative';
-  const scheme = /^([a-z][a-z0-9+.-]*):/.exec(url)?.[1];
-  if (scheme === undefined || ['http', 'https', 'mailto', 'tel'].includes(scheme)) return undefined;
-  if (scheme === 'data' && (tag === 'img' || tag === 'source') && SAFE_DATA_IMAGE.test(url)) return undefined;
-  return `scheme ${scheme}`;
-}
-
-function elements(nodes: ChildNode[], out: Element[] = []): Element[] {
-  for (const n of nodes) {
-    if (n.type === 'tag' || n.type === 'script' || n.type === 'style') {
-      out.push(n as Element);
-      elements((n as Element).children, out);
-    }
-  }
-  return out;
-}
-
-/** Every problem in a fragment of page HTML (a component's own trusted markup included). */
-export function htmlProblems(html: string, trusted: (el: Element) => boolean = () => false): string[] {
-  const problems: string[] = [];
-  for (const el of elements(parseDocument(html, { lowerCaseAttributeNames: true, lowerCaseTags: true }).children)) {
-    if (trusted(el)) continue;
-    if (FORBIDDEN_TAGS.has(el.name)) problems.push(`<${el.name}>`);
-    if (el.name === 'iframe' && !el.attribs['src']) problems.push('<iframe> without src');
-    for (const [name, value] of Object.entries(el.attribs)) {
-      if (name.startsWith('on')) problems.push(`<${el.name} ${name}>`);
-      if (FORBIDDEN_ATTRS.has(name)) problems.push(`<${el.name} ${name}>`);
-      if (!/^[a-z_:][a-z0-9_:.-]*$/.test(name)) problems.push(`<${el.name}> odd attribute name ${JSON.stringify(name)}`);
-      if (URL_ATTRS.has(name)) {
-        const values = name === 'srcset' ? value.split(',').map((c) => c.trim().split(/\s+/)[0] ?? '') : [value];
-        for (const v of values) {
-          const p = urlProblem(el.name, v);
-          if (p) problems.push(`<${el.name} ${name}="${v}"> ${p}`);
-        }
-      }
-    }
-  }
-  return problems;
-}
 
 /** Markup the renderer's own components write (the copy button of a code block, tab buttons). */
 const componentButton = (el: Element): boolean => el.name === 'button' && /^(?:c-|tab)/.test(el.attribs['class'] ?? '') && Object.keys(el.attribs).every((a) => !a.startsWith('on'));
