@@ -9,6 +9,7 @@ import { urlForSlug } from './plan/slugs.js';
 import type { RenderBatchResult } from './pool/batch.js';
 import { writeContextFile } from './pool/context-file.js';
 import { createRenderPool, type RenderPool } from './pool/render-pool.js';
+import { readRepoFile, readRepoText, resolveRepoFile } from './repo-files.js';
 import { SEARCH_INDEX_URL } from './search-options.js';
 import {
   RenderError,
@@ -92,22 +93,32 @@ export interface ExportResult {
   timings: Record<string, number>;
 }
 
-/** The source's git commit, read from .git without running git (the image may not have it). */
+/**
+ * The source's git commit, read from .git without running git (the image may not have it). Only
+ * regular files inside the repository are read (a HEAD that links elsewhere gives no commit), a ref
+ * must look like one, and only a 40-hex answer is taken: the version shows in the manifest and the
+ * API, so nothing else read here may reach it.
+ */
 export function gitCommit(sourceDir: string): string | undefined {
-  try {
-    const gitDir = path.join(sourceDir, '.git');
-    const head = fs.readFileSync(path.join(gitDir, 'HEAD'), 'utf8').trim();
-    if (/^[0-9a-f]{40}$/.test(head)) return head;
-    const ref = /^ref: (.+)$/.exec(head)?.[1];
-    if (!ref) return undefined;
-    const loose = path.join(gitDir, ref);
-    if (fs.existsSync(loose)) return fs.readFileSync(loose, 'utf8').trim();
-    const packed = fs.readFileSync(path.join(gitDir, 'packed-refs'), 'utf8');
-    return packed.split('\n').find((l) => l.endsWith(` ${ref}`))?.split(' ')[0];
-  } catch {
-    return undefined;
-  }
+  const read = (rel: string): string | undefined => {
+    try {
+      return readRepoText(sourceDir, rel, 64 * 1024).trim();
+    } catch {
+      return undefined;
+    }
+  };
+  const head = read('.git/HEAD');
+  if (head === undefined) return undefined;
+  if (COMMIT_RE.test(head)) return head;
+  const ref = /^ref: (refs\/[\w./-]+)$/.exec(head)?.[1];
+  if (!ref || ref.split('/').some((part) => part === '' || part === '.' || part === '..')) return undefined;
+  const loose = read(`.git/${ref}`);
+  if (loose !== undefined) return COMMIT_RE.test(loose) ? loose : undefined;
+  const packed = read('.git/packed-refs')?.split('\n').find((l) => l.endsWith(` ${ref}`))?.split(' ')[0];
+  return packed !== undefined && COMMIT_RE.test(packed) ? packed : undefined;
 }
+
+const COMMIT_RE = /^[0-9a-f]{40}$/;
 
 function batches<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -284,11 +295,11 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     for (const a of theme) site.add(a.bundlePath, a.bytes);
     for (const [file, bundlePath] of Object.entries(plan.assets)) {
       const digest = plan.assetDigests?.[file];
-      const source = path.join(plan.repoRoot, file);
       const rewritten = plan.rewrittenAssets?.[file];
       if (rewritten) site.add(bundlePath, rewritten);
-      else if (digest) site.addFromDisk(bundlePath, { source, ...digest });
-      else site.add(bundlePath, new Uint8Array(fs.readFileSync(source)));
+      // The checked real path: the pack stage reads it later, and no link is left in it to follow.
+      else if (digest) site.addFromDisk(bundlePath, { source: resolveRepoFile(plan.repoRoot, file), ...digest });
+      else site.add(bundlePath, new Uint8Array(readRepoFile(plan.repoRoot, file, Number.MAX_SAFE_INTEGER)));
     }
     site.add('sitemap.xml', encoder.encode(buildSitemap(plan.pages, opts.domain, plan.config.seo?.indexing)));
     site.add('robots.txt', encoder.encode(buildRobots(opts.domain)));

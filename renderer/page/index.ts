@@ -17,7 +17,7 @@ import { parseMdx } from './parse.js';
 import { renderNodes } from './render.js';
 import { normaliseText, resolveHeadings, Resolver } from './resolve.js';
 import { buildScope, parseArrowBodies } from './snippets.js';
-import { PageState } from './state.js';
+import { PageState, withoutPlaceholders } from './state.js';
 import { substituteVariables } from './variables.js';
 
 export function renderPageContent(input: { file: string; source: string; ctx: RenderContext }): PageContent {
@@ -46,7 +46,7 @@ function render(file: string, source: string, ctx: RenderContext): PageContent {
   const state = new PageState(ctx, file);
   const { frontmatter, body, bodyLineOffset } = splitFrontmatter(file, source);
   const firstLine = bodyLineOffset + 1;
-  const text = substituteVariables(body, ctx.config.variables ?? {}, state, file, firstLine);
+  const text = withoutPlaceholders(substituteVariables(body, ctx.config.variables ?? {}, state, file, firstLine));
   const tree = parseMdx(file, text, firstLine, { esm: true });
 
   const esm: { block: EsmBlock; line: number }[] = [];

@@ -6,11 +6,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { readRepoText, RepoFileError, resolveRepoFile, type RepoFileProblem } from '../repo-files.js';
 import { RenderError } from '../types.js';
 import { parseEsmBlock, type EsmBlock, type ExportDecl } from './esm.js';
 import { splitFrontmatter } from './frontmatter.js';
 import { parseMdx } from './parse.js';
 import { emptyScope, type ComponentDef, type Scope, type Snippet } from './scope.js';
+import { withoutPlaceholders } from './state.js';
 import type { Node } from './tree.js';
 
 interface ParsedFile {
@@ -28,7 +30,6 @@ interface ParsedFile {
 // Bounded: workers live across exports, and each export may check the repository out afresh.
 const FILE_CACHE_LIMIT = 2000;
 const fileCache = new Map<string, ParsedFile>();
-const realRootCache = new Map<string, string>();
 
 const SCRIPT_EXT = /\.(?:jsx?|tsx?)$/;
 const MDX_EXT = /\.mdx?$/;
@@ -73,7 +74,7 @@ export function loadSnippet(rel: string, repoRoot: string, where: Where, memo: S
 export function findLegacySnippet(name: string, repoRoot: string, where: Where): string | undefined {
   for (const candidate of legacyCandidates(name)) {
     const rel = resolveSpecifier(`/${candidate}`, where);
-    if (rel && isFile(path.join(repoRoot, rel))) return rel;
+    if (rel && exists(repoRoot, rel)) return rel;
   }
   return undefined;
 }
@@ -149,51 +150,50 @@ function addExport(scope: Scope, decl: ExportDecl, file: string, arrowBodies: Ma
 }
 
 function withExtension(rel: string, repoRoot: string): string | undefined {
-  if (path.posix.extname(rel) !== '') return isFile(path.join(repoRoot, rel)) ? rel : undefined;
-  for (const ext of ['.mdx', '.md', '.jsx', '.js', '.tsx', '.ts']) if (isFile(path.join(repoRoot, rel + ext))) return rel + ext;
+  if (path.posix.extname(rel) !== '') return exists(repoRoot, rel) ? rel : undefined;
+  for (const ext of ['.mdx', '.md', '.jsx', '.js', '.tsx', '.ts']) if (exists(repoRoot, rel + ext)) return rel + ext;
   return undefined;
 }
 
-function isFile(abs: string): boolean {
-  try {
-    return fs.statSync(abs).isFile();
-  } catch {
-    return false;
-  }
+/** A file, or a link (which readParsed then refuses by name if it leads outside the repository). */
+function exists(repoRoot: string, rel: string): boolean {
+  const st = fs.lstatSync(path.join(repoRoot, rel), { throwIfNoEntry: false });
+  return st !== undefined && (st.isFile() || st.isSymbolicLink());
 }
 
+const PROBLEM_TEXT: Record<RepoFileProblem, string> = {
+  missing: 'not found',
+  outside: 'points outside the repository',
+  'not-a-file': 'is not a file',
+  'too-large': 'is too large',
+};
+
 function readParsed(rel: string, repoRoot: string, where: Where): ParsedFile {
-  const abs = path.join(repoRoot, rel);
+  let real: string;
   let stat: fs.Stats;
   try {
-    stat = fs.statSync(abs);
-  } catch {
-    throw new RenderError(`Snippet not found: /${rel}`, where);
+    real = resolveRepoFile(repoRoot, rel);
+    stat = fs.statSync(real);
+  } catch (err) {
+    const problem = err instanceof RepoFileError ? err.problem : 'missing';
+    if (problem === 'missing') throw new RenderError(`Snippet not found: /${rel}`, where);
+    throw new RenderError(`Snippet path /${rel} ${PROBLEM_TEXT[problem]}`, where);
   }
-  if (!stat.isFile()) throw new RenderError(`Snippet not found: /${rel} is not a file`, where);
-  const cached = fileCache.get(abs);
+  if (!stat.isFile()) throw new RenderError(`Snippet path /${rel} ${PROBLEM_TEXT['not-a-file']}`, where);
+  const cached = fileCache.get(real);
   if (cached && cached.size === stat.size && cached.mtimeMs === stat.mtimeMs) return cached;
-  assertInsideRepo(abs, repoRoot, rel, where);
-  const source = fs.readFileSync(abs, 'utf8');
+  let source: string;
+  try {
+    source = withoutPlaceholders(readRepoText(repoRoot, rel));
+  } catch (err) {
+    if (!(err instanceof RepoFileError)) throw err;
+    throw new RenderError(`Snippet path /${rel}: ${err.message}`, where);
+  }
   const parsed = SCRIPT_EXT.test(rel) ? parseScriptFile(rel, source) : parseMdxFile(rel, source);
   const entry: ParsedFile = { size: stat.size, mtimeMs: stat.mtimeMs, ...parsed };
   if (fileCache.size >= FILE_CACHE_LIMIT) fileCache.clear();
-  fileCache.set(abs, entry);
+  fileCache.set(real, entry);
   return entry;
-}
-
-/** A symlink inside the repository must not lead outside it. */
-function assertInsideRepo(abs: string, repoRoot: string, rel: string, where: Where): void {
-  let realRoot = realRootCache.get(repoRoot);
-  if (realRoot === undefined) {
-    realRoot = fs.realpathSync(repoRoot);
-    if (realRootCache.size >= FILE_CACHE_LIMIT) realRootCache.clear();
-    realRootCache.set(repoRoot, realRoot);
-  }
-  const real = fs.realpathSync(abs);
-  if (real !== realRoot && !real.startsWith(realRoot + path.sep)) {
-    throw new RenderError(`Snippet path /${rel} points outside the repository`, where);
-  }
 }
 
 type ParsedContent = Omit<ParsedFile, 'size' | 'mtimeMs'>;

@@ -47,6 +47,18 @@ export const BLOCK_CLOSE = '\uE003';
 export const HEADING_OPEN = '\uE004';
 export const HEADING_CLOSE = '\uE005';
 
+const PLACEHOLDER_CHAR_RE = /[\uE000-\uE005]/;
+const PLACEHOLDER_CHARS_RE = /[\uE000-\uE005]/g;
+
+/**
+ * The placeholder characters in text an author wrote (page, snippet, variable values), replaced
+ * by U+FFFD: left alone they would pull a rendered piece into wherever they stand (an attribute
+ * value, with its quotes) when the slots are put back.
+ */
+export function withoutPlaceholders(text: string): string {
+  return PLACEHOLDER_CHAR_RE.test(text) ? text.replace(PLACEHOLDER_CHARS_RE, '\uFFFD') : text;
+}
+
 export class PageState {
   readonly slots: Slot[] = [];
   readonly headings: HeadingSlot[] = [];
@@ -58,10 +70,6 @@ export class PageState {
   componentDepth = 0;
   /** Depth of snippet / user component expansion, to stop a snippet that includes itself. */
   snippetDepth = 0;
-  /** Depth inside raw HTML elements: only the outermost one is sanitised (once, as a whole). */
-  htmlDepth = 0;
-  /** Set while rendering a raw HTML subtree that holds markup outside the plain allow-list. */
-  htmlDirty = false;
   private uidCounter = 0;
   private readonly warned = new Set<string>();
   private readonly listed = new Map<string, number>();

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { readRepoText } from '../repo-files.js';
 
 /** The few frontmatter fields the plan needs for sidebar labels and badges. */
 export interface PageMeta {
@@ -38,7 +37,7 @@ function scalar(raw: string): string | undefined {
 export function readPageMeta(repoRoot: string, file: string): PageMeta {
   let text: string;
   try {
-    text = fs.readFileSync(path.join(repoRoot, file), 'utf8');
+    text = readRepoText(repoRoot, file);
   } catch {
     return {};
   }

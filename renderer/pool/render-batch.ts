@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { renderDocument } from '../layout/index.js';
 import { renderPageContent } from '../page/index.js';
+import { readRepoText } from '../repo-files.js';
 import { urlForSlug } from '../plan/slugs.js';
 import { addToPartialIndex, emptyPartialIndex } from '../index-stage/partial-index.js';
 import { RenderError, type BuildWarning, type PageContent, type PlannedPage, type RenderContext, type RenderFailure, type SearchDocument } from '../types.js';
@@ -93,7 +93,7 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
   task.pages.forEach((page, i) => {
     try {
       mark = performance.now();
-      const source = fs.readFileSync(path.join(ctx.repoRoot, page.file), 'utf8');
+      const source = readRepoText(ctx.repoRoot, page.file);
       lap('read');
       const content = renderPageContent({ file: page.file, source, ctx });
       lap('page');
