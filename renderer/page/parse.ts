@@ -335,7 +335,8 @@ class Parser {
     const startsLine = lineStartsAt(src, i);
     const el: ElementNode = { kind: 'element', name, attrs, children: [], line: this.lineOf(i), block: false, multiline: false };
     this.top().children.push(el);
-    if (selfClosing || VOID_TAGS.has(name.toLowerCase())) {
+    // `<Link>` is a component, `<link>` an HTML void element: JSX names are case-sensitive.
+    if (selfClosing || (isLowercase(name) && VOID_TAGS.has(name))) {
       el.block = startsLine && restOfLineBlank(src, k);
       this.textStart = k;
       return k;
