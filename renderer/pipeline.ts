@@ -56,9 +56,19 @@ export class ExportError extends Error {
   }
 }
 
+function byLocation(a: RenderFailure, b: RenderFailure): number {
+  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
+  if ((a.line ?? 0) !== (b.line ?? 0)) return (a.line ?? 0) - (b.line ?? 0);
+  const pa = a.path ?? '';
+  const pb = b.path ?? '';
+  return pa < pb ? -1 : pa > pb ? 1 : 0;
+}
+
 /** `guides/intro.mdx:12:3: Unclosed <Card>` */
 export function formatFailure(f: RenderFailure): string {
-  return `${f.file}${f.line ? `:${f.line}${f.column ? `:${f.column}` : ''}` : ''}: ${f.message}`;
+  // A snippet's error names the page that imports it too: the snippet alone does not say which page is missing.
+  const page = f.path !== undefined && !f.file.startsWith(f.path) ? ` (page ${f.path})` : '';
+  return `${f.file}${f.line ? `:${f.line}${f.column ? `:${f.column}` : ''}` : ''}: ${f.message}${page}`;
 }
 
 export interface ExportOptions {
@@ -80,12 +90,19 @@ export interface ExportOptions {
   batchSize?: number;
   /** zlib level for every zip entry (default: 1 for pages, deflated in the workers; 4 for the rest). */
   compressionLevel?: number;
+  /**
+   * Export every page that renders and list the others in `failures` (and the manifest) instead of
+   * failing the export. A broken docs.json still fails it: without it no page can be placed.
+   */
+  keepGoing?: boolean;
 }
 
 export interface ExportResult {
   manifest: BundleManifest;
   pageCount: number;
   warnings: BuildWarning[];
+  /** Pages left out of a keepGoing export (always empty otherwise: failures throw ExportError). */
+  failures: RenderFailure[];
   zipPath?: string;
   sizeBytes?: number;
   files: ReadonlyMap<string, Uint8Array>;
@@ -241,7 +258,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
         warnings.push(...next.warnings);
         failures.push(...next.failures);
         // In plan order, whichever worker finished first: the zip's bytes stay deterministic.
-        if (zip && failures.length === 0) for (const ref of next.pages) zip.add(site, ref.outputPath);
+        if (zip && (opts.keepGoing || failures.length === 0)) for (const ref of next.pages) zip.add(site, ref.outputPath);
         indexed++;
       }
       pagesDone += pages.length;
@@ -267,7 +284,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
           if (signal?.aborted) throw signal.reason;
           // A crashed worker loses only its batch: report each of its pages.
           const message = `render worker failed: ${err instanceof Error ? err.message : String(err)}`;
-          result = { buffer: new ArrayBuffer(0), pages: [], search: emptyPartialIndex(), warnings: [], failures: pages.map((p) => ({ file: p.file, message })), cpu: {} };
+          result = { buffer: new ArrayBuffer(0), pages: [], search: emptyPartialIndex(), warnings: [], failures: pages.map((p) => ({ path: p.slug, file: p.file, message })), cpu: {} };
         }
         accept(batchNo, pages, result);
       }),
@@ -275,7 +292,9 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     for (const [step, ms] of Object.entries(workerCpu)) workerTimings[`worker.${step}`] = Math.round(ms);
     lap('render');
     signal?.throwIfAborted();
-    if (failures.length > 0) throw new ExportError(failures.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0))));
+    failures.sort(byLocation);
+    if (failures.length > 0 && !opts.keepGoing) throw new ExportError(failures);
+    const failed = new Set(failures.flatMap((f) => (f.path === undefined ? [] : [f.path])));
 
     progress({ stage: 'index', pagesDone, pagesPlanned });
     site.add(SEARCH_INDEX_PATH, index.finish());
@@ -301,7 +320,8 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       else if (digest) site.addFromDisk(bundlePath, { source: resolveRepoFile(plan.repoRoot, file), ...digest });
       else site.add(bundlePath, new Uint8Array(readRepoFile(plan.repoRoot, file, Number.MAX_SAFE_INTEGER)));
     }
-    site.add('sitemap.xml', encoder.encode(buildSitemap(plan.pages, opts.domain, plan.config.seo?.indexing)));
+    const rendered = failed.size === 0 ? plan.pages : plan.pages.filter((p) => !failed.has(p.slug));
+    site.add('sitemap.xml', encoder.encode(buildSitemap(rendered, opts.domain, plan.config.seo?.indexing)));
     site.add('robots.txt', encoder.encode(buildRobots(opts.domain)));
     const manifest = buildManifest(site, {
       jobId,
@@ -309,8 +329,9 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       domain: opts.domain ?? 'localhost',
       version: opts.version ?? gitCommit(plan.repoRoot) ?? jobId,
       createdAt,
-      pageCount: pagesPlanned,
+      pageCount: pagesPlanned - failed.size,
       warnings,
+      ...(opts.keepGoing ? { failures } : {}),
     });
     site.add(MANIFEST_PATH, encoder.encode(`${JSON.stringify(manifest, null, 2)}\n`));
     if (opts.outDir) await writeSiteToDir(site, opts.outDir);
@@ -328,8 +349,9 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     progress({ stage: 'done', pagesDone, pagesPlanned });
     return {
       manifest,
-      pageCount: pagesPlanned,
+      pageCount: pagesPlanned - failed.size,
       warnings,
+      failures,
       ...(opts.outZip ? { zipPath: path.resolve(opts.outZip) } : {}),
       ...(sizeBytes !== undefined ? { sizeBytes } : {}),
       files: site.view(),

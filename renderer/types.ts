@@ -35,6 +35,9 @@ export class RenderError extends Error {
 
 /** A plain-data copy of a RenderError, as it crosses the worker boundary. */
 export interface RenderFailure {
+  /** The page that could not be rendered (its slug, as in `paths`); absent for the config. */
+  path?: string;
+  /** Where the error is: the page, or a snippet it imports. */
   file: string;
   line?: number;
   column?: number;
@@ -265,6 +268,8 @@ export interface BundleManifest {
   pageCount: number;
   files: ManifestFile[];
   warnings: BuildWarning[];
+  /** Only in bundles exported with keepGoing: the pages left out, and why. */
+  failures?: RenderFailure[];
 }
 
 /** Reported by the pipeline as it goes; the export-job issue turns it into `progress`/`pageCount`. */

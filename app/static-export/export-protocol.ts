@@ -1,4 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
+import type { RenderFailure } from '../../renderer/index.js';
 
 /** What the queue asks of an export (everything but the pool, the signal and the callback). */
 export interface ExportRequest {
@@ -10,12 +11,15 @@ export interface ExportRequest {
   version: string;
   createdAt: Date;
   paths?: string[];
+  keepGoing?: boolean;
 }
 
 export interface ExportOutcome {
   pageCount: number;
   sizeBytes: number | null;
   warnings: number;
+  /** Pages a keepGoing export left out. */
+  failures: RenderFailure[];
   timings: Record<string, number>;
 }
 

@@ -41,7 +41,7 @@ async function runExport(task: Extract<ExportTask, { type: 'run' }>): Promise<Ex
       signal: abort.signal,
       onProgress: (progress: ExportProgress) => port.postMessage({ type: 'progress', progress }),
     });
-    return { ok: true, outcome: { pageCount: result.pageCount, sizeBytes: result.sizeBytes ?? null, warnings: result.warnings.length, timings: result.timings } };
+    return { ok: true, outcome: { pageCount: result.pageCount, sizeBytes: result.sizeBytes ?? null, warnings: result.warnings.length, failures: result.failures, timings: result.timings } };
   } catch (err) {
     return {
       ok: false,

@@ -35,15 +35,15 @@ function contextFor(contextPath: string): CachedContext {
   return entry;
 }
 
-export function toFailure(err: unknown, file: string): RenderFailure {
+export function toFailure(err: unknown, file: string, path?: string): RenderFailure {
   if (err instanceof RenderError) {
-    const f: RenderFailure = { file: err.file, message: err.message };
+    const f: RenderFailure = { ...(path === undefined ? {} : { path }), file: err.file, message: err.message };
     if (err.line !== undefined) f.line = err.line;
     if (err.column !== undefined) f.column = err.column;
     return f;
   }
   const message = err instanceof Error ? err.message : String(err);
-  return { file, message: message || 'render failed' };
+  return { ...(path === undefined ? {} : { path }), file, message: message || 'render failed' };
 }
 
 /** Cut at the last space before `max` (unless that loses more than a fifth), never mid-word when avoidable. */
@@ -126,7 +126,7 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
         lap('index');
       }
     } catch (err) {
-      failures.push(toFailure(err, page.file));
+      failures.push(toFailure(err, page.file, page.slug));
     }
   });
 

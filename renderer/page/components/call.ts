@@ -2,7 +2,8 @@
 import { iconSvg } from '../../icons.js';
 import type { Env } from '../env.js';
 import { escapeHtml } from '../html.js';
-import { parseMdx } from '../parse.js';
+import { parseJsxExpression } from '../js-grammar.js';
+import { jsxToNodes } from '../jsx-tree.js';
 import type { Literal } from '../literal.js';
 import { resolveAsset, resolveHref } from '../links.js';
 import { evaluateProps, renderElement, renderNodes, type Mode } from '../render.js';
@@ -94,8 +95,11 @@ export class ComponentCall {
     if (attr?.value.kind !== 'expr') return '';
     const code = attr.value.code.trim();
     if (!code.startsWith('<')) return '';
-    const nodes = parseMdx(this.env.file, code, this.el.line, { esm: false, jsx: true }).nodes;
-    return renderNodes(nodes, this.env, this.state, 'inline');
+    const parsed = parseJsxExpression(code);
+    // The tag was parsed whole when the page was read, so this parses again without error.
+    if ('error' in parsed) return '';
+    const line = this.el.line;
+    return renderNodes(jsxToNodes(parsed.expression, code, () => line), this.env, this.state, 'inline');
   }
 
   href(raw: string | undefined): string | undefined {
