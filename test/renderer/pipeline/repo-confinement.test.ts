@@ -60,11 +60,21 @@ describe('exportSite reads only files inside the repository', () => {
     ['mint.json → an outside JSON file', { 'index.mdx': INDEX }, { 'mint.json': OUTSIDE_JSON }, /mint\.json is a link to a file outside/],
     ['docs.json → a folder of links', { 'index.mdx': INDEX }, { 'docs.json': outside }, /docs\.json is a link to a file outside/],
     ['a $ref through a link', { 'index.mdx': INDEX, 'docs.json': JSON.stringify({ name: 'x', navigation: { $ref: 'nav.json' } }) }, { 'nav.json': OUTSIDE_PASSWD }, /points outside the repository \(through a link\)/],
-    ['a snippet linked outside', { 'index.mdx': "import S from '/snippets/s.mdx';\n\n<S />\n", 'docs.json': DOCS }, { 'snippets/s.mdx': OUTSIDE_PASSWD }, /Snippet path \/snippets\/s\.mdx points outside the repository/],
     ['a legacy <Snippet> linked outside', { 'index.mdx': '<Snippet file="s.mdx" />\n', 'docs.json': DOCS }, { 'snippets/s.mdx': OUTSIDE_PASSWD }, /points outside the repository/],
     ['.mintignore linked outside', { 'index.mdx': INDEX, 'docs.json': DOCS }, { '.mintignore': OUTSIDE_PASSWD }, /\.mintignore is a link to a file outside/],
   ])('%s: the export fails naming the file, never quoting the outside one', async (_name, files, links, message) => {
     expect(await failure(repo(files, links))).toMatch(message);
+  });
+
+  it('an import of a snippet linked outside is a missing-import warning (as Mintlify tolerates it); the outside file is never read', async () => {
+    const sourceDir = repo({ 'index.mdx': "import S from '/snippets/s.mdx';\n\n<S>kept</S>\n", 'docs.json': DOCS }, { 'snippets/s.mdx': OUTSIDE_PASSWD });
+    const result = await exportSite({ sourceDir, pool });
+    const warning = result.warnings.find((w) => w.code === 'missing-import');
+    expect(warning).toMatchObject({ file: 'index.mdx', line: 1 });
+    expect(warning!.message).toMatch(/points outside the repository/);
+    const everything = JSON.stringify(result.warnings) + [...result.files.values()].map((b) => Buffer.from(b).toString('latin1')).join('');
+    expect(everything).not.toContain('SECRET-OUTSIDE-CONTENT');
+    expect(Buffer.from(result.files.get('index.html')!).toString()).toContain('kept');
   });
 
   it('names a config that is not JSON without quoting it (inside the repository)', async () => {
