@@ -1,15 +1,21 @@
 /**
- * Anchor ids as Mintlify makes them (its "Automatic anchor IDs" rules), not GitHub's: lowercase,
- * whitespace and periods to one hyphen, parentheses dropped, a straight apostrophe becomes `’`,
- * everything else (slashes, `&`, `@`, `:`, `$`, emoji, any script) kept. So `Config.json options`
- * → `config-json-options`, `Fees & billing` → `fees-&-billing`, `What's new` → `what’s-new`.
- * The ids can hold `&`, `"` or `<`: they are escaped where they are written into HTML.
+ * Anchor ids as Mintlify makes them (its documented "Automatic anchor IDs"), not GitHub's:
+ * lowercase; whitespace and periods become hyphens; a straight apostrophe becomes `’` and is
+ * kept, as are slashes, `&`, `@`, `$`, `_`, emoji and every script's letters. So
+ * `Config.json options` → `config-json-options`, `Fees & billing` → `fees-&-billing`,
+ * `What's new` → `what’s-new`, `Read/write access` → `read/write-access`.
+ * Where Mintlify's page is silent, the links written in real Mintlify repositories decide: other
+ * punctuation (`( ) : , ! ?` …) separates words like a space (`enableMic(enable: boolean)` →
+ * `enablemic-enable-boolean`, `Example: Connect` → `example-connect`), and runs of hyphens
+ * become one, none at either end (`3. VAD & Turn` → `3-vad-&-turn`).
+ * The ids can hold `&`: they are escaped where they are written into HTML.
  */
-const PARENS_RE = /[()]/g;
-const SEPARATORS_RE = /[\s.]+/g;
+const SEPARATORS_RE = /[^\p{L}\p{M}\p{N}\p{S}_\-/&@’]|[`^+<=>|~]/gu;
+const HYPHENS_RE = /-{2,}/g;
+const EDGE_HYPHENS_RE = /^-+|-+$/g;
 
 export function slugify(text: string): string {
-  return text.trim().toLowerCase().replace(/'/g, '\u2019').replace(PARENS_RE, '').replace(SEPARATORS_RE, '-');
+  return text.trim().toLowerCase().replace(/'/g, '\u2019').replace(SEPARATORS_RE, '-').replace(HYPHENS_RE, '-').replace(EDGE_HYPHENS_RE, '');
 }
 
 /**

@@ -8,7 +8,8 @@ import { tempSite } from '../load/site-fixtures.js';
 export interface Exported {
   result: ExportResult;
   outDir: string;
-  page: (rel: string) => string;
+  /** The page served at a URL path (`/ar`), whichever file the bundle layout puts it in. */
+  page: (urlPath: string) => string;
   file: (rel: string) => string | undefined;
 }
 
@@ -22,10 +23,13 @@ export async function exportFiles(files: Record<string, string>): Promise<Export
       const abs = path.join(outDir, rel);
       return fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : undefined;
     };
-    const page = (rel: string): string => {
-      const text = file(rel);
-      if (text === undefined) throw new Error(`${rel} was not written`);
-      return text;
+    const page = (urlPath: string): string => {
+      const rel = urlPath.replace(/^\/+|\/+$/g, '') || 'index';
+      for (const candidate of [`${rel}.html`, `${rel}/index.html`]) {
+        const text = file(candidate);
+        if (text !== undefined) return text;
+      }
+      throw new Error(`no page was written for ${urlPath}`);
     };
     return { result, outDir, page, file };
   } finally {
