@@ -1,4 +1,4 @@
-import type { BuildWarning, BundleManifest } from '../types.js';
+import type { BuildWarning, BundleManifest, BundleRedirect } from '../types.js';
 import type { SiteFiles } from './site-files.js';
 
 export const MANIFEST_PATH = 'manifest.json';
@@ -11,6 +11,7 @@ export interface ManifestMeta {
   createdAt: Date;
   pageCount: number;
   warnings: BuildWarning[];
+  redirects?: BundleRedirect[];
 }
 
 /** manifest.json: what the loader verifies before serving (every other file's size and sha256). */
@@ -28,5 +29,6 @@ export function buildManifest(site: SiteFiles, meta: ManifestMeta): BundleManife
       .filter((p) => p !== MANIFEST_PATH)
       .map((p) => ({ path: p, size: site.size(p), sha256: site.sha256(p) })),
     warnings: meta.warnings,
+    ...(meta.redirects && meta.redirects.length > 0 ? { redirects: meta.redirects } : {}),
   };
 }
