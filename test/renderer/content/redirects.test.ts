@@ -88,6 +88,7 @@ describe('pattern redirects in the bundle', () => {
     expect(conf).toContain('location = "/temporary" { return 307 "/guides$is_args$args"; }');
     expect(conf).toContain('location = "/outside" { return 308 "https://example.com/x$is_args$args"; }');
     expect(conf).toContain('try_files $uri $uri.html $uri/index.html @docs_redirects;');
+    expect(conf).toContain('try_files $docs_dir/index.html $docs_dir.html @docs_redirects;');
     expect(conf).toContain('  if ($uri ~ "^/beta(?:/(.*))?/?$") { return 308 "/guides/$1$is_args$args"; }');
     expect(conf).toContain('  if ($uri ~ "^/articles/concepts-(.*)/?$") { return 308 "/guides/setup$is_args$args"; }');
     expect(conf).toContain('  if ($uri ~ "^/users/([^/]+)/profile/?$") { return 308 "/people/$1$is_args$args"; }');
