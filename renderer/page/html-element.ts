@@ -7,6 +7,7 @@ import { locate, type Env } from './env.js';
 import { escapeHtml } from './html.js';
 import type { Literal } from './literal.js';
 import { resolveAsset, resolveHref } from './links.js';
+import { outsideElementStandIn } from './outside-media.js';
 import { evaluateProps, renderNodes } from './render.js';
 import { sanitizeUserHtml } from './sanitize.js';
 import type { PageState } from './state.js';
@@ -95,6 +96,8 @@ export function renderHtmlElement(el: ElementNode, env: Env, state: PageState): 
     if (name === 'rel') hasRel = true;
     attrs += value === true ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`;
   }
+  const standIn = outsideElementStandIn(el, props, env, state);
+  if (standIn !== undefined) return standIn;
   if (tag === 'a' && targetBlank && !hasRel) attrs += ' rel="noopener noreferrer"';
   if (tag === 'img' && !('loading' in props)) attrs += ' loading="lazy"';
   let html: string;
@@ -107,11 +110,13 @@ export function renderHtmlElement(el: ElementNode, env: Env, state: PageState): 
     const outerDirty = state.htmlDirty;
     state.htmlDirty = false;
     state.htmlDepth++;
+    if (tag === 'a') state.linkDepth++;
     let inner: string;
     try {
       inner = renderNodes(el.children, env, state, el.multiline ? 'block' : 'inline');
     } finally {
       state.htmlDepth--;
+      if (tag === 'a') state.linkDepth--;
     }
     plain = plain && !state.htmlDirty;
     state.htmlDirty = outerDirty;

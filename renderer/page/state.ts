@@ -58,6 +58,8 @@ export class PageState {
   usesMermaid = false;
   /** Depth of component nesting, so headings inside components stay out of the toc. */
   componentDepth = 0;
+  /** Depth inside links (markdown or raw `<a>`): stand-ins for outside media add no link of their own there. */
+  linkDepth = 0;
   /** Names of the ParamField/ResponseField elements being rendered, outermost first (nested anchors). */
   readonly fieldPath: string[] = [];
   /** Depth of snippet / user component expansion, to stop a snippet that includes itself. */

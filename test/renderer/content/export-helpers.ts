@@ -46,3 +46,7 @@ export function docsJson(pages: string[], extra: Record<string, unknown> = {}): 
 export function ids(html: string): string[] {
   return [...html.matchAll(/\sid="([^"]*)"/g)].map((m) => (m[1] ?? '').replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>'));
 }
+
+export function count(haystack: string, needle: string): number {
+  return haystack.split(needle).length - 1;
+}
