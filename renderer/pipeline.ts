@@ -22,6 +22,7 @@ import {
   type SitePlan,
 } from './types.js';
 import { buildManifest, MANIFEST_PATH } from './write/manifest.js';
+import { manifestRedirects, NGINX_REDIRECTS_PATH, nginxRedirects } from './write/nginx-redirects.js';
 import { SiteFiles } from './write/site-files.js';
 import { buildRobots, buildSitemap } from './write/sitemap.js';
 import { writeSiteToDir } from './write/write-dir.js';
@@ -306,6 +307,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       const out = `${r.from}.html`;
       if (!site.has(out)) site.add(out, encoder.encode(renderRedirectPage(r.to, ctx)));
     }
+    if (plan.redirectRules?.length) site.add(NGINX_REDIRECTS_PATH, encoder.encode(nginxRedirects(plan.redirectRules)));
     // A site without index.mdx would answer its root with a 404; Mintlify sends the visitor to the
     // first page of the navigation instead, and so does this redirect page.
     const home = plan.pages.find((p) => !p.hidden) ?? plan.pages[0];
@@ -332,6 +334,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       pageCount: pagesPlanned - failed.size,
       warnings,
       ...(opts.keepGoing ? { failures } : {}),
+      redirects: manifestRedirects(plan.redirectRules),
     });
     site.add(MANIFEST_PATH, encoder.encode(`${JSON.stringify(manifest, null, 2)}\n`));
     if (opts.outDir) await writeSiteToDir(site, opts.outDir);

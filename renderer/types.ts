@@ -184,6 +184,8 @@ export interface SitePlan {
   pages: PlannedPage[];
   /** Static redirect pages to write: `from` is a slug-like path (no leading slash). */
   redirects: { from: string; to: string }[];
+  /** Every usable redirect, patterns included, normalised (the nginx snippet; patterns go in the manifest). */
+  redirectRules?: BundleRedirect[];
   /** Non-page files to copy (images, PDFs, …): repository path → bundle path (content-hashed). */
   assets: Record<string, string>;
   warnings: BuildWarning[];
@@ -258,6 +260,17 @@ export interface ManifestFile {
   sha256: string;
 }
 
+/**
+ * A redirect the bundle's server applies: `source` a site path (`/old/:slug*`, Mintlify's pattern
+ * syntax, see renderer/redirect-patterns.ts), `destination` a site path or outside URL, `status`
+ * 308 (permanent, Mintlify's default) or 307.
+ */
+export interface BundleRedirect {
+  source: string;
+  destination: string;
+  status: 307 | 308;
+}
+
 export interface BundleManifest {
   format: 1;
   jobId: string;
@@ -270,6 +283,8 @@ export interface BundleManifest {
   warnings: BuildWarning[];
   /** Only in bundles exported with keepGoing: the pages left out, and why. */
   failures?: RenderFailure[];
+  /** Pattern redirects, applied by the appliance's site listener to paths no file answers. */
+  redirects?: BundleRedirect[];
 }
 
 /** Reported by the pipeline as it goes; the export-job issue turns it into `progress`/`pageCount`. */

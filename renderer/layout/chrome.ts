@@ -8,6 +8,7 @@ import { brandCss } from './colors.js';
 import { fontCss } from './fonts.js';
 import { isExternalHref, safeHref } from './escape.js';
 import { icon, socialIcon } from './icon.js';
+import { labelledNavLink } from './nav-label.js';
 import { markCurrent, prepareSidebar, type PreparedSidebar } from './sidebar.js';
 import { switcherLevels, type SwitcherLevel } from './switchers.js';
 import { template } from './templates.js';
@@ -69,7 +70,8 @@ interface LinkView {
   icon: string;
 }
 
-function linkView(link: NavLink): LinkView {
+function linkView(given: NavLink): LinkView {
+  const link = labelledNavLink(given);
   const href = safeHref(link.href);
   return { label: link.label, href, external: isExternalHref(href), icon: icon(link.icon, 'icon link-icon') };
 }

@@ -4,6 +4,7 @@ import { customStyles, sectionChrome, sidebarFor, siteChrome, type SiteChrome } 
 import { splitExamples } from './examples.js';
 import { template } from './templates.js';
 import { crumbsFor, type Crumb } from './breadcrumbs.js';
+import { textDirection } from './direction.js';
 
 export { loadThemeAssets } from '../theme/assets.js';
 
@@ -69,8 +70,10 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
   const { body, examples } = mode.sidebar && mode.header ? splitExamples(parts.content) : { body: parts.content, examples: '' };
   const toc = mode.toc && !examples ? parts.toc.filter((e) => e.depth <= 3) : [];
   const appearance = config.appearance;
+  const lang = languageOf(section.section);
   return template('document')({
-    lang: languageOf(section.section),
+    lang,
+    dir: textDirection(lang),
     defaultTheme: appearance.default === 'system' ? undefined : appearance.default,
     appearance: appearance.default,
     strict: appearance.strict,

@@ -8,6 +8,7 @@ import { locate, type Env } from './env.js';
 import { escapeHtml } from './html.js';
 import type { Literal } from './literal.js';
 import { resolveAsset, resolveHref } from './links.js';
+import { outsideElementStandIn } from './outside-media.js';
 import { evaluateProps, renderNodes } from './render.js';
 import { attributeProblem, MINTLIFY_ONLY_ATTRS, tagVerdict } from './html-policy.js';
 import type { PageState } from './state.js';
@@ -123,12 +124,22 @@ export function renderHtmlElement(el: ElementNode, env: Env, state: PageState): 
     attrs += value === true ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`;
   }
   if (removed.length > 0) report(state, env, el, `<${tag}>: removed ${removed.join(', ')}`);
+  // An outside embed or image becomes a visible card/placeholder with its link (outside-media.ts).
+  const standIn = outsideElementStandIn(el, props, env, state);
+  if (standIn !== undefined) return standIn;
   // A frame without a page of the bundle to show is nothing but a hole in the page.
   if (tag === 'iframe' && !hasSrc) return '';
   if (tag === 'a' && targetBlank && !hasRel) attrs += ' rel="noopener noreferrer"';
   if (tag === 'img' && !('loading' in props)) attrs += ' loading="lazy"';
   if (VOID_TAGS.has(tag)) return `<${tag}${attrs}>`;
-  return `<${tag}${attrs}>${renderChildren(el, env, state)}</${tag}>`;
+  if (tag !== 'a') return `<${tag}${attrs}>${renderChildren(el, env, state)}</${tag}>`;
+  // Stand-ins inside a link leave out their own link (no nested <a>).
+  state.linkDepth++;
+  try {
+    return `<${tag}${attrs}>${renderChildren(el, env, state)}</${tag}>`;
+  } finally {
+    state.linkDepth--;
+  }
 }
 
 function renderChildren(el: ElementNode, env: Env, state: PageState): string {

@@ -31,6 +31,8 @@ export interface HeadingSlot {
   text: string;
   /** Headings inside components are given ids but kept out of the toc. */
   inToc: boolean;
+  /** `base` is a ready-made id (a field anchor such as `param-name`), only made unique. */
+  anchor?: boolean;
 }
 
 /**
@@ -68,6 +70,10 @@ export class PageState {
   usesMermaid = false;
   /** Depth of component nesting, so headings inside components stay out of the toc. */
   componentDepth = 0;
+  /** Depth inside links (markdown or raw `<a>`): stand-ins for outside media add no link of their own there. */
+  linkDepth = 0;
+  /** Names of the ParamField/ResponseField elements being rendered, outermost first (nested anchors). */
+  readonly fieldPath: string[] = [];
   /** Depth of snippet / user component expansion, to stop a snippet that includes itself. */
   snippetDepth = 0;
   private uidCounter = 0;
@@ -100,6 +106,16 @@ export class PageState {
   heading(slot: HeadingSlot): string {
     this.headings.push(slot);
     return `${HEADING_OPEN}${this.headings.length - 1}${HEADING_CLOSE}`;
+  }
+
+  /** A marker for a component's anchor id (`param-name`), made unique with the page's headings. */
+  anchor(id: string): string {
+    return this.heading({ depth: 0, base: id, custom: false, text: '', inToc: false, anchor: true });
+  }
+
+  /** A marker for a component's id: its `id` prop as written, or else the slug of its title. */
+  titleAnchor(title: string, custom: string | undefined): string {
+    return this.heading({ depth: 0, base: custom ?? '', custom: custom !== undefined, text: title, inToc: false });
   }
 
   /** Page-unique ids for tabs and tooltips (deterministic: the same page gives the same ids). */

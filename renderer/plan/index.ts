@@ -181,16 +181,17 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
   const pageTitles: Record<string, string> = {};
   for (const p of pages) pageTitles[p.slug] = metaFor(p.slug).title ?? titleFromSlug(p.slug);
 
-  const redirects = planRedirects(config, new Set(pageFiles.keys()), configFile, warnings);
   const planned = planAssets(repoRoot, files, { css: config.customCss, js: config.customJs });
   warnings.push(...planned.warnings, ...fontSourceWarnings(config, planned.assets, configFile));
+  const redirects = planRedirects(config, new Set(pageFiles.keys()), new Set(Object.keys(planned.assets)), configFile, warnings);
   return {
     repoRoot,
     config,
     sections,
     globalLinks: read.globalLinks,
     pages,
-    redirects,
+    redirects: redirects.pages,
+    redirectRules: redirects.rules,
     assets: planned.assets,
     warnings,
     pageTitles,
