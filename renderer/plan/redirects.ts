@@ -30,6 +30,19 @@ export function normaliseDestination(destination: string): string {
 }
 
 /**
+ * A destination every writer of redirects can carry as it is (the redirect page's meta refresh,
+ * the manifest the site listener reads, the nginx snippet): a site path or an http(s) URL, with
+ * no control characters, spaces, quotes or markup. A `javascript:` destination, or one that
+ * would break out of an attribute, is refused once here rather than escaped three ways.
+ */
+function destinationProblem(to: string): string | undefined {
+  if (/[\u0000-\u001f\s"'<>\\`]/.test(to)) return 'the destination holds spaces, quotes, markup or control characters';
+  if (/^[a-z][a-z0-9+.-]*:/i.test(to) && !/^https?:\/\/[^/]/i.test(to)) return 'the destination is neither a site path nor an http(s) URL';
+  if (/^\/\//.test(to)) return 'the destination is a protocol-relative URL';
+  return undefined;
+}
+
+/**
  * Config redirects → static redirect pages (`from.html` with a meta refresh and a canonical
  * link) and the list of rules the appliance's site listener and the nginx snippet apply, Mintlify
  * patterns (`/old/:slug*`, `/articles/concepts-*`) included. A redirect whose source would
@@ -51,12 +64,12 @@ export function planRedirects(
     const from = r.source.trim().replace(/[?#].*$/, '').replace(/^\/+/, '').replace(/\/+$/, '').replace(/\.html?$/, '');
     const to = normaliseDestination(r.destination);
     const status = r.permanent === false ? 307 : 308;
-    if (from.split('/').some((seg) => seg === '' || seg === '.' || seg === '..') || /[\\\u0000-\u001f\s]/.test(from) || /[\u0000-\u001f\s]/.test(to)) {
-      warnings.push({
-        code: 'redirect-invalid',
-        message: `redirect ${r.source} → ${r.destination}: the source is not a plain path inside the site, skipped`,
-        file: configFile,
-      });
+    const problem =
+      from.split('/').some((seg) => seg === '' || seg === '.' || seg === '..') || /[\\\u0000-\u001f\s]/.test(from)
+        ? 'the source is not a plain path inside the site'
+        : destinationProblem(to);
+    if (problem) {
+      warnings.push({ code: 'redirect-invalid', message: `redirect ${r.source} → ${r.destination}: ${problem}, skipped`, file: configFile });
       continue;
     }
     if (seen.has(from)) continue;

@@ -37,7 +37,8 @@ const PAYLOADS: Payload[] = [
   P('img src data html', '<img class="kept" src="data:text/html,<script>alert(1)</script>" />', true),
   P('img src data svg', '<img class="kept" src="data:image/svg+xml,<svg onload=alert(1)>" />', true),
   P('img srcset javascript', '<img class="kept" src="a.png" srcSet="javascript:alert(1) 1x, b.png 2x" />', true),
-  P('img src protocol-relative', '<img class="kept" src="//evil.example/x.png" />', true),
+  // An outside image becomes a visible placeholder (outside-media.ts), not an <img>: not "kept".
+  P('img src protocol-relative', '<img class="kept" src="//evil.example/x.png" />'),
   P('img src backslash', '<img class="kept" src="/\\evil.example/x.png" />', true),
   P('button onclick', '<button class="kept" onclick="alert(1)">b</button>'),
   P('div onmouseover', '<div class="kept" onmouseover="alert(1)">d</div>', true),
