@@ -5,6 +5,8 @@
  * (everything here is plain data: no functions, no class instances, except RenderError).
  */
 
+import type { TailwindPlan } from './tailwind/index.js';
+
 /** A problem that does not stop the build; it goes into the manifest and the job log. */
 export interface BuildWarning {
   /** Stable machine code, e.g. `unknown-component`, `external-image`, `broken-link`, `missing-asset`. */
@@ -190,6 +192,8 @@ export interface SitePlan {
   assetDigests?: Record<string, { size: number; sha256: string }>;
   /** Assets whose bundle bytes differ from the repository's (custom stylesheets with rewritten URLs). */
   rewrittenAssets?: Record<string, Uint8Array>;
+  /** The Tailwind stylesheet to generate, when any source uses a class (renderer/tailwind). */
+  tailwind?: TailwindPlan;
 }
 
 // ---------------------------------------------------------------------------------------------
