@@ -83,6 +83,11 @@ export interface SiteConfig {
   seo?: { metatags: { name: string; content: string }[]; indexing: 'navigable' | 'all' };
   /** docs.json `fonts`: the body and heading families, each with an optional font file. */
   fonts?: { body?: FontSpec; heading?: FontSpec };
+  /**
+   * docs.json `icons.library` as written: `fontawesome` (the default), `lucide` or `tabler`
+   * (renderer/icons); any other value is warned about and Font Awesome used.
+   */
+  iconLibrary?: string;
   /** docs.json `banner`: an announcement above the top bar of every page (inline Markdown). */
   banner?: { content: string; dismissible: boolean };
   navbar: { links: NavLink[]; primary?: NavLink };

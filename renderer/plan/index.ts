@@ -11,6 +11,7 @@ import { selectPaths } from './select-paths.js';
 import { isPageFile, outputPathForSlug, slugForFile, titleFromSlug, urlForSlug } from './slugs.js';
 import { classCandidates } from './tailwind-classes.js';
 import { planTailwind } from '../tailwind/index.js';
+import { navigationIconWarnings } from '../icons/navigation-warnings.js';
 
 export { UnknownPathsError, selectPaths, pathMatcher } from './select-paths.js';
 export { urlForSlug, outputPathForSlug, slugForFile, normaliseRef, isPageFile, isSnippetPath } from './slugs.js';
@@ -186,6 +187,8 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
 
   classes.addOtherSources(files, config.customJs);
   const tailwind = planTailwind(classes.candidates, config.colors);
+
+  warnings.push(...navigationIconWarnings({ repoRoot, configFile, config, sections, globalLinks: read.globalLinks, pages }));
 
   const redirects = planRedirects(config, new Set(pageFiles.keys()), configFile, warnings);
   const planned = planAssets(repoRoot, files, { css: config.customCss, js: config.customJs });

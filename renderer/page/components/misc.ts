@@ -17,11 +17,11 @@ function treeItems(c: ComponentCall, els: ElementNode[]): string {
       if (el.name === 'Tree.Folder') {
         const open = item.bool('defaultOpen') || item.bool('open');
         return (
-          `<li class="c-tree__folder"><details${open ? ' open' : ''}><summary>${item.icon('folder', 'c-tree__icon')}${name}</summary>` +
+          `<li class="c-tree__folder"><details${open ? ' open' : ''}><summary>${item.themeIcon('folder', 'c-tree__icon')}${name}</summary>` +
           `<ul class="c-tree__list">${treeItems(item, item.childElements('Tree.Folder', 'Tree.File'))}</ul></details></li>`
         );
       }
-      return `<li class="c-tree__file">${item.icon('file', 'c-tree__icon')}${name}</li>`;
+      return `<li class="c-tree__file">${item.themeIcon('file', 'c-tree__icon')}${name}</li>`;
     })
     .join('');
 }
@@ -59,7 +59,7 @@ export const miscComponents: Record<string, ComponentRenderer> = {
   Prompt: (c) => {
     const description = c.str('description');
     return (
-      `<div class="c-prompt" data-code-block><div class="c-prompt__header"><span class="c-prompt__description">${escapeHtml(description ?? 'Prompt')}</span>` +
+      `<div class="c-prompt" data-code-block><div class="c-prompt__header">${c.icon(c.str('icon'), 'c-prompt__icon')}<span class="c-prompt__description">${escapeHtml(description ?? 'Prompt')}</span>` +
       `<button type="button" class="c-code__copy" data-copy-code aria-label="Copy prompt"><span class="c-code__copy-status" aria-live="polite"></span></button></div>` +
       `<div class="c-prompt__body" data-copy-source>${c.children('block')}</div></div>`
     );
