@@ -72,6 +72,11 @@ function lookup(name: string, opts: IconOptions): IconResult {
     };
   }
   const hint = library === 'fontawesome' ? '' : ` (docs.json "icons.library" is "${library}")`;
+  if (library !== 'fontawesome') {
+    // Mintlify's own Lucide docs name Font Awesome brands (`js`, `python`): drawn from there, still named.
+    const fa = faShape(name, opts.iconType);
+    if (fa) return { svg: svgFor(fa.name, fa.shape, opts), problem: { code: 'unknown-icon', message: `Icon "${name}" is not a ${LIBRARY_NAMES[library]} icon${hint}; the Font Awesome icon of that name is shown` } };
+  }
   return { problem: { code: 'unknown-icon', message: `Icon "${name}" is not a ${LIBRARY_NAMES[library]} icon${hint}; it is left out` } };
 }
 

@@ -1,18 +1,20 @@
 /**
  * Lucide (lucide-static) and Tabler (@tabler/icons): one SVG file per icon, read on first use.
  *
- * lucide-static is pinned to the last 0.x release: Mintlify's components use lucide-react 0.453,
- * whose set still has the brand icons (`github`, `slack`, `twitter`…) that Lucide 1.0 removed, and
- * every later 0.x release keeps the old names as aliases.
+ * Lucide 1.0 removed 19 icons, mostly brands (`github`, `slack`, `twitter`…) that Mintlify sites
+ * still use on Lucide (Mintlify's own docs do, beside icons only 1.x has): those are kept in
+ * lucide-v0/, copied from lucide-static 0.577.0 (ISC, licence beside them), and looked up second.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { readSvgFile, type IconShape } from './svg-file.js';
 
 const require = createRequire(import.meta.url);
 const packageDir = (name: string): string => path.dirname(require.resolve(`${name}/package.json`));
 
 let lucideDir: string | undefined;
+const lucideV0Dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lucide-v0');
 let tablerDir: string | undefined;
 
 const NAME_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -32,7 +34,11 @@ export function lucideShape(raw: string): { name: string; shape: IconShape } | u
   if (!NAME_RE.test(name)) return undefined;
   lucideDir ??= path.join(packageDir('lucide-static'), 'icons');
   // From a React name the dash before digits is a guess (`Grid3x3` is `grid-3x3`, `Hash` no digit).
-  const shape = readSvgFile(path.join(lucideDir, `${name}.svg`)) ?? (/-\d/.test(name) ? readSvgFile(path.join(lucideDir, `${name.replace(/-(\d)/g, '$1')}.svg`)) : null);
+  const names = /-\d/.test(name) ? [name, name.replace(/-(\d)/g, '$1')] : [name];
+  let shape: IconShape | null = null;
+  for (const dir of [lucideDir, lucideV0Dir]) {
+    for (const n of names) shape ??= readSvgFile(path.join(dir, `${n}.svg`));
+  }
   return shape ? { name, shape } : undefined;
 }
 

@@ -15,9 +15,15 @@ describe('icons.library', () => {
   });
 
   it('knows Lucide names Font Awesome lacks, the brand icons Mintlify still shows, aliases and React names', () => {
-    for (const name of ['sparkles', 'github', 'house', 'home', 'triangle-alert', 'alert-triangle', 'ArrowRight', 'grid-3x3']) {
+    for (const name of ['sparkles', 'github', 'slack', 'square-dashed-text', 'house', 'home', 'triangle-alert', 'alert-triangle', 'ArrowRight', 'grid-3x3']) {
       expect(renderIcon(name, { library: 'lucide' }), name).toEqual({ svg: expect.stringContaining('<svg') });
     }
+  });
+
+  it('draws a Font Awesome name that Lucide lacks from Font Awesome, and still names it', () => {
+    const page = render('<View title="JavaScript" icon="js">x</View>', { file: 'v.mdx', ctx: lucide });
+    expect(page.html).toMatch(/<svg [^>]*class="icon icon-js c-view__icon" fill="currentColor"/);
+    expect(page.warnings).toEqual([expect.objectContaining({ code: 'unknown-icon', file: 'v.mdx', line: 1, message: expect.stringContaining('the Font Awesome icon of that name is shown') })]);
   });
 
   it('draws Tabler icons, outline by default and filled on request', () => {
