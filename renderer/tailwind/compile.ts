@@ -67,6 +67,14 @@ async function compile(input: TailwindInput): Promise<string> {
       },
     },
   };
-  const result = await postcss([tailwind(config)]).process('@tailwind base;\n@tailwind utilities;\n', { from: undefined });
-  return result.css;
+  // Tailwind prints advice about its `content` option ("No utility classes were detected") with
+  // console.warn; the content here is ours, so that advice is noise on the export's output.
+  const warn = console.warn;
+  console.warn = () => undefined;
+  try {
+    const result = await postcss([tailwind(config)]).process('@tailwind base;\n@tailwind utilities;\n', { from: undefined });
+    return result.css;
+  } finally {
+    console.warn = warn;
+  }
 }
