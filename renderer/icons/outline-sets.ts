@@ -7,14 +7,14 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../theme/package-root.js';
 import { readSvgFile, type IconShape } from './svg-file.js';
 
 const require = createRequire(import.meta.url);
 const packageDir = (name: string): string => path.dirname(require.resolve(`${name}/package.json`));
 
 let lucideDir: string | undefined;
-const lucideV0Dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lucide-v0');
+let lucideV0Dir: string | undefined;
 let tablerDir: string | undefined;
 
 const NAME_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -33,6 +33,8 @@ export function lucideShape(raw: string): { name: string; shape: IconShape } | u
   const name = kebab(raw).replace(/^lucide-/, '');
   if (!NAME_RE.test(name)) return undefined;
   lucideDir ??= path.join(packageDir('lucide-static'), 'icons');
+  // From the source tree also when running from dist/ (the build copies no SVG files).
+  lucideV0Dir ??= path.join(packageRoot(), 'renderer', 'icons', 'lucide-v0');
   // From a React name the dash before digits is a guess (`Grid3x3` is `grid-3x3`, `Hash` no digit).
   const names = /-\d/.test(name) ? [name, name.replace(/-(\d)/g, '$1')] : [name];
   let shape: IconShape | null = null;
