@@ -11,6 +11,7 @@ import { writeContextFile } from './pool/context-file.js';
 import { createRenderPool, type RenderPool } from './pool/render-pool.js';
 import { readRepoFile, readRepoText, resolveRepoFile } from './repo-files.js';
 import { SEARCH_INDEX_URL } from './search-options.js';
+import { startTailwind, TAILWIND_ASSET } from './tailwind/index.js';
 import {
   RenderError,
   type BuildWarning,
@@ -210,6 +211,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   const theme = loadThemeAssets();
   const themeUrls: Record<string, string> = { 'search-index': SEARCH_INDEX_URL };
   for (const a of theme) themeUrls[a.name] = `/${a.bundlePath}`;
+  if (plan.tailwind) themeUrls[TAILWIND_ASSET] = `/${plan.tailwind.bundlePath}`;
   const ctx = renderContext(plan, themeUrls);
   const contextFile = writeContextFile(ctx);
   lap('context');
@@ -224,6 +226,8 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   let pagesDone = 0;
   const workerTimings: Record<string, number> = {};
   progress({ stage: 'render', pagesDone, pagesPlanned });
+  // Queued ahead of the page batches: one worker compiles while the others render.
+  const tailwindCss = plan.tailwind ? startTailwind(plan.tailwind, pool, signal, plan.config.format) : undefined;
 
   try {
     if (opts.outZip) {
@@ -314,6 +318,12 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     if (!site.has('index.html') && home) site.add('index.html', encoder.encode(renderRedirectPage(urlForSlug(home.slug), ctx)));
     if (!site.has('404.html')) site.add('404.html', encoder.encode(renderNotFoundPage(ctx)));
     for (const a of theme) site.add(a.bundlePath, a.bytes);
+    if (plan.tailwind && tailwindCss) {
+      const css = await tailwindCss;
+      workerTimings['worker.tailwind'] = Math.round(css.ms);
+      if (css.warning) warnings.push(css.warning);
+      site.add(plan.tailwind.bundlePath, encoder.encode(css.css));
+    }
     for (const [file, bundlePath] of Object.entries(plan.assets)) {
       const digest = plan.assetDigests?.[file];
       const rewritten = plan.rewrittenAssets?.[file];

@@ -5,6 +5,8 @@
  * (everything here is plain data: no functions, no class instances, except RenderError).
  */
 
+import type { TailwindPlan } from './tailwind/index.js';
+
 /** A problem that does not stop the build; it goes into the manifest and the job log. */
 export interface BuildWarning {
   /** Stable machine code, e.g. `unknown-component`, `external-image`, `broken-link`, `missing-asset`. */
@@ -84,6 +86,11 @@ export interface SiteConfig {
   seo?: { metatags: { name: string; content: string }[]; indexing: 'navigable' | 'all' };
   /** docs.json `fonts`: the body and heading families, each with an optional font file. */
   fonts?: { body?: FontSpec; heading?: FontSpec };
+  /**
+   * docs.json `icons.library` as written: `fontawesome` (the default), `lucide` or `tabler`
+   * (renderer/icons); any other value is warned about and Font Awesome used.
+   */
+  iconLibrary?: string;
   /** docs.json `banner`: an announcement above the top bar of every page (inline Markdown). */
   banner?: { content: string; dismissible: boolean };
   navbar: { links: NavLink[]; primary?: NavLink };
@@ -195,6 +202,8 @@ export interface SitePlan {
   assetDigests?: Record<string, { size: number; sha256: string }>;
   /** Assets whose bundle bytes differ from the repository's (custom stylesheets with rewritten URLs). */
   rewrittenAssets?: Record<string, Uint8Array>;
+  /** The Tailwind stylesheet to generate, when any source uses a class (renderer/tailwind). */
+  tailwind?: TailwindPlan;
 }
 
 // ---------------------------------------------------------------------------------------------

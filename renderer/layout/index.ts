@@ -1,4 +1,5 @@
 import type { NavSection, PageContent, PlannedPage, RenderContext } from '../types.js';
+import { TAILWIND_ASSET } from '../tailwind/index.js';
 import { THEME_ASSET_NAMES } from '../theme/assets.js';
 import { customStyles, sectionChrome, sidebarFor, siteChrome, type SiteChrome } from './chrome.js';
 import { splitExamples } from './examples.js';
@@ -62,6 +63,10 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
   const hasSidebar = mode.sidebar && hasDrawer;
   const styles = [...chrome.baseStyles];
   if (parts.usesMath) styles.push(chrome.asset(THEME_ASSET_NAMES.katexCss));
+  // After the theme (equal specificity never arises: utilities are id-scoped), before the
+  // repository's own stylesheets, which keep the last word.
+  const tailwind = chrome.ctx.themeAssets[TAILWIND_ASSET];
+  if (tailwind) styles.push(tailwind);
   styles.push(...customStyles(chrome));
   const scripts = [...chrome.baseScripts];
   if (parts.usesMermaid) scripts.push({ src: chrome.asset(THEME_ASSET_NAMES.mermaidJs) });

@@ -34,13 +34,15 @@ function scalar(raw: string): string | undefined {
  * every page on the main thread before rendering starts, so it has to cost next to nothing. The
  * page renderer parses the frontmatter properly; a label here is only a sidebar title.
  */
-export function readPageMeta(repoRoot: string, file: string): PageMeta {
+export function readPageMeta(repoRoot: string, file: string, onText?: (text: string) => void): PageMeta {
   let text: string;
   try {
     text = readRepoText(repoRoot, file);
   } catch {
     return {};
   }
+  // The plan's other per-page reads (Tailwind class candidates) share this one read.
+  onText?.(text);
   if (!text.startsWith('---')) return {};
   const end = text.indexOf('\n---', 3);
   if (end < 0) return {};

@@ -73,11 +73,11 @@ function items(c: ComponentCall, entries: Entry[]): string {
     .map((e) => {
       const name = escapeHtml(e.name);
       const mark = e.highlight ? ' c-tree__item--highlight' : '';
-      if (!e.folder) return `<li class="c-tree__file${mark}">${c.icon('file', 'c-tree__icon')}${name}</li>`;
+      if (!e.folder) return `<li class="c-tree__file${mark}">${c.themeIcon('file', 'c-tree__icon')}${name}</li>`;
       const list = `<ul class="c-tree__list">${items(c, e.children)}</ul>`;
-      if (!e.openable) return `<li class="c-tree__folder c-tree__folder--static${mark}"><span class="c-tree__label">${c.icon('folder', 'c-tree__icon')}${name}</span>${list}</li>`;
+      if (!e.openable) return `<li class="c-tree__folder c-tree__folder--static${mark}"><span class="c-tree__label">${c.themeIcon('folder', 'c-tree__icon')}${name}</span>${list}</li>`;
       return (
-        `<li class="c-tree__folder${mark}"><details${e.open ? ' open' : ''}><summary>${c.icon('folder', 'c-tree__icon')}${name}</summary>` +
+        `<li class="c-tree__folder${mark}"><details${e.open ? ' open' : ''}><summary>${c.themeIcon('folder', 'c-tree__icon')}${name}</summary>` +
         `${list}</details></li>`
       );
     })
