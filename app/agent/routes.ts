@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Config } from '../../config/schema.js';
@@ -9,9 +8,8 @@ import { projectFor } from '../http/auth.js';
 import { rateLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validate.js';
 import { toAgentJob } from './job-view.js';
-
-/** Longest prompt accepted; the body limit (admin.maxBodyBytes) applies as well. */
-export const MAX_PROMPT_CHARS = 100_000;
+import { agentNotConfigured, MAX_PROMPT_CHARS, startJob } from './new-job.js';
+import { createAgentV1Router } from './v1-routes.js';
 
 const promptBody = z.object({
   prompt: z
@@ -20,26 +18,13 @@ const promptBody = z.object({
     .refine((s) => s.length <= MAX_PROMPT_CHARS, `must be at most ${MAX_PROMPT_CHARS} characters`),
 });
 
-export const newJobId = () => `aj_${crypto.randomBytes(10).toString('hex')}`;
-/** The branch a job works on: unique per job, recognisable in the Git host's branch list. */
-export const jobBranch = (jobId: string) => `docs-agent/${jobId.replace(/^aj_/, '')}`;
-
-/** Why this appliance cannot run an agent job for this project, in words naming the config key. */
-export function agentNotConfigured(config: Readonly<Config>, project: Project): string | undefined {
-  const missing = [!config.agent.baseUrl && 'agent.baseUrl', !config.agent.model && 'agent.model'].filter(Boolean);
-  if (missing.length) return `The agent is not configured on this appliance: set ${missing.join(' and ')} in the configuration`;
-  if (!project.repository) return `The agent is not configured for project ${project.id}: set projects[].repository`;
-  if (!project.gitHost) return `The agent is not configured for project ${project.id}: set projects[].gitHost to open pull requests`;
-  return undefined;
-}
-
 declare module 'express-serve-static-core' {
   interface Locals {
     agentProject?: Project;
   }
 }
 
-/** The three routes of DESIGN 3.2. */
+/** The three routes of DESIGN 3.2, and the deprecated v1 ones on top of them. */
 export function createAgentRouter(ctx: AppContext, deps: { config(): Readonly<Config>; kick(): void }): Router {
   const store = ctx.stores.agentJobs;
   const router = Router();
@@ -59,14 +44,8 @@ export function createAgentRouter(ctx: AppContext, deps: { config(): Readonly<Co
     })(req, res, next);
 
   router.post('/v2/agent/:projectId/job', loadProject, limiter, (req, res) => {
-    const project = res.locals.agentProject!;
     const { prompt } = validate(promptBody, req.body, 'body');
-    const config = deps.config();
-    const notConfigured = agentNotConfigured(config, project);
-    if (notConfigured) throw errors.badRequest(notConfigured);
-    const id = newJobId();
-    const job = store.create({ id, projectId: project.id, orgId: project.orgId, repository: project.repository!, ref: jobBranch(id), model: config.agent.model!, prompt });
-    ctx.log.info({ agentJob: id, projectId: project.id, ref: job.ref, promptChars: prompt.length }, 'agent job created');
+    const job = startJob(ctx, deps.config(), res.locals.agentProject!, { prompt });
     deps.kick();
     res.status(201).json(toAgentJob(job));
   });
@@ -97,5 +76,6 @@ export function createAgentRouter(ctx: AppContext, deps: { config(): Readonly<Co
     res.json(toAgentJob(result.job));
   });
 
+  router.use(createAgentV1Router(ctx, { ...deps, loadProject, limiter }));
   return router;
 }

@@ -4,6 +4,7 @@ import { staticExport } from './002_static_export.js';
 import { agentJobs } from './004_agent.js';
 import { analyticsBulk } from './005_analytics_bulk.js';
 import { analyticsHourly } from './006_analytics_hourly.js';
+import { agentV1 } from './007_agent_v1.js';
 
 export interface Migration {
   /** Applied in order; the database's `PRAGMA user_version` records the last one applied. */
@@ -13,4 +14,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit an applied one. */
-export const migrations: readonly Migration[] = [foundation, analytics, staticExport, agentJobs, analyticsBulk, analyticsHourly];
+export const migrations: readonly Migration[] = [foundation, analytics, staticExport, agentJobs, analyticsBulk, analyticsHourly, agentV1];
