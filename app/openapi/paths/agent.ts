@@ -166,6 +166,7 @@ export const agentPaths = {
   },
   '/v2/agent/{projectId}/job': {
     post: {
+      operationId: 'createAgentJob',
       summary: 'Create an agent job',
       description:
         'Queues the instruction for the agent runner, which edits the project repository on a new branch (`source.ref`) with the configured model and opens a pull request. Answers 400 when the agent is not configured (agent.baseUrl, agent.model, projects[].repository, projects[].gitHost). Create and message share `agent.rateLimitPerHour` uses per project per hour.',
@@ -183,6 +184,7 @@ export const agentPaths = {
   },
   '/v2/agent/{projectId}/job/{id}/message': {
     post: {
+      operationId: 'sendAgentJobMessage',
       summary: 'Send a follow-up instruction to an agent job',
       description:
         'Continues the same conversation and branch; the existing pull request is updated by the push. The job is `active` again (a job still running takes the message up when its current instruction ends). 409 for an archived job, and for a job whose stored conversation with this prompt would pass `agent.maxTranscriptBytes` (start a new job).',
@@ -201,6 +203,7 @@ export const agentPaths = {
   },
   '/v2/agent/{projectId}/job/{id}': {
     get: {
+      operationId: 'getAgentJob',
       summary: 'Get an agent job (meant to be polled)',
       tags: ['agent'],
       parameters: [projectId, jobId],

@@ -70,6 +70,7 @@ export const staticExportSchemas = {
 };
 
 const download = (method: 'get' | 'head') => ({
+  operationId: method === 'get' ? 'downloadStaticExportBundle' : 'headStaticExportBundle',
   summary: method === 'get' ? 'Download a bundle through a signed link' : 'Headers of a bundle download (same link as GET)',
   tags: ['static export'],
   security: [],
@@ -102,6 +103,7 @@ const download = (method: 'get' | 'head') => ({
 export const staticExportPaths = {
   '/v1/static-export/jobs': {
     post: {
+      operationId: 'startStaticExportJob',
       summary: 'Start a static export of a project (enterprise plan)',
       tags: ['static export'],
       requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/StartStaticExport' } } } },
@@ -114,6 +116,7 @@ export const staticExportPaths = {
   },
   '/v1/static-export/jobs/{jobId}': {
     get: {
+      operationId: 'getStaticExportJob',
       summary: 'Get a static export job with live progress (meant to be polled)',
       tags: ['static export'],
       parameters: [jobId],
@@ -126,6 +129,7 @@ export const staticExportPaths = {
   },
   '/v1/static-export/jobs/{jobId}/bundle': {
     post: {
+      operationId: 'generateStaticExportBundle',
       summary: 'Sign a fresh download link for a completed job’s bundle',
       tags: ['static export'],
       parameters: [jobId],
