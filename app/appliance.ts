@@ -11,6 +11,7 @@ import type { Feature } from './feature.js';
 import { createFeatures } from './features.js';
 import type { Logger } from './logger.js';
 import { buildSiteApp } from './site-app.js';
+import { acquireStateLock } from './state-lock.js';
 
 export interface Appliance {
   ctx: AppContext;
@@ -23,19 +24,69 @@ export interface Appliance {
   reload(config: Readonly<Config>): Promise<void>;
 }
 
-export async function startAppliance(opts: { config: Readonly<Config>; clock?: Clock; log?: Logger }): Promise<Appliance> {
-  const ctx = createAppContext({ ...opts, defaultMetrics: true });
-  const features = createFeatures(ctx);
-  const admin = buildAdminApp(ctx, features);
-  const site = buildSiteApp(ctx, features);
-  for (const f of features) await f.start?.();
-  const cron = startCron(features.flatMap((f) => f.cron ?? []), ctx.log, ctx.stores.settings);
-  const adminServer = await listen(admin, ctx.config.admin.port, ctx.config.admin.host);
-  const siteServer = await listen(site, ctx.config.site.port, ctx.config.site.host);
-  const adminPort = (adminServer.address() as AddressInfo).port;
-  const sitePort = (siteServer.address() as AddressInfo).port;
-  ctx.log.info({ adminPort, sitePort, stateDir: ctx.config.stateDir }, 'listening');
+/** The appliance could not start (a listener could not bind); nothing was left running. */
+export class StartupError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+    this.name = 'StartupError';
+  }
+}
 
+/**
+ * Start order matters: the state-dir lock first (a second `serve` must not touch the database or
+ * any job), then both listeners (a port in use ends the start before any job is recovered or cron
+ * runs), then the features' background work. A failure at any step undoes the steps before it.
+ */
+export async function startAppliance(opts: { config: Readonly<Config>; clock?: Clock; log?: Logger }): Promise<Appliance> {
+  const lock = acquireStateLock(opts.config.stateDir);
+  const servers: http.Server[] = [];
+  const started: Feature[] = [];
+  let ctx: AppContext | undefined;
+  try {
+    ctx = createAppContext({ ...opts, defaultMetrics: true });
+    const features = createFeatures(ctx);
+    const admin = buildAdminApp(ctx, features);
+    const site = buildSiteApp(ctx, features);
+    const { config } = ctx;
+    const samePort = config.admin.port !== 0 && config.admin.port === config.site.port;
+    const hint = samePort ? ` (admin.port and site.port are both ${config.admin.port}; give each listener its own port)` : '';
+    const adminServer = await listen(admin, 'admin', config.admin.port, config.admin.host, hint, ctx.log);
+    servers.push(adminServer);
+    const siteServer = await listen(site, 'site', config.site.port, config.site.host, hint, ctx.log);
+    servers.push(siteServer);
+    for (const f of features) {
+      started.push(f);
+      await f.start?.();
+    }
+    const cron = startCron(features.flatMap((f) => f.cron ?? []), ctx.log, ctx.stores.settings);
+    const adminPort = (adminServer.address() as AddressInfo).port;
+    const sitePort = (siteServer.address() as AddressInfo).port;
+    ctx.log.info({ adminPort, sitePort, stateDir: config.stateDir, lockFile: lock.file }, 'listening');
+    return wire(ctx, features, { adminServer, siteServer, adminPort, sitePort, cron, releaseLock: lock.release });
+  } catch (err) {
+    await Promise.all(servers.map(close));
+    for (const f of started.reverse()) {
+      try {
+        await f.stop?.();
+      } catch (stopErr) {
+        ctx?.log.error({ err: stopErr, feature: f.name }, 'feature failed to stop after a failed start');
+      }
+    }
+    ctx?.db.close();
+    lock.release();
+    throw err;
+  }
+}
+
+function wire(
+  ctx: AppContext,
+  features: Feature[],
+  parts: { adminServer: http.Server; siteServer: http.Server; adminPort: number; sitePort: number; cron: CronRunner; releaseLock: () => void },
+): Appliance {
+  const { adminServer, siteServer, adminPort, sitePort, cron } = parts;
   let stopping: Promise<void> | undefined;
   const stop = (reason = 'stop requested') =>
     (stopping ??= (async () => {
@@ -51,6 +102,7 @@ export async function startAppliance(opts: { config: Readonly<Config>; clock?: C
         }
       }
       ctx.db.close();
+      parts.releaseLock();
       ctx.log.info('stopped');
     })());
 
@@ -60,15 +112,20 @@ export async function startAppliance(opts: { config: Readonly<Config>; clock?: C
   return { ctx, features, adminPort, sitePort, cron, stop, reload };
 }
 
-function listen(app: Express, port: number, host: string): Promise<http.Server> {
+function listen(app: Express, name: string, port: number, host: string, hint: string, log: Logger): Promise<http.Server> {
   return new Promise((resolve, reject) => {
     const server = http.createServer(app);
     // Slow-loris protection: a client must send its headers and body within these.
     server.headersTimeout = 30_000;
     server.requestTimeout = 300_000;
-    server.once('error', reject);
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      const why = err.code === 'EADDRINUSE' ? 'the address is already in use' : err.code === 'EACCES' ? 'permission denied' : err.message;
+      reject(new StartupError(`The ${name} listener cannot listen on ${host}:${port}: ${why}${err.code ? ` (${err.code})` : ''}${err.code === 'EADDRINUSE' ? hint : ''}`, err.code));
+    });
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.removeAllListeners('error');
+      // Once listening, an error (EMFILE on accept, say) is logged; unhandled it would exit the process.
+      server.on('error', (err) => log.error({ err, listener: name }, 'listener error'));
       resolve(server);
     });
   });

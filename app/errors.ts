@@ -36,12 +36,15 @@ export const errors = {
   routeNotFound: (method: string, path: string) => new ApiError(404, 'ROUTE_NOT_FOUND', `No route for ${method} ${path}`),
   badRequest: (message: string, details?: ErrorDetail[]) => new ApiError(400, 'BAD_REQUEST', message, details ? { details } : {}),
   malformedJson: (reason: string) => new ApiError(400, 'MALFORMED_JSON', `Malformed JSON body: ${reason}`, { details: [{ message: reason }] }),
+  undecodableBody: (encoding: string) => new ApiError(400, 'UNDECODABLE_BODY', `Request body could not be decoded as its Content-Encoding (${encoding}) says`),
   payloadTooLarge: (limitBytes: number) => new ApiError(413, 'PAYLOAD_TOO_LARGE', `Request body exceeds ${limitBytes} bytes`),
   unsupportedMediaType: (got: string) => new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `Content-Type must be application/json (got ${got || 'none'})`),
   conflict: (code: string, message: string) => new ApiError(409, code, message),
   forbidden: (code: string, message: string) => new ApiError(403, code, message),
   rateLimited: (retryAfterSeconds: number) =>
     new ApiError(429, 'RATE_LIMITED', `Rate limit exceeded; retry in ${retryAfterSeconds} s`, { headers: { 'Retry-After': String(retryAfterSeconds) } }),
+  queueFull: (message: string, retryAfterSeconds: number) =>
+    new ApiError(429, 'QUEUE_FULL', `${message}; nothing was created. Retry in ${retryAfterSeconds} s`, { headers: { 'Retry-After': String(retryAfterSeconds) } }),
   internal: () => new ApiError(500, 'INTERNAL', 'Internal server error'),
   storageFull: () =>
     new ApiError(503, 'STORAGE_FULL', "The appliance's storage is full; nothing was saved. Free space in its state directory, then retry", {

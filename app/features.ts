@@ -11,5 +11,8 @@ import { createStaticExportFeature } from './static-export/feature.js';
  * everything the others (event beacons) did not.
  */
 export function createFeatures(ctx: AppContext): Feature[] {
-  return [createCoreFeature(ctx), createAgentFeature(ctx), createStaticExportFeature(ctx), createAnalyticsFeature(ctx), createSiteFeature(ctx)];
+  const site = createSiteFeature(ctx);
+  // Beacons are recorded only for the project of the site this listener serves.
+  const analytics = createAnalyticsFeature(ctx, { servedSite: () => site.current() });
+  return [createCoreFeature(ctx), createAgentFeature(ctx), createStaticExportFeature(ctx), analytics, site];
 }

@@ -21,7 +21,46 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   );
 }
 
-/** `?signature=abc&expires=1` → `?signature=[REDACTED]&expires=1`: URLs are logged, signatures are not. */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:signature|sig|token|key|access_token)=)[^&#]*/gi, '$1[REDACTED]');
+/**
+ * Query parameters whose values are never secret and help reading a log (when a link expires,
+ * which key signed it). Every other value is blanked: the names of secret parameters are
+ * open-ended (X-Amz-Signature, X-Amz-Security-Token, X-Amz-Credential, X-Goog-Signature,
+ * X-Goog-Credential, sig, token, ...), so an allow-list is the only list that cannot miss one.
+ */
+const VISIBLE_PARAMS = new Set(['expires', 'kid', 'x-amz-expires', 'x-amz-date', 'x-amz-algorithm', 'x-amz-signedheaders', 'x-goog-expires', 'x-goog-date', 'x-goog-algorithm', 'x-goog-signedheaders']);
+
+function decodeName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return name.toLowerCase();
+  }
+}
+
+/**
+ * A URL as it may be logged: user:password blanked, every query value blanked except the
+ * harmless ones above (names compared after percent-decoding, so `%73ignature` is `signature`),
+ * the fragment blanked. `{ query: 'drop' }` keeps only `?…` where the query was: for messages that
+ * reach an unauthenticated page (/readyz). Works on the text as given: no normalisation.
+ */
+export function redactUrl(url: string, opts: { query?: 'blank' | 'drop' } = {}): string {
+  const hash = url.indexOf('#');
+  const beforeHash = hash === -1 ? url : url.slice(0, hash);
+  const fragment = hash === -1 ? '' : '#[REDACTED]';
+  const q = beforeHash.indexOf('?');
+  const base = (q === -1 ? beforeHash : beforeHash.slice(0, q)).replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, '$1[REDACTED]@');
+  if (q === -1) return base + fragment;
+  if (opts.query === 'drop') return `${base}?…`;
+  const query = beforeHash
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq === -1 ? pair : pair.slice(0, eq);
+      if (VISIBLE_PARAMS.has(decodeName(name))) return pair;
+      if (eq === -1) return pair === '' ? pair : '[REDACTED]';
+      return `${name}=[REDACTED]`;
+    })
+    .join('&');
+  return `${base}?${query}${fragment}`;
 }

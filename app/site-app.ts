@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import type { AppContext } from './context.js';
 import type { Feature } from './feature.js';
 import { accessLog } from './http/access-log.js';
+import { redactUrl } from './logger.js';
 import { requestId } from './http/request-id.js';
 import './http/types.js';
 
@@ -21,7 +22,13 @@ export function buildSiteApp(ctx: AppContext, features: readonly Feature[]): Exp
     const expressApp = app as unknown as { handle: (req: http.IncomingMessage, res: http.ServerResponse, next?: unknown) => void };
     const handle = expressApp.handle.bind(app);
     expressApp.handle = (req, res, next) => {
-      for (const f of fast) if (f(req, res)) return;
+      // Outside Express, so outside its error path: a fault here must not reach the process.
+      try {
+        for (const f of fast) if (f(req, res)) return;
+      } catch (err) {
+        ctx.log.error({ err, url: redactUrl(req.url ?? '') }, 'site fast path failed; the request takes the full path');
+        if (res.headersSent) return void res.destroy();
+      }
       handle(req, res, next);
     };
   }

@@ -399,6 +399,7 @@ async function throughput(): Promise<void> {
     stateDir: path.join(work, 'extract-state'),
     bundleUrl: small.zip,
     limits: { maxEntries: 1_000_000, maxUncompressedBytes: 8 * 1024 ** 3 },
+    verifyTimeoutMs: 600_000,
     fetch: { connectTimeoutMs: 1000, totalTimeoutMs: 60_000, retries: 0, maxBytes: 8 * 1024 ** 3, backoffMs: 100 },
     log: createLogger('warn'),
   });

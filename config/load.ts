@@ -65,7 +65,8 @@ function readConfigFile(file: string): Record<string, unknown> {
     throw new ConfigError(`Cannot read config file ${file}: ${(err as Error).message}`);
   }
   try {
-    const parsed: unknown = JSON.parse(text);
+    // Editors on Windows save UTF-8 with a byte order mark; JSON.parse would reject it.
+    const parsed: unknown = JSON.parse(text.replace(/^\uFEFF/, ''));
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
       throw new ConfigError(`Config file ${file} must contain a JSON object`);
     }

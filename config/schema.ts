@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { bundleUrlProblem } from '../app/loader/source.js';
+import { versionNameProblem } from '../app/loader/version-name.js';
 
 /**
  * The one configuration schema. Strict everywhere: an unknown key is an error (a typo in a
@@ -10,6 +12,14 @@ const hostname = z
   .string()
   .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i, 'must be a bare hostname (no scheme, port or path)');
 
+/**
+ * A URL setting the appliance calls or hands out: http(s) only (never `javascript:`, `data:`,
+ * `file:`), and no user:password in it, since secrets never sit in the file (use the *Env keys).
+ */
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+  .refine((u) => !/^[a-z]+:\/\/[^/?#]*@/i.test(u), 'must not contain a user name or password');
+
 export const planSchema = z.enum(['free', 'pro', 'enterprise']);
 
 const organizationSchema = z.strictObject({
@@ -20,7 +30,7 @@ const organizationSchema = z.strictObject({
 
 const gitHostSchema = z.strictObject({
   type: z.enum(['gitea', 'gitlab', 'github']),
-  apiUrl: z.url(),
+  apiUrl: httpUrl,
   /** Name of the environment variable holding the token (the token itself never sits in the file). */
   tokenEnv: z.string().min(1).optional(),
 });
@@ -40,9 +50,22 @@ const staticExportSchema = z.strictObject({
   /** Serve the bundle named by bundleUrl on the site listener. */
   enabled: z.boolean().default(false),
   /** http(s)://, file://, a plain path to a .zip/.tar.gz, or a directory served in place. */
-  bundleUrl: z.string().min(1).optional(),
+  bundleUrl: z
+    .string()
+    .min(1)
+    .superRefine((url, ctx) => {
+      const problem = bundleUrlProblem(url);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
   /** Pin: the manifest's version must equal it; an extracted copy of it is served without fetching. */
-  version: z.string().min(1).max(128).optional(),
+  version: z
+    .string()
+    .superRefine((v, ctx) => {
+      const problem = versionNameProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
   /** Extracted versions kept in <stateDir>/sites for rollback. */
   keepVersions: z.number().int().min(1).max(50).default(3),
   fetch: z
@@ -65,12 +88,17 @@ const staticExportSchema = z.strictObject({
   /** Limits applied when a bundle is verified (zip-bomb and entry-flood protection). */
   maxEntries: z.number().int().min(1).default(200_000),
   maxUncompressedBytes: z.number().int().min(1024).default(8 * 1024 ** 3),
+  /** Extraction and verification of one bundle (after its download) end within this, or the load fails. */
+  verifyTimeoutMs: z.number().int().min(1000).default(600_000),
   /** Lifetime of a signed bundle link: default one hour, at most seven days. */
   linkTtlSeconds: z.number().int().min(1).max(7 * 24 * 3600).default(3600),
   /** Export jobs rendered at the same time; the rest wait as `queued`. */
   concurrency: z.number().int().min(1).max(16).default(1),
   /** Files of exports older than this are deleted by the retention cron job. */
   retentionDays: z.number().int().min(1).default(30),
+  /** Export jobs waiting to run, per organization and in all; past either, a new one gets 429. */
+  maxQueuedJobsPerOrg: z.number().int().min(1).default(20),
+  maxQueuedJobs: z.number().int().min(1).default(100),
 });
 
 const analyticsSchema = z.strictObject({
@@ -89,7 +117,7 @@ const analyticsSchema = z.strictObject({
 
 const agentSchema = z.strictObject({
   /** OpenAI-compatible chat-completions base URL inside the network, e.g. http://llm.internal/v1. */
-  baseUrl: z.url().optional(),
+  baseUrl: httpUrl.optional(),
   model: z.string().min(1).optional(),
   /** Name of the environment variable holding the model endpoint's API key, if it needs one. */
   apiKeyEnv: z.string().min(1).optional(),
@@ -115,6 +143,9 @@ const agentSchema = z.strictObject({
   maxFilesChanged: z.number().int().min(1).max(100_000).default(200),
   /** Bytes of the files a job's branch changes against its base; past it writes are refused. */
   maxChangedBytes: z.number().int().min(1024 * 1024).max(1024 * 1024 * 1024).default(32 * 1024 * 1024),
+  /** Active (queued or running) agent jobs, per organization and in all; past either, 429. */
+  maxActiveJobsPerOrg: z.number().int().min(1).default(10),
+  maxActiveJobs: z.number().int().min(1).default(50),
 });
 
 export const configSchema = z.strictObject({
@@ -125,7 +156,7 @@ export const configSchema = z.strictObject({
       port: port.default(3000),
       host: z.string().min(1).default('0.0.0.0'),
       /** Base URL clients reach the admin API at; signed bundle links are built on it. */
-      publicUrl: z.url().optional(),
+      publicUrl: httpUrl.refine((u) => !/[?#]/.test(u), 'must not contain a query or fragment (links are built by appending a path to it)').optional(),
       /** Largest JSON body accepted by the admin API. */
       maxBodyBytes: z.number().int().min(256).default(1024 * 1024),
       /** Express "trust proxy" setting, for client addresses behind a load balancer. */

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { removeTree } from '../fs-tree.js';
 
 export const AGENT_AUTHOR = { name: 'docs-appliance agent', email: 'agent@docs-appliance.local' };
 
@@ -62,7 +63,7 @@ export function createGit(opts: GitOptions = {}) {
     scrub,
     /** A fresh clone into `dir` (anything there before is removed). */
     async clone(repository: string, dir: string): Promise<void> {
-      fs.rmSync(dir, { recursive: true, force: true });
+      removeTree(dir);
       fs.mkdirSync(path.dirname(dir), { recursive: true });
       await run(['clone', '--no-tags', '--quiet', '--', repository, dir], undefined, repository);
     },

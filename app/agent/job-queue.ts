@@ -4,6 +4,7 @@ import client from 'prom-client';
 import type { Config } from '../../config/schema.js';
 import type { AgentJobRecord } from '../../data/stores/agent-jobs.js';
 import type { AppContext } from '../context.js';
+import { tryRemoveTree } from '../fs-tree.js';
 import { runLimitsOf } from './limits.js';
 import type { ChatMessage } from './model-client.js';
 import type { RunEvent, RunInput, RunOutcome } from './run-protocol.js';
@@ -59,8 +60,10 @@ export function createAgentQueue(ctx: AppContext, opts: AgentQueueOptions) {
         ctx.log.warn({ agentJob: job.id, turn: job.turn, attempts: job.attempts }, 'agent job was interrupted by a restart; its turn runs again from the prompt');
       }
     }
-    // Working copies of runs that no longer run are leftovers of a stop or crash.
-    fs.rmSync(workRoot(ctx.config.stateDir), { recursive: true, force: true });
+    // Working copies of runs that no longer run are leftovers of a stop or crash; one that cannot
+    // be removed (a tree too deep for fs.rm, a permission) must not stop the appliance starting.
+    const failure = tryRemoveTree(workRoot(ctx.config.stateDir));
+    if (failure) ctx.log.warn({ dir: workRoot(ctx.config.stateDir), err: failure.message }, 'cannot remove old agent working copies; tried again at the next start');
   }
 
   function kick(): void {
@@ -84,7 +87,8 @@ export function createAgentQueue(ctx: AppContext, opts: AgentQueueOptions) {
     const run = runInWorker(input, (e) => onEvent(job, e, log));
     const done = run.outcome.then((outcome) => {
       running.delete(job.id);
-      fs.rmSync(input.workDir, { recursive: true, force: true });
+      const failure = tryRemoveTree(input.workDir);
+      if (failure) log.warn({ dir: input.workDir, err: failure.message }, 'cannot remove the working copy; removed at the next start');
       // On shutdown the job stays `running` in the database: the next start re-runs its turn.
       if (stopping) return;
       finish(job, outcome, log);

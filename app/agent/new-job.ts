@@ -21,6 +21,21 @@ export function agentNotConfigured(config: Readonly<Config>, project: Project): 
   return undefined;
 }
 
+/** Retry-After when too many agent jobs are active: about what one run takes to end. */
+export const AGENT_QUEUE_FULL_RETRY_AFTER_S = 60;
+
+/** A job that becomes active needs a place: per organization (agent.maxActiveJobsPerOrg) and in all (agent.maxActiveJobs). */
+export function ensureRoom(ctx: AppContext, config: Readonly<Config>, orgId: string): void {
+  const store = ctx.stores.agentJobs;
+  const { maxActiveJobsPerOrg, maxActiveJobs } = config.agent;
+  const mine = store.countActive(orgId);
+  if (mine >= maxActiveJobsPerOrg) {
+    throw errors.queueFull(`Your organization already has ${mine} active agent jobs, the most allowed (agent.maxActiveJobsPerOrg)`, AGENT_QUEUE_FULL_RETRY_AFTER_S);
+  }
+  const all = store.countActive();
+  if (all >= maxActiveJobs) throw errors.queueFull(`The appliance already has ${all} active agent jobs, the most allowed (agent.maxActiveJobs)`, AGENT_QUEUE_FULL_RETRY_AFTER_S);
+}
+
 /** The job's title: its first instruction on one line. */
 export function titleOf(prompt: string): string {
   const t = prompt.replace(/\s+/g, ' ').trim();
@@ -30,7 +45,7 @@ export function titleOf(prompt: string): string {
 /**
  * Queue a job (v2 create and v1 create alike): 400 when the agent is not configured, 409 when
  * another active job of the project works on the same branch (two runs would push over each
- * other), else the stored job, `active` and `queued`.
+ * other), 429 when the active jobs are at their bound, else the stored job, `active` and `queued`.
  */
 export function startJob(
   ctx: AppContext,
@@ -47,6 +62,7 @@ export function startJob(
   }
   const busy = ctx.stores.agentJobs.activeOnRef(project.id, ref);
   if (busy) throw errors.conflict('BRANCH_IN_USE', `Agent job ${busy.id} is still working on the branch "${ref}"; wait until it leaves active, or name another branch`);
+  ensureRoom(ctx, config, project.orgId);
   const job = ctx.stores.agentJobs.create({
     id,
     projectId: project.id,

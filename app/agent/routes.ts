@@ -8,7 +8,7 @@ import { projectFor } from '../http/auth.js';
 import { rateLimit } from '../http/rate-limit.js';
 import { validate } from '../http/validate.js';
 import { toAgentJob } from './job-view.js';
-import { agentNotConfigured, MAX_PROMPT_CHARS, startJob } from './new-job.js';
+import { agentNotConfigured, ensureRoom, MAX_PROMPT_CHARS, startJob } from './new-job.js';
 import { createAgentV1Router } from './v1-routes.js';
 
 const promptBody = z.object({
@@ -62,6 +62,9 @@ export function createAgentRouter(ctx: AppContext, deps: { config(): Readonly<Co
     const config = deps.config();
     const notConfigured = agentNotConfigured(config, project);
     if (notConfigured) throw errors.badRequest(notConfigured);
+    // A finished job made active again takes a place; a message to an active job does not.
+    const current = store.getForProject(String(req.params.id), project.id);
+    if (current && current.status !== 'active' && current.status !== 'archived') ensureRoom(ctx, config, project.orgId);
     const result = store.followUp(String(req.params.id), project.id, prompt, config.agent.maxTranscriptBytes);
     if (!result.ok) {
       if (result.reason === 'archived') throw errors.conflict('JOB_ARCHIVED', 'Job is archived; start a new job');

@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import type { Feature } from '../feature.js';
 import { createCursorCodec, CURSOR_TTL_MS } from './cursor.js';
 import { createIngestRouter } from './ingest-router.js';
-import { defaultSiteProjectResolver, type SiteProjectResolver } from './project-resolver.js';
+import { servedSiteProjectResolver, type ServedSiteInfo, type SiteProjectResolver } from './project-resolver.js';
 import { createReportRouter } from './report-router.js';
 import { createReportService } from './report.js';
 import { createSessionTracker } from './sessions.js';
@@ -28,7 +28,7 @@ const FENCE_KEY = 'analytics.retention.fence';
  * Search analytics (DESIGN 3.3, docs/analytics.md): beacons on the site listener, the report
  * under /v1/analytics, and raw-event retention by cron. Rollups are kept at ingest.
  */
-export function createAnalyticsFeature(ctx: AppContext, opts: { resolveProject?: SiteProjectResolver } = {}): AnalyticsFeature {
+export function createAnalyticsFeature(ctx: AppContext, opts: { servedSite: ServedSiteInfo; resolveProject?: SiteProjectResolver }): AnalyticsFeature {
   let config: Readonly<Config> = ctx.config;
   const events = createSearchEventStore(ctx.db);
   const reports = createSearchReportStore(ctx.db);
@@ -97,7 +97,7 @@ export function createAnalyticsFeature(ctx: AppContext, opts: { resolveProject?:
   return {
     name: 'analytics',
     start: warmUp,
-    siteRouter: createIngestRouter({ config: () => config, clock: ctx.clock, resolveProject: opts.resolveProject ?? defaultSiteProjectResolver(ctx.stores),
+    siteRouter: createIngestRouter({ config: () => config, clock: ctx.clock, resolveProject: opts.resolveProject ?? servedSiteProjectResolver(ctx.stores, opts.servedSite),
       buffer,
       onChecked: (accepted, rejected) => {
         if (accepted) eventCounter.inc({ outcome: 'accepted' }, accepted);

@@ -1,6 +1,7 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Config } from '../../config/schema.js';
 import type { Clock } from '../clock.js';
+import { bodyFault } from '../http/body-errors.js';
 import { checkBeacon, type IngestEvent } from './events.js';
 import { createClientLimiter } from './client-limiter.js';
 import type { SiteProjectResolver } from './project-resolver.js';
@@ -38,14 +39,19 @@ export function createIngestRouter(deps: { config: () => Readonly<Config>; clock
     if (type && type !== 'application/json' && type !== 'text/plain') return fail(res, 415, `Content-Type must be application/json or text/plain (got ${type})`);
     const limit = deps.config().analytics.ingest.maxBodyBytes;
     bodyParser(limit)(req, res, (err?: unknown) => {
-      if (err) {
-        const e = err as { type?: string };
-        if (e.type === 'entity.too.large') return fail(res, 413, `Request body exceeds ${limit} bytes`);
-        if (e.type === 'request.aborted') return fail(res, 400, 'Request body was aborted');
-        if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') return fail(res, 415, 'Unsupported body encoding');
-        return next(err);
+      const fault = err ? bodyFault(err, req.get('content-encoding')) : undefined;
+      if (err && !fault) return next(err);
+      if (fault?.kind === 'too-large') return fail(res, 413, `Request body exceeds ${limit} bytes`);
+      if (fault?.kind === 'aborted') return fail(res, 400, 'Request body was aborted');
+      if (fault?.kind === 'unsupported-encoding') return fail(res, 415, 'Unsupported body encoding');
+      if (fault?.kind === 'undecodable') return fail(res, 400, `Request body could not be decoded as its Content-Encoding (${fault.encoding}) says`);
+      if (fault) return fail(res, 400, 'Request body could not be read');
+      // Called back by body-parser, outside the router's try: a fault must still reach next().
+      try {
+        handle(req, res);
+      } catch (e) {
+        next(e);
       }
-      handle(req, res);
     });
   });
 

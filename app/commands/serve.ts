@@ -1,6 +1,8 @@
 import { loadConfig, ConfigError } from '../../config/load.js';
-import { startAppliance } from '../appliance.js';
+import { startAppliance, StartupError, type Appliance } from '../appliance.js';
+import { installFatalHandlers } from '../fatal.js';
 import { createLogger } from '../logger.js';
+import { StateLockedError } from '../state-lock.js';
 import { parse, println, type Command } from './io.js';
 
 export const serveCommand: Command = {
@@ -19,7 +21,19 @@ export const serveCommand: Command = {
       throw err;
     }
     const log = createLogger(config.log.level);
-    const appliance = await startAppliance({ config, log });
+    installFatalHandlers(log);
+    let appliance: Appliance;
+    try {
+      appliance = await startAppliance({ config, log });
+    } catch (err) {
+      // Expected refusals are one clear line; anything else keeps its stack.
+      if (err instanceof StartupError || err instanceof StateLockedError) {
+        log.fatal({ code: err instanceof StartupError ? err.code : 'STATE_LOCKED' }, `start-up failed: ${err.message}`);
+        return 1;
+      }
+      log.fatal({ err }, 'start-up failed');
+      return 1;
+    }
 
     await new Promise<void>((resolve) => {
       const shutdown = (signal: string) => {

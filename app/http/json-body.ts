@@ -1,5 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import { errors } from '../errors.js';
+import { bodyFault } from './body-errors.js';
 
 /**
  * JSON bodies only. A request that carries a body of another type is a 415; a body-less POST
@@ -13,12 +14,13 @@ export function jsonBody(limitBytes: number): RequestHandler {
     if (!req.is('application/json') && !req.is('application/*+json')) return next(errors.unsupportedMediaType(req.get('content-type') ?? ''));
     parse(req, res, (err?: unknown) => {
       if (!err) return next();
-      const e = err as { type?: string; message?: string };
-      if (e.type === 'entity.too.large') return next(errors.payloadTooLarge(limitBytes));
-      if (e.type === 'entity.parse.failed') return next(errors.malformedJson(e.message ?? 'unparsable'));
-      if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return next(errors.unsupportedMediaType(req.get('content-type') ?? ''));
-      if (e.type === 'request.aborted') return next(errors.badRequest('Request body was aborted'));
-      next(err);
+      const fault = bodyFault(err, req.get('content-encoding'));
+      if (!fault) return next(err);
+      if (fault.kind === 'too-large') return next(errors.payloadTooLarge(limitBytes));
+      if (fault.kind === 'malformed') return next(errors.malformedJson(fault.reason));
+      if (fault.kind === 'unsupported-encoding') return next(errors.unsupportedMediaType(req.get('content-type') ?? ''));
+      if (fault.kind === 'aborted') return next(errors.badRequest('Request body was aborted'));
+      next(errors.undecodableBody(fault.encoding));
     });
   };
 }

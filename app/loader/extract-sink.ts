@@ -30,15 +30,36 @@ export class ExtractSink {
   private bytes = 0;
   private readonly dirs = new Set<string>();
   private readonly claimed = new Set<string>();
+  private readonly controller = new AbortController();
 
+  /** `signal` (the load's deadline or stop) ends every write in progress with its reason. */
   constructor(
     readonly root: string,
     readonly archive: string,
     readonly limits: ExtractLimits,
-  ) {}
+    signal?: AbortSignal,
+  ) {
+    if (signal?.aborted) this.abort(signal.reason);
+    else signal?.addEventListener('abort', () => this.abort(signal.reason), { once: true });
+  }
+
+  /** Aborted once the archive has failed or the load was stopped; the reason is the error to report. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /**
+   * Stop the extraction: writes waiting for data reject with `reason` at once. An archive reader
+   * calls this on its first failure, so no writer is left waiting on a stream the failed reader
+   * will never finish (node-tar leaves the current entry open when it aborts).
+   */
+  abort(reason: unknown): void {
+    if (!this.controller.signal.aborted) this.controller.abort(reason);
+  }
 
   /** Count one entry of any kind against the entry cap. */
   countEntry(): void {
+    this.signal.throwIfAborted();
     this.entries += 1;
     if (this.entries > this.limits.maxEntries) {
       throw new BundleError(`${this.archive}: more than ${this.limits.maxEntries} entries (staticExport.maxEntries)`);
@@ -98,9 +119,12 @@ export class ExtractSink {
     // it arrives, so a header that lies about a small size cannot make this buffer grow.
     let pending: Buffer[] | undefined = [];
     let handle: fs.promises.FileHandle | undefined;
+    const chunks = (content as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
     try {
-      for await (const data of content) {
-        const chunk = data as Buffer;
+      for (;;) {
+        const step = await nextOrAbort(chunks, this.signal);
+        if (step.done) break;
+        const chunk = step.value;
         size += chunk.length;
         this.bytes += chunk.length;
         if (this.bytes > this.limits.maxUncompressedBytes) {
@@ -121,6 +145,8 @@ export class ExtractSink {
       // CPU of the thread-pool round trips of an async write, for a file that is already in memory.
       if (pending) fs.writeFileSync(target, pending.length === 1 ? pending[0]! : Buffer.concat(pending), { flag: 'wx', mode: 0o644 });
     } catch (err) {
+      // Release the source stream (a Readable is destroyed, a tar entry paused) without waiting on it.
+      void Promise.resolve(chunks.return?.()).catch(() => undefined);
       if (err instanceof BundleError) throw err;
       throw new BundleError(`${this.archive}: entry "${name}" could not be extracted: ${(err as Error).message}`, { cause: err });
     } finally {
@@ -129,18 +155,39 @@ export class ExtractSink {
     this.files.set(name, { size, sha256: hash.digest('hex') });
   }
 
+  /** Create `name` and any missing parents, outermost first (a loop: depth never costs stack). */
   private mkdir(name: string): void {
-    if (this.dirs.has(name)) return;
-    if (this.files.has(name) || this.claimed.has(name)) throw new BundleError(`${this.archive}: "${name}" is both a file and a directory`);
-    const parent = path.posix.dirname(name);
-    if (parent !== '.') this.mkdir(parent);
-    try {
-      fs.mkdirSync(path.join(this.root, name), { mode: 0o755 });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || !fs.lstatSync(path.join(this.root, name)).isDirectory()) {
-        throw new BundleError(`${this.archive}: cannot create directory "${name}": ${(err as Error).message}`);
+    const missing: string[] = [];
+    for (let d = name; d !== '.' && !this.dirs.has(d); d = path.posix.dirname(d)) missing.push(d);
+    for (const d of missing.reverse()) {
+      if (this.files.has(d) || this.claimed.has(d)) throw new BundleError(`${this.archive}: "${d}" is both a file and a directory`);
+      try {
+        fs.mkdirSync(path.join(this.root, d), { mode: 0o755 });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || !fs.lstatSync(path.join(this.root, d)).isDirectory()) {
+          throw new BundleError(`${this.archive}: cannot create directory "${d}": ${(err as Error).message}`);
+        }
       }
+      this.dirs.add(d);
     }
-    this.dirs.add(name);
   }
+}
+
+/** The next chunk, or the abort reason as soon as `signal` fires, whichever comes first. */
+function nextOrAbort(chunks: AsyncIterator<Buffer>, signal: AbortSignal): Promise<IteratorResult<Buffer>> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    chunks.next().then(
+      (step) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(step);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err as Error);
+      },
+    );
+  });
 }

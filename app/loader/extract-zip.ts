@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { BundleError } from './errors.js';
 import type { ExtractSink } from './extract-sink.js';
+import { MAX_INFLATE_RATIO } from './extract-tar.js';
 import { InflatePool } from './inflate-pool.js';
 
 const S_IFMT = 0o170000;
@@ -13,6 +14,8 @@ const S_IFLNK = 0o120000;
 const CONCURRENCY = 8;
 /** Entries up to this size go to the extraction threads, which inflate each into one buffer. */
 const THREAD_ENTRY_MAX = 16 * 1024 * 1024;
+/** Below this size an entry's ratio is not judged: a small file of zeros is not a bomb. */
+const RATIO_MIN_SIZE = 1024 * 1024;
 
 /**
  * Stream every entry of a zip into the sink. yauzl reads the central directory, rejects absolute
@@ -20,6 +23,9 @@ const THREAD_ENTRY_MAX = 16 * 1024 * 1024;
  * entry whose inflated size differs from its header; the sink counts the real bytes on top, so a
  * header that lies about sizes cannot get past the cap. Unix file types other than regular files
  * and directories (symlinks above all) are refused: modes are never honoured.
+ *
+ * The first failure, or the sink's signal (the load's deadline or stop), aborts the sink and the
+ * extraction threads, so nothing waits on an entry nobody will finish.
  */
 export async function extractZip(file: string, sink: ExtractSink): Promise<void> {
   const zip = await openZip(file, sink.archive);
@@ -31,9 +37,15 @@ export async function extractZip(file: string, sink: ExtractSink): Promise<void>
   // is what makes a 10,000-file bundle extract in seconds rather than tens of seconds.
   const inFlight = new Set<Promise<void>>();
   let failure: unknown;
+  const onAbort = () => {
+    failure ??= sink.signal.reason;
+    pool.abort(sink.signal.reason as BundleError);
+  };
+  sink.signal.addEventListener('abort', onAbort, { once: true });
   const track = (p: Promise<void>) => {
     const tracked = p.catch((err: unknown) => {
       failure ??= err;
+      sink.abort(err);
     });
     inFlight.add(tracked);
     void tracked.finally(() => inFlight.delete(tracked));
@@ -62,6 +74,12 @@ export async function extractZip(file: string, sink: ExtractSink): Promise<void>
       if (entry.uncompressedSize > sink.limits.maxUncompressedBytes) {
         throw new BundleError(`${sink.archive}: entry "${entry.fileName}" declares ${entry.uncompressedSize} bytes, more than ${sink.limits.maxUncompressedBytes} (staticExport.maxUncompressedBytes)`);
       }
+      if (entry.uncompressedSize > RATIO_MIN_SIZE && entry.uncompressedSize > MAX_INFLATE_RATIO * entry.compressedSize) {
+        throw new BundleError(
+          `${sink.archive}: entry "${entry.fileName}" inflates ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))} times its compressed size, more than ${MAX_INFLATE_RATIO} (a decompression bomb); refused`,
+          { code: 'INFLATE_RATIO' },
+        );
+      }
       // Names are checked (and claimed) before anything is read.
       const claim = sink.claim(entry.fileName);
       const method = entry.compressionMethod;
@@ -76,7 +94,11 @@ export async function extractZip(file: string, sink: ExtractSink): Promise<void>
     await Promise.all(inFlight);
     if (failure) throw failure;
     await pool.finish();
+  } catch (err) {
+    sink.abort(err);
+    throw err;
   } finally {
+    sink.signal.removeEventListener('abort', onAbort);
     await Promise.all(inFlight);
     // Threads stopped before the caller removes the directory they write into.
     await pool.close();

@@ -21,14 +21,22 @@ export interface FetchOptions {
   ca?: string | Buffer | undefined;
   signal?: AbortSignal | undefined;
   onRetry?: (info: { attempt: number; delayMs: number; error: FetchError }) => void;
+  /** Each redirect followed, with the raw URLs (the caller redacts them for its log). */
+  onRedirect?: (info: { from: string; to: string; status: number }) => void;
 }
+
+/**
+ * A URL in an error message: these become /readyz's reason, which anyone can read, so the query
+ * (where presigned links carry their signature) is left out entirely; logs get the parameter names.
+ */
+const forMessage = (url: string) => redactUrl(url, { query: 'drop' });
 
 const MAX_REDIRECTS = 5;
 
 /**
  * Download `url` to `dest` with retries: network errors, timeouts, 408/429 and 5xx are retried
  * with exponential backoff; other statuses and the size cap fail at once. The URL in messages
- * has its signature redacted.
+ * has no query (forMessage).
  */
 export async function downloadWithRetry(url: string, dest: string, opts: FetchOptions): Promise<{ bytes: number; attempts: number }> {
   for (let attempt = 0; ; attempt++) {
@@ -37,8 +45,8 @@ export async function downloadWithRetry(url: string, dest: string, opts: FetchOp
       return { bytes, attempts: attempt + 1 };
     } catch (err) {
       fs.rmSync(dest, { force: true });
-      const error = err instanceof FetchError ? err : new FetchError(`${redactUrl(url)}: ${(err as Error).message}`, true, { cause: err });
-      if (opts.signal?.aborted) throw new FetchError(`${redactUrl(url)}: download cancelled`, false);
+      const error = err instanceof FetchError ? err : new FetchError(`${forMessage(url)}: ${(err as Error).message}`, true, { cause: err });
+      if (opts.signal?.aborted) throw new FetchError(`${forMessage(url)}: download cancelled`, false);
       if (!error.retryable || attempt >= opts.retries) {
         if (attempt > 0) error.message += ` (after ${attempt + 1} attempts)`;
         throw error;
@@ -51,7 +59,7 @@ export async function downloadWithRetry(url: string, dest: string, opts: FetchOp
 }
 
 function downloadOnce(url: string, dest: string, opts: FetchOptions, redirects: number): Promise<number> {
-  const shown = redactUrl(url);
+  const shown = forMessage(url);
   return new Promise<number>((resolve, reject) => {
     let settled = false;
     const finish = (err: Error | undefined, bytes = 0) => {
@@ -103,6 +111,7 @@ function downloadOnce(url: string, dest: string, opts: FetchOptions, redirects: 
         if (redirects >= MAX_REDIRECTS) return finish(new FetchError(`${shown}: more than ${MAX_REDIRECTS} redirects`, false));
         const next = new URL(res.headers.location, url);
         if (next.protocol !== 'http:' && next.protocol !== 'https:') return finish(new FetchError(`${shown}: redirect to unsupported scheme ${next.protocol}`, false));
+        opts.onRedirect?.({ from: url, to: next.toString(), status });
         settled = true;
         clearTimeout(connectTimer);
         clearTimeout(totalTimer);

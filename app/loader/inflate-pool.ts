@@ -68,6 +68,11 @@ export class InflatePool {
     if (this.failure) throw this.failure;
   }
 
+  /** Fail now (the load's deadline or stop): waiters in add() and finish() reject with `err`. */
+  abort(err: BundleError): void {
+    this.fail(err);
+  }
+
   async close(): Promise<void> {
     await Promise.all(this.workers.map((w) => w.terminate()));
   }

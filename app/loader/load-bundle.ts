@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { tryRemoveTree } from '../fs-tree.js';
 import type { Logger } from '../logger.js';
 import { redactUrl } from '../logger.js';
 import { BundleError } from './errors.js';
@@ -12,6 +13,10 @@ import { checkFilesAgainstManifest, checkPinnedVersion, MANIFEST_FILE, readManif
 import { scanDirectory } from './scan-dir.js';
 import { sitesRoot, tempPath, versionDirName } from './sites-dir.js';
 import { resolveSource, sniffArchive } from './source.js';
+import { versionNameProblem } from './version-name.js';
+
+/** After a deadline or stop, how long the extractor gets to let go of its files before the temp dir goes. */
+const STOP_GRACE_MS = 2000;
 
 export interface LoadBundleOptions {
   stateDir: string;
@@ -21,6 +26,12 @@ export interface LoadBundleOptions {
   limits: ExtractLimits;
   fetch: Omit<FetchOptions, 'signal' | 'onRetry'>;
   signal?: AbortSignal | undefined;
+  /**
+   * staticExport.verifyTimeoutMs: extraction and verification of one bundle (after its download)
+   * end within this time, or the load fails with VERIFY_TIMEOUT. A watchdog: no archive should
+   * ever get near it, but no archive can hold the loader for longer either.
+   */
+  verifyTimeoutMs: number;
   log: Logger;
   cwd?: string;
 }
@@ -45,7 +56,8 @@ export interface LoadedSite {
 export async function loadBundle(opts: LoadBundleOptions): Promise<LoadedSite> {
   const source = resolveSource(opts.bundleUrl, opts.cwd);
   const shown = redactUrl(opts.bundleUrl);
-  if (source.kind === 'directory') return mountDirectory(source.dir, opts);
+  if (opts.version !== undefined) checkVersionName(opts.version, 'staticExport.version');
+  if (source.kind === 'directory') return withDeadline(source.dir, opts, (signal) => mountDirectory(source.dir, opts, signal));
 
   const cached = pinnedCache(opts.stateDir, opts.version);
   if (cached) return { ...cached, source: shown };
@@ -59,16 +71,63 @@ export async function loadBundle(opts: LoadBundleOptions): Promise<LoadedSite> {
       ...opts.fetch,
       signal: opts.signal,
       onRetry: ({ attempt, delayMs, error }) => opts.log.warn({ source: shown, attempt, delayMs, err: error.message }, 'bundle download failed; retrying'),
+      onRedirect: ({ from, to, status }) => opts.log.info({ from: redactUrl(from), to: redactUrl(to), status }, 'bundle download redirected'),
     });
     opts.log.info({ source: shown, bytes, attempts, ms: Date.now() - started }, 'bundle downloaded');
     archive = download;
   } else {
     archive = source.file;
   }
+  const label = path.basename(source.kind === 'http' ? new URL(source.url).pathname : source.file) || 'bundle';
   try {
-    return { ...(await extractVerified(archive, path.basename(source.kind === 'http' ? new URL(source.url).pathname : source.file) || 'bundle', opts)), source: shown };
+    return { ...(await withDeadline(label, opts, (signal) => extractVerified(archive, label, opts, signal))), source: shown };
   } finally {
     if (download) fs.rmSync(download, { force: true });
+  }
+}
+
+function checkVersionName(version: string, where: string): void {
+  const problem = versionNameProblem(version);
+  if (problem) throw new BundleError(`${where}: version ${problem}; give the bundle another version`, { code: 'RESERVED_VERSION' });
+}
+
+/**
+ * Run `work` with a signal that fires at staticExport.verifyTimeoutMs or when the load is stopped.
+ * The extractors honour the signal and clean up; should one not (a stall nobody foresaw), the
+ * load still fails STOP_GRACE_MS later, and what it left in sites/ goes at the next start.
+ */
+async function withDeadline<T>(label: string, opts: LoadBundleOptions, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const ms = opts.verifyTimeoutMs;
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () =>
+      controller.abort(
+        new BundleError(`${label}: extraction and verification did not finish within ${ms} ms (staticExport.verifyTimeoutMs); refused`, { code: 'VERIFY_TIMEOUT' }),
+      ),
+    ms,
+  );
+  const onStop = () => controller.abort(new BundleError(`${label}: load cancelled`, { code: 'LOAD_CANCELLED' }));
+  if (opts.signal?.aborted) onStop();
+  opts.signal?.addEventListener('abort', onStop, { once: true });
+  const { signal } = controller;
+  try {
+    const running = work(signal);
+    return await new Promise<T>((resolve, reject) => {
+      running.then(resolve, reject);
+      const onDeadline = () => {
+        const fail = () => reject(signal.reason as Error);
+        const grace = setTimeout(fail, STOP_GRACE_MS);
+        void running.catch(() => undefined).finally(() => {
+          clearTimeout(grace);
+          fail();
+        });
+      };
+      if (signal.aborted) onDeadline();
+      else signal.addEventListener('abort', onDeadline, { once: true });
+    });
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onStop);
   }
 }
 
@@ -86,14 +145,15 @@ function pinnedCache(stateDir: string, pin: string | undefined): Omit<LoadedSite
   return { version: pin, dir, projectId: null, mounted: false, fromCache: true, pageCount: null };
 }
 
-async function extractVerified(archive: string, label: string, opts: LoadBundleOptions): Promise<Omit<LoadedSite, 'source'>> {
+async function extractVerified(archive: string, label: string, opts: LoadBundleOptions, signal: AbortSignal): Promise<Omit<LoadedSite, 'source'>> {
   const kind = sniffArchive(archive);
   const work = tempPath(opts.stateDir, 'extract');
   fs.mkdirSync(work, { mode: 0o755 });
   try {
-    const sink = new ExtractSink(work, label, opts.limits);
-    if (kind === 'zip') await extractZip(archive, sink);
-    else await extractTar(archive, sink);
+    const sink = new ExtractSink(work, label, opts.limits, signal);
+    // Settles only once no entry is being written any more, on success and failure alike.
+    await (kind === 'zip' ? extractZip(archive, sink) : extractTar(archive, sink));
+    signal.throwIfAborted();
     if (sink.files.size === 0) throw new BundleError(`${label}: the archive contains no files`);
 
     let version: string;
@@ -103,6 +163,7 @@ async function extractVerified(archive: string, label: string, opts: LoadBundleO
       const manifest = readManifest(path.join(work, MANIFEST_FILE), label);
       checkFilesAgainstManifest(manifest, sink.files, label);
       checkPinnedVersion(manifest.version, opts.version, label);
+      checkVersionName(manifest.version, `${label}: manifest.json`);
       version = manifest.version;
       projectId = manifest.projectId;
       pageCount = manifest.pageCount;
@@ -113,26 +174,33 @@ async function extractVerified(archive: string, label: string, opts: LoadBundleO
     } else {
       throw new BundleError(`${label}: manifest.json is missing (a zip bundle must carry one)`);
     }
+    signal.throwIfAborted();
     const dir = path.join(sitesRoot(opts.stateDir), versionDirName(version));
-    placeVersion(work, dir);
+    placeVersion(work, dir, opts.log);
     return { version, dir, projectId, mounted: false, fromCache: false, pageCount };
   } finally {
-    fs.rmSync(work, { recursive: true, force: true });
+    removeLeftover(work, opts.log);
   }
+}
+
+/** Best effort: a temp dir that cannot be removed now is removed at the next start (removeStaleTemps). */
+function removeLeftover(dir: string, log: Logger): void {
+  const failure = tryRemoveTree(dir);
+  if (failure) log.warn({ dir, err: failure.message }, 'cannot remove a temp directory in sites/; removed at the next start');
 }
 
 /**
  * Rename the verified temp dir to its version name. The same version extracted before with the
  * same manifest is reused as is; different content under the same label replaces it.
  */
-function placeVersion(work: string, dir: string): void {
+function placeVersion(work: string, dir: string, log: Logger): void {
   if (fs.existsSync(dir)) {
     const same = sameFile(path.join(work, MANIFEST_FILE), path.join(dir, MANIFEST_FILE));
     if (same) return;
     const old = `${path.dirname(dir)}/.old-${crypto.randomBytes(6).toString('hex')}`;
     fs.renameSync(dir, old);
     fs.renameSync(work, dir);
-    fs.rmSync(old, { recursive: true, force: true });
+    removeLeftover(old, log);
     return;
   }
   fs.renameSync(work, dir);
@@ -146,10 +214,10 @@ function sameFile(a: string, b: string): boolean {
   }
 }
 
-async function mountDirectory(dir: string, opts: LoadBundleOptions): Promise<LoadedSite> {
+async function mountDirectory(dir: string, opts: LoadBundleOptions, signal: AbortSignal): Promise<LoadedSite> {
   const manifestFile = path.join(dir, MANIFEST_FILE);
   const hasManifest = fs.existsSync(manifestFile);
-  const files = await scanDirectory(dir, opts.limits, hasManifest);
+  const files = await scanDirectory(dir, opts.limits, hasManifest, signal);
   if (files.size === 0) throw new BundleError(`${dir}: the directory is empty`);
   let version = opts.version ?? 'mounted';
   let projectId: string | null = null;
@@ -158,6 +226,7 @@ async function mountDirectory(dir: string, opts: LoadBundleOptions): Promise<Loa
     const manifest = readManifest(manifestFile, dir);
     checkFilesAgainstManifest(manifest, files, dir);
     checkPinnedVersion(manifest.version, opts.version, dir);
+    checkVersionName(manifest.version, `${dir}: manifest.json`);
     version = manifest.version;
     projectId = manifest.projectId;
     pageCount = manifest.pageCount;

@@ -47,7 +47,7 @@ export function createSiteLoader(opts: SiteLoaderOptions) {
     writeActive(opts.stateDir, record, opts.settings);
     active = record;
     opts.onActivate(record);
-    const removed = pruneVersions(opts.stateDir, keep, record.mounted ? undefined : record.dir);
+    const removed = pruneVersions(opts.stateDir, keep, record.mounted ? undefined : record.dir, opts.log);
     if (removed.length) opts.log.info({ removed }, 'pruned old site versions');
   };
 
@@ -85,6 +85,7 @@ export function createSiteLoader(opts: SiteLoaderOptions) {
         bundleUrl: cfg.bundleUrl,
         version: cfg.version,
         limits: { maxEntries: cfg.maxEntries, maxUncompressedBytes: cfg.maxUncompressedBytes },
+        verifyTimeoutMs: cfg.verifyTimeoutMs,
         fetch: { ...cfg.fetch, ca: opts.ca },
         signal: controller.signal,
         log: opts.log,
@@ -146,7 +147,7 @@ export function createSiteLoader(opts: SiteLoaderOptions) {
     },
     run,
     /** Start-up only: remove what a crash left in sites/ (no load can be running yet). */
-    removeStaleTemps: () => removeStaleTemps(opts.stateDir),
+    removeStaleTemps: () => removeStaleTemps(opts.stateDir, opts.log),
     /** Activate an already verified site (the embedded example export goes through loadBundle too). */
     activateLoaded(site: LoadedSite, keep: number) {
       activate(toRecord(site), keep);

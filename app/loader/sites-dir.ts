@@ -2,7 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SettingsStore } from '../../data/stores/settings.js';
+import { tryRemoveTree } from '../fs-tree.js';
+import type { Logger } from '../logger.js';
 import { MANIFEST_FILE } from './manifest.js';
+import { isReservedDirName } from './version-name.js';
 
 /**
  * The extracted sites under `<stateDir>/sites`: one directory per version, temp work in
@@ -40,7 +43,7 @@ export const sitesRoot = (stateDir: string): string => path.join(stateDir, 'site
 
 /** A version label as a directory name: kept when already safe, else sanitised plus a short hash. */
 export function versionDirName(version: string): string {
-  if (/^[A-Za-z0-9][A-Za-z0-9._+-]{0,127}$/.test(version) && !version.includes('..')) return version;
+  if (/^[A-Za-z0-9][A-Za-z0-9._+-]{0,127}$/.test(version) && !version.includes('..') && !isReservedDirName(version)) return version;
   const hash = crypto.createHash('sha256').update(version).digest('hex').slice(0, 8);
   const base = version.replace(/[^A-Za-z0-9._+-]/g, '_').replace(/\.\.+/g, '_').replace(/^[^A-Za-z0-9]+/, '').slice(0, 100);
   return `${base || 'v'}-${hash}`;
@@ -53,12 +56,27 @@ export function tempPath(stateDir: string, kind: 'extract' | 'download' | 'old' 
   return path.join(root, `.${kind}-${crypto.randomBytes(6).toString('hex')}`);
 }
 
-/** Remove temp leftovers of a crash (dot-entries in sites/); never touches version dirs. Run once at start-up. */
-export function removeStaleTemps(stateDir: string): void {
+/** Temp names the loader gives its own work in sites/ (tempPath, writeActive). */
+export const TEMP_NAME = /^\.(extract|download|old|example|ACTIVE)-[0-9a-f]+$/;
+
+/**
+ * Remove temp leftovers of a crash (dot-entries in sites/); never touches version dirs. Run once
+ * at start-up, and never a reason not to start: what cannot be removed is logged and left for
+ * the next start (it is never served).
+ */
+export function removeStaleTemps(stateDir: string, log?: Logger): void {
   const root = sitesRoot(stateDir);
-  if (!fs.existsSync(root)) return;
-  for (const name of fs.readdirSync(root)) {
-    if (/^\.(extract|download|old|example|ACTIVE)-[0-9a-f]+$/.test(name)) fs.rmSync(path.join(root, name), { recursive: true, force: true });
+  let names: string[];
+  try {
+    names = fs.readdirSync(root);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') log?.warn({ dir: root, err: (err as Error).message }, 'cannot list sites/ for temp leftovers; skipped');
+    return;
+  }
+  for (const name of names) {
+    if (!TEMP_NAME.test(name)) continue;
+    const failure = tryRemoveTree(path.join(root, name));
+    if (failure) log?.warn({ dir: path.join(root, name), err: failure.message }, 'cannot remove a temp leftover in sites/; it is never served, and removal is tried again at the next start');
   }
 }
 
@@ -81,7 +99,11 @@ export function writeActive(stateDir: string, record: ActiveRecord, settings?: S
   fs.mkdirSync(root, { recursive: true });
   const tmp = path.join(root, `.ACTIVE-${crypto.randomBytes(4).toString('hex')}`);
   fs.writeFileSync(tmp, JSON.stringify(record, null, 2) + '\n');
-  fs.renameSync(tmp, path.join(root, ACTIVE_FILE));
+  const pointer = path.join(root, ACTIVE_FILE);
+  // A state dir from before version names were checked may hold a bundle extracted to sites/ACTIVE:
+  // moved aside (and removed at the next start) so the pointer can be written again.
+  if (fs.lstatSync(pointer, { throwIfNoEntry: false })?.isDirectory()) fs.renameSync(pointer, path.join(root, `.old-${crypto.randomBytes(6).toString('hex')}`));
+  fs.renameSync(tmp, pointer);
   if (settings) {
     settings.set('site.active.version', record.version);
     settings.set('site.active.dir', record.dir);
@@ -100,7 +122,7 @@ export function listVersions(stateDir: string): SiteVersion[] {
   if (!fs.existsSync(root)) return [];
   const out: SiteVersion[] = [];
   for (const d of fs.readdirSync(root, { withFileTypes: true })) {
-    if (!d.isDirectory() || d.name.startsWith('.')) continue;
+    if (!d.isDirectory() || isReservedDirName(d.name)) continue;
     const dir = path.join(root, d.name);
     let version = d.name;
     let projectId: string | null = null;
@@ -120,8 +142,11 @@ export function listVersions(stateDir: string): SiteVersion[] {
   return out.sort((a, b) => b.lastActivated.getTime() - a.lastActivated.getTime() || (a.name < b.name ? 1 : -1));
 }
 
-/** Keep the `keep` most recently activated versions; the active one is never removed. */
-export function pruneVersions(stateDir: string, keep: number, activeDir: string | undefined): string[] {
+/**
+ * Keep the `keep` most recently activated versions; the active one is never removed. A version
+ * that cannot be removed is logged and tried again at the next activation.
+ */
+export function pruneVersions(stateDir: string, keep: number, activeDir: string | undefined, log?: Logger): string[] {
   const removed: string[] = [];
   let kept = 0;
   for (const v of listVersions(stateDir)) {
@@ -133,8 +158,9 @@ export function pruneVersions(stateDir: string, keep: number, activeDir: string 
       kept += 1;
       continue;
     }
-    fs.rmSync(v.dir, { recursive: true, force: true });
-    removed.push(v.name);
+    const failure = tryRemoveTree(v.dir);
+    if (failure) log?.warn({ dir: v.dir, err: failure.message }, 'cannot remove an old site version; tried again at the next activation');
+    else removed.push(v.name);
   }
   return removed;
 }

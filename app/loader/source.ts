@@ -6,25 +6,41 @@ import { BundleError } from './errors.js';
 /** Where a bundleUrl points: a URL to download, an archive on disk, or a directory to mount. */
 export type BundleSource = { kind: 'http'; url: string } | { kind: 'archive'; file: string } | { kind: 'directory'; dir: string };
 
+const schemeOf = (bundleUrl: string) => /^([a-z][a-z0-9+.-]*):\/\//i.exec(bundleUrl)?.[1]?.toLowerCase();
+
+/**
+ * Why `bundleUrl` can never be loaded, whatever is on the network or disk (checked when the
+ * config is loaded, so such a value stops start-up instead of being retried for ever), or
+ * undefined. Messages never repeat the URL: it may carry a signature.
+ */
+export function bundleUrlProblem(bundleUrl: string): string | undefined {
+  const scheme = schemeOf(bundleUrl);
+  if (scheme === undefined) return undefined;
+  if (scheme === 'http' || scheme === 'https') {
+    if (!URL.canParse(bundleUrl) || new URL(bundleUrl).hostname === '') return `is not a valid ${scheme}:// URL`;
+    return undefined;
+  }
+  if (scheme === 'file') {
+    try {
+      fileURLToPath(bundleUrl);
+      return undefined;
+    } catch (err) {
+      return `is not a usable file:// URL: ${(err as Error).message}`;
+    }
+  }
+  return `has the unsupported scheme "${scheme}://" (use https://, http://, file:// or a path)`;
+}
+
 /**
  * `https://…`/`http://…` → download; `file://…` or a plain path → an archive, or a directory
  * mounted in place. Relative paths resolve against `cwd`. Other schemes are refused by name.
  */
 export function resolveSource(bundleUrl: string, cwd: string = process.cwd()): BundleSource {
-  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(bundleUrl)?.[1]?.toLowerCase();
+  const problem = bundleUrlProblem(bundleUrl);
+  if (problem) throw new BundleError(`staticExport.bundleUrl ${problem}`, { code: 'UNSUPPORTED_SCHEME' });
+  const scheme = schemeOf(bundleUrl);
   if (scheme === 'http' || scheme === 'https') return { kind: 'http', url: bundleUrl };
-  let file: string;
-  if (scheme === 'file') {
-    try {
-      file = fileURLToPath(bundleUrl);
-    } catch (err) {
-      throw new BundleError(`staticExport.bundleUrl: ${bundleUrl} is not a usable file:// URL: ${(err as Error).message}`);
-    }
-  } else if (scheme) {
-    throw new BundleError(`staticExport.bundleUrl: unsupported scheme "${scheme}://" (use https://, http://, file:// or a path)`);
-  } else {
-    file = path.resolve(cwd, bundleUrl);
-  }
+  const file = scheme === 'file' ? fileURLToPath(bundleUrl) : path.resolve(cwd, bundleUrl);
   let stat: fs.Stats;
   try {
     stat = fs.statSync(file);

@@ -47,7 +47,11 @@ export const components = {
     PayloadTooLarge: errorResponse('The body exceeds the configured limit.'),
     UnsupportedMediaType: errorResponse('The body is not application/json.'),
     TooManyRequests: {
-      ...errorResponse('Rate limit exceeded.'),
+      ...errorResponse('Rate limit exceeded, or (on operations that queue work) too many jobs already waiting; retry after Retry-After seconds.'),
+      headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' }, 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
+    },
+    QueueFull: {
+      ...errorResponse('Too many jobs already waiting (for the organization or for the whole appliance); nothing was created. Retry after Retry-After seconds.'),
       headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' }, 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
     },
     InternalError: errorResponse('Unexpected fault; the detail is in the log under the request id.'),

@@ -49,6 +49,7 @@ export async function exportExample(ctx: AppContext, exporter: ExportFn, signal:
       bundleUrl: zip,
       version,
       limits: { maxEntries: cfg.maxEntries, maxUncompressedBytes: cfg.maxUncompressedBytes },
+      verifyTimeoutMs: cfg.verifyTimeoutMs,
       fetch: cfg.fetch,
       signal,
       log: ctx.log,

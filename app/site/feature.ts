@@ -2,11 +2,13 @@ import { Router } from 'express';
 import type { Config } from '../../config/schema.js';
 import type { AppContext } from '../context.js';
 import type { Feature, ReadyCheck } from '../feature.js';
+import { redactUrl } from '../logger.js';
 import { createSiteLoader, type SiteLoader } from '../loader/site-loader.js';
 import { readActive } from '../loader/sites-dir.js';
 import { exportExample, rendererExport, type ExportFn } from './example-default.js';
 import { createCacheHitPath } from './cache-hit-path.js';
-import { ServedSite } from './served-site.js';
+import { createLogThrottle } from '../http/log-throttle.js';
+import { ServedSite, type FsErrorReporter } from './served-site.js';
 import { createSiteHandler } from './site-handler.js';
 
 export interface SiteFeatureOptions {
@@ -37,13 +39,18 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
   let exporting: Promise<void> | undefined;
   const exportAbort = new AbortController();
 
+  // A reader chooses the path, so these lines are throttled: one per error code a minute.
+  const throttle = createLogThrottle(ctx.log);
+  const onFsError: FsErrorReporter = (err, rel) =>
+    throttle.warn(`fs:${err.code ?? 'unknown'}`, { code: err.code, path: rel.slice(0, 200) }, "site: a reader's path met a filesystem error; answered 404");
+
   const loader = createSiteLoader({
     stateDir: ctx.config.stateDir,
     settings: ctx.stores.settings,
     log: ctx.log,
     ca: options.ca,
     onActivate: (record) => {
-      current = new ServedSite(record.dir, record.version, record.mounted);
+      current = new ServedSite(record.dir, record.version, record.mounted, record.projectId, undefined, onFsError);
     },
   });
 
@@ -51,7 +58,7 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
     createSiteHandler({
       current: () => current,
       contentSecurityPolicy: csp,
-      onError: (err, req) => ctx.log.error({ err, url: req.url }, 'site request failed'),
+      onError: (err, req) => ctx.log.error({ err, url: redactUrl(req.url ?? '/') }, 'site request failed'),
     });
   let handler = makeHandler(config.site.contentSecurityPolicy);
   const router = Router();

@@ -15,6 +15,11 @@ const MIN_COMPRESS = 1024;
 /** A mounted directory may change under us: its entries are re-checked after this long. */
 const MOUNTED_RECHECK_MS = 1000;
 const MAX_NEGATIVE = 10_000;
+/** Errors that only say "no such file here": remembered as a miss like ENOENT. */
+const DEFINITE_MISS = new Set(['ENOENT', 'ENOTDIR', 'ENAMETOOLONG', 'ELOOP']);
+
+/** A filesystem error met while looking up a reader's path (answered 404, reported here). */
+export type FsErrorReporter = (err: NodeJS.ErrnoException, rel: string) => void;
 
 export interface SiteFile {
   rel: string;
@@ -47,12 +52,17 @@ export class ServedSite {
   private readonly missing = new Map<string, number>();
   private cachedBytes = 0;
   private readonly hashes = new Map<string, string>();
+  /** The root with every link resolved: a served file's real path must be under it. */
+  private realRoot: string | undefined;
 
   constructor(
     readonly root: string,
     readonly version: string,
     readonly mounted: boolean,
+    /** The project the site was exported for (its manifest), when known: beacons count for it. */
+    readonly projectId: string | null,
     private readonly memoryBudget = 256 * 1024 * 1024,
+    private readonly onFsError: FsErrorReporter = () => {},
   ) {
     try {
       const m = JSON.parse(fs.readFileSync(path.join(root, 'manifest.json'), 'utf8')) as { files?: { path: string; sha256: string }[] };
@@ -73,10 +83,9 @@ export class ServedSite {
       if (missingSince !== undefined && (!this.mounted || now - missingSince < MOUNTED_RECHECK_MS)) return undefined;
     }
     const abs = path.join(this.root, rel);
-    // lstat: a link that appeared in a mounted directory after its scan is never followed.
-    // throwIfNoEntry: a miss is the common case for extensionless URLs; no exception for it.
-    const st = fs.lstatSync(abs, { throwIfNoEntry: false });
-    if (!st || !st.isFile()) {
+    const st = this.statServable(abs, rel);
+    if (st === 'error') return undefined;
+    if (!st) {
       if (hit) this.forget(hit);
       if (this.missing.size >= MAX_NEGATIVE) this.missing.clear();
       this.missing.set(rel, now);
@@ -112,6 +121,34 @@ export class ServedSite {
     }
     this.files.set(rel, file);
     return file;
+  }
+
+  /**
+   * The file's stats if it is a regular file whose real path is inside the root; undefined for a
+   * miss (remembered); 'error' for a fault not known to be permanent (reported, not remembered).
+   * A reader's path reaches the filesystem here, so every error ends here: `index.html/` is
+   * ENOTDIR, a 300-character segment ENAMETOOLONG, a link loop ELOOP (docs/site-layout.md).
+   */
+  private statServable(abs: string, rel: string): fs.Stats | undefined | 'error' {
+    try {
+      // lstat: a link that appeared in a mounted directory after its scan is never followed...
+      // throwIfNoEntry: a miss is the common case for extensionless URLs; no exception for it.
+      const st = fs.lstatSync(abs, { throwIfNoEntry: false });
+      if (!st || !st.isFile()) return undefined;
+      // ...and neither is a link to a directory added above it (lstat checks the last
+      // component only): the whole path, resolved, must still be the file under the root.
+      this.realRoot ??= fs.realpathSync(this.root);
+      if (fs.realpathSync(abs) !== path.join(this.realRoot, rel)) return undefined;
+      return st;
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      if (typeof e.code === 'string' && DEFINITE_MISS.has(e.code)) {
+        if (e.code !== 'ENOENT') this.onFsError(e, rel);
+        return undefined;
+      }
+      this.onFsError(e, rel);
+      return 'error';
+    }
   }
 
   /** The compressed form of a cached file, computed once off the main thread and kept. */

@@ -53,7 +53,11 @@ export function createSiteHandler(opts: SiteHandlerOptions) {
       return;
     }
     const lookup = lookupPath(url);
-    if (!lookup.ok) return lookup.status === 400 ? plain(res, 400, 'Bad request\n', {}, head) : notFound(site, res, head);
+    if (!lookup.ok) {
+      if (lookup.status === 400) return plain(res, 400, 'Bad request\n', {}, head);
+      if (lookup.status === 414) return plain(res, 414, 'URI too long\n', {}, head);
+      return notFound(site, res, head);
+    }
     let file: SiteFile | undefined;
     for (const c of lookup.candidates) if ((file = site.lookup(c))) break;
     if (!file) return notFound(site, res, head);

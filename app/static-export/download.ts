@@ -4,7 +4,7 @@ import { ApiError, errors } from '../errors.js';
 import type { AppContext } from '../context.js';
 import type { ExportFiles } from './files.js';
 import { JOB_ID_PATTERN } from './request-body.js';
-import { bundlePath, verifyBundleLink } from './signed-link.js';
+import { bundlePath, canonicalLink, verifyBundleLink } from './signed-link.js';
 
 /**
  * GET/HEAD /v1/static-export/jobs/{jobId}/bundle.zip?expires&kid&signature: the signed download.
@@ -17,7 +17,11 @@ export function createDownloadRouter(ctx: AppContext, files: ExportFiles): Route
   router.get('/v1/static-export/jobs/:jobId/bundle.zip', (req, res, next) => {
     const jobId = req.params.jobId;
     if (!JOB_ID_PATTERN.test(jobId)) throw errors.forbidden('INVALID_LINK', 'Bundle link signature is invalid');
-    const check = verifyBundleLink(ctx.secrets, bundlePath(jobId), req.query, ctx.clock.now());
+    // The raw URL, not Express's decoded, case-folded view of it: only the issued spelling counts.
+    const q = req.originalUrl.indexOf('?');
+    const form = canonicalLink(q === -1 ? req.originalUrl : req.originalUrl.slice(0, q), q === -1 ? '' : req.originalUrl.slice(q + 1), bundlePath(jobId));
+    if (!form.ok) throw errors.forbidden('INVALID_LINK', form.reason);
+    const check = verifyBundleLink(ctx.secrets, bundlePath(jobId), form.query, ctx.clock.now());
     if (!check.ok) throw errors.forbidden('INVALID_LINK', check.reason);
     const job = ctx.stores.exportJobs.get(jobId);
     if (!job || job.status !== 'completed') throw errors.jobNotFound();

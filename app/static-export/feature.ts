@@ -16,6 +16,8 @@ export function createStaticExportFeature(ctx: AppContext): Feature {
   const settings: ExportSettings = {
     linkTtlSeconds: ctx.config.staticExport.linkTtlSeconds,
     retentionDays: ctx.config.staticExport.retentionDays,
+    maxQueuedJobsPerOrg: ctx.config.staticExport.maxQueuedJobsPerOrg,
+    maxQueuedJobs: ctx.config.staticExport.maxQueuedJobs,
   };
   return {
     name: 'static-export',
@@ -33,6 +35,8 @@ export function createStaticExportFeature(ctx: AppContext): Feature {
     reload: (config) => {
       settings.linkTtlSeconds = config.staticExport.linkTtlSeconds;
       settings.retentionDays = config.staticExport.retentionDays;
+      settings.maxQueuedJobsPerOrg = config.staticExport.maxQueuedJobsPerOrg;
+      settings.maxQueuedJobs = config.staticExport.maxQueuedJobs;
       queue.setConcurrency(config.staticExport.concurrency);
     },
     stop: () => queue.stop(),

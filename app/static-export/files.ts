@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { removeTree } from '../fs-tree.js';
 
 /**
  * Where exports live: `<stateDir>/exports/<jobId>/bundle.zip`. The zip is written under a
@@ -21,7 +22,7 @@ export function exportFiles(stateDir: string) {
       } catch {
         return 0;
       }
-      fs.rmSync(dir, { recursive: true, force: true });
+      removeTree(dir);
       return bytes;
     },
   };

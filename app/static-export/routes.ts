@@ -4,6 +4,7 @@ import { Router, type Request } from 'express';
 import type { ExportJob } from '../../data/stores/export-jobs.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
+import { requestOrigin } from '../http/request-origin.js';
 import { validate } from '../http/validate.js';
 import type { ExportFiles } from './files.js';
 import { jobView } from './job-view.js';
@@ -15,7 +16,12 @@ import { signBundleLink } from './signed-link.js';
 export interface ExportSettings {
   linkTtlSeconds: number;
   retentionDays: number;
+  maxQueuedJobsPerOrg: number;
+  maxQueuedJobs: number;
 }
+
+/** Retry-After of a full export queue: about what one export takes to free a place. */
+export const QUEUE_FULL_RETRY_AFTER_S = 60;
 
 /** The three operations of DESIGN 3.4, behind admin-key auth. */
 export function createStaticExportRouter(ctx: AppContext, deps: { queue: ExportQueue; files: ExportFiles; settings: ExportSettings }): Router {
@@ -37,6 +43,18 @@ export function createStaticExportRouter(ctx: AppContext, deps: { queue: ExportQ
     return job;
   };
 
+  /** One organization cannot fill the queue for everyone, and the queue cannot grow without bound. */
+  const ensureQueueRoom = (orgId: string): void => {
+    const mine = store.countQueued(orgId);
+    if (mine >= settings.maxQueuedJobsPerOrg) {
+      throw errors.queueFull(`Your organization already has ${mine} export jobs waiting to run, the most allowed (staticExport.maxQueuedJobsPerOrg)`, QUEUE_FULL_RETRY_AFTER_S);
+    }
+    const all = store.countQueued();
+    if (all >= settings.maxQueuedJobs) {
+      throw errors.queueFull(`The appliance already has ${all} export jobs waiting to run, the most allowed (staticExport.maxQueuedJobs)`, QUEUE_FULL_RETRY_AFTER_S);
+    }
+  };
+
   router.post('/v1/static-export/jobs', async (req, res) => {
     const orgId = orgIdFor(req);
     const body = validate(startExportBody, req.body, 'body');
@@ -46,10 +64,14 @@ export function createStaticExportRouter(ctx: AppContext, deps: { queue: ExportQ
     }
     // Entries that match no page are the client's mistake: a 400 now rather than a failed job
     // later. Only requests with `paths` pay for planning the site (in the export thread).
+    ensureQueueRoom(orgId);
     if (body.paths) {
       const unknown = await queue.unknownPaths(project.sourceDir, body.paths);
       if (unknown.length > 0) throw errors.badRequest(`Invalid body: paths match no page: ${unknown.join(', ')}`);
     }
+    // Again after the await above: other requests may have queued jobs meanwhile. From here to
+    // the insert nothing yields, so the count and the insert cannot interleave with another request.
+    ensureQueueRoom(orgId);
     const job = store.create({
       id: `se_${crypto.randomBytes(8).toString('hex')}`,
       orgId,
@@ -93,5 +115,5 @@ export function createStaticExportRouter(ctx: AppContext, deps: { queue: ExportQ
 function publicBase(ctx: AppContext, req: Request): string {
   const configured = ctx.config.admin.publicUrl;
   if (configured) return configured.replace(/\/+$/, '');
-  return `${req.protocol}://${req.get('host') ?? `localhost:${ctx.config.admin.port}`}`;
+  return requestOrigin(req, `localhost:${ctx.config.admin.port}`);
 }

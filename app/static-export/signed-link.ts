@@ -36,6 +36,39 @@ export function signBundleLink(secrets: Secrets, jobId: string, now: Date, ttlSe
 
 export type LinkCheck = { ok: true } | { ok: false; reason: string };
 
+/** The only spelling of each parameter's value: what signBundleLink writes (no sign, no leading zero, no escapes). */
+const LINK_PARAMS: Record<string, RegExp> = {
+  expires: /^[1-9][0-9]{0,11}$/,
+  kid: /^[0-9a-f]{1,64}$/,
+  signature: /^[A-Za-z0-9_-]{1,128}$/,
+};
+
+const NOT_CANONICAL = 'Bundle link is not in the form it was issued in; use bundleUrl exactly as returned by POST /v1/static-export/jobs/{jobId}/bundle';
+
+/**
+ * A link has one spelling: the path exactly as signed (case, no trailing slash, no escapes) and a
+ * raw query of exactly expires, kid and signature, each once, names and values as issued (order
+ * free: proxies may sort a query). Decoded variants (`%73ignature`, `expires=0…`) would be other
+ * URLs for the same credential: caches, logs and redaction would each see them differently.
+ */
+export function canonicalLink(rawPath: string, rawQuery: string, signedPath: string): { ok: true; query: Record<string, string> } | { ok: false; reason: string } {
+  if (rawPath !== signedPath) return { ok: false, reason: NOT_CANONICAL };
+  const query: Record<string, string> = {};
+  for (const part of rawQuery === '' ? [] : rawQuery.split('&')) {
+    const eq = part.indexOf('=');
+    const name = eq === -1 ? part : part.slice(0, eq);
+    const value = eq === -1 ? '' : part.slice(eq + 1);
+    const pattern = Object.hasOwn(LINK_PARAMS, name) ? LINK_PARAMS[name] : undefined;
+    if (!pattern || Object.hasOwn(query, name)) return { ok: false, reason: NOT_CANONICAL };
+    if (!pattern.test(value)) return { ok: false, reason: 'Bundle link signature is invalid' };
+    query[name] = value;
+  }
+  if (Object.keys(query).length !== Object.keys(LINK_PARAMS).length) {
+    return { ok: false, reason: 'Bundle link is missing its expires, kid or signature parameter' };
+  }
+  return { ok: true, query };
+}
+
 /**
  * Check a presented link. Every failure is reported without saying which byte was wrong; the
  * comparison is constant-time. The expiry is checked after the signature, so an attacker cannot
@@ -46,7 +79,7 @@ export function verifyBundleLink(secrets: Secrets, path: string, query: Record<s
   if (typeof expires !== 'string' || typeof kid !== 'string' || typeof signature !== 'string') {
     return { ok: false, reason: 'Bundle link is missing its expires, kid or signature parameter' };
   }
-  if (!/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{1,64}$/.test(kid) || !/^[A-Za-z0-9_-]{1,128}$/.test(signature)) {
+  if (!LINK_PARAMS.expires!.test(expires) || !LINK_PARAMS.kid!.test(kid) || !LINK_PARAMS.signature!.test(signature)) {
     return { ok: false, reason: 'Bundle link signature is invalid' };
   }
   const key = secrets.byKid(LINK_SECRET, kid);

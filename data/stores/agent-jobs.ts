@@ -138,6 +138,8 @@ export function createAgentJobStore(db: Db, now: () => Date) {
   const pageByProject = db.prepare<[string, number, number], JobRow>('SELECT * FROM agent_jobs WHERE project_id = ? ORDER BY created_at DESC, id LIMIT ? OFFSET ?');
   const activeOnRef = db.prepare<[string, string], JobRow>("SELECT * FROM agent_jobs WHERE project_id = ? AND ref = ? AND status = 'active' LIMIT 1");
   const messagesAfter = db.prepare<[string, number], MessageRow>('SELECT seq, turn, role, body, created_at FROM agent_messages WHERE job_id = ? AND seq > ? ORDER BY seq');
+  const active = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM agent_jobs WHERE status = 'active'");
+  const activeForOrg = db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM agent_jobs WHERE status = 'active' AND org_id = ?");
   const update = db.prepare(
     `UPDATE agent_jobs SET status = @status, run_state = @runState, pr_link = @prLink, error = @error, summary = @summary, turn = @turn, attempts = @attempts,
        updated_at = @now, finished_at = @finishedAt, archived_at = @archivedAt WHERE id = @id`,
@@ -234,6 +236,10 @@ export function createAgentJobStore(db: Db, now: () => Date) {
           return { ok: true, job: toJob(get.get(id)!) };
         })
         .immediate();
+    },
+    /** Active jobs (queued or running): of one organization, or of all. */
+    countActive(orgId?: string): number {
+      return (orgId === undefined ? active.get() : activeForOrg.get(orgId))!.n;
     },
     /** Take the oldest queued job for a runner (marks it running, counts the attempt). */
     claimNext(): AgentJobRecord | undefined {

@@ -109,6 +109,7 @@ export function createExportJobStore(db: Db, now: () => Date) {
      WHERE id = @id AND status = 'running'`,
   );
   const queued = db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM export_jobs WHERE status = 'queued'");
+  const queuedForOrg = db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM export_jobs WHERE status = 'queued' AND org_id = ?");
   const byStatus = db.prepare<[string], Row>('SELECT * FROM export_jobs WHERE status = ? ORDER BY created_at, id');
   const finishedBefore = db.prepare<[string], Row>(
     `SELECT * FROM export_jobs WHERE status IN ('completed', 'failed') AND files_deleted_at IS NULL AND finished_at < ?
@@ -165,8 +166,9 @@ export function createExportJobStore(db: Db, now: () => Date) {
     requeue(id: string, refundAttempt: boolean): void {
       requeue.run({ id, refund: refundAttempt ? 1 : 0, now: iso() });
     },
-    countQueued(): number {
-      return queued.get()!.n;
+    /** Jobs waiting to run: of one organization, or of all. */
+    countQueued(orgId?: string): number {
+      return (orgId === undefined ? queued.get() : queuedForOrg.get(orgId))!.n;
     },
     listByStatus(status: ExportJobStatus): ExportJob[] {
       return byStatus.all(status).map(toJob);

@@ -42,12 +42,16 @@ export function scanRepoFiles(repoRoot: string): RepoFiles {
   const files: string[] = [];
   const symlinks: string[] = [];
 
-  const walk = (dirRel: string): void => {
+  // A list of directories still to read, not recursion: a repository thousands of levels deep
+  // must not overflow the stack (the result is sorted below, so the order of the walk is free).
+  const pending: string[] = [''];
+  while (pending.length > 0) {
+    const dirRel = pending.pop()!;
     const entries = fs.readdirSync(path.join(repoRoot, dirRel), { withFileTypes: true });
     for (const entry of entries) {
       const rel = dirRel === '' ? entry.name : `${dirRel}/${entry.name}`;
       if (entry.isDirectory()) {
-        if (!ig.ignores(`${rel}/`)) walk(rel);
+        if (!ig.ignores(`${rel}/`)) pending.push(rel);
       } else if (entry.isFile()) {
         if (!ig.ignores(rel)) files.push(rel);
       } else if (entry.isSymbolicLink()) {
@@ -56,8 +60,7 @@ export function scanRepoFiles(repoRoot: string): RepoFiles {
         if (!ig.ignores(shown)) symlinks.push(shown);
       }
     }
-  };
-  walk('');
+  }
   files.sort();
   symlinks.sort();
   return { files, mintignore, symlinks };

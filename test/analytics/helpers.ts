@@ -5,6 +5,7 @@ import { afterEach, expect } from 'vitest';
 import { createTestAppliance, OTHER_PROJECT, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
 import { manualClock } from '../../app/clock.js';
 import type { AnalyticsFeature } from '../../app/analytics/feature.js';
+import type { SiteFeature } from '../../app/site/feature.js';
 import { importNdjson } from '../../app/analytics/import.js';
 import { createSearchEventStore } from '../../data/stores/search-events.js';
 import { toNdjson, type RefEvent } from './reference.js';
@@ -18,8 +19,22 @@ export function analyticsOf(t: TestAppliance): AnalyticsFeature {
   return f as AnalyticsFeature;
 }
 
-/** POST /_/events on the site app as the served test project's domain. */
+/**
+ * Make the site listener serve a one-page site exported for `projectId` (null: a site without a
+ * manifest), activated as the loader activates a verified bundle: beacons are recorded only for
+ * the served site's project.
+ */
+export function serveProject(t: TestAppliance, projectId: string | null = TEST_PROJECT): void {
+  const dir = path.join(t.stateDir, 'served', projectId ?? 'no-project');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'index.html'), `<p>${projectId}</p>`);
+  const site = t.features.find((f) => f.name === 'site') as SiteFeature;
+  site.loader.activateLoaded({ version: `site-${projectId ?? 'none'}`, dir, projectId, mounted: true, source: dir, fromCache: false, pageCount: 1 }, 3);
+}
+
+/** POST /_/events on the site app as the served test project's domain (the test project's site is served unless another is). */
 export function postEvents(t: TestAppliance, body: unknown, opts: { host?: string; contentType?: string; ip?: string } = {}) {
+  if (!(t.features.find((f) => f.name === 'site') as SiteFeature).current()) serveProject(t, TEST_PROJECT);
   const req = supertest(t.site)
     .post('/_/events')
     .set('Host', opts.host ?? SITE_HOST)

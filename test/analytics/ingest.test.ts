@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import supertest from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestAppliance, FREE_PROJECT, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
+import { createTestAppliance, FREE_PROJECT, OTHER_ORG, OTHER_PROJECT, TEST_ORG, TEST_PROJECT, writeTinyDocs, type TestAppliance } from '../helpers/appliance.js';
 import type { ConfigInput } from '../../config/schema.js';
-import { ACTIVE_SITE_PROJECT_KEY } from '../../app/analytics/project-resolver.js';
-import { analyticsOf, postEvents } from './helpers.js';
+import { serveSampleSite } from '../site/helpers.js';
+import { analyticsOf, postEvents, serveProject } from './helpers.js';
 
 let t: TestAppliance | undefined;
 afterEach(async () => {
@@ -130,17 +133,60 @@ describe('POST /_/events', () => {
     expect(row).toMatchObject({ searchQuery: 'proxy', hits: 4, ctr: 50, topClickedPage: '/guides/proxy' });
   });
 
-  it('attributes events by Host, then the active site setting, then the only project; else 404', async () => {
+  it('records a beacon only for the project of the served site; another project\'s Host is refused', async () => {
     const app = appliance();
-    await postEvents(app, search('by host'), { host: 'docs.free.internal:8080' }).expect(202);
-    await postEvents(app, search('unknown host'), { host: 'elsewhere.internal' }).expect(404);
-    app.ctx.stores.settings.set(ACTIVE_SITE_PROJECT_KEY, TEST_PROJECT);
-    await postEvents(app, search('active site'), { host: 'elsewhere.internal' }).expect(202);
+    const post = (query: string, host: string) => supertest(app.site).post('/_/events').set('Host', host).set('Content-Type', 'text/plain').send(JSON.stringify(search(query)));
+    // Nothing served yet: no reader can have searched here.
+    await post('nothing served', 'docs.test.internal').expect(404);
+    serveProject(app, TEST_PROJECT);
+    await post('by host', 'docs.test.internal').expect(202);
+    await post('by address', '127.0.0.1:8080').expect(202);
+    for (const host of ['docs.other.internal', 'docs.free.internal:8080', 'DOCS.OTHER.INTERNAL']) {
+      const refused = await post(`forged for ${host}`, host).expect(404);
+      expect(refused.body.error).toMatch(/No project is served at this address/);
+    }
+    // The served site changes: its project's Host is now the one that counts.
+    serveProject(app, OTHER_PROJECT);
+    await post('other site', 'docs.other.internal').expect(202);
+    await post('old site', 'docs.test.internal').expect(404);
     analyticsOf(app).flush();
-    const key = app.createKey('org_free');
-    const free = await app.api(key).get(`/v1/analytics/${FREE_PROJECT}/searches`).expect(200);
-    expect(free.body.searches.map((s: { searchQuery: string }) => s.searchQuery)).toEqual(['by host']);
-    expect((await report(app)).searches.map((s) => s.searchQuery)).toEqual(['active site']);
+    const queries = async (org: string, project: string) =>
+      (await app.api(app.createKey(org)).get(`/v1/analytics/${project}/searches`).expect(200)).body.searches.map((s: { searchQuery: string }) => s.searchQuery).sort();
+    expect(await queries(TEST_ORG, TEST_PROJECT)).toEqual(['by address', 'by host']);
+    expect(await queries(OTHER_ORG, OTHER_PROJECT)).toEqual(['other site']);
+    expect(await queries('org_free', FREE_PROJECT)).toEqual([]);
+  });
+
+  it('with a real bundle of org A loaded, refuses a beacon sent with org B\'s domain and records one sent to A\'s', async () => {
+    const served = await serveSampleSite(); // its manifest: TEST_PROJECT (org_test) on docs.test.internal
+    try {
+      const post = (query: string, host: string) => supertest(served.t.site).post('/_/events').set('Host', host).set('Content-Type', 'application/json').send(JSON.stringify(search(query)));
+      await post('for B', 'docs.other.internal').expect(404);
+      await post('for A', 'docs.test.internal').expect(202);
+      analyticsOf(served.t).flush();
+      const queries = async (org: string, project: string) =>
+        (await served.t.api(served.t.createKey(org)).get(`/v1/analytics/${project}/searches`).expect(200)).body.searches.map((s: { searchQuery: string }) => s.searchQuery);
+      expect(await queries(OTHER_ORG, OTHER_PROJECT)).toEqual([]);
+      expect(await queries(TEST_ORG, TEST_PROJECT)).toEqual(['for a']);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('attributes a site without a project (no manifest) to the only project, and refuses it among several', async () => {
+    const several = appliance();
+    serveProject(several, null);
+    await postEvents(several, search('whose?')).expect(404);
+    const docs = writeTinyDocs(fs.mkdtempSync(path.join(os.tmpdir(), 'one-project-')));
+    const one = createTestAppliance({ config: { projects: [{ id: TEST_PROJECT, orgId: TEST_ORG, name: 'Only', domain: 'docs.test.internal', sourceDir: docs }] } });
+    try {
+      serveProject(one, null);
+      await postEvents(one, search('only one'), { host: 'anything.example' }).expect(202);
+      await postEvents(one, search('only one again')).expect(202);
+    } finally {
+      await one.close();
+      fs.rmSync(docs, { recursive: true, force: true });
+    }
   });
 
   it('limits requests per client address per minute, with RateLimit headers and Retry-After', async () => {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestAppliance, OTHER_ORG, OTHER_PROJECT, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
 import type { ConfigInput } from '../../config/schema.js';
 import { manualClock } from '../../app/clock.js';
-import { postEvents } from './helpers.js';
+import { postEvents, serveProject } from './helpers.js';
 
 const opened: TestAppliance[] = [];
 const dirs: string[] = [];
@@ -121,6 +121,7 @@ describe('cursors', () => {
       expect(res.body.details.map((d: { message: string }) => d.message).join(' '), c).toMatch(re);
     }
     // Another project's cursor, correctly signed by this appliance.
+    serveProject(app, OTHER_PROJECT);
     await postEvents(app, [{ type: 'search', query: 'x', resultCount: 1, sessionId: 'o1' }, { type: 'search', query: 'y', resultCount: 1, sessionId: 'o2' }, { type: 'search', query: 'z', resultCount: 1, sessionId: 'o3' }], { host: 'docs.other.internal' }).expect(202);
     const foreign = (await app.api(otherKey).get(url('?limit=1', OTHER_PROJECT)).expect(200)).body.nextCursor as string;
     const res = await app.api(key).get(url(`?cursor=${encodeURIComponent(foreign)}`)).expect(400);

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PROJECT } from '../helpers/appliance.js';
 import { launchBrowser } from './browser.js';
+import { browserSuite, chromium } from './chromium.js';
 import { serveExampleSite, type ServedSite } from './served-site.js';
 
 /**
@@ -13,23 +14,6 @@ let browser: Browser;
 let context: BrowserContext;
 const outside: string[] = [];
 const consoleErrors: string[] = [];
-
-beforeAll(async () => {
-  site = await serveExampleSite();
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
-  context.on('request', (req) => {
-    const url = req.url();
-    if (!url.startsWith(site.origin + '/') && !url.startsWith('data:') && !url.startsWith('blob:')) outside.push(url);
-  });
-  context.on('page', (page) => watch(page));
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
 
 function watch(page: Page) {
   page.on('console', (m) => {
@@ -45,7 +29,24 @@ async function open(path: string): Promise<Page> {
   return page;
 }
 
-describe('the exported site in Chromium', () => {
+describe.skipIf(!chromium.path)(browserSuite('the exported site in Chromium'), () => {
+  beforeAll(async () => {
+    site = await serveExampleSite();
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
+    context.on('request', (req) => {
+      const url = req.url();
+      if (!url.startsWith(site.origin + '/') && !url.startsWith('data:') && !url.startsWith('blob:')) outside.push(url);
+    });
+    context.on('page', (page) => watch(page));
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
   it('opens the home page and three deep pages', async () => {
     for (const [path, title] of [
       ['/', 'docs-appliance'],

@@ -99,3 +99,38 @@ describe('config', () => {
     expect(errorOf(() => loadConfig({ env: { DOCS_APPLIANCE_STATIC_EXPORT_ENABLED: 'yes please' } }))).toMatch(/DOCS_APPLIANCE_STATIC_EXPORT_ENABLED: must be true or false/);
   });
 });
+
+describe('config: URL settings and encodings', () => {
+  it.each([
+    ['admin.publicUrl', (u: string) => ({ admin: { publicUrl: u } })],
+    ['agent.baseUrl', (u: string) => ({ agent: { baseUrl: u } })],
+    ['projects.0.gitHost.apiUrl', (u: string) => ({ organizations: [org], projects: [{ ...project, gitHost: { type: 'gitea', apiUrl: u } }] })],
+  ])('%s accepts only an http(s) URL without credentials', (key, at) => {
+    for (const bad of ['javascript:alert(1)', 'data:text/html,<x>', 'file:///etc/passwd', 'ftp://files.internal/', 'vbscript:x', 'http://user:secret@h.internal/']) {
+      const message = errorOf(() => parseConfig(at(bad)));
+      expect(message, bad).toContain(`- ${key}: `);
+      expect(message, bad).not.toContain('secret');
+    }
+    for (const good of ['http://localhost:3000', 'https://docs-admin.acme.internal/base/', 'http://10.0.0.5:8080', 'http://[::1]:3000/']) expect(() => parseConfig(at(good)), good).not.toThrow();
+  });
+
+  it('admin.publicUrl refuses a query or fragment (signed links are appended to it)', () => {
+    expect(errorOf(() => parseConfig({ admin: { publicUrl: 'https://a.internal/?x=1' } }))).toContain('- admin.publicUrl: must not contain a query or fragment');
+    expect(errorOf(() => parseConfig({ admin: { publicUrl: 'https://a.internal/#top' } }))).toContain('- admin.publicUrl: must not contain a query or fragment');
+  });
+
+  it('the environment override of admin.publicUrl goes through the same check', () => {
+    expect(errorOf(() => loadConfig({ env: { DOCS_APPLIANCE_ADMIN_PUBLIC_URL: 'javascript:alert(1)' }, cwd: tmp() }))).toContain('- admin.publicUrl: must be an http:// or https:// URL');
+  });
+
+  it('reads a config file saved with a UTF-8 byte order mark', () => {
+    const dir = tmp();
+    const file = writeJson(dir, `\uFEFF${JSON.stringify({ stateDir: '/bom', organizations: [org] })}`);
+    expect(fs.readFileSync(file).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const config = loadConfig({ file, env: {}, cwd: dir });
+    expect(config.stateDir).toBe('/bom');
+    expect(config.organizations).toEqual([org]);
+    // Only a leading mark: one anywhere else is still invalid JSON.
+    expect(errorOf(() => loadConfig({ file: writeJson(dir, `{"stateDir": "/x"}\uFEFF`), env: {}, cwd: dir }))).toMatch(/is not valid JSON/);
+  });
+});

@@ -8,7 +8,8 @@ import { checkAgainstSpec } from '../helpers/openapi.js';
 let t: TestAppliance;
 let key: string;
 beforeEach(() => {
-  t = createTestAppliance();
+  // Room for the hundreds of queued exports that fill the database below.
+  t = createTestAppliance({ config: { staticExport: { maxQueuedJobsPerOrg: 1000, maxQueuedJobs: 1000 } } });
   key = t.createKey();
 });
 afterEach(async () => {

@@ -133,7 +133,7 @@ describe('hostile tarballs', () => {
   });
 
   it('a gzip bomb is stopped at the real byte cap', async () => {
-    await rejects(rawTar([{ name: 'index.html', data: Buffer.alloc(8 * 1024 * 1024) }]), /exceeds 1048576 bytes|decompression ratio/i, {
+    await rejects(rawTar([{ name: 'index.html', data: Buffer.alloc(8 * 1024 * 1024) }]), /exceeds 1048576 bytes|inflates more than 1000 times/i, {
       limits: { maxEntries: 100, maxUncompressedBytes: 1024 * 1024 },
     });
   });

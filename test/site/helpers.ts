@@ -6,6 +6,7 @@ import type { Express } from 'express';
 import { parseConfig } from '../../config/load.js';
 import type { ConfigInput } from '../../config/schema.js';
 import { createAppContext } from '../../app/create-context.js';
+import { removeTree } from '../../app/fs-tree.js';
 import { createFeatures } from '../../app/features.js';
 import type { Feature } from '../../app/feature.js';
 import { createLogger } from '../../app/logger.js';
@@ -92,7 +93,7 @@ export function raw(port: number, rawPath: string, opts: { method?: string; head
 }
 
 export function rmDir(dir: string): void {
-  fs.rmSync(dir, { recursive: true, force: true });
+  removeTree(dir);
 }
 
 export const sitesDir = (stateDir: string) => path.join(stateDir, 'sites');

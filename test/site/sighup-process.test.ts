@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { packageRoot } from '../../app/paths.js';
 import { tempDir } from '../loader/helpers/servers.js';
 import { bundleFile, raw, rmDir } from './helpers.js';
+import { startServe } from './serve-process.js';
 
 let child: ChildProcess | undefined;
 let dir: string | undefined;
@@ -13,40 +13,6 @@ afterEach(() => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
   if (dir) rmDir(dir);
 });
-
-/** Start `docs-appliance serve` as a real process; resolve with the site port from its log. */
-function startServe(configFile: string): Promise<{ proc: ChildProcess; sitePort: number; lines: string[] }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(packageRoot(), 'app/cli.ts'), 'serve', '--config', configFile], {
-      cwd: packageRoot(),
-      env: { ...process.env, DOCS_APPLIANCE_CONFIG: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const lines: string[] = [];
-    let buffer = '';
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${lines.join('\n')}`)), 20_000);
-    proc.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      let nl: number;
-      while ((nl = buffer.indexOf('\n')) !== -1) {
-        const line = buffer.slice(0, nl);
-        buffer = buffer.slice(nl + 1);
-        lines.push(line);
-        try {
-          const entry = JSON.parse(line) as { msg?: string; sitePort?: number };
-          if (entry.msg === 'listening' && entry.sitePort) {
-            clearTimeout(timer);
-            resolve({ proc, sitePort: entry.sitePort, lines });
-          }
-        } catch {
-          // not a log line
-        }
-      }
-    });
-    proc.stderr!.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
-    proc.on('exit', (code) => reject(new Error(`serve exited with ${code}:\n${lines.join('\n')}`)));
-  });
-}
 
 describe('SIGHUP on the real process', () => {
   it('re-rolls to the bundle in the edited config under load, with no failed request, then stops cleanly on SIGTERM', async () => {

@@ -1,3 +1,4 @@
+import supertest from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../../app/clock.js';
 import { createTestAppliance, type TestAppliance } from '../helpers/appliance.js';
@@ -81,6 +82,43 @@ describe('signed bundle links', () => {
     }
     // An admin key is no substitute for the signature.
     await t.api(key).get(url.pathname).expect(403);
+  });
+
+  it('accepts one spelling of a link: encoded names or paths, leading zeros, other case, a trailing slash, repeated or extra parameters are 403; the log never holds the signature', async () => {
+    const url = new URL((await bundle()).bundleUrl);
+    const q = url.searchParams;
+    const [expires, kid, sig] = [q.get('expires')!, q.get('kid')!, q.get('signature')!];
+    const hex = (c: string) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
+    const p = url.pathname;
+    const variants: Record<string, string> = {
+      encodedName: `${p}?expires=${expires}&kid=${kid}&%73ignature=${sig}`,
+      encodedNameUpper: `${p}?expires=${expires}&kid=${kid}&%53ignature=${sig}`,
+      upperName: `${p}?expires=${expires}&kid=${kid}&SIGNATURE=${sig}`,
+      leadingZero: `${p}?expires=0${expires}&kid=${kid}&signature=${sig}`,
+      encodedValue: `${p}?expires=${expires}&kid=${hex(kid[0]!)}${kid.slice(1)}&signature=${sig}`,
+      upperPath: `${p.replace('bundle.zip', 'BUNDLE.zip')}?${q.toString()}`,
+      upperPrefix: `${p.replace('/v1/', '/V1/')}?${q.toString()}`,
+      trailingSlash: `${p}/?${q.toString()}`,
+      encodedJobId: `${p.replace(`/${jobId}/`, `/se_${hex(jobId[3]!)}${jobId.slice(4)}/`)}?${q.toString()}`,
+      repeated: `${p}?expires=${expires}&kid=${kid}&signature=${sig}&signature=${sig}`,
+      extra: `${p}?expires=${expires}&kid=${kid}&signature=${sig}&download=1`,
+      emptyPart: `${p}?expires=${expires}&&kid=${kid}&signature=${sig}`,
+    };
+    for (const [what, path] of Object.entries(variants)) {
+      // Plain supertest: most of these paths are (rightly) not in the OpenAPI document.
+      const res = await supertest(t.admin).get(path);
+      expect(res.status, what).toBe(403);
+      expect(res.body.error, what).toMatch(/^Bundle link/);
+    }
+    // An escaped dot is not the download route at all: the admin API asks for a key.
+    expect((await supertest(t.admin).get(`${p.replace('bundle.zip', 'bundle%2Ezip')}?${q.toString()}`)).status).toBe(401);
+    // The parameters in another order are the same spelling (a proxy may sort a query).
+    await download(`${p}?signature=${sig}&kid=${kid}&expires=${expires}`).expect(200);
+    await download(`${p}?${q.toString()}`).expect(200);
+    const joined = t.logs.join('');
+    expect(joined).toContain('%73ignature=[REDACTED]');
+    expect(joined).toContain('SIGNATURE=[REDACTED]');
+    expect(joined).not.toContain(sig);
   });
 
   it('answers HEAD with the headers of GET and no body', async () => {

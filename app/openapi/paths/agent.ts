@@ -169,7 +169,7 @@ export const agentPaths = {
       operationId: 'createAgentJob',
       summary: 'Create an agent job',
       description:
-        'Queues the instruction for the agent runner, which edits the project repository on a new branch (`source.ref`) with the configured model and opens a pull request. Answers 400 when the agent is not configured (agent.baseUrl, agent.model, projects[].repository, projects[].gitHost). Create and message share `agent.rateLimitPerHour` uses per project per hour.',
+        'Queues the instruction for the agent runner, which edits the project repository on a new branch (`source.ref`) with the configured model and opens a pull request. Answers 400 when the agent is not configured (agent.baseUrl, agent.model, projects[].repository, projects[].gitHost). Create and message share `agent.rateLimitPerHour` uses per project per hour. At most `agent.maxActiveJobsPerOrg` (default 10) jobs of one organization and `agent.maxActiveJobs` (default 50) in all are active (queued or running); past either, 429 with Retry-After and nothing is created.',
       tags: ['agent'],
       parameters: [projectId],
       requestBody: promptBody,
@@ -187,7 +187,7 @@ export const agentPaths = {
       operationId: 'sendAgentJobMessage',
       summary: 'Send a follow-up instruction to an agent job',
       description:
-        'Continues the same conversation and branch; the existing pull request is updated by the push. The job is `active` again (a job still running takes the message up when its current instruction ends). 409 for an archived job, and for a job whose stored conversation with this prompt would pass `agent.maxTranscriptBytes` (start a new job).',
+        'Continues the same conversation and branch; the existing pull request is updated by the push. The job is `active` again (a job still running takes the message up when its current instruction ends). 409 for an archived job, and for a job whose stored conversation with this prompt would pass `agent.maxTranscriptBytes` (start a new job). Making a finished job active again needs a place under `agent.maxActiveJobsPerOrg` / `agent.maxActiveJobs` (429 with Retry-After otherwise); a message to an active job does not.',
       tags: ['agent'],
       parameters: [projectId, jobId],
       requestBody: promptBody,

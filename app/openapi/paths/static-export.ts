@@ -89,7 +89,7 @@ const download = (method: 'get' | 'head') => ({
       content: zip,
     },
     '304': { description: 'Not modified (If-None-Match matched the ETag)', headers: { ...requestId, ETag: zipHeaders.ETag } },
-    '403': linkError('The link is expired, or its signature, key id or expiry was tampered with.'),
+    '403': linkError('The link is expired, its signature, key id or expiry was tampered with, or it is not spelt exactly as issued (path case, trailing slash, escaped or repeated or extra parameters, leading zeros).'),
     '404': linkError('The job is unknown, or the retention policy removed its files.'),
     '412': linkError('An If-Match / If-Unmodified-Since condition failed.'),
     '416': {
@@ -105,12 +105,15 @@ export const staticExportPaths = {
     post: {
       operationId: 'startStaticExportJob',
       summary: 'Start a static export of a project (enterprise plan)',
+      description:
+        'Queues an export. The queue is bounded: at most `staticExport.maxQueuedJobsPerOrg` (default 20) jobs of one organization and `staticExport.maxQueuedJobs` (default 100) in all wait as `queued`; past either, 429 with Retry-After and nothing is created.',
       tags: ['static export'],
       requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/StartStaticExport' } } } },
       responses: {
         '202': json({ $ref: '#/components/schemas/StaticExportJob' }, 'Queued; poll GET /v1/static-export/jobs/{jobId}'),
         ...authErrors,
         ...bodyErrors,
+        '429': { $ref: '#/components/responses/QueueFull' },
       },
     },
   },

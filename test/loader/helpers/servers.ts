@@ -20,6 +20,7 @@ export function loadOptions(stateDir: string, bundleUrl: string, extra: Partial<
     stateDir,
     bundleUrl,
     limits: { maxEntries: 1000, maxUncompressedBytes: 10 * 1024 * 1024 },
+    verifyTimeoutMs: 60_000,
     fetch: { connectTimeoutMs: 1000, totalTimeoutMs: 5000, retries: 2, maxBytes: 10 * 1024 * 1024, backoffMs: 10 },
     log: silentLog,
     ...extra,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../e2e/browser.js';
+import { browserSuite, chromium } from '../../e2e/chromium.js';
 import { render } from './helpers.js';
 
 /**
@@ -22,24 +23,6 @@ let server: http.Server;
 let origin = '';
 let body = '';
 const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  // Served with the site's CSP, so the test also proves the script needs nothing inline.
-  server = http.createServer((req, res) => {
-    const headers = { 'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self'" };
-    if (req.url === '/components.js') res.writeHead(200, { ...headers, 'content-type': 'text/javascript' }).end(script);
-    else if (req.url === '/components.css') res.writeHead(200, { ...headers, 'content-type': 'text/css' }).end(styles);
-    else res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' }).end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await launchBrowser();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
-});
 
 async function show(source: string, hash = ''): Promise<Page> {
   const { html } = render(source);
@@ -60,7 +43,25 @@ const selected = (page: Page, scope: string, nth = 0): Promise<string[]> =>
     .locator('[role="tab"]')
     .evaluateAll((tabs) => tabs.map((t) => `${t.textContent}:${t.getAttribute('aria-selected')}`));
 
-describe('components.js', () => {
+describe.skipIf(!chromium.path)(browserSuite('components.js in Chromium'), () => {
+  beforeAll(async () => {
+    // Served with the site's CSP, so the test also proves the script needs nothing inline.
+    server = http.createServer((req, res) => {
+      const headers = { 'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self'" };
+      if (req.url === '/components.js') res.writeHead(200, { ...headers, 'content-type': 'text/javascript' }).end(script);
+      else if (req.url === '/components.css') res.writeHead(200, { ...headers, 'content-type': 'text/css' }).end(styles);
+      else res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' }).end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await launchBrowser();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
   it('moves between tabs with the arrow keys, Home and End, and shows only the chosen panel', async () => {
     const page = await show('<Tabs>\n<Tab title="One">\nfirst\n</Tab>\n<Tab title="Two">\nsecond\n</Tab>\n<Tab title="Three">\nthird\n</Tab>\n</Tabs>');
     await page.locator('[role="tab"]').first().focus();
