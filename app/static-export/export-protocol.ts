@@ -4,6 +4,8 @@ import type { MessagePort } from 'node:worker_threads';
 export interface ExportRequest {
   sourceDir: string;
   outZip: string;
+  /** Where the tar.gz twin of the finished zip goes. */
+  outTarGz: string;
   jobId: string;
   projectId: string;
   domain: string;
@@ -15,6 +17,7 @@ export interface ExportRequest {
 export interface ExportOutcome {
   pageCount: number;
   sizeBytes: number | null;
+  tarGzBytes: number;
   warnings: number;
   timings: Record<string, number>;
 }
