@@ -72,6 +72,12 @@ RUN set -eu; \
     bs=/out/app/node_modules/better-sqlite3; \
     find "$bs/build" -type f ! -name better_sqlite3.node -delete; \
     rm -rf "$bs/deps" "$bs/src"; \
+    # The icon packages are read only as one SVG file per icon (renderer/icons): their fonts,
+    # bundles, sprites and JSON indexes (about 85 MB) are never used.
+    rm -rf /out/app/node_modules/lucide-static/font /out/app/node_modules/lucide-static/dist \
+      /out/app/node_modules/lucide-static/sprite.svg /out/app/node_modules/lucide-static/icon-nodes.json \
+      /out/app/node_modules/@tabler/icons/categories /out/app/node_modules/@tabler/icons/icons.json \
+      /out/app/node_modules/@tabler/icons/tabler-nodes-filled.json /out/app/node_modules/@tabler/icons/tabler-nodes-outline.json; \
     cp "$(command -v tini-static)" /out/tini
 
 

@@ -9,7 +9,9 @@ import { urlForSlug } from './plan/slugs.js';
 import type { RenderBatchResult } from './pool/batch.js';
 import { writeContextFile } from './pool/context-file.js';
 import { createRenderPool, type RenderPool } from './pool/render-pool.js';
+import { readRepoFile, readRepoText, resolveRepoFile } from './repo-files.js';
 import { SEARCH_INDEX_URL } from './search-options.js';
+import { startTailwind, TAILWIND_ASSET } from './tailwind/index.js';
 import {
   RenderError,
   type BuildWarning,
@@ -21,6 +23,7 @@ import {
   type SitePlan,
 } from './types.js';
 import { buildManifest, MANIFEST_PATH } from './write/manifest.js';
+import { manifestRedirects, NGINX_REDIRECTS_PATH, nginxRedirects } from './write/nginx-redirects.js';
 import { SiteFiles } from './write/site-files.js';
 import { buildRobots, buildSitemap } from './write/sitemap.js';
 import { writeSiteToDir } from './write/write-dir.js';
@@ -55,9 +58,19 @@ export class ExportError extends Error {
   }
 }
 
+function byLocation(a: RenderFailure, b: RenderFailure): number {
+  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
+  if ((a.line ?? 0) !== (b.line ?? 0)) return (a.line ?? 0) - (b.line ?? 0);
+  const pa = a.path ?? '';
+  const pb = b.path ?? '';
+  return pa < pb ? -1 : pa > pb ? 1 : 0;
+}
+
 /** `guides/intro.mdx:12:3: Unclosed <Card>` */
 export function formatFailure(f: RenderFailure): string {
-  return `${f.file}${f.line ? `:${f.line}${f.column ? `:${f.column}` : ''}` : ''}: ${f.message}`;
+  // A snippet's error names the page that imports it too: the snippet alone does not say which page is missing.
+  const page = f.path !== undefined && !f.file.startsWith(f.path) ? ` (page ${f.path})` : '';
+  return `${f.file}${f.line ? `:${f.line}${f.column ? `:${f.column}` : ''}` : ''}: ${f.message}${page}`;
 }
 
 export interface ExportOptions {
@@ -79,12 +92,19 @@ export interface ExportOptions {
   batchSize?: number;
   /** zlib level for every zip entry (default: 1 for pages, deflated in the workers; 4 for the rest). */
   compressionLevel?: number;
+  /**
+   * Export every page that renders and list the others in `failures` (and the manifest) instead of
+   * failing the export. A broken docs.json still fails it: without it no page can be placed.
+   */
+  keepGoing?: boolean;
 }
 
 export interface ExportResult {
   manifest: BundleManifest;
   pageCount: number;
   warnings: BuildWarning[];
+  /** Pages left out of a keepGoing export (always empty otherwise: failures throw ExportError). */
+  failures: RenderFailure[];
   zipPath?: string;
   sizeBytes?: number;
   files: ReadonlyMap<string, Uint8Array>;
@@ -92,22 +112,32 @@ export interface ExportResult {
   timings: Record<string, number>;
 }
 
-/** The source's git commit, read from .git without running git (the image may not have it). */
+/**
+ * The source's git commit, read from .git without running git (the image may not have it). Only
+ * regular files inside the repository are read (a HEAD that links elsewhere gives no commit), a ref
+ * must look like one, and only a 40-hex answer is taken: the version shows in the manifest and the
+ * API, so nothing else read here may reach it.
+ */
 export function gitCommit(sourceDir: string): string | undefined {
-  try {
-    const gitDir = path.join(sourceDir, '.git');
-    const head = fs.readFileSync(path.join(gitDir, 'HEAD'), 'utf8').trim();
-    if (/^[0-9a-f]{40}$/.test(head)) return head;
-    const ref = /^ref: (.+)$/.exec(head)?.[1];
-    if (!ref) return undefined;
-    const loose = path.join(gitDir, ref);
-    if (fs.existsSync(loose)) return fs.readFileSync(loose, 'utf8').trim();
-    const packed = fs.readFileSync(path.join(gitDir, 'packed-refs'), 'utf8');
-    return packed.split('\n').find((l) => l.endsWith(` ${ref}`))?.split(' ')[0];
-  } catch {
-    return undefined;
-  }
+  const read = (rel: string): string | undefined => {
+    try {
+      return readRepoText(sourceDir, rel, 64 * 1024).trim();
+    } catch {
+      return undefined;
+    }
+  };
+  const head = read('.git/HEAD');
+  if (head === undefined) return undefined;
+  if (COMMIT_RE.test(head)) return head;
+  const ref = /^ref: (refs\/[\w./-]+)$/.exec(head)?.[1];
+  if (!ref || ref.split('/').some((part) => part === '' || part === '.' || part === '..')) return undefined;
+  const loose = read(`.git/${ref}`);
+  if (loose !== undefined) return COMMIT_RE.test(loose) ? loose : undefined;
+  const packed = read('.git/packed-refs')?.split('\n').find((l) => l.endsWith(` ${ref}`))?.split(' ')[0];
+  return packed !== undefined && COMMIT_RE.test(packed) ? packed : undefined;
 }
+
+const COMMIT_RE = /^[0-9a-f]{40}$/;
 
 function batches<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -181,6 +211,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   const theme = loadThemeAssets();
   const themeUrls: Record<string, string> = { 'search-index': SEARCH_INDEX_URL };
   for (const a of theme) themeUrls[a.name] = `/${a.bundlePath}`;
+  if (plan.tailwind) themeUrls[TAILWIND_ASSET] = `/${plan.tailwind.bundlePath}`;
   const ctx = renderContext(plan, themeUrls);
   const contextFile = writeContextFile(ctx);
   lap('context');
@@ -195,6 +226,8 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   let pagesDone = 0;
   const workerTimings: Record<string, number> = {};
   progress({ stage: 'render', pagesDone, pagesPlanned });
+  // Queued ahead of the page batches: one worker compiles while the others render.
+  const tailwindCss = plan.tailwind ? startTailwind(plan.tailwind, pool, signal, plan.config.format) : undefined;
 
   try {
     if (opts.outZip) {
@@ -230,7 +263,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
         warnings.push(...next.warnings);
         failures.push(...next.failures);
         // In plan order, whichever worker finished first: the zip's bytes stay deterministic.
-        if (zip && failures.length === 0) for (const ref of next.pages) zip.add(site, ref.outputPath);
+        if (zip && (opts.keepGoing || failures.length === 0)) for (const ref of next.pages) zip.add(site, ref.outputPath);
         indexed++;
       }
       pagesDone += pages.length;
@@ -256,7 +289,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
           if (signal?.aborted) throw signal.reason;
           // A crashed worker loses only its batch: report each of its pages.
           const message = `render worker failed: ${err instanceof Error ? err.message : String(err)}`;
-          result = { buffer: new ArrayBuffer(0), pages: [], search: emptyPartialIndex(), warnings: [], failures: pages.map((p) => ({ file: p.file, message })), cpu: {} };
+          result = { buffer: new ArrayBuffer(0), pages: [], search: emptyPartialIndex(), warnings: [], failures: pages.map((p) => ({ path: p.slug, file: p.file, message })), cpu: {} };
         }
         accept(batchNo, pages, result);
       }),
@@ -264,7 +297,9 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     for (const [step, ms] of Object.entries(workerCpu)) workerTimings[`worker.${step}`] = Math.round(ms);
     lap('render');
     signal?.throwIfAborted();
-    if (failures.length > 0) throw new ExportError(failures.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0))));
+    failures.sort(byLocation);
+    if (failures.length > 0 && !opts.keepGoing) throw new ExportError(failures);
+    const failed = new Set(failures.flatMap((f) => (f.path === undefined ? [] : [f.path])));
 
     progress({ stage: 'index', pagesDone, pagesPlanned });
     site.add(SEARCH_INDEX_PATH, index.finish());
@@ -276,21 +311,29 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       const out = `${r.from}.html`;
       if (!site.has(out)) site.add(out, encoder.encode(renderRedirectPage(r.to, ctx)));
     }
+    if (plan.redirectRules?.length) site.add(NGINX_REDIRECTS_PATH, encoder.encode(nginxRedirects(plan.redirectRules)));
     // A site without index.mdx would answer its root with a 404; Mintlify sends the visitor to the
     // first page of the navigation instead, and so does this redirect page.
     const home = plan.pages.find((p) => !p.hidden) ?? plan.pages[0];
     if (!site.has('index.html') && home) site.add('index.html', encoder.encode(renderRedirectPage(urlForSlug(home.slug), ctx)));
     if (!site.has('404.html')) site.add('404.html', encoder.encode(renderNotFoundPage(ctx)));
     for (const a of theme) site.add(a.bundlePath, a.bytes);
+    if (plan.tailwind && tailwindCss) {
+      const css = await tailwindCss;
+      workerTimings['worker.tailwind'] = Math.round(css.ms);
+      if (css.warning) warnings.push(css.warning);
+      site.add(plan.tailwind.bundlePath, encoder.encode(css.css));
+    }
     for (const [file, bundlePath] of Object.entries(plan.assets)) {
       const digest = plan.assetDigests?.[file];
-      const source = path.join(plan.repoRoot, file);
       const rewritten = plan.rewrittenAssets?.[file];
       if (rewritten) site.add(bundlePath, rewritten);
-      else if (digest) site.addFromDisk(bundlePath, { source, ...digest });
-      else site.add(bundlePath, new Uint8Array(fs.readFileSync(source)));
+      // The checked real path: the pack stage reads it later, and no link is left in it to follow.
+      else if (digest) site.addFromDisk(bundlePath, { source: resolveRepoFile(plan.repoRoot, file), ...digest });
+      else site.add(bundlePath, new Uint8Array(readRepoFile(plan.repoRoot, file, Number.MAX_SAFE_INTEGER)));
     }
-    site.add('sitemap.xml', encoder.encode(buildSitemap(plan.pages, opts.domain, plan.config.seo?.indexing)));
+    const rendered = failed.size === 0 ? plan.pages : plan.pages.filter((p) => !failed.has(p.slug));
+    site.add('sitemap.xml', encoder.encode(buildSitemap(rendered, opts.domain, plan.config.seo?.indexing)));
     site.add('robots.txt', encoder.encode(buildRobots(opts.domain)));
     const manifest = buildManifest(site, {
       jobId,
@@ -298,8 +341,10 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       domain: opts.domain ?? 'localhost',
       version: opts.version ?? gitCommit(plan.repoRoot) ?? jobId,
       createdAt,
-      pageCount: pagesPlanned,
+      pageCount: pagesPlanned - failed.size,
       warnings,
+      ...(opts.keepGoing ? { failures } : {}),
+      redirects: manifestRedirects(plan.redirectRules),
     });
     site.add(MANIFEST_PATH, encoder.encode(`${JSON.stringify(manifest, null, 2)}\n`));
     if (opts.outDir) await writeSiteToDir(site, opts.outDir);
@@ -317,8 +362,9 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     progress({ stage: 'done', pagesDone, pagesPlanned });
     return {
       manifest,
-      pageCount: pagesPlanned,
+      pageCount: pagesPlanned - failed.size,
       warnings,
+      failures,
       ...(opts.outZip ? { zipPath: path.resolve(opts.outZip) } : {}),
       ...(sizeBytes !== undefined ? { sizeBytes } : {}),
       files: site.view(),

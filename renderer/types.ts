@@ -5,6 +5,8 @@
  * (everything here is plain data: no functions, no class instances, except RenderError).
  */
 
+import type { TailwindPlan } from './tailwind/index.js';
+
 /** A problem that does not stop the build; it goes into the manifest and the job log. */
 export interface BuildWarning {
   /** Stable machine code, e.g. `unknown-component`, `external-image`, `broken-link`, `missing-asset`. */
@@ -35,6 +37,9 @@ export class RenderError extends Error {
 
 /** A plain-data copy of a RenderError, as it crosses the worker boundary. */
 export interface RenderFailure {
+  /** The page that could not be rendered (its slug, as in `paths`); absent for the config. */
+  path?: string;
+  /** Where the error is: the page, or a snippet it imports. */
   file: string;
   line?: number;
   column?: number;
@@ -81,6 +86,11 @@ export interface SiteConfig {
   seo?: { metatags: { name: string; content: string }[]; indexing: 'navigable' | 'all' };
   /** docs.json `fonts`: the body and heading families, each with an optional font file. */
   fonts?: { body?: FontSpec; heading?: FontSpec };
+  /**
+   * docs.json `icons.library` as written: `fontawesome` (the default), `lucide` or `tabler`
+   * (renderer/icons); any other value is warned about and Font Awesome used.
+   */
+  iconLibrary?: string;
   /** docs.json `banner`: an announcement above the top bar of every page (inline Markdown). */
   banner?: { content: string; dismissible: boolean };
   navbar: { links: NavLink[]; primary?: NavLink };
@@ -181,6 +191,8 @@ export interface SitePlan {
   pages: PlannedPage[];
   /** Static redirect pages to write: `from` is a slug-like path (no leading slash). */
   redirects: { from: string; to: string }[];
+  /** Every usable redirect, patterns included, normalised (the nginx snippet; patterns go in the manifest). */
+  redirectRules?: BundleRedirect[];
   /** Non-page files to copy (images, PDFs, …): repository path → bundle path (content-hashed). */
   assets: Record<string, string>;
   warnings: BuildWarning[];
@@ -190,6 +202,8 @@ export interface SitePlan {
   assetDigests?: Record<string, { size: number; sha256: string }>;
   /** Assets whose bundle bytes differ from the repository's (custom stylesheets with rewritten URLs). */
   rewrittenAssets?: Record<string, Uint8Array>;
+  /** The Tailwind stylesheet to generate, when any source uses a class (renderer/tailwind). */
+  tailwind?: TailwindPlan;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -255,6 +269,17 @@ export interface ManifestFile {
   sha256: string;
 }
 
+/**
+ * A redirect the bundle's server applies: `source` a site path (`/old/:slug*`, Mintlify's pattern
+ * syntax, see renderer/redirect-patterns.ts), `destination` a site path or outside URL, `status`
+ * 308 (permanent, Mintlify's default) or 307.
+ */
+export interface BundleRedirect {
+  source: string;
+  destination: string;
+  status: 307 | 308;
+}
+
 export interface BundleManifest {
   format: 1;
   jobId: string;
@@ -265,6 +290,10 @@ export interface BundleManifest {
   pageCount: number;
   files: ManifestFile[];
   warnings: BuildWarning[];
+  /** Only in bundles exported with keepGoing: the pages left out, and why. */
+  failures?: RenderFailure[];
+  /** Pattern redirects, applied by the appliance's site listener to paths no file answers. */
+  redirects?: BundleRedirect[];
 }
 
 /** Reported by the pipeline as it goes; the export-job issue turns it into `progress`/`pageCount`. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { createRenderPool, exportSite, ExportError, UnknownPathsError, type BuildWarning, type ExportProgress } from '../../renderer/index.js';
+import { createRenderPool, exportSite, ExportError, formatFailure, UnknownPathsError, type BuildWarning, type ExportProgress } from '../../renderer/index.js';
 import { RenderError } from '../../renderer/types.js';
 
 interface ExportIo {
@@ -10,7 +10,7 @@ interface ExportIo {
 }
 
 export const EXPORT_USAGE = `docs-appliance export <docsDir> --out <bundle.zip> [--out-dir DIR] [--version V]
-    [--domain HOST] [--project ID] [--job-id ID] [--paths a,b/*] [--threads N]`;
+    [--domain HOST] [--project ID] [--job-id ID] [--paths a,b/*] [--threads N] [--keep-going]`;
 
 /** Warnings shown per code in the summary; the manifest has all of them. */
 const SHOWN_PER_CODE = 3;
@@ -66,10 +66,12 @@ function progressReporter(io: ExportIo): { update(p: ExportProgress): void; stop
 /**
  * `docs-appliance export`: a one-shot offline export of a docs directory to a bundle zip. Exit 0
  * only when the zip was written; 1 when the export failed (each failure as file:line: message);
- * 2 for bad usage.
+ * 2 for bad usage. With --keep-going, pages that fail are left out and listed, and the zip of the
+ * rest is written (exit 0).
  */
 export async function runExport(argv: string[], io: ExportIo): Promise<number> {
   let values: Record<string, string | undefined>;
+  let keepGoing = false;
   let positionals: string[];
   try {
     const parsed = parseArgs({
@@ -85,9 +87,12 @@ export async function runExport(argv: string[], io: ExportIo): Promise<number> {
         'job-id': { type: 'string' },
         paths: { type: 'string' },
         threads: { type: 'string' },
+        'keep-going': { type: 'boolean' },
       },
     });
-    values = parsed.values as Record<string, string | undefined>;
+    const { 'keep-going': keep, ...strings } = parsed.values;
+    keepGoing = keep === true;
+    values = strings;
     positionals = parsed.positionals;
   } catch (err) {
     io.stderr.write(`error: ${(err as Error).message}\nusage: ${EXPORT_USAGE}\n`);
@@ -117,6 +122,7 @@ export async function runExport(argv: string[], io: ExportIo): Promise<number> {
       ...(values['project'] ? { projectId: values['project'] } : {}),
       ...(values['job-id'] ? { jobId: values['job-id'] } : {}),
       ...(values['paths'] ? { paths: values['paths'].split(',').map((p) => p.trim()).filter(Boolean) } : {}),
+      ...(keepGoing ? { keepGoing } : {}),
       pool,
       onProgress: (p) => reporter.update(p),
     });
@@ -127,6 +133,10 @@ export async function runExport(argv: string[], io: ExportIo): Promise<number> {
     if (values['out-dir']) io.stdout.write(`site written to ${path.resolve(values['out-dir'])}\n`);
     if (result.warnings.length > 0) {
       io.stdout.write(`${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'}:\n${warningSummary(result.warnings).join('\n')}\n`);
+    }
+    if (result.failures.length > 0) {
+      const n = result.failures.length;
+      io.stderr.write(`${n} failure${n === 1 ? '' : 's'} (--keep-going: these pages are not in the bundle; manifest.json lists them):\n${result.failures.map((f) => `  ${formatFailure(f)}`).join('\n')}\n`);
     }
     return 0;
   } catch (err) {

@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { REVALIDATE } from './cache-policy.js';
 import { isNotModified, negotiateEncoding, parseRange } from './conditional.js';
+import { sendPatternRedirect } from './pattern-redirects.js';
 import { lookupPath } from './request-path.js';
 import { securityHeaders, variantEtag } from './security-headers.js';
 import type { ServedSite, SiteFile } from './served-site.js';
@@ -60,7 +61,7 @@ export function createSiteHandler(opts: SiteHandlerOptions) {
     }
     let file: SiteFile | undefined;
     for (const c of lookup.candidates) if ((file = site.lookup(c))) break;
-    if (!file) return notFound(site, res, head);
+    if (!file) return sendPatternRedirect(site, url, res, security, head) ? undefined : notFound(site, res, head);
     await sendFile(site, file, req, res, head);
   }
 

@@ -1,4 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
+import type { RenderFailure } from '../../renderer/index.js';
 
 /** What the queue asks of an export (everything but the pool, the signal and the callback). */
 export interface ExportRequest {
@@ -12,6 +13,7 @@ export interface ExportRequest {
   version: string;
   createdAt: Date;
   paths?: string[];
+  keepGoing?: boolean;
 }
 
 export interface ExportOutcome {
@@ -19,6 +21,8 @@ export interface ExportOutcome {
   sizeBytes: number | null;
   tarGzBytes: number;
   warnings: number;
+  /** Pages a keepGoing export left out. */
+  failures: RenderFailure[];
   timings: Record<string, number>;
 }
 

@@ -46,7 +46,7 @@ async function runExport(task: Extract<ExportTask, { type: 'run' }>): Promise<Ex
     const started = performance.now();
     const tarGzBytes = await tarGzFromZip(request.outZip, outTarGz, { mtime: request.createdAt, signal: abort.signal });
     const timings = { ...result.timings, tarGz: Math.round(performance.now() - started) };
-    return { ok: true, outcome: { pageCount: result.pageCount, sizeBytes: result.sizeBytes ?? null, tarGzBytes, warnings: result.warnings.length, timings } };
+    return { ok: true, outcome: { pageCount: result.pageCount, sizeBytes: result.sizeBytes ?? null, tarGzBytes, warnings: result.warnings.length, failures: result.failures, timings } };
   } catch (err) {
     return {
       ok: false,

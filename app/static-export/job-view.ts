@@ -1,5 +1,8 @@
 import type { ExportJob } from '../../data/stores/export-jobs.js';
 
+/** Failures listed in a job's status; all of them are in the bundle's manifest.json. */
+export const LISTED_JOB_FAILURES = 100;
+
 /** StaticExportJob as the API shows it (DESIGN 3.4); `error` only on a failed job. */
 export function jobView(job: ExportJob) {
   return {
@@ -9,6 +12,8 @@ export function jobView(job: ExportJob) {
     pageCount: job.pageCount,
     domain: job.domain,
     ...(job.version !== null ? { version: job.version } : {}),
+    ...(job.keepGoing ? { keepGoing: true } : {}),
+    ...(job.failures !== null ? { failureCount: job.failures.length, failures: job.failures.slice(0, LISTED_JOB_FAILURES) } : {}),
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
     ...(job.status === 'failed' ? { error: job.error ?? 'Export failed' } : {}),

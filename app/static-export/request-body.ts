@@ -47,6 +47,8 @@ export const startExportBody = z.object({
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
     .optional(),
   paths: z.array(pathEntry).min(1, 'must list at least one page path (omit it to export every page)').max(10_000, 'must list at most 10,000 entries').optional(),
+  /** Export every page that renders and list the others in the job and the manifest, instead of failing. */
+  keepGoing: z.boolean({ error: 'must be true or false' }).optional(),
 });
 
 export type StartExportBody = z.output<typeof startExportBody>;

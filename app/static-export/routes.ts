@@ -81,6 +81,7 @@ export function createStaticExportRouter(ctx: AppContext, deps: { queue: ExportQ
       domain: project.domain,
       requestedVersion: body.version,
       paths: body.paths,
+      keepGoing: body.keepGoing,
     });
     res.status(202).json(jobView(job));
     // After answering: the response shows the job as created (queued), even if it starts at once.

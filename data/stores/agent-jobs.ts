@@ -16,7 +16,7 @@ export interface AgentJobRecord {
   model: string;
   /** Open the pull request as a draft (v1 `asDraft`). */
   draft: boolean;
-  /** The first instruction in one line (v1 `title`); null for jobs older than migration 7. */
+  /** The first instruction in one line (v1 `title`); null for jobs older than migration 8. */
   title: string | null;
   /** The model's summary of the last finished turn (v1 `messageToUser`); null until one finishes. */
   summary: string | null;

@@ -1,5 +1,14 @@
 import type { Db } from '../db.js';
 
+/** A page a keepGoing export left out (the renderer's RenderFailure, as stored). */
+export interface ExportJobFailure {
+  path?: string;
+  file: string;
+  line?: number;
+  column?: number;
+  message: string;
+}
+
 export type ExportJobStatus = 'queued' | 'running' | 'completed' | 'failed';
 
 /** A static export job as stored (the API shows a subset: app/static-export/job-view.ts). */
@@ -12,6 +21,10 @@ export interface ExportJob {
   /** The label written into the manifest; set when the job starts. */
   version: string | null;
   paths: string[] | null;
+  /** Export the pages that render and list the rest instead of failing (the request's keepGoing). */
+  keepGoing: boolean;
+  /** Pages a completed keepGoing export left out; null until it completes, and without keepGoing. */
+  failures: ExportJobFailure[] | null;
   status: ExportJobStatus;
   progress: number;
   pageCount: number;
@@ -33,6 +46,8 @@ interface Row {
   requested_version: string | null;
   version: string | null;
   paths: string | null;
+  keep_going: number;
+  failures: string | null;
   status: ExportJobStatus;
   progress: number;
   page_count: number;
@@ -54,6 +69,8 @@ const toJob = (r: Row): ExportJob => ({
   requestedVersion: r.requested_version,
   version: r.version,
   paths: r.paths === null ? null : (JSON.parse(r.paths) as string[]),
+  keepGoing: r.keep_going === 1,
+  failures: r.failures === null ? null : (JSON.parse(r.failures) as ExportJobFailure[]),
   status: r.status,
   progress: r.progress,
   pageCount: r.page_count,
@@ -74,6 +91,7 @@ export interface NewExportJob {
   domain: string;
   requestedVersion?: string | undefined;
   paths?: string[] | undefined;
+  keepGoing?: boolean | undefined;
 }
 
 /**
@@ -84,8 +102,8 @@ export interface NewExportJob {
 export function createExportJobStore(db: Db, now: () => Date) {
   const iso = () => now().toISOString();
   const insert = db.prepare(
-    `INSERT INTO export_jobs (id, org_id, project_id, domain, requested_version, paths, status, created_at, updated_at)
-     VALUES (@id, @orgId, @projectId, @domain, @requestedVersion, @paths, 'queued', @now, @now)`,
+    `INSERT INTO export_jobs (id, org_id, project_id, domain, requested_version, paths, keep_going, status, created_at, updated_at)
+     VALUES (@id, @orgId, @projectId, @domain, @requestedVersion, @paths, @keepGoing, 'queued', @now, @now)`,
   );
   const get = db.prepare<[string], Row>('SELECT * FROM export_jobs WHERE id = ?');
   const oldestQueued = db.prepare<[], Row>("SELECT * FROM export_jobs WHERE status = 'queued' ORDER BY created_at, id LIMIT 1");
@@ -99,7 +117,7 @@ export function createExportJobStore(db: Db, now: () => Date) {
   );
   const complete = db.prepare(
     `UPDATE export_jobs SET status = 'completed', progress = 100, page_count = @pageCount, size_bytes = @sizeBytes, error = NULL,
-       finished_at = @now, updated_at = @now WHERE id = @id AND status = 'running'`,
+       failures = @failures, finished_at = @now, updated_at = @now WHERE id = @id AND status = 'running'`,
   );
   const fail = db.prepare(
     "UPDATE export_jobs SET status = 'failed', error = @error, finished_at = @now, updated_at = @now WHERE id = @id AND status IN ('queued', 'running')",
@@ -126,6 +144,7 @@ export function createExportJobStore(db: Db, now: () => Date) {
         domain: job.domain,
         requestedVersion: job.requestedVersion ?? null,
         paths: job.paths ? JSON.stringify(job.paths) : null,
+        keepGoing: job.keepGoing ? 1 : 0,
         now: iso(),
       });
       return this.get(job.id)!;
@@ -156,8 +175,8 @@ export function createExportJobStore(db: Db, now: () => Date) {
     updateProgress(id: string, value: number, pageCount: number): void {
       progress.run({ id, progress: Math.min(100, Math.max(0, value)), pageCount, now: iso() });
     },
-    complete(id: string, result: { pageCount: number; sizeBytes: number }): void {
-      complete.run({ id, ...result, now: iso() });
+    complete(id: string, result: { pageCount: number; sizeBytes: number; failures?: ExportJobFailure[] }): void {
+      complete.run({ id, pageCount: result.pageCount, sizeBytes: result.sizeBytes, failures: result.failures ? JSON.stringify(result.failures) : null, now: iso() });
     },
     fail(id: string, error: string): void {
       fail.run({ id, error, now: iso() });

@@ -7,7 +7,8 @@ import { SEARCH_INDEX_URL } from '../search-options.js';
 import { brandCss } from './colors.js';
 import { fontCss } from './fonts.js';
 import { isExternalHref, safeHref } from './escape.js';
-import { icon, socialIcon } from './icon.js';
+import { layoutIcons, socialIcon, type LayoutIcon } from './icon.js';
+import { labelledNavLink } from './nav-label.js';
 import { markCurrent, prepareSidebar, type PreparedSidebar } from './sidebar.js';
 import { switcherLevels, type SwitcherLevel } from './switchers.js';
 import { template } from './templates.js';
@@ -69,9 +70,12 @@ interface LinkView {
   icon: string;
 }
 
-function linkView(link: NavLink): LinkView {
-  const href = safeHref(link.href);
-  return { label: link.label, href, external: isExternalHref(href), icon: icon(link.icon, 'icon link-icon') };
+function linkView(icon: LayoutIcon): (given: NavLink) => LinkView {
+  return (given) => {
+    const link = labelledNavLink(given);
+    const href = safeHref(link.href);
+    return { label: link.label, href, external: isExternalHref(href), icon: icon(link.icon, 'icon link-icon') };
+  };
 }
 
 function faviconType(url: string): string | undefined {
@@ -103,8 +107,9 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
   const faviconHref = assetUrl(ctx, config.favicon);
   const logoLight = assetUrl(ctx, config.logo?.light) ?? assetUrl(ctx, config.logo?.dark);
   const logoDark = assetUrl(ctx, config.logo?.dark) ?? logoLight;
-  const links = [...config.navbar.links, ...ctx.globalLinks].map(linkView);
-  const primary = config.navbar.primary ? linkView(config.navbar.primary) : undefined;
+  const view = linkView(layoutIcons(config));
+  const links = [...config.navbar.links, ...ctx.globalLinks].map(view);
+  const primary = config.navbar.primary ? view(config.navbar.primary) : undefined;
   const topbarTemplate = template('topbar');
   const topbarFor = (languageSwitcher: string, hasSidebar: boolean): string =>
     topbarTemplate({
@@ -125,7 +130,7 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
   }));
   const footer = template('footer')({
     siteName: config.name,
-    columns: config.footer.links.map((column) => ({ header: column.header, items: column.items.map(linkView) })),
+    columns: config.footer.links.map((column) => ({ header: column.header, items: column.items.map(view) })),
     socials,
   });
 
@@ -195,6 +200,7 @@ export function sectionChrome(chrome: SiteChrome, sectionId: string | undefined)
   if (hit) return hit;
   const section = (sectionId ? chrome.sectionsById.get(sectionId) : undefined) ?? chrome.defaultSection;
   const levels = switcherLevels(chrome.ctx.sections, section);
+  const icon = layoutIcons(chrome.ctx.config);
   const pick = (test: (l: SwitcherLevel) => boolean) => ({ levels: levels.filter(test), label: kindLabel, icon });
   const languageSwitcher = template('switchers')(pick((l) => l.kind === 'language'));
   const built: SectionChrome = {

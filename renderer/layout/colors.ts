@@ -17,8 +17,12 @@ function clean(value: string | undefined): string | undefined {
  * as Mintlify does.
  */
 export function brandCss(colors: SiteConfig['colors']): string {
-  const primary = clean(colors.primary) ?? DEFAULT_PRIMARY;
-  const light = clean(colors.light) ?? primary;
-  const dark = clean(colors.dark) ?? primary;
+  const { primary, light, dark } = brandColors(colors);
   return `:root{--brand:${primary};--brand-light:${light};--brand-dark:${dark}}`;
+}
+
+/** The three brand colours with defaults filled in (also Tailwind's `primary` palette). */
+export function brandColors(colors: SiteConfig['colors']): { primary: string; light: string; dark: string } {
+  const primary = clean(colors.primary) ?? DEFAULT_PRIMARY;
+  return { primary, light: clean(colors.light) ?? primary, dark: clean(colors.dark) ?? primary };
 }

@@ -1,15 +1,32 @@
-import { iconSvg } from '../icons.js';
+import { iconLibrary, iconSvg, renderIcon, type IconLibrary } from '../icons/index.js';
+import type { SiteConfig } from '../types.js';
 import { escapeHtml } from './escape.js';
 
 const lookup = iconSvg;
 
-/** Inline SVG for a Font Awesome / Lucide style icon name, or '' when unknown. */
-export function icon(name: string | undefined, className = 'icon'): string {
-  if (!name) return '';
-  // A config may give an image path instead of an icon name; the layout only draws named icons.
-  if (name.includes('/') || name.includes('.')) return '';
-  // iconSvg adds the base `icon` class itself.
-  return lookup(name, { className: className.replace(/^icon\b\s*/, '') }) ?? '';
+export type LayoutIcon = (name: string | undefined, className?: string) => string;
+
+const byLibrary = new Map<IconLibrary | undefined, LayoutIcon>();
+
+/**
+ * Draws navigation icons (tabs, anchors, groups, pages, navbar links) from the site's icon library:
+ * inline SVG, a placeholder for a Font Awesome Pro name, or '' when unknown. The plan has already
+ * warned about each unknown one, once for the site (renderer/icons/navigation-warnings.ts).
+ */
+export function layoutIcons(config: Pick<SiteConfig, 'iconLibrary'>): LayoutIcon {
+  const library = iconLibrary(config.iconLibrary);
+  let draw = byLibrary.get(library);
+  if (!draw) {
+    draw = (name, className = 'icon') => {
+      if (!name) return '';
+      // A config may give an image path instead of an icon name; the layout only draws named icons.
+      if (name.includes('/') || name.includes('.')) return '';
+      // The base `icon` class is added by the icon code itself.
+      return renderIcon(name, { library, className: className.replace(/^icon\b\s*/, '') }).svg ?? '';
+    };
+    byLibrary.set(library, draw);
+  }
+  return draw;
 }
 
 /** Footer social keys (docs.json `footer.socials`) → icon name and accessible label. */

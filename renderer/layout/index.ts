@@ -1,9 +1,11 @@
 import type { NavSection, PageContent, PlannedPage, RenderContext } from '../types.js';
+import { TAILWIND_ASSET } from '../tailwind/index.js';
 import { THEME_ASSET_NAMES } from '../theme/assets.js';
 import { customStyles, sectionChrome, sidebarFor, siteChrome, type SiteChrome } from './chrome.js';
 import { splitExamples } from './examples.js';
 import { template } from './templates.js';
 import { crumbsFor, type Crumb } from './breadcrumbs.js';
+import { textDirection } from './direction.js';
 
 export { loadThemeAssets } from '../theme/assets.js';
 
@@ -61,6 +63,10 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
   const hasSidebar = mode.sidebar && hasDrawer;
   const styles = [...chrome.baseStyles];
   if (parts.usesMath) styles.push(chrome.asset(THEME_ASSET_NAMES.katexCss));
+  // After the theme (equal specificity never arises: utilities are id-scoped), before the
+  // repository's own stylesheets, which keep the last word.
+  const tailwind = chrome.ctx.themeAssets[TAILWIND_ASSET];
+  if (tailwind) styles.push(tailwind);
   styles.push(...customStyles(chrome));
   const scripts = [...chrome.baseScripts];
   if (parts.usesMermaid) scripts.push({ src: chrome.asset(THEME_ASSET_NAMES.mermaidJs) });
@@ -69,8 +75,10 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
   const { body, examples } = mode.sidebar && mode.header ? splitExamples(parts.content) : { body: parts.content, examples: '' };
   const toc = mode.toc && !examples ? parts.toc.filter((e) => e.depth <= 3) : [];
   const appearance = config.appearance;
+  const lang = languageOf(section.section);
   return template('document')({
-    lang: languageOf(section.section),
+    lang,
+    dir: textDirection(lang),
     defaultTheme: appearance.default === 'system' ? undefined : appearance.default,
     appearance: appearance.default,
     strict: appearance.strict,

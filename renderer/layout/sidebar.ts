@@ -1,6 +1,6 @@
 import type { NavNode, RenderContext } from '../types.js';
 import { isExternalHref, safeHref } from './escape.js';
-import { icon } from './icon.js';
+import { layoutIcons } from './icon.js';
 import { template } from './templates.js';
 
 const PAGE_OPEN = '\uE000';
@@ -28,7 +28,7 @@ export function prepareSidebar(nodes: NavNode[], ctx: RenderContext): PreparedSi
   const nodesTemplate = template('sidebar-nodes');
 
   const helpers = {
-    icon,
+    icon: layoutIcons(ctx.config),
     safeHref,
     isExternal: isExternalHref,
     page(slug: string) {

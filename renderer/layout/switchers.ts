@@ -1,4 +1,5 @@
 import type { DivisionKind, NavSection } from '../types.js';
+import { safeHref } from './escape.js';
 
 export interface SwitcherOption {
   /** As shown: a language tag (`fr`) becomes its own name (`français`). */
@@ -63,7 +64,8 @@ export function switcherLevels(sections: NavSection[], current: NavSection | und
       options.push({
         title: own.kind === 'language' ? languageName(own.title) : own.title,
         ...(own.icon ? { icon: own.icon } : {}),
-        href: section.href,
+        // A section's href is the config's own for an external tab or anchor: checked like every config link.
+        href: safeHref(section.href),
         external: section.external,
         current: own.kind === step.kind && own.title === step.title,
       });

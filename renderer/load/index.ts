@@ -7,6 +7,8 @@ import { MINT_JSON_SETTINGS, normaliseMintJson } from './normalise-mint-json.js'
 import { parseJsonFile } from './parse-json.js';
 import { resolveRefs } from './resolve-refs.js';
 import { scanRepoFiles } from './scan-files.js';
+import { readRepoText } from '../repo-files.js';
+import { MAX_CONFIG_BYTES } from './config-limits.js';
 
 export { scanRepoFiles, DEFAULT_IGNORES } from './scan-files.js';
 export { parseJsonFile } from './parse-json.js';
@@ -54,11 +56,12 @@ export function loadSite(sourceDir: string): LoadedSite {
   if (!fs.existsSync(repoRoot) || !fs.statSync(repoRoot).isDirectory()) {
     throw new RenderError('docs directory not found', { file: sourceDir });
   }
-  const configFile = ['docs.json', 'mint.json'].find((f) => fs.existsSync(path.join(repoRoot, f)));
+  // lstat: a link named docs.json is found here and then refused by name by readRepoText.
+  const configFile = ['docs.json', 'mint.json'].find((f) => fs.lstatSync(path.join(repoRoot, f), { throwIfNoEntry: false }) !== undefined);
   if (configFile === undefined) {
     throw new RenderError('no docs.json (or legacy mint.json) at the root of the docs directory', { file: 'docs.json' });
   }
-  const parsed = parseJsonFile(fs.readFileSync(path.join(repoRoot, configFile), 'utf8'), configFile);
+  const parsed = parseJsonFile(readRepoText(repoRoot, configFile, MAX_CONFIG_BYTES), configFile);
   const raw = resolveRefs(parsed, configFile, repoRoot);
   if (!isObject(raw)) throw new RenderError('the config must be a JSON object', { file: configFile, line: 1 });
 

@@ -26,6 +26,7 @@ export const DOCS_JSON_SETTINGS: ReadonlySet<string> = new Set([
   'seo',
   'banner',
   'fonts',
+  'icons',
 ]);
 
 function fontSpec(raw: Record<string, unknown>, base?: FontSpec): FontSpec | undefined {
@@ -100,6 +101,9 @@ export function normaliseDocsJson(raw: Json, file: string): Omit<SiteConfig, 'cu
     );
     config.seo = { metatags, indexing: seo['indexing'] === 'all' ? 'all' : 'navigable' };
   }
+  const icons = expectObject(raw['icons'], 'icons', file);
+  const library = icons ? str(icons['library']) : undefined;
+  if (library) config.iconLibrary = library;
   const description = str(raw['description']);
   if (description) config.description = description;
   const lg = logo(raw['logo']);

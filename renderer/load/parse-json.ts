@@ -29,7 +29,8 @@ export function parseJsonFile(text: string, file: string): unknown {
     const reason = message
       .replace(/\s*\(line \d+ column \d+\)/, '')
       .replace(/ in JSON at position \d+.*$/, '')
-      .replace(/, "[\s\S]*" is not valid JSON$/, '');
+      // Node quotes the text around the error; a message must not carry a file's content along.
+      .replace(/,? "[\s\S]*"(?:\.\.\.)? is not valid JSON$/, '');
     throw new RenderError(`invalid JSON: ${reason}`, { file, line: where.line, column: where.column, cause: err });
   }
 }

@@ -1,7 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { RenderError } from '../types.js';
 import { parseJsonFile } from './parse-json.js';
+import { readRepoText, RepoFileError } from '../repo-files.js';
+import { MAX_CONFIG_BYTES } from './config-limits.js';
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -51,17 +52,16 @@ function loadRefTarget(ref: string, file: string, repoRoot: string, chain: strin
   const abs = path.resolve(repoRoot, path.posix.dirname(file), ref.startsWith('/') ? `.${ref}` : ref);
   const rel = insideRepo(repoRoot, abs);
   if (rel === null) throw new RenderError(`"$ref": "${ref}" points outside the repository`, { file });
-  let real: string;
-  try {
-    real = fs.realpathSync(abs);
-  } catch {
-    throw new RenderError(`"$ref": "${ref}" not found (${rel})`, { file });
-  }
-  if (insideRepo(fs.realpathSync(repoRoot), real) === null) {
-    throw new RenderError(`"$ref": "${ref}" points outside the repository (through a link)`, { file });
-  }
   if (chain.includes(rel)) {
     throw new RenderError(`"$ref" cycle: ${[...chain, rel].join(' → ')}`, { file });
   }
-  return { file: rel, value: parseJsonFile(fs.readFileSync(real, 'utf8'), rel) };
+  let text: string;
+  try {
+    text = readRepoText(repoRoot, rel, MAX_CONFIG_BYTES);
+  } catch (err) {
+    if (!(err instanceof RepoFileError)) throw err;
+    const why = err.problem === 'missing' ? `not found (${rel})` : err.problem === 'outside' ? 'points outside the repository (through a link)' : err.message;
+    throw new RenderError(`"$ref": "${ref}" ${why}`, { file });
+  }
+  return { file: rel, value: parseJsonFile(text, rel) };
 }

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ignore from 'ignore';
+import { readRepoText } from '../repo-files.js';
+import { MAX_CONFIG_BYTES } from './config-limits.js';
 
 /**
  * What Mintlify leaves out of a build even without a `.mintignore` (its documented defaults), plus
@@ -15,6 +17,12 @@ export const DEFAULT_IGNORES = [
   'CHANGELOG.md',
   'CONTRIBUTING.md',
 ];
+
+/**
+ * Version-control data: never content, whatever `.mintignore` says (`!.git` would otherwise copy
+ * the whole history, with any secret ever committed, into the bundle as assets).
+ */
+const VCS_DIRS: ReadonlySet<string> = new Set(['.git', '.hg', '.svn']);
 
 export interface RepoFiles {
   /** Every file the build may use, repository-relative with `/`, sorted (so builds are deterministic). */
@@ -33,8 +41,7 @@ export interface RepoFiles {
 export function scanRepoFiles(repoRoot: string): RepoFiles {
   const mintignorePath = path.join(repoRoot, '.mintignore');
   const mintignore = fs.existsSync(mintignorePath)
-    ? fs
-        .readFileSync(mintignorePath, 'utf8')
+    ? readRepoText(repoRoot, '.mintignore', MAX_CONFIG_BYTES)
         .split(/\r?\n/)
         .filter((l) => l.trim() !== '' && !l.startsWith('#'))
     : [];
@@ -49,6 +56,7 @@ export function scanRepoFiles(repoRoot: string): RepoFiles {
     const dirRel = pending.pop()!;
     const entries = fs.readdirSync(path.join(repoRoot, dirRel), { withFileTypes: true });
     for (const entry of entries) {
+      if (VCS_DIRS.has(entry.name)) continue;
       const rel = dirRel === '' ? entry.name : `${dirRel}/${entry.name}`;
       if (entry.isDirectory()) {
         if (!ig.ignores(`${rel}/`)) pending.push(rel);

@@ -1,8 +1,13 @@
 /**
- * Reading MDX `import`/`export` blocks as data: which names come from which file, and what each
- * `export const` holds (a literal, a simple arrow-function component, or opaque code).
+ * Reading MDX `import`/`export` blocks and snippet scripts as data, from acorn's syntax tree:
+ * which names come from which file, and what each top-level `const`/`function` holds (a literal,
+ * a component that returns JSX, or code that is not run).
  */
-import { NOT_LITERAL, parseLiteral, type Literal } from './literal.js';
+import type { Program } from 'acorn';
+import type { JsNode } from './js-grammar.js';
+import { jsxToNodes } from './jsx-tree.js';
+import { NOT_LITERAL, type Literal } from './literal.js';
+import type { Node } from './tree.js';
 
 export interface ImportDecl {
   source: string;
@@ -14,7 +19,7 @@ export interface ImportDecl {
 
 export type ExportValue =
   | { kind: 'literal'; value: Literal }
-  | { kind: 'arrow'; params: Map<string, Literal>; propsName?: string; body: string; bodyLine: number }
+  | { kind: 'arrow'; params: Map<string, Literal>; propsName?: string; body: string; bodyLine: number; nodes: Node[] }
   | { kind: 'opaque'; reason: string };
 
 export interface ExportDecl {
@@ -25,131 +30,198 @@ export interface ExportDecl {
 
 export interface EsmBlock {
   imports: ImportDecl[];
+  /** Top-level declarations: exported ones, and in scripts the file's own constants and components. */
   exports: ExportDecl[];
 }
 
-const STATEMENT_START_RE = /^(?:import|export)\b/gm;
-const IMPORT_RE = /^import\s+(?:(["'])([^"'\n]+)\1|([\s\S]+?)\s*from\s*(["'])([^"'\n]+)\4)\s*;?\s*$/;
-const EXPORT_CONST_RE = /^export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*([\s\S]*?)\s*;?\s*$/;
-const EXPORT_FUNCTION_RE = /^export\s+(?:default\s+)?(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)?/;
-const ARROW_HEAD_RE = /^(?:async\s+)?(?:\(\s*([\s\S]*?)\s*\)|([A-Za-z_$][\w$]*))\s*=>\s*/;
-const IDENT_RE = /^[A-Za-z_$][\w$]*$/;
-
-/** `code` is one ESM block from the parser; `line` is the file line of its first character. */
-export function parseEsmBlock(code: string, line: number): EsmBlock {
+/** `program` was parsed from `code`, whose first line is file line `line`. */
+export function parseEsmBlock(program: Program, code: string, line: number): EsmBlock {
   const block: EsmBlock = { imports: [], exports: [] };
-  const starts: number[] = [];
-  STATEMENT_START_RE.lastIndex = 0;
-  for (let m = STATEMENT_START_RE.exec(code); m; m = STATEMENT_START_RE.exec(code)) starts.push(m.index);
-  for (let s = 0; s < starts.length; s++) {
-    const from = starts[s] ?? 0;
-    const text = code.slice(from, starts[s + 1] ?? code.length).trim();
-    const stmtLine = line + countNewlines(code, 0, from);
-    if (text.startsWith('import')) {
-      const decl = parseImport(text, stmtLine);
-      if (decl) block.imports.push(decl);
-    } else {
-      const decl = parseExport(text, stmtLine);
-      if (decl) block.exports.push(decl);
+  const lineAt = lineLocator(code, line);
+  const declared = new Map<string, ExportDecl>();
+  const declare = (decl: ExportDecl): void => {
+    declared.set(decl.name, decl);
+    block.exports.push(decl);
+  };
+  for (const stmt of program.body as unknown as JsNode[]) {
+    const stmtLine = lineAt(stmt.start);
+    switch (stmt.type) {
+      case 'ImportDeclaration':
+        block.imports.push(importDecl(stmt, stmtLine));
+        break;
+      case 'ExportNamedDeclaration': {
+        const declaration = stmt['declaration'] as JsNode | null;
+        if (declaration) for (const d of declarations(declaration, code, lineAt)) declare(d);
+        if (stmt['source']) break;
+        // `export { Card as Tile }`: a second name for something declared above.
+        for (const spec of (stmt['specifiers'] as JsNode[] | undefined) ?? []) {
+          const local = declared.get(moduleName(spec['local'] as JsNode));
+          const exported = moduleName(spec['exported'] as JsNode);
+          if (local && exported !== local.name) block.exports.push({ ...local, name: exported });
+        }
+        break;
+      }
+      case 'ExportDefaultDeclaration': {
+        const declaration = stmt['declaration'] as JsNode;
+        const named = declarations(declaration, code, lineAt);
+        for (const d of named) declare(d);
+        const value = named[0]?.value ?? (declaration.type === 'Identifier' ? declared.get(String(declaration['name']))?.value : undefined) ?? exportValue(declaration, code, lineAt);
+        block.exports.push({ name: 'default', line: stmtLine, value });
+        break;
+      }
+      case 'VariableDeclaration':
+      case 'FunctionDeclaration':
+        for (const d of declarations(stmt, code, lineAt)) declare(d);
+        break;
+      default:
+        break;
     }
   }
   return block;
 }
 
-function countNewlines(text: string, from: number, to: number): number {
-  let n = 0;
-  for (let i = text.indexOf('\n', from); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) n++;
-  return n;
-}
-
-function parseImport(text: string, line: number): ImportDecl | undefined {
-  const m = IMPORT_RE.exec(text);
-  if (!m) return undefined;
-  if (m[2] !== undefined) return { source: m[2], line, named: [] };
-  const clause = (m[3] ?? '').trim();
-  const decl: ImportDecl = { source: m[5] ?? '', line, named: [] };
-  const brace = clause.indexOf('{');
-  const head = (brace === -1 ? clause : clause.slice(0, brace)).replace(/,\s*$/, '').trim();
-  if (head.startsWith('*')) {
-    const ns = /^\*\s+as\s+([A-Za-z_$][\w$]*)/.exec(head);
-    if (ns?.[1]) decl.namespace = ns[1];
-  } else if (head) {
-    const [def, rest] = head.split(',').map((p) => p.trim());
-    if (def && IDENT_RE.test(def)) decl.defaultName = def;
-    const ns = rest ? /^\*\s+as\s+([A-Za-z_$][\w$]*)/.exec(rest) : null;
-    if (ns?.[1]) decl.namespace = ns[1];
-  }
-  if (brace !== -1) {
-    const inner = clause.slice(brace + 1, clause.lastIndexOf('}'));
-    for (const part of inner.split(',')) {
-      const [imported, local] = part.trim().split(/\s+as\s+/).map((p) => p.trim());
-      if (imported && IDENT_RE.test(imported)) {
-        decl.named.push({ imported, local: local && IDENT_RE.test(local) ? local : imported });
-      }
+function importDecl(stmt: JsNode, line: number): ImportDecl {
+  const decl: ImportDecl = { source: String((stmt['source'] as JsNode)['value']), line, named: [] };
+  for (const spec of stmt['specifiers'] as JsNode[]) {
+    const local = moduleName(spec['local'] as JsNode);
+    if (spec.type === 'ImportDefaultSpecifier') decl.defaultName = local;
+    else if (spec.type === 'ImportNamespaceSpecifier') decl.namespace = local;
+    else {
+      const imported = moduleName(spec['imported'] as JsNode);
+      if (imported === 'default') decl.defaultName = local;
+      else decl.named.push({ imported, local });
     }
   }
   return decl;
 }
 
-function parseExport(text: string, line: number): ExportDecl | undefined {
-  const c = EXPORT_CONST_RE.exec(text);
-  if (c?.[1]) return { name: c[1], line, value: parseExportValue(c[2] ?? '', text, line) };
-  const f = EXPORT_FUNCTION_RE.exec(text);
-  if (f) {
-    const name = f[1] ?? 'default';
-    return { name, line, value: { kind: 'opaque', reason: 'a function declaration' } };
-  }
-  return undefined;
+/** An identifier, or a string used as a module export name (`import { "a-b" as ab }`). */
+function moduleName(node: JsNode): string {
+  return node.type === 'Identifier' ? String(node['name']) : String(node['value']);
 }
 
-function parseExportValue(valueText: string, statement: string, line: number): ExportValue {
-  const literal = parseLiteral(valueText);
+function declarations(node: JsNode, code: string, lineAt: (offset: number) => number): ExportDecl[] {
+  if (node.type === 'VariableDeclaration') {
+    const out: ExportDecl[] = [];
+    for (const d of node['declarations'] as JsNode[]) {
+      const id = d['id'] as JsNode;
+      if (id.type !== 'Identifier') continue;
+      const init = d['init'] as JsNode | null;
+      out.push({ name: String(id['name']), line: lineAt(d.start), value: init ? exportValue(init, code, lineAt) : { kind: 'literal', value: undefined } });
+    }
+    return out;
+  }
+  if ((node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration') && node['id']) {
+    return [{ name: String((node['id'] as JsNode)['name']), line: lineAt(node.start), value: exportValue(node, code, lineAt) }];
+  }
+  return [];
+}
+
+const FUNCTION_TYPES = new Set(['ArrowFunctionExpression', 'FunctionExpression', 'FunctionDeclaration']);
+
+function exportValue(node: JsNode, code: string, lineAt: (offset: number) => number): ExportValue {
+  const literal = astLiteral(node);
   if (literal !== NOT_LITERAL) return { kind: 'literal', value: literal };
-  const head = ARROW_HEAD_RE.exec(valueText);
-  if (!head) return { kind: 'opaque', reason: 'an expression that is not a literal' };
-  let body = valueText.slice(head[0].length).trim();
-  if (body.startsWith('(')) body = body.slice(1, body.lastIndexOf(')')).trim();
-  if (!body.startsWith('<')) return { kind: 'opaque', reason: 'a function with a body' };
+  if (!FUNCTION_TYPES.has(node.type)) return { kind: 'opaque', reason: 'an expression that is not a literal' };
+  const returned = returnedJsx(node);
+  if (!returned) return { kind: 'opaque', reason: 'a function with a body' };
   const params = new Map<string, Literal>();
   let propsName: string | undefined;
-  const param = (head[1] ?? head[2] ?? '').trim();
-  if (param.startsWith('{')) {
-    for (const part of splitTopLevel(param.slice(1, param.lastIndexOf('}')))) {
-      const eq = part.indexOf('=');
-      const name = (eq === -1 ? part : part.slice(0, eq)).trim();
-      if (!IDENT_RE.test(name)) continue;
-      const def = eq === -1 ? undefined : parseLiteral(part.slice(eq + 1));
-      params.set(name, def === NOT_LITERAL ? undefined : def);
+  const param = (node['params'] as JsNode[])[0];
+  if (param?.type === 'Identifier') propsName = String(param['name']);
+  else if (param?.type === 'ObjectPattern') {
+    for (const prop of param['properties'] as JsNode[]) {
+      if (prop.type !== 'Property') continue;
+      const key = prop['key'] as JsNode;
+      if (key.type !== 'Identifier' || prop['computed']) continue;
+      const value = prop['value'] as JsNode;
+      const def = value.type === 'AssignmentPattern' ? astLiteral(value['right'] as JsNode) : undefined;
+      params.set(String(key['name']), def === NOT_LITERAL ? undefined : def);
     }
-  } else if (IDENT_RE.test(param)) {
-    propsName = param;
   }
-  const bodyOffset = statement.indexOf(body);
-  const bodyLine = line + (bodyOffset === -1 ? 0 : countNewlines(statement, 0, bodyOffset));
-  return propsName === undefined
-    ? { kind: 'arrow', params, body, bodyLine }
-    : { kind: 'arrow', params, propsName, body, bodyLine };
+  const value: ExportValue = {
+    kind: 'arrow',
+    params,
+    body: code.slice(returned.start, returned.end),
+    bodyLine: lineAt(returned.start),
+    nodes: jsxToNodes(returned, code, lineAt),
+  };
+  if (propsName !== undefined) value.propsName = propsName;
+  return value;
 }
 
-/** Splits `a, b = {x: 1}, c` at commas that are not nested in brackets or strings. */
-function splitTopLevel(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quote = '';
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = '';
-    } else if (c === '"' || c === "'" || c === '`') quote = c;
-    else if (c === '{' || c === '[' || c === '(') depth++;
-    else if (c === '}' || c === ']' || c === ')') depth--;
-    else if (c === ',' && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
+/**
+ * The JSX an arrow function returns as its expression body. A function with a statement body is
+ * code that would have to run (its locals and calls are unknown here), so it stays opaque.
+ */
+function returnedJsx(fn: JsNode): JsNode | undefined {
+  const body = fn['body'] as JsNode;
+  return body.type === 'JSXElement' || body.type === 'JSXFragment' ? body : undefined;
+}
+
+/** A literal written in the source (strings, numbers, booleans, null, arrays, plain objects), never evaluated. */
+export function astLiteral(node: JsNode): Literal | typeof NOT_LITERAL {
+  switch (node.type) {
+    case 'Literal': {
+      if (node['regex'] || node['bigint'] !== undefined) return NOT_LITERAL;
+      const v = node['value'];
+      return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v === null ? v : NOT_LITERAL;
     }
+    case 'TemplateLiteral': {
+      if ((node['expressions'] as JsNode[]).length > 0) return NOT_LITERAL;
+      const cooked = ((node['quasis'] as JsNode[])[0]?.['value'] as { cooked?: string | null } | undefined)?.cooked;
+      return typeof cooked === 'string' ? cooked : NOT_LITERAL;
+    }
+    case 'Identifier':
+      return node['name'] === 'undefined' ? undefined : NOT_LITERAL;
+    case 'UnaryExpression': {
+      const arg = astLiteral(node['argument'] as JsNode);
+      if (typeof arg !== 'number') return NOT_LITERAL;
+      return node['operator'] === '-' ? -arg : node['operator'] === '+' ? arg : NOT_LITERAL;
+    }
+    case 'ArrayExpression': {
+      const out: Literal[] = [];
+      for (const el of node['elements'] as (JsNode | null)[]) {
+        if (!el) return NOT_LITERAL;
+        const v = astLiteral(el);
+        if (v === NOT_LITERAL) return NOT_LITERAL;
+        out.push(v);
+      }
+      return out;
+    }
+    case 'ObjectExpression': {
+      // A null prototype: keys such as `__proto__` from user content stay plain data.
+      const out = Object.create(null) as { [key: string]: Literal };
+      for (const prop of node['properties'] as JsNode[]) {
+        if (prop.type !== 'Property' || prop['kind'] !== 'init' || prop['method'] || prop['shorthand']) return NOT_LITERAL;
+        const key = prop['key'] as JsNode;
+        let name: string;
+        if (key.type === 'Identifier' && !prop['computed']) name = String(key['name']);
+        else if (key.type === 'Literal' && (typeof key['value'] === 'string' || typeof key['value'] === 'number')) name = String(key['value']);
+        else return NOT_LITERAL;
+        const v = astLiteral(prop['value'] as JsNode);
+        if (v === NOT_LITERAL) return NOT_LITERAL;
+        out[name] = v;
+      }
+      return out;
+    }
+    default:
+      return NOT_LITERAL;
   }
-  parts.push(text.slice(start));
-  return parts.filter((p) => p.trim() !== '');
+}
+
+/** Offset in `code` → file line, by binary search over the line starts. */
+export function lineLocator(code: string, firstLine: number): (offset: number) => number {
+  const starts = [0];
+  for (let i = code.indexOf('\n'); i !== -1; i = code.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] ?? 0) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return firstLine + lo;
+  };
 }

@@ -1,5 +1,6 @@
 /** YAML frontmatter: split it from the body and parse it, with errors located in the page file. */
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { parseDocument } from 'yaml';
 import { RenderError } from '../types.js';
 
@@ -61,6 +62,8 @@ function parseYaml(file: string, yamlText: string): Record<string, unknown> {
   const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: false });
   const first = doc.errors[0];
   if (first) {
+    const lenient = mintlifyReading(yamlText);
+    if (lenient) return lenient;
     // +1: line 1 of the YAML is line 2 of the file (after the opening ---).
     const yamlLine = first.linePos?.[0]?.line ?? lineAt(yamlText, first.pos[0]);
     throw new RenderError(`Invalid YAML frontmatter: ${first.message.split('\n')[0]}`, {
@@ -83,6 +86,41 @@ function parseYaml(file: string, yamlText: string): Record<string, unknown> {
     throw new RenderError('Frontmatter must be a YAML mapping (key: value lines)', { file, line: 2 });
   }
   return value as Record<string, unknown>;
+}
+
+/**
+ * Mintlify reads frontmatter with the `front-matter` package (js-yaml 3, safe schema), which
+ * accepts some YAML the `yaml` library refuses: a double-quoted string continued at column 0 on
+ * the next line, most often. What it accepts is taken as Mintlify would take it; what it refuses
+ * too is reported with the `yaml` library's location, which is the more precise.
+ */
+function mintlifyReading(yamlText: string): Record<string, unknown> | undefined {
+  let value: unknown;
+  try {
+    value = frontMatter(`---\n${yamlText}\n---\n`).attributes;
+  } catch {
+    return undefined;
+  }
+  // js-yaml 3 shares aliased nodes instead of copying them: a page of nested aliases would be a
+  // small object here and an enormous one once copied to the main thread, so size is capped.
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || !withinSize(value, MAX_LENIENT_NODES)) return undefined;
+  return value as Record<string, unknown>;
+}
+
+const MAX_LENIENT_NODES = 10_000;
+
+// A CommonJS module whose typings declare an ES default export it does not have.
+const frontMatter = createRequire(import.meta.url)('front-matter') as (text: string) => { attributes: unknown };
+
+function withinSize(root: unknown, limit: number): boolean {
+  let seen = 0;
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (++seen > limit) return false;
+    if (v !== null && typeof v === 'object') for (const child of Object.values(v)) stack.push(child);
+  }
+  return true;
 }
 
 function lineAt(text: string, offset: number): number {

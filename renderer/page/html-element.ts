@@ -1,14 +1,16 @@
 /**
- * Lowercase (raw HTML) elements written in MDX. Attributes are rebuilt from the parsed values
- * (JSX spellings mapped to HTML, links and images rewritten), then the outermost raw element is
- * passed through sanitize-html unless the project opted in to unsafe HTML.
+ * Lowercase (raw HTML) elements written in MDX. Each one, at any depth, is judged on its own by
+ * html-policy.ts (unless the project opted in to unsafe HTML): its tag and attributes are rebuilt
+ * from the parsed values (JSX spellings mapped to HTML, links and images rewritten), so what is
+ * written is exactly what the policy saw, and whatever it removes is reported as `unsafe-html`.
  */
 import { locate, type Env } from './env.js';
 import { escapeHtml } from './html.js';
 import type { Literal } from './literal.js';
 import { resolveAsset, resolveHref } from './links.js';
+import { outsideElementStandIn } from './outside-media.js';
 import { evaluateProps, renderNodes } from './render.js';
-import { sanitizeUserHtml } from './sanitize.js';
+import { attributeProblem, MINTLIFY_ONLY_ATTRS, tagVerdict } from './html-policy.js';
 import type { PageState } from './state.js';
 import type { ElementNode } from './tree.js';
 import { VOID_TAGS } from './html-tags.js';
@@ -35,21 +37,29 @@ const JSX_ATTR_NAMES: Record<string, string> = {
   stopColor: 'stop-color',
   fillOpacity: 'fill-opacity',
   strokeOpacity: 'stroke-opacity',
+  strokeDasharray: 'stroke-dasharray',
+  strokeDashoffset: 'stroke-dashoffset',
+  strokeMiterlimit: 'stroke-miterlimit',
+  stopOpacity: 'stop-opacity',
+  clipPath: 'clip-path',
+  enableBackground: 'enable-background',
+  fontFamily: 'font-family',
+  fontSize: 'font-size',
+  fontWeight: 'font-weight',
+  fontStyle: 'font-style',
+  textAnchor: 'text-anchor',
+  dominantBaseline: 'dominant-baseline',
+  alignmentBaseline: 'alignment-baseline',
+  letterSpacing: 'letter-spacing',
+  vectorEffect: 'vector-effect',
+  shapeRendering: 'shape-rendering',
+  xmlSpace: 'xml:space',
+  xmlnsXlink: 'xmlns:xlink',
+  xlinkHref: 'xlink:href',
 };
 
 const CAMEL_RE = /[A-Z]/g;
 
-/**
- * Markup that needs no sanitiser: these tags with these attributes (URLs already went through
- * resolveHref/resolveAsset, which neutralise dangerous schemes). Anything else in a raw HTML
- * subtree sends the whole subtree through sanitize-html.
- */
-const PLAIN_TAGS = new Set(
-  ('a abbr b blockquote br caption center code col colgroup dd del details div dl dt em figcaption figure ' +
-    'h1 h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p pre s small span strong sub summary sup table tbody td ' +
-    'tfoot th thead tr u ul').split(' '),
-);
-const PLAIN_ATTRS = new Set(['class', 'id', 'title', 'alt', 'href', 'src', 'width', 'height', 'align', 'colspan', 'rowspan', 'loading', 'target', 'rel', 'open', 'start', 'lang', 'dir']);
 const MEDIA_TAGS = new Set(['video', 'audio', 'source', 'track']);
 
 /** `{{ marginTop: 8, color: 'red' }}` → `margin-top:8px;color:red`. */
@@ -73,62 +83,106 @@ function attrValue(name: string, value: Literal): string | true | undefined {
 }
 
 export function renderHtmlElement(el: ElementNode, env: Env, state: PageState): string {
-  const tag = el.name;
+  if (state.unsafeHtml) return renderUnchecked(el, env, state);
+  const tag = el.name.toLowerCase();
+  const verdict = tagVerdict(tag);
+  if (verdict === 'drop') {
+    report(state, env, el, `<${tag}> removed with its content (not allowed on a page)`);
+    return '';
+  }
+  if (verdict === 'unwrap') {
+    report(state, env, el, `<${tag}> removed, its content kept (not an allowed element)`);
+    return VOID_TAGS.has(tag) || el.raw !== undefined ? '' : renderChildren(el, env, state);
+  }
+  const removed: string[] = [];
   const props = evaluateProps(el, env);
   let attrs = '';
-  let plain = PLAIN_TAGS.has(tag);
   let targetBlank = false;
   let hasRel = false;
+  let hasSrc = false;
   for (const [rawName, raw] of Object.entries(props)) {
     const name = JSX_ATTR_NAMES[rawName] ?? rawName;
     let value = attrValue(name, raw);
     if (value === undefined) continue;
-    if (typeof value === 'string') {
-      if (name === 'href' && tag === 'a') value = resolveHref(value, state, env);
-      else if (name === 'src' && tag === 'img') value = resolveAsset(value, state, env);
-      else if (name === 'src' && MEDIA_TAGS.has(tag)) value = resolveAsset(value, state, env, 'media');
-      else if ((name === 'poster' && tag === 'video')) value = resolveAsset(value, state, env, 'media');
-      else if (name === 'src' && tag === 'iframe') value = resolveFrameSrc(value, state, env);
+    const lower = name.toLowerCase();
+    if (MINTLIFY_ONLY_ATTRS.has(lower)) continue;
+    // The name first, then the URL as the page's link rules rewrote it (`javascript:` → `#`, unsafe-link).
+    let problem = attributeProblem(tag, lower, true);
+    if (problem === undefined && typeof value === 'string') {
+      const resolved = resolveUrl(tag, lower, value, state, env);
+      if (resolved === undefined) continue; // the link rules said why (external-embed)
+      value = resolved;
+      problem = attributeProblem(tag, lower, value);
     }
-    if (!PLAIN_ATTRS.has(name)) plain = false;
-    if (name === 'target' && value === '_blank') targetBlank = true;
-    if (name === 'rel') hasRel = true;
+    if (problem !== undefined) {
+      removed.push(`${name} (${problem})`);
+      continue;
+    }
+    if (lower === 'target' && value === '_blank') targetBlank = true;
+    if (lower === 'rel') hasRel = true;
+    if (lower === 'src' && value !== true && value !== '') hasSrc = true;
     attrs += value === true ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`;
   }
+  if (removed.length > 0) report(state, env, el, `<${tag}>: removed ${removed.join(', ')}`);
+  // An outside embed or image becomes a visible card/placeholder with its link (outside-media.ts).
+  const standIn = outsideElementStandIn(el, props, env, state);
+  if (standIn !== undefined) return standIn;
+  // A frame without a page of the bundle to show is nothing but a hole in the page.
+  if (tag === 'iframe' && !hasSrc) return '';
   if (tag === 'a' && targetBlank && !hasRel) attrs += ' rel="noopener noreferrer"';
   if (tag === 'img' && !('loading' in props)) attrs += ' loading="lazy"';
-  let html: string;
-  if (VOID_TAGS.has(tag)) {
-    html = `<${tag}${attrs}>`;
-  } else if (el.raw !== undefined) {
-    // script/style: kept verbatim only when the project allows unsafe HTML (sanitising drops them).
-    html = state.unsafeHtml ? `<${tag}${attrs}>${el.raw}</${tag}>` : '';
-  } else {
-    const outerDirty = state.htmlDirty;
-    state.htmlDirty = false;
-    state.htmlDepth++;
-    let inner: string;
-    try {
-      inner = renderNodes(el.children, env, state, el.multiline ? 'block' : 'inline');
-    } finally {
-      state.htmlDepth--;
-    }
-    plain = plain && !state.htmlDirty;
-    state.htmlDirty = outerDirty;
-    html = `<${tag}${attrs}>${inner}</${tag}>`;
+  if (VOID_TAGS.has(tag)) return `<${tag}${attrs}>`;
+  if (tag !== 'a') return `<${tag}${attrs}>${renderChildren(el, env, state)}</${tag}>`;
+  // Stand-ins inside a link leave out their own link (no nested <a>).
+  state.linkDepth++;
+  try {
+    return `<${tag}${attrs}>${renderChildren(el, env, state)}</${tag}>`;
+  } finally {
+    state.linkDepth--;
   }
-  if (!plain) state.htmlDirty = true;
-  if (state.unsafeHtml || state.htmlDepth > 0) return html;
-  state.htmlDirty = false;
-  return plain ? html : sanitizeUserHtml(html);
 }
 
-function resolveFrameSrc(src: string, state: PageState, env: Env): string {
+function renderChildren(el: ElementNode, env: Env, state: PageState): string {
+  return renderNodes(el.children, env, state, el.multiline ? 'block' : 'inline');
+}
+
+function report(state: PageState, env: Env, el: ElementNode, message: string): void {
+  state.warn('unsafe-html', message, env.file, el.line);
+}
+
+/** Links and media through the page's link rules; undefined when the attribute must go. */
+function resolveUrl(tag: string, name: string, value: string, state: PageState, env: Env): string | undefined {
+  if (name === 'href' && tag === 'a') return resolveHref(value, state, env);
+  if (name === 'src' && tag === 'img') return resolveAsset(value, state, env);
+  if ((name === 'src' && MEDIA_TAGS.has(tag)) || (name === 'poster' && tag === 'video')) return resolveAsset(value, state, env, 'media');
+  if (name === 'src' && tag === 'iframe') return resolveFrameSrc(value, state, env);
+  return value;
+}
+
+/** `allowUnsafeHtml`: the project vouches for its HTML, which is written as the author wrote it. */
+function renderUnchecked(el: ElementNode, env: Env, state: PageState): string {
+  const tag = el.name;
+  const props = evaluateProps(el, env);
+  let attrs = '';
+  for (const [rawName, raw] of Object.entries(props)) {
+    const name = JSX_ATTR_NAMES[rawName] ?? rawName;
+    let value = attrValue(name, raw);
+    if (value === undefined) continue;
+    if (typeof value === 'string') value = resolveUrl(tag, name, value, state, env) ?? value;
+    attrs += value === true ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`;
+  }
+  if (VOID_TAGS.has(tag)) return `<${tag}${attrs}>`;
+  if (el.raw !== undefined) return `<${tag}${attrs}>${el.raw}</${tag}>`;
+  return `<${tag}${attrs}>${renderChildren(el, env, state)}</${tag}>`;
+}
+
+function resolveFrameSrc(src: string, state: PageState, env: Env): string | undefined {
   if (/^(?:https?:)?\/\//i.test(src)) {
-    if (!state.wants('external-embed')) return src;
+    if (state.unsafeHtml) return src;
+    if (!state.wants('external-embed')) return undefined;
     const where = locate(env, src);
-    state.warn('external-embed', `Embedded frame ${src} points outside the bundle and will not load in an air-gapped site`, where.file, where.line);
-    return src;
+    state.warn('external-embed', `Embedded frame ${src} points outside the bundle (it would not load in an air-gapped site); it is removed`, where.file, where.line);
+    return undefined;
   }
   return resolveHref(src, state, env);
 }

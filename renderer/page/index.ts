@@ -9,15 +9,14 @@
  */
 import { RenderError, type PageContent, type RenderContext } from '../types.js';
 import type { Env } from './env.js';
-import { parseEsmBlock, type EsmBlock } from './esm.js';
 import { splitFrontmatter, stringField, titleFromFile } from './frontmatter.js';
 import { htmlToText } from './html.js';
 import { endpointHeader, parseEndpoint } from './openapi.js';
 import { parseMdx } from './parse.js';
 import { renderNodes } from './render.js';
 import { normaliseText, resolveHeadings, Resolver } from './resolve.js';
-import { buildScope, parseArrowBodies } from './snippets.js';
-import { PageState } from './state.js';
+import { buildScope, esmBlocks } from './snippets.js';
+import { PageState, withoutPlaceholders } from './state.js';
 import { substituteVariables } from './variables.js';
 
 export function renderPageContent(input: { file: string; source: string; ctx: RenderContext }): PageContent {
@@ -46,12 +45,11 @@ function render(file: string, source: string, ctx: RenderContext): PageContent {
   const state = new PageState(ctx, file);
   const { frontmatter, body, bodyLineOffset } = splitFrontmatter(file, source);
   const firstLine = bodyLineOffset + 1;
-  const text = substituteVariables(body, ctx.config.variables ?? {}, state, file, firstLine);
+  const text = withoutPlaceholders(substituteVariables(body, ctx.config.variables ?? {}, state, file, firstLine));
   const tree = parseMdx(file, text, firstLine, { esm: true });
 
-  const esm: { block: EsmBlock; line: number }[] = [];
-  for (const node of tree.nodes) if (node.kind === 'esm') esm.push({ block: parseEsmBlock(node.code, node.line), line: node.line });
-  const scope = buildScope(file, esm, parseArrowBodies(file, esm), ctx.repoRoot, state.snippetMemo, [file]);
+  const warn = state.warn.bind(state);
+  const scope = buildScope(file, esmBlocks(tree.nodes), ctx.repoRoot, state.snippetMemo, warn, [file]);
   const env: Env = { file, source: text, firstLine, scope };
 
   let html = renderNodes(tree.nodes, env, state, 'block');

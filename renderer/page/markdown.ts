@@ -9,6 +9,7 @@ import { highlightCode, parseFenceInfo } from './code.js';
 import type { Env } from './env.js';
 import { escapeHtml, inlineHtmlToText } from './html.js';
 import { resolveAsset, resolveHref } from './links.js';
+import { outsideImagePlaceholder } from './outside-media.js';
 import { renderMath } from './math.js';
 import type { PageState } from './state.js';
 
@@ -73,7 +74,13 @@ const marked = new Marked({
     },
     link({ href, title, tokens }: Tokens.Link) {
       const { state, env } = current();
-      const inner = this.parser.parseInline(tokens);
+      state.linkDepth++;
+      let inner: string;
+      try {
+        inner = this.parser.parseInline(tokens);
+      } finally {
+        state.linkDepth--;
+      }
       const url = resolveHref(href, state, env);
       const external = /^https?:\/\//i.test(url);
       return `<a href="${escapeHtml(url)}"${title ? ` title="${escapeHtml(title)}"` : ''}${external ? ' rel="noopener noreferrer"' : ''}>${inner}</a>`;
@@ -81,6 +88,8 @@ const marked = new Marked({
     image({ href, title, text }: Tokens.Image) {
       const { state, env } = current();
       const src = resolveAsset(href, state, env);
+      const outside = outsideImagePlaceholder(state, src, text);
+      if (outside !== undefined) return outside;
       return `<img src="${escapeHtml(src)}" alt="${escapeHtml(text)}"${title ? ` title="${escapeHtml(title)}"` : ''} loading="lazy">`;
     },
     html({ text }: Tokens.HTML | Tokens.Tag) {

@@ -1,15 +1,17 @@
 /**
- * A small tokenizer for MDX as Mintlify pages use it: markdown text with JSX elements, `{…}`
- * expressions and top-level `import`/`export` blocks. Code fences and inline code are opaque.
- * It builds a tree (see tree.ts) in one linear pass; markdown itself is left to marked.
+ * The MDX reader: markdown text with JSX elements, `{…}` expressions and top-level
+ * `import`/`export` blocks. This pass finds where each construct starts (code fences and inline
+ * code are opaque); the constructs themselves are read by a real ECMAScript + JSX parser
+ * (js-grammar.ts), so what MDX accepts in a tag or an expression is accepted here. It builds a
+ * tree (see tree.ts) in one linear pass; markdown itself is left to marked.
  */
 import { RenderError } from '../types.js';
 import { HTML_TAGS, VOID_TAGS } from './html-tags.js';
+import { parseModule, readBracedExpression, readOpeningTag, type JsSyntaxError } from './js-grammar.js';
+import { jsxAttributes, RAW_CONTENT } from './jsx-tree.js';
 import { matchMath } from './math-syntax.js';
+import type { Program } from 'acorn';
 import type { Attr, ElementNode, ParsedMdx } from './tree.js';
-
-/** Elements whose content is kept as raw text (TeX, diagrams, scripts), not parsed as MDX. */
-const RAW_CONTENT = new Set(['Latex', 'Mermaid', 'script', 'style']);
 
 const FENCE_OPEN_RE = /[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(`{3,}|~{3,})/y;
 const TAG_NAME_RE = /[A-Za-z][\w]*(?:[.:-][\w]+)*/y;
@@ -18,6 +20,7 @@ const UNQUOTED_VALUE_RE = /[^\s>"'`=<]+/y;
 const ESM_START_RE = /(?:import\s*(?:[\w$*{]|["'])|export\s+(?:const|let|var|function|default|async|class)\b|export\s*\{)/y;
 const IMPORT_STATEMENT_RE = /import\s+(?:["'][^"'\n]+["']|[\w$\s,{}*]+?\s+from\s*["'][^"'\n]+["'])/y;
 const BLANK_LINE_RE = /\n[ \t]*(?:\n|$)/g;
+const CUSTOM_ID_RE = /\{#[\w-]+\}/y;
 const MAX_EXPRESSION_LENGTH = 20_000;
 /**
  * Far deeper than any real page nests. Rendering cost grows with the square of the depth (each
@@ -32,13 +35,9 @@ interface Frame {
   contentStart: number;
 }
 
-/**
- * `esm`: recognise top-level import/export blocks (pages and .mdx snippets).
- * `jsx`: the source is a JSX expression (an arrow component's body), not MDX: text follows JSX
- * whitespace rules and every element is inline, as React would render it.
- */
-export function parseMdx(file: string, src: string, firstLine: number, opts: { esm: boolean; jsx?: boolean }): ParsedMdx {
-  return new Parser(file, src, firstLine, opts.esm, opts.jsx === true).run();
+/** `esm`: recognise top-level import/export blocks (pages and .mdx snippets). */
+export function parseMdx(file: string, src: string, firstLine: number, opts: { esm: boolean }): ParsedMdx {
+  return new Parser(file, src, firstLine, opts.esm).run();
 }
 
 class Parser {
@@ -53,7 +52,6 @@ class Parser {
     private readonly src: string,
     private readonly firstLine: number,
     private readonly esm: boolean,
-    private readonly jsx: boolean,
   ) {
     this.scanBudget = 4 * src.length + 200_000;
   }
@@ -67,10 +65,11 @@ class Parser {
       if (atLineStart) {
         atLineStart = false;
         if (this.esm && this.stack.length === 0) {
-          const end = this.esmEnd(i);
-          if (end !== -1) {
+          const esm = this.esmAt(i);
+          if (esm) {
+            const { end, program } = esm;
             this.flush(i);
-            this.top().children.push({ kind: 'esm', code: src.slice(i, end), line: this.lineOf(i) });
+            this.top().children.push({ kind: 'esm', code: src.slice(i, end), line: this.lineOf(i), program });
             i = end;
             this.textStart = i;
             atLineStart = true;
@@ -132,9 +131,7 @@ class Parser {
 
   private flush(end: number): void {
     if (end > this.textStart) {
-      const raw = this.src.slice(this.textStart, end);
-      const value = this.jsx ? collapseJsxText(raw) : raw;
-      if (value !== '') this.top().children.push({ kind: 'text', value });
+      this.top().children.push({ kind: 'text', value: this.src.slice(this.textStart, end) });
     }
     this.textStart = end;
   }
@@ -156,29 +153,37 @@ class Parser {
     return this.firstLine + lo;
   }
 
-  /** MDX ESM: from a line starting with import/export to a blank line where brackets balance. */
-  private esmEnd(i: number): number {
+  /**
+   * MDX ESM: a line starting with import/export begins a block that runs to a blank line; when
+   * the parser reaches the end of that text still wanting more (a multi-line object with blank
+   * lines in it), the block runs on to the next blank line. Any other syntax error is the file's.
+   */
+  private esmAt(i: number): { end: number; program: Program } | undefined {
     const src = this.src;
     ESM_START_RE.lastIndex = i;
-    if (!ESM_START_RE.test(src)) return -1;
+    if (!ESM_START_RE.test(src)) return undefined;
     if (src.startsWith('import', i)) {
       IMPORT_STATEMENT_RE.lastIndex = i;
-      if (!IMPORT_STATEMENT_RE.test(src)) return -1;
+      if (!IMPORT_STATEMENT_RE.test(src)) return undefined;
     }
-    let depth = 0;
     let from = i;
     for (;;) {
       BLANK_LINE_RE.lastIndex = from;
       const blank = BLANK_LINE_RE.exec(src);
       const end = blank ? blank.index + 1 : src.length;
-      for (let k = from; k < end; k++) {
-        const c = src[k];
-        if (c === '(' || c === '[' || c === '{') depth++;
-        else if (c === ')' || c === ']' || c === '}') depth--;
-      }
-      if (depth <= 0 || !blank) return end;
+      const code = src.slice(i, end);
+      const parsed = parseModule(code);
+      if ('program' in parsed) return { end, program: parsed.program };
+      if (!blank || parsed.error.offset < code.trimEnd().length) throw this.syntaxError(parsed.error, i);
       from = end;
     }
+  }
+
+  /** A parser error at `base + error.offset`, as `file:line:column: message`. */
+  syntaxError(error: JsSyntaxError, base: number): RenderError {
+    const at = base + error.offset;
+    const lineStart = this.src.lastIndexOf('\n', at - 1) + 1;
+    return new RenderError(`Could not parse: ${error.message}`, { file: this.file, line: this.lineOf(at), column: at - lineStart + 1 });
   }
 
   private tag(i: number): number {
@@ -233,8 +238,8 @@ class Parser {
     }
     this.flush(i);
     this.stack.pop();
-    frame.el.multiline = !this.jsx && src.slice(frame.contentStart, i).includes('\n');
-    frame.el.block = !this.jsx && frame.startsLine && restOfLineBlank(src, end);
+    frame.el.multiline = src.slice(frame.contentStart, i).includes('\n');
+    frame.el.block = frame.startsLine && restOfLineBlank(src, end);
     this.textStart = end;
     return end;
   }
@@ -244,17 +249,38 @@ class Parser {
     return -1;
   }
 
+  /**
+   * A JSX opening tag read by the JS grammar. HTML written in markdown (`<a href=x>`, unquoted
+   * values) is not JSX: a lowercase tag acorn refuses is read by the lenient HTML-ish reader
+   * instead. A component tag both readers take for a tag but acorn refuses is a syntax error.
+   */
   private openingTag(i: number): number {
-    const src = this.src;
     const name = this.tagNameAt(i + 1);
     if (name === undefined || (isLowercase(name) && !HTML_TAGS.has(name.toLowerCase()))) return i + 1;
+    if (this.scanBudget > 0) {
+      const read = readOpeningTag(this.src, i);
+      if ('tag' in read) {
+        return this.openElement(i, read.tag.name, jsxAttributes(read.tag.attributes, this.src, i), read.tag.selfClosing, read.tag.end);
+      }
+      this.scanBudget -= Math.min(read.error.offset - i, MAX_EXPRESSION_LENGTH);
+      const lenient = this.lenientOpeningTag(i, name);
+      if (lenient === undefined) return i + 1;
+      if (!isLowercase(name)) throw this.syntaxError(read.error, 0);
+      return this.openElement(i, name, lenient.attrs, lenient.selfClosing, lenient.end);
+    }
+    const lenient = this.lenientOpeningTag(i, name);
+    return lenient === undefined ? i + 1 : this.openElement(i, name, lenient.attrs, lenient.selfClosing, lenient.end);
+  }
+
+  private lenientOpeningTag(i: number, name: string): { attrs: Attr[]; selfClosing: boolean; end: number } | undefined {
+    const src = this.src;
     let k = i + 1 + name.length;
     const attrs: Attr[] = [];
     let selfClosing = false;
     for (;;) {
       k = skipSpace(src, k);
       const c = src[k];
-      if (c === undefined) return i + 1;
+      if (c === undefined) return undefined;
       if (c === '>') {
         k++;
         break;
@@ -267,13 +293,13 @@ class Parser {
       if (c === '{') {
         // `{...spread}` or a `{/* comment */}` between attributes: skipped, never evaluated.
         const end = this.lookahead(k, () => exprEnd(src, k));
-        if (end === -1) return i + 1;
+        if (end === -1) return undefined;
         k = end + 1;
         continue;
       }
       ATTR_NAME_RE.lastIndex = k;
       const m = ATTR_NAME_RE.exec(src);
-      if (!m) return i + 1;
+      if (!m) return undefined;
       const attrName = m[0];
       k = skipSpace(src, k + attrName.length);
       if (src[k] !== '=') {
@@ -284,28 +310,34 @@ class Parser {
       const q = src[k];
       if (q === '"' || q === "'") {
         const end = this.lookahead(k, () => boundedIndexOf(src, q, k + 1));
-        if (end === -1) return i + 1;
+        if (end === -1) return undefined;
         attrs.push({ name: attrName, value: { kind: 'string', value: src.slice(k + 1, end) } });
         k = end + 1;
       } else if (q === '{') {
         const end = this.lookahead(k, () => exprEnd(src, k));
-        if (end === -1) return i + 1;
+        if (end === -1) return undefined;
         attrs.push({ name: attrName, value: { kind: 'expr', code: src.slice(k + 1, end) } });
         k = end + 1;
       } else {
         UNQUOTED_VALUE_RE.lastIndex = k;
         const v = UNQUOTED_VALUE_RE.exec(src);
-        if (!v) return i + 1;
+        if (!v) return undefined;
         attrs.push({ name: attrName, value: { kind: 'string', value: v[0] } });
         k += v[0].length;
       }
     }
+    return { attrs, selfClosing, end: k };
+  }
+
+  private openElement(i: number, name: string, attrs: Attr[], selfClosing: boolean, k: number): number {
+    const src = this.src;
     this.flush(i);
     const startsLine = lineStartsAt(src, i);
     const el: ElementNode = { kind: 'element', name, attrs, children: [], line: this.lineOf(i), block: false, multiline: false };
     this.top().children.push(el);
-    if (selfClosing || VOID_TAGS.has(name.toLowerCase())) {
-      el.block = !this.jsx && startsLine && restOfLineBlank(src, k);
+    // `<Link>` is a component, `<link>` an HTML void element: JSX names are case-sensitive.
+    if (selfClosing || (isLowercase(name) && VOID_TAGS.has(name))) {
+      el.block = startsLine && restOfLineBlank(src, k);
       this.textStart = k;
       return k;
     }
@@ -320,7 +352,7 @@ class Parser {
       el.raw = src.slice(k, close);
       const end = close + name.length + 3;
       el.multiline = el.raw.includes('\n');
-      el.block = !this.jsx && startsLine && restOfLineBlank(src, end);
+      el.block = startsLine && restOfLineBlank(src, end);
       this.textStart = end;
       return end;
     }
@@ -346,32 +378,28 @@ class Parser {
     return span.end;
   }
 
+  /**
+   * A `{…}` expression, read by the JS grammar. Text whose braces never balance stays text (as
+   * before MDX); balanced braces holding something that is not JavaScript are a syntax error.
+   */
   private expression(i: number): number {
     const src = this.src;
-    const end = this.lookahead(i, () => exprEnd(src, i));
-    if (end === -1) return i + 1;
-    const code = src.slice(i + 1, end);
     // `## Title {#custom-id}` is heading syntax, not an expression: left to the heading renderer.
-    if (/^#[\w-]+$/.test(code)) return end + 1;
+    CUSTOM_ID_RE.lastIndex = i;
+    const custom = CUSTOM_ID_RE.exec(src);
+    if (custom) return i + custom[0].length;
+    if (this.scanBudget <= 0) return i + 1;
+    const read = readBracedExpression(src, i);
+    if ('error' in read) {
+      this.scanBudget -= Math.min(read.error.offset - i, MAX_EXPRESSION_LENGTH);
+      if (this.lookahead(i, () => exprEnd(src, i)) === -1) return i + 1;
+      throw this.syntaxError(read.error, 0);
+    }
     this.flush(i);
-    this.top().children.push({ kind: 'expr', code, line: this.lineOf(i) });
-    this.textStart = end + 1;
-    return end + 1;
+    this.top().children.push({ kind: 'expr', code: src.slice(i + 1, read.end - 1), line: this.lineOf(i) });
+    this.textStart = read.end;
+    return read.end;
   }
-}
-
-/** JSX text: whitespace-only lines vanish, lines are trimmed where they meet a newline and joined by a space. */
-function collapseJsxText(raw: string): string {
-  if (!raw.includes('\n')) return raw;
-  const lines = raw.split('\n');
-  const kept: string[] = [];
-  lines.forEach((line, idx) => {
-    let l = line.replace(/\t/g, ' ');
-    if (idx > 0) l = l.trimStart();
-    if (idx < lines.length - 1) l = l.trimEnd();
-    if (l !== '') kept.push(l);
-  });
-  return kept.join(' ');
 }
 
 /**

@@ -3,6 +3,8 @@
  * it is rewritten to the redirect's target so readers skip the hop. Sources may use Mintlify's
  * patterns (`/old/:slug`, `/old/:path*`, `/old/*`). Compiled once per export (per context).
  */
+import { compileRedirect, isPatternSource, trimSlashes } from '../redirect-patterns.js';
+import { normaliseRef } from '../plan/slugs.js';
 import type { RenderContext } from '../types.js';
 
 interface Rule {
@@ -12,42 +14,11 @@ interface Rule {
 const cache = new WeakMap<RenderContext, Rule[]>();
 const MAX_HOPS = 5;
 
-function trimSlashes(p: string): string {
-  return p.replace(/^\/+|\/+$/g, '');
-}
-
 function compile(source: string, destination: string): Rule {
   const src = trimSlashes(source);
-  if (!/[:*]/.test(src)) return { match: (slug) => (slug === src ? destination : undefined) };
-  const names: string[] = [];
-  const pattern = src
-    .split('/')
-    .map((seg) => {
-      const param = /^:([A-Za-z_]\w*)(\*)?$/.exec(seg);
-      if (param?.[1]) {
-        names.push(param[1]);
-        return param[2] ? '(.*)' : '([^/]+)';
-      }
-      if (seg === '*') {
-        names.push('*');
-        return '(.*)';
-      }
-      return seg.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-    })
-    .join('/');
-  const re = new RegExp(`^${pattern}$`);
-  const fills = names.map((name) => (name === '*' ? /\*/ : new RegExp(`:${name}\\*?`, 'g')));
-  return {
-    match: (slug) => {
-      const m = re.exec(slug);
-      if (!m) return undefined;
-      let out = destination;
-      fills.forEach((fill, i) => {
-        out = out.replace(fill, m[i + 1] ?? '');
-      });
-      return out;
-    },
-  };
+  if (!isPatternSource(src)) return { match: (slug) => (slug === src ? destination : undefined) };
+  const compiled = compileRedirect(src, destination);
+  return 'error' in compiled ? { match: () => undefined } : compiled;
 }
 
 function rulesFor(ctx: RenderContext): Rule[] {
@@ -75,7 +46,8 @@ export function followRedirects(ctx: RenderContext, slug: string): { slug: strin
     }
     if (target === undefined) return hop === 0 ? undefined : { slug: current };
     if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(target)) return { url: target };
-    const next = trimSlashes(target.split(/[?#]/)[0] ?? '').replace(/\.mdx?$/i, '') || 'index';
+    // `/x/index`, `/x/`, `x.mdx` all name the page `x`, as in content links.
+    const next = normaliseRef(target);
     if (ctx.pageIndex[next]) return { slug: next };
     current = next;
   }

@@ -235,14 +235,21 @@ function renderLegacySnippet(el: ElementNode, env: Env, state: PageState): strin
   const name = typeof props['file'] === 'string' ? props['file'] : undefined;
   const where = { file: env.file, line: el.line };
   if (!name) throw new RenderError('<Snippet> needs a file="…" attribute', where);
-  const rel = findLegacySnippet(name, state.ctx.repoRoot, where);
+  let rel: string | undefined;
+  try {
+    rel = findLegacySnippet(name, state.ctx.repoRoot, where);
+  } catch (err) {
+    if (!(err instanceof RenderError)) throw err;
+    state.warn('missing-snippet', `Snippet ${name} points outside the repository; nothing is shown`, env.file, el.line);
+    return '';
+  }
   if (rel === undefined) {
     // The legacy component looked its file up when the page was shown, and showed nothing when it
     // was missing; an `import` of a missing file, by contrast, never compiled (RenderError).
     state.warn('missing-snippet', `Snippet ${name} not found (looked in ${legacyCandidates(name).join(', ')}); nothing is shown`, env.file, el.line);
     return '';
   }
-  const snippet = loadSnippet(rel, state.ctx.repoRoot, where, state.snippetMemo);
+  const snippet = loadSnippet(rel, state.ctx.repoRoot, where, state.snippetMemo, state.warn.bind(state));
   return renderUserComponent({ kind: 'snippet', snippet }, el, env, state);
 }
 

@@ -3,6 +3,7 @@
  * markers become unique GitHub-style ids in document order, and the toc and plain text are built.
  */
 import type { TocEntry } from '../types.js';
+import { escapeHtml } from './html.js';
 import { Slugger, slugify } from './slug.js';
 import { BLOCK_CLOSE, BLOCK_OPEN, HEADING_CLOSE, HEADING_OPEN, INLINE_CLOSE, INLINE_OPEN, type PageState } from './state.js';
 
@@ -67,14 +68,15 @@ export function resolveHeadings(html: string, state: PageState, resolver: Resolv
   const out = html.replace(HEADING_RE, (_whole, k: string) => {
     const index = Number(k);
     const known = ids.get(index);
-    if (known !== undefined) return known;
+    if (known !== undefined) return escapeHtml(known);
     const h = state.headings[index];
     if (!h) return '';
-    const text = resolver.text(h.text).replace(SPACES_RE, ' ').trim();
-    const id = h.custom ? h.base : slugger.unique(slugify(text));
+    const text = h.anchor ? '' : resolver.text(h.text).replace(SPACES_RE, ' ').trim();
+    const id = h.custom ? h.base : slugger.unique(h.anchor ? h.base : slugify(text));
     ids.set(index, id);
     if (h.inToc && (h.depth === 2 || h.depth === 3)) toc.push({ id, text, depth: h.depth });
-    return id;
+    // Mintlify's ids keep `&` and other characters that are not safe in an attribute as they are.
+    return escapeHtml(id);
   });
   return { html: out, toc };
 }

@@ -6,11 +6,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { transform } from 'sucrase';
+import { readRepoText, RepoFileError, resolveRepoFile, type RepoFileProblem } from '../repo-files.js';
 import { RenderError } from '../types.js';
 import { parseEsmBlock, type EsmBlock, type ExportDecl } from './esm.js';
 import { splitFrontmatter } from './frontmatter.js';
+import { lineColumn, parseModule } from './js-grammar.js';
 import { parseMdx } from './parse.js';
 import { emptyScope, type ComponentDef, type Scope, type Snippet } from './scope.js';
+import { withoutPlaceholders } from './state.js';
 import type { Node } from './tree.js';
 
 interface ParsedFile {
@@ -21,16 +25,14 @@ interface ParsedFile {
   firstLine: number;
   nodes: Node[];
   esm: { block: EsmBlock; line: number }[];
-  /** Arrow-function component bodies, parsed once: export name → nodes. */
-  arrowBodies: Map<string, Node[]>;
 }
 
 // Bounded: workers live across exports, and each export may check the repository out afresh.
 const FILE_CACHE_LIMIT = 2000;
 const fileCache = new Map<string, ParsedFile>();
-const realRootCache = new Map<string, string>();
 
 const SCRIPT_EXT = /\.(?:jsx?|tsx?)$/;
+const TYPESCRIPT_EXT = /\.tsx?$/;
 const MDX_EXT = /\.mdx?$/;
 
 export interface Where {
@@ -40,6 +42,9 @@ export interface Where {
 
 /** Per-page memo so a snippet used twice on one page is resolved once. */
 export type SnippetMemo = Map<string, Snippet>;
+
+/** Where import problems that do not stop the page are reported (the page's warnings). */
+export type Warn = (code: string, message: string, file: string, line?: number) => void;
 
 /** Resolves an import specifier to a repository-relative path, or undefined for a package name. */
 export function resolveSpecifier(spec: string, where: Where): string | undefined {
@@ -53,14 +58,14 @@ export function resolveSpecifier(spec: string, where: Where): string | undefined
   return rel;
 }
 
-export function loadSnippet(rel: string, repoRoot: string, where: Where, memo: SnippetMemo, chain: string[] = []): Snippet {
+export function loadSnippet(rel: string, repoRoot: string, where: Where, memo: SnippetMemo, warn: Warn, chain: string[] = []): Snippet {
   const memoised = memo.get(rel);
   if (memoised) return memoised;
   if (chain.includes(rel)) {
     throw new RenderError(`Snippet import cycle: ${[...chain, rel].join(' → ')}`, where);
   }
   const parsed = readParsed(rel, repoRoot, where);
-  const scope = buildScope(parsed.file, parsed.esm, parsed.arrowBodies, repoRoot, memo, [...chain, rel]);
+  const scope = buildScope(parsed.file, parsed.esm, repoRoot, memo, warn, [...chain, rel]);
   const snippet: Snippet = { file: parsed.file, source: parsed.source, firstLine: parsed.firstLine, nodes: parsed.nodes, scope };
   memo.set(rel, snippet);
   return snippet;
@@ -73,7 +78,7 @@ export function loadSnippet(rel: string, repoRoot: string, where: Where, memo: S
 export function findLegacySnippet(name: string, repoRoot: string, where: Where): string | undefined {
   for (const candidate of legacyCandidates(name)) {
     const rel = resolveSpecifier(`/${candidate}`, where);
-    if (rel && isFile(path.join(repoRoot, rel))) return rel;
+    if (rel && exists(repoRoot, rel)) return rel;
   }
   return undefined;
 }
@@ -83,35 +88,44 @@ export function legacyCandidates(name: string): string[] {
   return clean.startsWith('snippets/') || clean.startsWith('_snippets/') ? [clean] : [`snippets/${clean}`, `_snippets/${clean}`];
 }
 
-/** The scope a page or snippet gets from its own import/export blocks. */
+/**
+ * The scope a page or snippet gets from its own import/export blocks. An import of a file that is
+ * missing or outside the repository does not stop the page (Mintlify builds such pages): it is a
+ * warning, and the names it would bind render as unknown components.
+ */
 export function buildScope(
   file: string,
   esm: { block: EsmBlock; line: number }[],
-  arrowBodies: Map<string, Node[]>,
   repoRoot: string,
   memo: SnippetMemo,
+  warn: Warn,
   chain: string[],
 ): Scope {
   const scope = emptyScope();
   for (const { block } of esm) {
     for (const decl of block.imports) {
       const where = { file, line: decl.line };
-      const rel = resolveSpecifier(decl.source, where);
       const bound = [decl.defaultName, decl.namespace, ...decl.named.map((n) => n.local)].filter((n): n is string => !!n);
-      if (rel === undefined || !(MDX_EXT.test(rel) || SCRIPT_EXT.test(rel) || path.posix.extname(rel) === '')) {
+      const unknown = (reason: string): void => {
+        for (const name of bound) scope.components.set(name, { kind: 'opaque', file, line: decl.line, reason });
+      };
+      const found = locateImport(decl.source, repoRoot, where);
+      if (found.kind === 'package') {
         // A package (`@acme/ui`) or a stylesheet: nothing we can render; usages become unknown components.
-        for (const name of bound) scope.components.set(name, { kind: 'opaque', file, line: decl.line, reason: `imported from ${decl.source}` });
+        unknown(`imported from ${decl.source}`);
         continue;
       }
-      const target = withExtension(rel, repoRoot);
-      if (target === undefined) {
-        throw new RenderError(`Snippet not found: ${decl.source} (imported at ${file}:${decl.line})`, where);
+      if (found.kind === 'problem') {
+        warn('missing-import', `${found.message}; ${bound.length > 0 ? `${bound.map((n) => `<${n}>`).join(', ')} render${bound.length === 1 ? 's' : ''} as unknown` : 'the import is ignored'}`, file, decl.line);
+        unknown(found.message);
+        continue;
       }
-      const snippet = loadSnippet(target, repoRoot, where, memo, chain);
+      const target = found.rel;
+      const snippet = loadSnippet(target, repoRoot, where, memo, warn, chain);
       if (decl.defaultName) {
         const def: ComponentDef = MDX_EXT.test(target)
           ? { kind: 'snippet', snippet }
-          : { kind: 'opaque', file: target, line: 1, reason: 'the default export of a script file' };
+          : (snippet.scope.components.get('default') ?? { kind: 'opaque', file: target, line: 1, reason: 'the default export of a script file' });
         scope.components.set(decl.defaultName, def);
       }
       for (const { imported, local } of decl.named) {
@@ -120,19 +134,41 @@ export function buildScope(
         if (component) scope.components.set(local, component);
       }
     }
-    for (const decl of block.exports) addExport(scope, decl, file, arrowBodies);
+    for (const decl of block.exports) addExport(scope, decl, file);
   }
   return scope;
 }
 
-function addExport(scope: Scope, decl: ExportDecl, file: string, arrowBodies: Map<string, Node[]>): void {
+type ImportTarget = { kind: 'file'; rel: string } | { kind: 'package' } | { kind: 'problem'; message: string };
+
+function locateImport(spec: string, repoRoot: string, where: Where): ImportTarget {
+  let rel: string | undefined;
+  try {
+    rel = resolveSpecifier(spec, where);
+  } catch (err) {
+    if (err instanceof RenderError) return { kind: 'problem', message: `${spec} points outside the repository` };
+    throw err;
+  }
+  if (rel === undefined || !(MDX_EXT.test(rel) || SCRIPT_EXT.test(rel) || path.posix.extname(rel) === '')) return { kind: 'package' };
+  const target = withExtension(rel, repoRoot);
+  if (target === undefined) return { kind: 'problem', message: `${spec} was not found in the repository` };
+  try {
+    resolveRepoFile(repoRoot, target);
+  } catch (err) {
+    if (err instanceof RepoFileError && err.problem === 'outside') return { kind: 'problem', message: `${spec} points outside the repository (a symbolic link)` };
+    if (err instanceof RepoFileError) return { kind: 'problem', message: `${spec} was not found in the repository` };
+    throw err;
+  }
+  return { kind: 'file', rel: target };
+}
+
+function addExport(scope: Scope, decl: ExportDecl, file: string): void {
   const v = decl.value;
   if (v.kind === 'literal') {
     scope.values.set(decl.name, v.value);
     return;
   }
-  const body = arrowBodies.get(decl.name);
-  if (v.kind === 'arrow' && body) {
+  if (v.kind === 'arrow') {
     scope.components.set(decl.name, {
       kind: 'arrow',
       file,
@@ -140,60 +176,63 @@ function addExport(scope: Scope, decl: ExportDecl, file: string, arrowBodies: Ma
       firstLine: v.bodyLine,
       params: v.params,
       ...(v.propsName === undefined ? {} : { propsName: v.propsName }),
-      body,
+      body: v.nodes,
       scope,
     });
     return;
   }
-  scope.components.set(decl.name, { kind: 'opaque', file, line: decl.line, reason: v.kind === 'opaque' ? v.reason : 'code' });
+  scope.components.set(decl.name, { kind: 'opaque', file, line: decl.line, reason: v.reason });
 }
 
 function withExtension(rel: string, repoRoot: string): string | undefined {
-  if (path.posix.extname(rel) !== '') return isFile(path.join(repoRoot, rel)) ? rel : undefined;
-  for (const ext of ['.mdx', '.md', '.jsx', '.js', '.tsx', '.ts']) if (isFile(path.join(repoRoot, rel + ext))) return rel + ext;
+  if (path.posix.extname(rel) !== '') return exists(repoRoot, rel) ? rel : undefined;
+  for (const ext of ['.mdx', '.md', '.jsx', '.js', '.tsx', '.ts']) if (exists(repoRoot, rel + ext)) return rel + ext;
   return undefined;
 }
 
-function isFile(abs: string): boolean {
+/** A file, or a link (which readParsed then refuses by name if it leads outside the repository). */
+function exists(repoRoot: string, rel: string): boolean {
   try {
-    return fs.statSync(abs).isFile();
+    const st = fs.lstatSync(path.join(repoRoot, rel), { throwIfNoEntry: false });
+    return st !== undefined && (st.isFile() || st.isSymbolicLink());
   } catch {
-    return false;
+    return false; // ENOTDIR, ENAMETOOLONG, ELOOP: not a file the import can name
   }
 }
 
+const PROBLEM_TEXT: Record<RepoFileProblem, string> = {
+  missing: 'not found',
+  outside: 'points outside the repository',
+  'not-a-file': 'is not a file',
+  'too-large': 'is too large',
+};
+
 function readParsed(rel: string, repoRoot: string, where: Where): ParsedFile {
-  const abs = path.join(repoRoot, rel);
+  let real: string;
   let stat: fs.Stats;
   try {
-    stat = fs.statSync(abs);
-  } catch {
-    throw new RenderError(`Snippet not found: /${rel}`, where);
+    real = resolveRepoFile(repoRoot, rel);
+    stat = fs.statSync(real);
+  } catch (err) {
+    const problem = err instanceof RepoFileError ? err.problem : 'missing';
+    if (problem === 'missing') throw new RenderError(`Snippet not found: /${rel}`, where);
+    throw new RenderError(`Snippet path /${rel} ${PROBLEM_TEXT[problem]}`, where);
   }
-  if (!stat.isFile()) throw new RenderError(`Snippet not found: /${rel} is not a file`, where);
-  const cached = fileCache.get(abs);
+  if (!stat.isFile()) throw new RenderError(`Snippet path /${rel} ${PROBLEM_TEXT['not-a-file']}`, where);
+  const cached = fileCache.get(real);
   if (cached && cached.size === stat.size && cached.mtimeMs === stat.mtimeMs) return cached;
-  assertInsideRepo(abs, repoRoot, rel, where);
-  const source = fs.readFileSync(abs, 'utf8');
+  let source: string;
+  try {
+    source = withoutPlaceholders(readRepoText(repoRoot, rel));
+  } catch (err) {
+    if (!(err instanceof RepoFileError)) throw err;
+    throw new RenderError(`Snippet path /${rel}: ${err.message}`, where);
+  }
   const parsed = SCRIPT_EXT.test(rel) ? parseScriptFile(rel, source) : parseMdxFile(rel, source);
   const entry: ParsedFile = { size: stat.size, mtimeMs: stat.mtimeMs, ...parsed };
   if (fileCache.size >= FILE_CACHE_LIMIT) fileCache.clear();
-  fileCache.set(abs, entry);
+  fileCache.set(real, entry);
   return entry;
-}
-
-/** A symlink inside the repository must not lead outside it. */
-function assertInsideRepo(abs: string, repoRoot: string, rel: string, where: Where): void {
-  let realRoot = realRootCache.get(repoRoot);
-  if (realRoot === undefined) {
-    realRoot = fs.realpathSync(repoRoot);
-    if (realRootCache.size >= FILE_CACHE_LIMIT) realRootCache.clear();
-    realRootCache.set(repoRoot, realRoot);
-  }
-  const real = fs.realpathSync(abs);
-  if (real !== realRoot && !real.startsWith(realRoot + path.sep)) {
-    throw new RenderError(`Snippet path /${rel} points outside the repository`, where);
-  }
 }
 
 type ParsedContent = Omit<ParsedFile, 'size' | 'mtimeMs'>;
@@ -201,23 +240,46 @@ type ParsedContent = Omit<ParsedFile, 'size' | 'mtimeMs'>;
 function parseMdxFile(rel: string, source: string): ParsedContent {
   const split = splitFrontmatter(rel, source);
   const tree = parseMdx(rel, split.body, split.bodyLineOffset + 1, { esm: true });
+  return { file: rel, source: split.body, firstLine: split.bodyLineOffset + 1, nodes: tree.nodes, esm: esmBlocks(tree.nodes) };
+}
+
+/** The import/export blocks of a parsed page or .mdx snippet, read as data. */
+export function esmBlocks(nodes: Node[]): { block: EsmBlock; line: number }[] {
   const esm: { block: EsmBlock; line: number }[] = [];
-  for (const node of tree.nodes) if (node.kind === 'esm') esm.push({ block: parseEsmBlock(node.code, node.line), line: node.line });
-  return { file: rel, source: split.body, firstLine: split.bodyLineOffset + 1, nodes: tree.nodes, esm, arrowBodies: parseArrowBodies(rel, esm) };
+  for (const node of nodes) if (node.kind === 'esm') esm.push({ block: parseEsmBlock(node.program, node.code, node.line), line: node.line });
+  return esm;
 }
 
+/**
+ * A .js/.jsx/.ts/.tsx snippet: one module, parsed whole. TypeScript types are stripped first with
+ * sucrase (as Mintlify's build does), which keeps every line where it was; JSX is kept for acorn.
+ */
 function parseScriptFile(rel: string, source: string): ParsedContent {
-  const esm = [{ block: parseEsmBlock(source, 1), line: 1 }];
-  return { file: rel, source, firstLine: 1, nodes: [], esm, arrowBodies: parseArrowBodies(rel, esm) };
+  const code = TYPESCRIPT_EXT.test(rel) ? stripTypes(rel, source) : source;
+  const parsed = parseModule(code);
+  if ('error' in parsed) {
+    const at = lineColumn(code, parsed.error.offset);
+    throw new RenderError(`Could not parse: ${parsed.error.message}`, { file: rel, line: at.line, column: at.column });
+  }
+  return { file: rel, source: code, firstLine: 1, nodes: [], esm: [{ block: parseEsmBlock(parsed.program, code, 1), line: 1 }] };
 }
 
-export function parseArrowBodies(file: string, esm: { block: EsmBlock }[]): Map<string, Node[]> {
-  const bodies = new Map<string, Node[]>();
-  for (const { block } of esm) {
-    for (const decl of block.exports) {
-      if (decl.value.kind !== 'arrow') continue;
-      bodies.set(decl.name, parseMdx(file, decl.value.body, decl.value.bodyLine, { esm: false, jsx: true }).nodes);
-    }
+function stripTypes(rel: string, source: string): string {
+  try {
+    return transform(source, {
+      transforms: rel.endsWith('x') ? ['typescript', 'jsx'] : ['typescript'],
+      jsxRuntime: 'preserve',
+      disableESTransforms: true,
+      keepUnusedImports: true,
+      filePath: rel,
+    }).code;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const loc = /\((\d+):(\d+)\)\s*$/.exec(message);
+    throw new RenderError(`Could not parse: ${message.replace(/\s*\(\d+:\d+\)\s*$/, '')}`, {
+      file: rel,
+      ...(loc ? { line: Number(loc[1]), column: Number(loc[2]) + 1 } : {}),
+      cause: err,
+    });
   }
-  return bodies;
 }

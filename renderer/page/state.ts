@@ -31,6 +31,8 @@ export interface HeadingSlot {
   text: string;
   /** Headings inside components are given ids but kept out of the toc. */
   inToc: boolean;
+  /** `base` is a ready-made id (a field anchor such as `param-name`), only made unique. */
+  anchor?: boolean;
 }
 
 /**
@@ -47,6 +49,18 @@ export const BLOCK_CLOSE = '\uE003';
 export const HEADING_OPEN = '\uE004';
 export const HEADING_CLOSE = '\uE005';
 
+const PLACEHOLDER_CHAR_RE = /[\uE000-\uE005]/;
+const PLACEHOLDER_CHARS_RE = /[\uE000-\uE005]/g;
+
+/**
+ * The placeholder characters in text an author wrote (page, snippet, variable values), replaced
+ * by U+FFFD: left alone they would pull a rendered piece into wherever they stand (an attribute
+ * value, with its quotes) when the slots are put back.
+ */
+export function withoutPlaceholders(text: string): string {
+  return PLACEHOLDER_CHAR_RE.test(text) ? text.replace(PLACEHOLDER_CHARS_RE, '\uFFFD') : text;
+}
+
 export class PageState {
   readonly slots: Slot[] = [];
   readonly headings: HeadingSlot[] = [];
@@ -56,12 +70,12 @@ export class PageState {
   usesMermaid = false;
   /** Depth of component nesting, so headings inside components stay out of the toc. */
   componentDepth = 0;
+  /** Depth inside links (markdown or raw `<a>`): stand-ins for outside media add no link of their own there. */
+  linkDepth = 0;
+  /** Names of the ParamField/ResponseField elements being rendered, outermost first (nested anchors). */
+  readonly fieldPath: string[] = [];
   /** Depth of snippet / user component expansion, to stop a snippet that includes itself. */
   snippetDepth = 0;
-  /** Depth inside raw HTML elements: only the outermost one is sanitised (once, as a whole). */
-  htmlDepth = 0;
-  /** Set while rendering a raw HTML subtree that holds markup outside the plain allow-list. */
-  htmlDirty = false;
   private uidCounter = 0;
   private readonly warned = new Set<string>();
   private readonly listed = new Map<string, number>();
@@ -92,6 +106,16 @@ export class PageState {
   heading(slot: HeadingSlot): string {
     this.headings.push(slot);
     return `${HEADING_OPEN}${this.headings.length - 1}${HEADING_CLOSE}`;
+  }
+
+  /** A marker for a component's anchor id (`param-name`), made unique with the page's headings. */
+  anchor(id: string): string {
+    return this.heading({ depth: 0, base: id, custom: false, text: '', inToc: false, anchor: true });
+  }
+
+  /** A marker for a component's id: its `id` prop as written, or else the slug of its title. */
+  titleAnchor(title: string, custom: string | undefined): string {
+    return this.heading({ depth: 0, base: custom ?? '', custom: custom !== undefined, text: title, inToc: false });
   }
 
   /** Page-unique ids for tabs and tooltips (deterministic: the same page gives the same ids). */

@@ -1,4 +1,5 @@
 /** The parsed shape of an MDX source: markdown text interleaved with JSX elements and expressions. */
+import type { Program } from 'acorn';
 
 export type AttrValue =
   | { kind: 'string'; value: string }
@@ -54,6 +55,8 @@ export interface EsmNode {
   kind: 'esm';
   code: string;
   line: number;
+  /** The block as acorn parsed it (offsets from the start of `code`, lines from 1). */
+  program: Program;
 }
 
 export type Node = TextNode | ExprNode | ElementNode | EsmNode | MathNode;

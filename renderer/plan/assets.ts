@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildWarning } from '../types.js';
+import { openRepoFile, readRepoFile, readRepoText } from '../repo-files.js';
 import { externalScriptWarning } from './custom-scripts.js';
 import { localiseStylesheet } from './custom-styles.js';
 import { isPageFile, isSnippetPath } from './slugs.js';
@@ -26,9 +27,9 @@ export function hashedBundlePath(file: string, hash8: string): string {
 }
 
 /** sha256 and size of a file, read in 1 MB pieces so a large video is never held whole. */
-function digestFile(abs: string): { size: number; sha256: string } {
+function digestFile(repoRoot: string, file: string): { size: number; sha256: string } {
   const hash = createHash('sha256');
-  const fd = fs.openSync(abs, 'r');
+  const { fd } = openRepoFile(repoRoot, file);
   const buf = Buffer.allocUnsafe(1024 * 1024);
   let size = 0;
   try {
@@ -67,13 +68,13 @@ export function planAssets(repoRoot: string, files: readonly string[], custom: {
   const stylesheets = new Set(custom.css);
   for (const file of files) {
     if (!isAssetFile(file) || stylesheets.has(file)) continue;
-    const digest = digestFile(path.join(repoRoot, file));
+    const digest = digestFile(repoRoot, file);
     assets[file] = hashedBundlePath(file, digest.sha256.slice(0, 8));
     digests[file] = digest;
   }
   const assetUrl = (repoPath: string): string | undefined => (assets[repoPath] === undefined ? undefined : `/${assets[repoPath]}`);
   for (const file of custom.css) {
-    const source = fs.readFileSync(path.join(repoRoot, file));
+    const source = readRepoFile(repoRoot, file);
     const styled = localiseStylesheet(file, source.toString('utf8'), { assetUrl, stylesheets });
     warnings.push(...styled.warnings);
     const bytes = styled.changed ? new Uint8Array(Buffer.from(styled.css, 'utf8')) : new Uint8Array(source);
@@ -83,7 +84,7 @@ export function planAssets(repoRoot: string, files: readonly string[], custom: {
     digests[file] = { size: bytes.length, sha256 };
   }
   for (const file of custom.js) {
-    const warning = externalScriptWarning(file, fs.readFileSync(path.join(repoRoot, file), 'utf8'));
+    const warning = externalScriptWarning(file, readRepoText(repoRoot, file));
     if (warning) warnings.push(warning);
   }
   return { assets, digests, rewritten, warnings };

@@ -9,6 +9,9 @@ import { readNavigation } from './read-navigation.js';
 import { planRedirects } from './redirects.js';
 import { selectPaths } from './select-paths.js';
 import { isPageFile, outputPathForSlug, slugForFile, titleFromSlug, urlForSlug } from './slugs.js';
+import { classCandidates } from './tailwind-classes.js';
+import { planTailwind } from '../tailwind/index.js';
+import { navigationIconWarnings } from '../icons/navigation-warnings.js';
 
 export { UnknownPathsError, selectPaths, pathMatcher } from './select-paths.js';
 export { urlForSlug, outputPathForSlug, slugForFile, normaliseRef, isPageFile, isSnippetPath } from './slugs.js';
@@ -121,12 +124,13 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
       : config.navigation;
   const read = readNavigation(navigation, configFile, warnings);
 
+  const classes = classCandidates(repoRoot);
   const metaCache = new Map<string, PageMeta>();
   const metaFor = (slug: string): PageMeta => {
     let meta = metaCache.get(slug);
     if (!meta) {
       const file = pageFiles.get(slug);
-      meta = file === undefined ? {} : readPageMeta(repoRoot, file);
+      meta = file === undefined ? {} : readPageMeta(repoRoot, file, (text) => classes.addPage(file, text));
       metaCache.set(slug, meta);
     }
     return meta;
@@ -181,20 +185,27 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
   const pageTitles: Record<string, string> = {};
   for (const p of pages) pageTitles[p.slug] = metaFor(p.slug).title ?? titleFromSlug(p.slug);
 
-  const redirects = planRedirects(config, new Set(pageFiles.keys()), configFile, warnings);
+  classes.addOtherSources(files, config.customJs);
+  const tailwind = planTailwind(classes.candidates, config.colors);
+
+  warnings.push(...navigationIconWarnings({ repoRoot, configFile, config, sections, globalLinks: read.globalLinks, pages }));
+
   const planned = planAssets(repoRoot, files, { css: config.customCss, js: config.customJs });
   warnings.push(...planned.warnings, ...fontSourceWarnings(config, planned.assets, configFile));
+  const redirects = planRedirects(config, new Set(pageFiles.keys()), new Set(Object.keys(planned.assets)), configFile, warnings);
   return {
     repoRoot,
     config,
     sections,
     globalLinks: read.globalLinks,
     pages,
-    redirects,
+    redirects: redirects.pages,
+    redirectRules: redirects.rules,
     assets: planned.assets,
     warnings,
     pageTitles,
     assetDigests: planned.digests,
     rewrittenAssets: planned.rewritten,
+    ...(tailwind ? { tailwind } : {}),
   };
 }

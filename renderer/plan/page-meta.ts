@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { readRepoText } from '../repo-files.js';
 
 /** The few frontmatter fields the plan needs for sidebar labels and badges. */
 export interface PageMeta {
@@ -35,13 +34,15 @@ function scalar(raw: string): string | undefined {
  * every page on the main thread before rendering starts, so it has to cost next to nothing. The
  * page renderer parses the frontmatter properly; a label here is only a sidebar title.
  */
-export function readPageMeta(repoRoot: string, file: string): PageMeta {
+export function readPageMeta(repoRoot: string, file: string, onText?: (text: string) => void): PageMeta {
   let text: string;
   try {
-    text = fs.readFileSync(path.join(repoRoot, file), 'utf8');
+    text = readRepoText(repoRoot, file);
   } catch {
     return {};
   }
+  // The plan's other per-page reads (Tailwind class candidates) share this one read.
+  onText?.(text);
   if (!text.startsWith('---')) return {};
   const end = text.indexOf('\n---', 3);
   if (end < 0) return {};

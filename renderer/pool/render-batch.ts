@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { renderDocument } from '../layout/index.js';
 import { renderPageContent } from '../page/index.js';
+import { readRepoText } from '../repo-files.js';
 import { urlForSlug } from '../plan/slugs.js';
 import { addToPartialIndex, emptyPartialIndex } from '../index-stage/partial-index.js';
 import { RenderError, type BuildWarning, type PageContent, type PlannedPage, type RenderContext, type RenderFailure, type SearchDocument } from '../types.js';
@@ -35,15 +35,15 @@ function contextFor(contextPath: string): CachedContext {
   return entry;
 }
 
-export function toFailure(err: unknown, file: string): RenderFailure {
+export function toFailure(err: unknown, file: string, path?: string): RenderFailure {
   if (err instanceof RenderError) {
-    const f: RenderFailure = { file: err.file, message: err.message };
+    const f: RenderFailure = { ...(path === undefined ? {} : { path }), file: err.file, message: err.message };
     if (err.line !== undefined) f.line = err.line;
     if (err.column !== undefined) f.column = err.column;
     return f;
   }
   const message = err instanceof Error ? err.message : String(err);
-  return { file, message: message || 'render failed' };
+  return { ...(path === undefined ? {} : { path }), file, message: message || 'render failed' };
 }
 
 /** Cut at the last space before `max` (unless that loses more than a fifth), never mid-word when avoidable. */
@@ -93,7 +93,7 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
   task.pages.forEach((page, i) => {
     try {
       mark = performance.now();
-      const source = fs.readFileSync(path.join(ctx.repoRoot, page.file), 'utf8');
+      const source = readRepoText(ctx.repoRoot, page.file);
       lap('read');
       const content = renderPageContent({ file: page.file, source, ctx });
       lap('page');
@@ -126,7 +126,7 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
         lap('index');
       }
     } catch (err) {
-      failures.push(toFailure(err, page.file));
+      failures.push(toFailure(err, page.file, page.slug));
     }
   });
 

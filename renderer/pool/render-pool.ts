@@ -3,12 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import type { TailwindInput } from '../tailwind/index.js';
 import type { RenderBatchResult, RenderBatchTask } from './batch.js';
 
 export interface RenderPool {
   readonly threads: number;
   /** Render one batch; a crashed worker or an abort rejects only this batch. */
   run(task: RenderBatchTask, options?: { signal?: AbortSignal }): Promise<RenderBatchResult>;
+  /**
+   * Compile the site's Tailwind stylesheet on a worker, beside the page batches (a pool without
+   * it compiles on the calling thread).
+   */
+  compileTailwind?(input: TailwindInput, options?: { signal?: AbortSignal }): Promise<string>;
   /** Wait for running batches, then stop the workers. */
   close(): Promise<void>;
 }
@@ -71,6 +77,8 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   return {
     threads,
     run: (task, runOptions) => piscina.run(task, runOptions?.signal ? { signal: runOptions.signal } : {}),
+    compileTailwind: (input, runOptions) =>
+      piscina.run(input as unknown as RenderBatchTask, { name: 'compileTailwind', ...(runOptions?.signal ? { signal: runOptions.signal } : {}) }) as unknown as Promise<string>,
     close: () => piscina.close(),
   };
 }

@@ -1,4 +1,4 @@
-import type { BuildWarning, BundleManifest } from '../types.js';
+import type { BuildWarning, BundleManifest, BundleRedirect, RenderFailure } from '../types.js';
 import type { SiteFiles } from './site-files.js';
 
 export const MANIFEST_PATH = 'manifest.json';
@@ -11,6 +11,9 @@ export interface ManifestMeta {
   createdAt: Date;
   pageCount: number;
   warnings: BuildWarning[];
+  /** Set by a keepGoing export (even when empty), so a reader can tell "none failed" from "not recorded". */
+  failures?: RenderFailure[];
+  redirects?: BundleRedirect[];
 }
 
 /** manifest.json: what the loader verifies before serving (every other file's size and sha256). */
@@ -28,5 +31,7 @@ export function buildManifest(site: SiteFiles, meta: ManifestMeta): BundleManife
       .filter((p) => p !== MANIFEST_PATH)
       .map((p) => ({ path: p, size: site.size(p), sha256: site.sha256(p) })),
     warnings: meta.warnings,
+    ...(meta.failures ? { failures: meta.failures } : {}),
+    ...(meta.redirects && meta.redirects.length > 0 ? { redirects: meta.redirects } : {}),
   };
 }

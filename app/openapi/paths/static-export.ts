@@ -41,6 +41,25 @@ export const staticExportSchemas = {
       createdAt: { type: 'string', format: 'date-time' },
       updatedAt: { type: 'string', format: 'date-time' },
       error: { type: 'string', description: 'Only when failed: what went wrong, naming the first failing files as file:line.' },
+      keepGoing: { type: 'boolean', enum: [true], description: 'Present when the job was started with keepGoing.' },
+      failureCount: { type: 'integer', minimum: 0, description: 'keepGoing jobs, once completed: how many pages were left out.' },
+      failures: {
+        type: 'array',
+        maxItems: 100,
+        description: 'keepGoing jobs, once completed: the first 100 pages left out (all of them are in the bundle’s manifest.json).',
+        items: {
+          type: 'object',
+          required: ['file', 'message'],
+          additionalProperties: false,
+          properties: {
+            path: { type: 'string', description: 'The page left out (its slug, as in `paths`).' },
+            file: { type: 'string', description: 'The file with the error: the page, or a snippet it imports.' },
+            line: { type: 'integer', minimum: 1 },
+            column: { type: 'integer', minimum: 1 },
+            message: { type: 'string' },
+          },
+        },
+      },
     },
   },
   StartStaticExport: {
@@ -55,6 +74,10 @@ export const staticExportSchemas = {
         maxItems: 10000,
         items: { type: 'string', minLength: 1, maxLength: 512 },
         description: 'Only these pages: slugs (`guides/intro`), prefixes (`guides/`) or globs (`api/**`). Each must match a page.',
+      },
+      keepGoing: {
+        type: 'boolean',
+        description: 'Export every page that renders; pages that fail are left out and listed in the job (`failures`) and the manifest, instead of failing the job. Default false.',
       },
     },
   },

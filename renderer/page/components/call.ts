@@ -1,8 +1,9 @@
 /** What a built-in component renderer gets: its props, its children, and the page's helpers. */
-import { iconSvg } from '../../icons.js';
+import { iconLibrary, iconSvg, renderIcon } from '../../icons/index.js';
 import type { Env } from '../env.js';
 import { escapeHtml } from '../html.js';
-import { parseMdx } from '../parse.js';
+import { parseJsxExpression } from '../js-grammar.js';
+import { jsxToNodes } from '../jsx-tree.js';
 import type { Literal } from '../literal.js';
 import { resolveAsset, resolveHref } from '../links.js';
 import { evaluateProps, renderElement, renderNodes, type Mode } from '../render.js';
@@ -11,7 +12,7 @@ import type { ElementNode } from '../tree.js';
 
 export type ComponentRenderer = (call: ComponentCall) => string;
 
-const SAFE_COLOR_RE = /^(?:#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20}|(?:rgb|rgba|hsl|hsla|oklch)\([\d\s.,%/-]+\)|var\(--[\w-]+\))$/;
+export const SAFE_COLOR_RE = /^(?:#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20}|(?:rgb|rgba|hsl|hsla|oklch)\([\d\s.,%/-]+\)|var\(--[\w-]+\))$/;
 const ICON_URL_RE = /^(?:https?:)?\/\/|^\/|\.(?:svg|png|jpe?g|gif|webp)$/i;
 
 export class ComponentCall {
@@ -73,19 +74,25 @@ export class ComponentCall {
   }
 
   /**
-   * A Font Awesome icon, an image icon (URL or repo path), or '' when the name is unknown. An
-   * `icon={<svg>…</svg>}` attribute (JSX) is rendered like raw HTML, sanitised.
+   * The icon a component's `icon` prop names: from the site's library (`iconType` picks a Font
+   * Awesome style), an image icon (URL or repo path), or an `icon={<svg>…</svg>}` attribute
+   * rendered like raw HTML, sanitised. A name the library lacks is warned about with this
+   * component's line and gives '' (a Font Awesome Pro name gives a placeholder of the same size).
    */
   icon(name: string | undefined, className = 'c-icon'): string {
     if (!name) return this.jsxAttr('icon');
-    const library = this.str('iconType');
-    const svg = iconSvg(name, library === undefined ? { className } : { className, library });
-    if (svg) return svg;
     if (ICON_URL_RE.test(name)) {
       const src = resolveAsset(name, this.state, this.env);
       return src ? `<img class="${className}" src="${escapeHtml(src)}" alt="" aria-hidden="true">` : '';
     }
-    return '';
+    const result = renderIcon(name, { library: iconLibrary(this.state.ctx.config.iconLibrary), iconType: this.str('iconType'), className });
+    if (result.problem) this.warn(result.problem.code, `<${this.name}>: ${result.problem.message}`);
+    return result.svg ?? '';
+  }
+
+  /** One of the theme's own icons (callout kinds, file trees): always Font Awesome, never warned. */
+  themeIcon(name: string, className = 'c-icon'): string {
+    return iconSvg(name, { className }) ?? '';
   }
 
   /** An attribute whose value is JSX (`icon={<svg …/>}`), rendered as HTML; '' otherwise. */
@@ -94,8 +101,11 @@ export class ComponentCall {
     if (attr?.value.kind !== 'expr') return '';
     const code = attr.value.code.trim();
     if (!code.startsWith('<')) return '';
-    const nodes = parseMdx(this.env.file, code, this.el.line, { esm: false, jsx: true }).nodes;
-    return renderNodes(nodes, this.env, this.state, 'inline');
+    const parsed = parseJsxExpression(code);
+    // The tag was parsed whole when the page was read, so this parses again without error.
+    if ('error' in parsed) return '';
+    const line = this.el.line;
+    return renderNodes(jsxToNodes(parsed.expression, code, () => line), this.env, this.state, 'inline');
   }
 
   href(raw: string | undefined): string | undefined {

@@ -11,9 +11,11 @@ const KINDS: Record<string, { icon: string; label: string }> = {
   Danger: { icon: 'circle-xmark', label: 'Danger' },
 };
 
-function callout(c: ComponentCall, kind: string, icon: string, label: string, color?: string): string {
+function callout(c: ComponentCall, kind: string, themeIcon: string, label: string, color?: string): string {
   const style = color ? ` style="--callout-color:${escapeHtml(color)}"` : '';
-  const iconHtml = c.icon(icon, 'c-callout__icon-svg');
+  // An `icon` prop (a name or JSX) replaces the kind's own icon, which is the theme's.
+  const own = c.icon(c.str('icon'), 'c-callout__icon-svg');
+  const iconHtml = own || (c.str('icon') ? '' : c.themeIcon(themeIcon, 'c-callout__icon-svg'));
   return (
     `<div class="c-callout c-callout--${kind}" role="note" aria-label="${escapeHtml(label)}"${style}>` +
     (iconHtml ? `<span class="c-callout__icon">${iconHtml}</span>` : '') +
@@ -25,5 +27,5 @@ export const calloutComponents: Record<string, ComponentRenderer> = {
   ...Object.fromEntries(
     Object.entries(KINDS).map(([name, k]) => [name, (c: ComponentCall) => callout(c, name.toLowerCase(), k.icon, k.label)]),
   ),
-  Callout: (c) => callout(c, 'custom', c.str('icon') ?? 'circle-info', c.str('title') ?? 'Callout', c.color('color')),
+  Callout: (c) => callout(c, 'custom', 'circle-info', c.str('title') ?? 'Callout', c.color('color')),
 };

@@ -1,5 +1,6 @@
 /** Card (title, icon, href, img, horizontal, cta, arrow), CardGroup and Columns (cols). */
 import { escapeHtml } from '../html.js';
+import { outsideImagePlaceholder } from '../outside-media.js';
 import type { ComponentCall, ComponentRenderer } from './call.js';
 
 function card(c: ComponentCall): string {
@@ -23,7 +24,7 @@ function card(c: ComponentCall): string {
   const body = c.el.children.length > 0 ? `<div class="c-card__content">${c.children()}</div>` : '';
   return (
     `<div class="${classes.join(' ')}">` +
-    (img ? `<img class="c-card__img" src="${escapeHtml(img)}" alt="" loading="lazy">` : '') +
+    (img ? (outsideImagePlaceholder(c.state, img, title ?? '', { linked: false, className: 'c-card__img' }) ?? `<img class="c-card__img" src="${escapeHtml(img)}" alt="" loading="lazy">`) : '') +
     (icon ? `<span class="c-card__icon"${color ? ` style="color:${escapeHtml(color)}"` : ''}>${icon}</span>` : '') +
     `<div class="c-card__body">${titleHtml}${body}` +
     (cta ? `<span class="c-card__cta" aria-hidden="true">${escapeHtml(cta)}</span>` : '') +

@@ -7,8 +7,10 @@ export const disclosureComponents: Record<string, ComponentRenderer> = {
     const title = c.str('title') ?? '';
     const description = c.str('description');
     const icon = c.icon(c.str('icon'), 'c-accordion__icon');
+    // Mintlify links to an accordion by its `id`, or else by its title slugged like a heading.
+    const id = title || c.str('id') ? c.state.titleAnchor(title, c.str('id')) : undefined;
     return (
-      `<details class="c-accordion"${c.bool('defaultOpen') ? ' open' : ''}><summary class="c-accordion__summary">${icon}` +
+      `<details class="c-accordion"${id ? ` id="${id}"` : ''}${c.bool('defaultOpen') ? ' open' : ''}><summary class="c-accordion__summary">${icon}` +
       `<span class="c-accordion__title">${escapeHtml(title)}</span>` +
       (description ? `<span class="c-accordion__description">${escapeHtml(description)}</span>` : '') +
       `</summary><div class="c-accordion__body">${c.children('block')}</div></details>`

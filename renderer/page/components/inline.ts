@@ -27,10 +27,11 @@ export const inlineComponents: Record<string, ComponentRenderer> = {
     return `<span class="${cls.join(' ')}">${icon}${c.children('inline')}</span>`;
   },
   Icon: (c) => {
-    const name = c.str('icon');
+    const name = c.str('icon') ?? c.str('src');
     const svg = c.icon(name, 'c-icon');
     if (!svg) {
-      c.warn('unknown-icon', `Icon "${name ?? ''}" is not a Font Awesome icon in the bundled set`);
+      // c.icon warned about a name it does not know; an Icon with neither prop is named here.
+      if (name === undefined && !c.jsxAttr('icon')) c.warn('unknown-icon', '<Icon> has neither an icon nor a src');
       return '';
     }
     const size = c.num('size');

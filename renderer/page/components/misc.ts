@@ -1,29 +1,11 @@
-/** Update (changelog entry), Tree / Tree.Folder / Tree.File, View, Visibility, Panel, Prompt. */
+/** Update (changelog entry), View, Visibility, Panel, Prompt. */
 import { escapeHtml } from '../html.js';
-import type { ElementNode } from '../tree.js';
 import type { ComponentCall, ComponentRenderer } from './call.js';
 
 function tags(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((t): t is string => typeof t === 'string');
   if (typeof value === 'string') return value.split(',').map((t) => t.trim()).filter(Boolean);
   return [];
-}
-
-function treeItems(c: ComponentCall, els: ElementNode[]): string {
-  return els
-    .map((el) => {
-      const item = c.sub(el);
-      const name = escapeHtml(item.str('name') ?? '');
-      if (el.name === 'Tree.Folder') {
-        const open = item.bool('defaultOpen') || item.bool('open');
-        return (
-          `<li class="c-tree__folder"><details${open ? ' open' : ''}><summary>${item.icon('folder', 'c-tree__icon')}${name}</summary>` +
-          `<ul class="c-tree__list">${treeItems(item, item.childElements('Tree.Folder', 'Tree.File'))}</ul></details></li>`
-        );
-      }
-      return `<li class="c-tree__file">${item.icon('file', 'c-tree__icon')}${name}</li>`;
-    })
-    .join('');
 }
 
 export const miscComponents: Record<string, ComponentRenderer> = {
@@ -40,9 +22,6 @@ export const miscComponents: Record<string, ComponentRenderer> = {
       `</div><div class="c-update__body">${c.children('block')}</div></section>`
     );
   },
-  Tree: (c) => `<div class="c-tree"><ul class="c-tree__list">${treeItems(c, c.childElements('Tree.Folder', 'Tree.File'))}</ul></div>`,
-  'Tree.Folder': (c) => `<div class="c-tree"><ul class="c-tree__list">${treeItems(c, [c.el])}</ul></div>`,
-  'Tree.File': (c) => `<div class="c-tree"><ul class="c-tree__list">${treeItems(c, [c.el])}</ul></div>`,
   View: (c) => {
     const title = c.str('title') ?? '';
     const icon = c.icon(c.str('icon'), 'c-view__icon');
@@ -59,7 +38,7 @@ export const miscComponents: Record<string, ComponentRenderer> = {
   Prompt: (c) => {
     const description = c.str('description');
     return (
-      `<div class="c-prompt" data-code-block><div class="c-prompt__header"><span class="c-prompt__description">${escapeHtml(description ?? 'Prompt')}</span>` +
+      `<div class="c-prompt" data-code-block><div class="c-prompt__header">${c.icon(c.str('icon'), 'c-prompt__icon')}<span class="c-prompt__description">${escapeHtml(description ?? 'Prompt')}</span>` +
       `<button type="button" class="c-code__copy" data-copy-code aria-label="Copy prompt"><span class="c-code__copy-status" aria-live="polite"></span></button></div>` +
       `<div class="c-prompt__body" data-copy-source>${c.children('block')}</div></div>`
     );

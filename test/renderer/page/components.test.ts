@@ -48,10 +48,10 @@ describe('cards', () => {
 describe('steps', () => {
   it('Steps is an ordered list of numbered steps with titles', () => {
     const out = html('<Steps>\n  <Step title="Install">\n    Run it.\n  </Step>\n  <Step title="Use" stepNumber={5}>\n    Done.\n  </Step>\n</Steps>');
-    expect(out).toMatch(/^<ol class="c-steps"><li class="c-step"><span class="c-step__marker" aria-hidden="true">1<\/span>/);
-    expect(out).toContain('<p class="c-step__title">Install</p><div class="c-step__content"><p>Run it.</p>');
+    expect(out).toMatch(/^<ol class="c-steps"><li class="c-step" id="install"><span class="c-step__marker" aria-hidden="true">1<\/span>/);
+    expect(out).toContain('<p class="c-step__title"><a class="c-step__anchor" href="#install" aria-hidden="true" tabindex="-1"></a>Install</p><div class="c-step__content"><p>Run it.</p>');
     expect(out).toContain('aria-hidden="true">5</span>');
-    expect(count(out, '<li class="c-step">')).toBe(2);
+    expect(count(out, '<li class="c-step"')).toBe(2);
   });
 });
 
@@ -93,10 +93,10 @@ describe('tabs and code groups', () => {
 describe('disclosure', () => {
   it('Accordion uses details/summary, with description, icon and defaultOpen', () => {
     const out = html('<AccordionGroup>\n<Accordion title="FAQ" description="short" icon="question" defaultOpen>\nAnswer.\n</Accordion>\n<Accordion title="Two">\nB\n</Accordion>\n</AccordionGroup>');
-    expect(out).toMatch(/^<div class="c-accordion-group"><details class="c-accordion" open><summary class="c-accordion__summary"><svg/);
+    expect(out).toMatch(/^<div class="c-accordion-group"><details class="c-accordion" id="faq" open><summary class="c-accordion__summary"><svg/);
     expect(out).toContain('<span class="c-accordion__title">FAQ</span><span class="c-accordion__description">short</span></summary>');
     expect(out).toContain('<div class="c-accordion__body"><p>Answer.</p>');
-    expect(out).toContain('<details class="c-accordion"><summary');
+    expect(out).toContain('<details class="c-accordion" id="two"><summary');
   });
 
   it('Expandable is a details block with its title', () => {
@@ -121,7 +121,7 @@ describe('API fields', () => {
 
   it('ResponseField shows name, type and required', () => {
     const out = html('<ResponseField name="data" type="object" required>\nPayload\n</ResponseField>');
-    expect(out).toMatch(/^<div class="c-field c-field--response"><div class="c-field__head"><code class="c-field__name">data<\/code><span class="c-field__type">object<\/span><span class="c-field__badge c-field__badge--required">required<\/span>/);
+    expect(out).toMatch(/^<div class="c-field c-field--response" id="param-data"><div class="c-field__head"><a class="c-field__anchor" href="#param-data" aria-hidden="true" tabindex="-1"><\/a><code class="c-field__name">data<\/code><span class="c-field__type">object<\/span><span class="c-field__badge c-field__badge--required">required<\/span>/);
   });
 });
 

@@ -33,9 +33,10 @@ describe('links and assets', () => {
     expect(page.html).toContain('src="/images/missing.png"');
   });
 
-  it('keeps external images and warns external-image', () => {
+  it('shows a placeholder linking to an external image and warns external-image', () => {
     const page = render('![x](https://cdn.example.com/a.png)');
-    expect(page.html).toContain('src="https://cdn.example.com/a.png"');
+    expect(page.html).not.toContain('src="https://cdn.example.com/a.png"');
+    expect(page.html).toContain('href="https://cdn.example.com/a.png"');
     expect(codes(page)).toEqual(['external-image']);
   });
 

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { count, render } from './helpers.js';
 
 describe('markdown', () => {
-  it('gives headings GitHub-style ids, unique in document order, and honours {#custom-id}', () => {
-    const page = render('## Getting Started!\n\n## Getting Started!\n\n### Café & `code`\n\n## Custom one {#my-anchor}\n\n#### Deep');
+  it('gives headings Mintlify-style ids, unique in document order (-2, -3), and honours {#custom-id}', () => {
+    const page = render('## Getting Started\n\n## Getting Started\n\n## Getting Started\n\n### Café & `code`\n\n## Custom one {#my-anchor}\n\n#### Deep');
     expect(page.html).toContain('<h2 id="getting-started" class="c-heading"><a class="c-heading__anchor" href="#getting-started"');
-    expect(page.html).toContain('<h2 id="getting-started-1"');
-    expect(page.html).toContain('<h3 id="café--code"');
+    expect(page.html).toContain('<h2 id="getting-started-2"');
+    expect(page.html).toContain('<h2 id="getting-started-3"');
+    expect(page.html).toContain('<h3 id="café-&amp;-code"');
     expect(page.html).toMatch(/<h2 id="my-anchor"[^>]*>.*Custom one<\/h2>/);
     expect(page.html).not.toContain('{#my-anchor}');
     expect(page.html).toContain('<h4 id="deep"');

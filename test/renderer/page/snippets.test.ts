@@ -41,11 +41,12 @@ describe('snippets', () => {
     expect(page.warnings[0]?.message).toMatch(/not run/);
   });
 
-  it('fails on a missing snippet, naming the page, the line and the path', () => {
-    const err = renderError("Intro\n\nimport Gone from '/snippets/nope.mdx';\n\n<Gone />", { file: 'guides/missing.mdx' });
-    expect(err.file).toBe('guides/missing.mdx');
-    expect(err.line).toBe(3);
-    expect(err.message).toContain('/snippets/nope.mdx');
+  it('warns on an import of a missing file, naming the page, the line and the path; its component renders its children', () => {
+    const page = render("Intro\n\nimport Gone from '/snippets/nope.mdx';\n\n<Gone>\nStill **here**.\n</Gone>", { file: 'guides/missing.mdx' });
+    expect(page.warnings).toContainEqual({ code: 'missing-import', message: expect.stringContaining('/snippets/nope.mdx was not found'), file: 'guides/missing.mdx', line: 3 });
+    expect(page.warnings).toContainEqual(expect.objectContaining({ code: 'unknown-component', file: 'guides/missing.mdx', line: 5 }));
+    expect(page.html).toContain('<p>Intro</p>');
+    expect(page.html).toContain('Still <strong>here</strong>.');
   });
 
   it('warns for a legacy <Snippet file> that is missing and shows nothing (it was a runtime lookup)', () => {
@@ -57,29 +58,30 @@ describe('snippets', () => {
   });
 
   it('names the snippet file when a snippet itself imports something missing', () => {
-    const err = renderError("import B from '/snippets/broken-import.mdx';\n\n<B />");
-    expect(err.file).toBe('snippets/broken-import.mdx');
-    expect(err.line).toBe(1);
-    expect(err.message).toContain('does-not-exist.mdx');
+    const page = render("import B from '/snippets/broken-import.mdx';\n\n<B />");
+    expect(page.warnings).toEqual([{ code: 'missing-import', message: expect.stringContaining('does-not-exist.mdx'), file: 'snippets/broken-import.mdx', line: 1 }]);
+    expect(page.html).toContain('Text.');
   });
 
-  it('refuses snippet paths that leave the repository', () => {
-    const err = renderError("import X from '../../../etc/passwd.mdx';\n\n<X />", { file: 'guides/page.mdx' });
-    expect(err.message).toMatch(/outside the repository/);
-    expect(err.line).toBe(1);
-    expect(renderError('<Snippet file="../../secret.mdx" />').message).toMatch(/outside the repository/);
+  it('warns on snippet paths that leave the repository and reads nothing there', () => {
+    const page = render("import X from '../../../etc/passwd.mdx';\n\n<X>kept</X>", { file: 'guides/page.mdx' });
+    expect(page.warnings).toContainEqual({ code: 'missing-import', message: expect.stringMatching(/outside the repository/), file: 'guides/page.mdx', line: 1 });
+    expect(page.html).toContain('kept');
+    const legacy = render('<Snippet file="../../secret.mdx" />');
+    expect(legacy.warnings).toEqual([expect.objectContaining({ code: 'missing-snippet', message: expect.stringMatching(/outside the repository/) })]);
   });
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'page-snippets-'));
   afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-  it('refuses a symlink inside the repository that points outside it', () => {
+  it('does not follow a symlink inside the repository that points outside it', () => {
     const repo = path.join(tmp, 'repo');
     fs.mkdirSync(path.join(repo, 'snippets'), { recursive: true });
     fs.writeFileSync(path.join(tmp, 'outside.mdx'), 'secret');
     fs.symlinkSync(path.join(tmp, 'outside.mdx'), path.join(repo, 'snippets', 'link.mdx'));
-    const err = renderError("import L from '/snippets/link.mdx';\n\n<L />", { ctx: makeCtx({ repoRoot: repo }) });
-    expect(err.message).toMatch(/outside the repository/);
+    const page = render("import L from '/snippets/link.mdx';\n\n<L />", { ctx: makeCtx({ repoRoot: repo }) });
+    expect(page.html).not.toContain('secret');
+    expect(page.warnings).toContainEqual(expect.objectContaining({ code: 'missing-import', message: expect.stringMatching(/outside the repository/) }));
   });
 
   it('stops a snippet that includes itself', () => {

@@ -57,6 +57,34 @@ describe('docs-appliance export', () => {
     expect(fs.existsSync(zip)).toBe(false);
   });
 
+  it('with --keep-going writes the pages that render, lists the others on stderr and in the manifest, exits 0', async () => {
+    const site = tempSite({
+      'docs.json': JSON.stringify({ name: 'x', navigation: { pages: ['index', 'broken', 'imports-missing'] } }),
+      'index.mdx': '---\ntitle: Home\n---\n\nFine.\n',
+      'broken.mdx': '---\ntitle: Broken\n---\n\n<Card title={"open} />\n',
+      // Mintlify builds a page whose import is missing: a warning, never a failure.
+      'imports-missing.mdx': "import Filter from '../../src/components/Filter.js';\n\n<Filter>kept</Filter>\n",
+    });
+    const strict = capture();
+    expect(await runExport([site, '--out', path.join(outDir(), 'strict.zip'), '--threads', '1'], { stdout: capture().stream, stderr: strict.stream })).toBe(1);
+    expect(strict.text()).toMatch(/error: export failed, 1 file failed to render:\nbroken\.mdx:5:\d+: Could not parse: Unterminated string constant/);
+
+    const stdout = capture();
+    const stderr = capture();
+    const zip = path.join(outDir(), 'partial.zip');
+    const code = await runExport([site, '--out', zip, '--threads', '1', '--keep-going'], { stdout: stdout.stream, stderr: stderr.stream });
+    expect(code).toBe(0);
+    expect(stdout.text()).toMatch(/exported 2 pages to .*partial\.zip/);
+    expect(stdout.text()).toMatch(/missing-import: 1\n\s+imports-missing\.mdx:1: \.\.\/\.\.\/src\/components\/Filter\.js points outside the repository/);
+    expect(stderr.text()).toMatch(/1 failure \(--keep-going: these pages are not in the bundle; manifest\.json lists them\):\n  broken\.mdx:5:\d+: Could not parse: Unterminated string constant/);
+    const files = await JSZip.loadAsync(fs.readFileSync(zip));
+    const manifest = JSON.parse(await files.file('manifest.json')!.async('string')) as { pageCount: number; failures: unknown[] };
+    expect(manifest.pageCount).toBe(2);
+    expect(manifest.failures).toEqual([{ path: 'broken', file: 'broken.mdx', line: 5, column: expect.any(Number), message: expect.stringMatching(/^Could not parse: Unterminated string constant/) }]);
+    expect(await files.file('imports-missing.html')!.async('string')).toContain('kept');
+    expect(files.file('broken.html')).toBeNull();
+  });
+
   it('exits 1 naming docs.json when the config is broken', async () => {
     const stderr = capture();
     const site = tempSite({ 'docs.json': '{ "name": "x", }' });

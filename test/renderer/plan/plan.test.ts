@@ -82,10 +82,14 @@ describe('plan: docs.json tabs, groups, hidden, links', () => {
     expect(p.warnings).toContainEqual(expect.objectContaining({ code: 'missing-page', file: 'docs.json', message: expect.stringContaining('guides/not-written-yet') }));
   });
 
-  it('plans static redirects, skipping patterns and redirects over real pages', () => {
+  it('plans static redirect pages, keeps patterns for the server, skips redirects over real pages', () => {
     expect(p.redirects).toEqual([{ from: 'old-start', to: '/quickstart' }]);
+    expect(p.redirectRules).toEqual([
+      { source: '/old-start', destination: '/quickstart', status: 308 },
+      { source: '/blog/:slug*', destination: '/news/:slug*', status: 308 },
+    ]);
     const codes = p.warnings.map((w) => w.code);
-    expect(codes).toContain('redirect-dynamic');
+    expect(codes).not.toContain('redirect-dynamic');
     expect(codes).toContain('redirect-shadowed');
   });
 

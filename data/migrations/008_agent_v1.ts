@@ -7,7 +7,7 @@ import type { Migration } from './index.js';
  * the v1 view's `messageToUser`). Jobs created before this migration have no title or summary.
  */
 export const agentV1: Migration = {
-  id: 7,
+  id: 8,
   name: 'agent jobs: draft, title, summary (v1 operations)',
   up: `
     ALTER TABLE agent_jobs ADD COLUMN draft INTEGER NOT NULL DEFAULT 0 CHECK (draft IN (0, 1));

@@ -1,0 +1,152 @@
+/**
+ * Media hosted on another site. The exported site loads nothing from outside the bundle (its CSP
+ * allows only 'self'), so an outside iframe, video or image would show as an empty frame or a
+ * broken image. Instead the reader gets a visible stand-in that says what was there and links to
+ * it: a card for an embed (title, host, link: "hosted at youtube.com, which this network may not
+ * reach") and a placeholder for an image (alt text, host, link). The warnings stay as they were.
+ * The markup is trusted and goes into a slot, so sanitising a surrounding raw HTML block leaves it.
+ */
+import type { Env } from './env.js';
+import { escapeHtml } from './html.js';
+import { resolveAsset } from './links.js';
+import type { Literal } from './literal.js';
+import { evaluateProps } from './render.js';
+import type { PageState } from './state.js';
+import type { ElementNode } from './tree.js';
+
+const OUTSIDE_RE = /^(?:https?:)?\/\//i;
+
+export function isOutsideUrl(src: string): boolean {
+  return OUTSIDE_RE.test(src.trim());
+}
+
+function parse(src: string): URL | undefined {
+  try {
+    return new URL(src.trim().startsWith('//') ? `https:${src.trim()}` : src.trim());
+  } catch {
+    return undefined;
+  }
+}
+
+function hostOf(url: URL): string {
+  return url.hostname.replace(/^www\./, '');
+}
+
+interface KnownHost {
+  name: string;
+  /** The page a reader can open for an embed URL (`/embed/ID` → `/watch?v=ID`). */
+  page: (url: URL) => string | undefined;
+}
+
+const KNOWN: [RegExp, KnownHost][] = [
+  [
+    /(^|\.)youtube(-nocookie)?\.com$/,
+    {
+      name: 'YouTube video',
+      page: (u) => {
+        const id = /^\/embed\/([\w-]+)/.exec(u.pathname)?.[1];
+        return id ? `https://www.youtube.com/watch?v=${id}` : undefined;
+      },
+    },
+  ],
+  [/(^|\.)youtu\.be$/, { name: 'YouTube video', page: () => undefined }],
+  [
+    /(^|\.)loom\.com$/,
+    {
+      name: 'Loom video',
+      page: (u) => {
+        const id = /^\/embed\/([\w-]+)/.exec(u.pathname)?.[1];
+        return id ? `https://www.loom.com/share/${id}` : undefined;
+      },
+    },
+  ],
+  [
+    /(^|\.)vimeo\.com$/,
+    {
+      name: 'Vimeo video',
+      page: (u) => {
+        const id = /^\/video\/(\d+)/.exec(u.pathname)?.[1];
+        return id ? `https://vimeo.com/${id}` : undefined;
+      },
+    },
+  ],
+  [/(^|\.)wistia\.(com|net)$/, { name: 'Wistia video', page: () => undefined }],
+  [/(^|\.)figma\.com$/, { name: 'Figma file', page: () => undefined }],
+  [/(^|\.)codesandbox\.io$/, { name: 'CodeSandbox', page: () => undefined }],
+  [/(^|\.)arcade\.software$/, { name: 'Arcade demo', page: () => undefined }],
+];
+
+const PLAY_ICON =
+  '<svg class="c-outside__icon" viewBox="0 0 24 24" aria-hidden="true"><rect x="2.5" y="4.5" width="19" height="15" rx="2.5" fill="none" stroke="currentColor" stroke-width="1.5"/><path d="M10 9.2v5.6l4.8-2.8z" fill="currentColor"/></svg>';
+const IMAGE_ICON =
+  '<svg class="c-outside__icon" viewBox="0 0 24 24" aria-hidden="true"><rect x="3" y="4" width="18" height="16" rx="2" fill="none" stroke="currentColor" stroke-width="1.5"/><circle cx="9" cy="9.5" r="1.6" fill="currentColor"/><path d="M4 18l5-5 3.5 3.5L16 13l4 4" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linejoin="round"/></svg>';
+
+function note(host: string): string {
+  return `<span class="c-outside__note">Hosted at ${escapeHtml(host)}, which this network may not reach.</span>`;
+}
+
+function link(href: string): string {
+  return `<a class="c-outside__link" href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer">${escapeHtml(href)}</a>`;
+}
+
+/**
+ * A card standing in for an outside iframe, video or audio element, or undefined when `src`
+ * is not outside. `title` is the element's own title, if any.
+ */
+export function outsideEmbedCard(state: PageState, kind: 'iframe' | 'video' | 'audio', src: string, title: string | undefined): string | undefined {
+  if (!isOutsideUrl(src)) return undefined;
+  const url = parse(src);
+  if (!url || !/^https?:$/.test(url.protocol)) return undefined;
+  const known = KNOWN.find(([re]) => re.test(url.hostname))?.[1];
+  const href = known?.page(url) ?? url.href;
+  const host = hostOf(new URL(href));
+  const label = title?.trim() || known?.name || (kind === 'iframe' ? 'Embedded content' : kind === 'video' ? 'Video' : 'Audio');
+  const html =
+    `<span class="c-outside c-outside--embed" data-outside-host="${escapeHtml(host)}">${PLAY_ICON}` +
+    `<span class="c-outside__body"><span class="c-outside__title">${escapeHtml(label)}</span>${note(host)}${state.linkDepth > 0 ? '' : link(href)}</span></span>`;
+  return state.inline(html, `${label} ${href}`);
+}
+
+/**
+ * A placeholder standing in for an outside image: its alt text, host and link. Links cannot
+ * nest: inside a link (a badge in `[![…](…)](…)`, a Card's image with `linked: false`) the
+ * placeholder shows no link of its own and the surrounding link still works.
+ */
+export function outsideImagePlaceholder(state: PageState, src: string, alt: string, opts: { linked?: boolean; className?: string } = {}): string | undefined {
+  if (!isOutsideUrl(src)) return undefined;
+  const url = parse(src);
+  if (!url || !/^https?:$/.test(url.protocol)) return undefined;
+  const host = hostOf(url);
+  const label = alt.trim() || 'Image';
+  const html =
+    `<span class="c-outside c-outside--image${opts.className ? ` ${opts.className}` : ''}">${IMAGE_ICON}` +
+    `<span class="c-outside__body"><span class="c-outside__title">${escapeHtml(label)}</span>${note(host)}${opts.linked === false || state.linkDepth > 0 ? '' : link(url.href)}</span></span>`;
+  return state.inline(html, label);
+}
+
+/**
+ * The stand-in for a raw `<img>`, `<iframe>`, `<video>` or `<audio>` element whose source is
+ * outside, or undefined. Called after the element's own attributes were resolved (and warned
+ * about); a video's `<source>` children are checked, and warned about, here.
+ */
+export function outsideElementStandIn(el: ElementNode, props: Record<string, Literal>, env: Env, state: PageState): string | undefined {
+  const text = (name: string): string | undefined => (typeof props[name] === 'string' ? (props[name] as string) : undefined);
+  const tag = el.name;
+  if (tag === 'img') {
+    const src = text('src');
+    return src === undefined ? undefined : outsideImagePlaceholder(state, src, text('alt') ?? '');
+  }
+  if (tag !== 'iframe' && tag !== 'video' && tag !== 'audio') return undefined;
+  let src = text('src');
+  if (src === undefined) {
+    for (const child of el.children) {
+      if (child.kind !== 'element' || child.name !== 'source') continue;
+      const childSrc = evaluateProps(child, env)['src'];
+      if (typeof childSrc !== 'string') continue;
+      if (!isOutsideUrl(childSrc)) return undefined; // a local source plays
+      src ??= childSrc;
+    }
+    if (src !== undefined) resolveAsset(src, state, env, 'media');
+  }
+  return src === undefined ? undefined : outsideEmbedCard(state, tag, src, text('title') ?? text('aria-label'));
+}

@@ -1,0 +1,80 @@
+/**
+ * Tailwind's own compiler (v3, the release Mintlify's build pins), offline: the candidates go in as
+ * raw content, nothing is read from disk and no repository config or plugin runs.
+ *
+ * Scoped so that it cannot restyle the theme: no preflight (Tailwind's reset), no `components`
+ * layer (`container` would be a global rule), and every utility sits under the page's content
+ * (`important` as a selector), so a class that happens to share a name with one of the theme's
+ * own outside the content does nothing there. The id in that selector also lets a utility beat the
+ * theme's prose rules (`.prose img`), as utilities beat Mintlify's. The base layer that remains
+ * only declares Tailwind's `--tw-*` custom properties, which utilities such as `rotate-45` and
+ * `shadow-md` read.
+ */
+import { createRequire } from 'node:module';
+import type { TailwindInput } from './index.js';
+
+const require = createRequire(import.meta.url);
+
+/** Where authored content sits: the page body and the examples column beside it. */
+export const CONTENT_SCOPE = ':is(#page-content,.examples-panel-inner)';
+/** The theme toggles dark mode with `data-theme="dark"` on `<html>` (assets/client/theme-init.js). */
+export const DARK_SELECTOR = '[data-theme="dark"]';
+/** The page background per theme (site.css `--color-bg`), Mintlify's `background-light/dark`. */
+const BACKGROUND = { light: '#ffffff', dark: '#0c0e12' };
+
+type PostcssProcess = (css: string, opts: { from: undefined }) => PromiseLike<{ css: string }>;
+type Postcss = (plugins: unknown[]) => { process: PostcssProcess };
+type Tailwind = (config: unknown) => unknown;
+
+let compiler: { postcss: Postcss; tailwind: Tailwind } | undefined;
+
+/** Loaded on first use: only sites with classes pay for it (about half a second, once per process). */
+function load(): { postcss: Postcss; tailwind: Tailwind } {
+  compiler ??= { postcss: require('postcss') as Postcss, tailwind: require('tailwindcss') as Tailwind };
+  return compiler;
+}
+
+/** Recent results by input: re-exporting an unchanged site (the usual case) skips the compiler. */
+const recent = new Map<string, Promise<string>>();
+const RECENT_LIMIT = 4;
+
+export function compileTailwind(input: TailwindInput): Promise<string> {
+  const key = JSON.stringify(input);
+  let css = recent.get(key);
+  if (!css) {
+    css = compile(input);
+    // A failure is not remembered: the next export tries again.
+    css.catch(() => recent.delete(key));
+    if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value as string);
+    recent.set(key, css);
+  }
+  return css;
+}
+
+async function compile(input: TailwindInput): Promise<string> {
+  const { postcss, tailwind } = load();
+  const config = {
+    content: [{ raw: input.candidates.join(' '), extension: 'html' }],
+    darkMode: ['selector', DARK_SELECTOR],
+    important: CONTENT_SCOPE,
+    corePlugins: { preflight: false },
+    theme: {
+      extend: {
+        colors: {
+          primary: { DEFAULT: input.colors.primary, light: input.colors.light, dark: input.colors.dark },
+          background: BACKGROUND,
+        },
+      },
+    },
+  };
+  // Tailwind prints advice about its `content` option ("No utility classes were detected") with
+  // console.warn; the content here is ours, so that advice is noise on the export's output.
+  const warn = console.warn;
+  console.warn = () => undefined;
+  try {
+    const result = await postcss([tailwind(config)]).process('@tailwind base;\n@tailwind utilities;\n', { from: undefined });
+    return result.css;
+  } finally {
+    console.warn = warn;
+  }
+}
