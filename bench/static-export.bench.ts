@@ -188,7 +188,7 @@ async function apiExport(server: Server, input: Input): Promise<{ ms: number; by
     job = await api<Job>(server, 'GET', `/v1/static-export/jobs/${started.jobId}`);
   }
   if (job.status !== 'completed') throw new Error(`export failed: ${job.error}`);
-  const bundle = await api<{ bundleUrl: string; sizeBytes: number }>(server, 'POST', `/v1/static-export/jobs/${started.jobId}/bundle`);
+  const bundle = await api<{ bundleUrl: string; sizeBytes: number }>(server, 'POST', `/v1/static-export/jobs/${started.jobId}/bundle`, { format: 'zip' });
   const res = await fetch(bundle.bundleUrl);
   if (!res.ok || !res.body) throw new Error(`download: ${res.status}`);
   const out = path.join(work, 'api.zip');

@@ -11,6 +11,8 @@ export interface PullRequestInput {
   base: string;
   title: string;
   body: string;
+  /** Open it as a draft: GitHub's `draft` field, GitLab's `Draft:` and Gitea's `WIP:` title prefixes. */
+  draft?: boolean;
 }
 
 export interface GitHostClient {
@@ -109,9 +111,11 @@ export function createGitHostClient(host: { type: GitHostType; apiUrl: string; t
   return {
     async openPullRequest(input, signal) {
       const repoPath = repositoryPath(input.repository, host.type);
+      // GitLab and Gitea have no draft field on creation: a title prefix is how each marks one.
+      const title = !input.draft || host.type === 'github' ? input.title : `${host.type === 'gitlab' ? 'Draft:' : 'WIP:'} ${input.title}`;
       if (host.type === 'gitlab') {
         const base = `${api}/projects/${encodeURIComponent(repoPath)}/merge_requests`;
-        const r = await call('POST', base, { source_branch: input.head, target_branch: input.base, title: input.title, description: input.body, remove_source_branch: false }, signal);
+        const r = await call('POST', base, { source_branch: input.head, target_branch: input.base, title, description: input.body, remove_source_branch: false }, signal);
         const created = r.status < 300 ? urlField(r.json, 'web_url') : undefined;
         if (created) return created;
         if (r.status === 409) {
@@ -124,7 +128,7 @@ export function createGitHostClient(host: { type: GitHostType; apiUrl: string; t
       }
       const [owner, name] = repoPath.split('/') as [string, string];
       const base = `${api}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/pulls`;
-      const r = await call('POST', base, { title: input.title, body: input.body, head: input.head, base: input.base }, signal);
+      const r = await call('POST', base, { title, body: input.body, head: input.head, base: input.base, ...(host.type === 'github' && input.draft ? { draft: true } : {}) }, signal);
       const created = r.status < 300 ? urlField(r.json, 'html_url') : undefined;
       if (created) return created;
       if (r.status === 409 || r.status === 422) {

@@ -110,6 +110,8 @@ export function createAgentQueue(ctx: AppContext, opts: AgentQueueOptions) {
       baseBranch: project.branch,
       ref: job.ref,
       prLink: job.prLink,
+      draft: job.draft,
+      title: job.title,
       conversation,
       model: { baseUrl: config.agent.baseUrl, name: job.model, apiKeyEnv: config.agent.apiKeyEnv ?? null },
       gitHost: project.gitHost ? { type: project.gitHost.type, apiUrl: project.gitHost.apiUrl, tokenEnv: project.gitHost.tokenEnv ?? null } : null,
@@ -131,7 +133,7 @@ export function createAgentQueue(ctx: AppContext, opts: AgentQueueOptions) {
     const outcome: RunOutcome = !raw.ok && raw.reason.length > MAX_REASON_CHARS ? { ok: false, reason: `${raw.reason.slice(0, MAX_REASON_CHARS)}…` } : raw;
     turns.inc({ outcome: !outcome.ok ? 'failed' : outcome.changed ? 'pull_request' : 'no_change' });
     if (outcome.ok) {
-      const after = store.complete(job.id, outcome.prLink);
+      const after = store.complete(job.id, outcome.prLink, outcome.summary);
       log.info({ changed: outcome.changed, prLink: outcome.prLink, commit: outcome.commit, status: after.status }, 'agent job turn completed');
     } else {
       const after = store.fail(job.id, outcome.reason);

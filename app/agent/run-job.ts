@@ -29,6 +29,8 @@ export async function runJob(input: RunInput, emit: (e: RunEvent) => void): Prom
     await git.clone(input.repository, input.workDir);
     const base = input.baseBranch ?? (await git.defaultBranch(input.workDir));
     if (!(await git.remoteBranchExists(input.workDir, base))) throw new AgentRunError(`the repository has no branch "${base}" (projects[].branch)`);
+    // A v1 caller names the branch: working on the base itself would push without review.
+    if (input.ref === base) throw new AgentRunError(`the job's branch "${input.ref}" is the base branch of the pull request; name another branch`);
     const continuing = await git.remoteBranchExists(input.workDir, input.ref);
     await git.checkoutNew(input.workDir, input.ref, `origin/${continuing ? input.ref : base}`);
     log('info', continuing ? 'agent: continuing the job branch' : 'agent: created the job branch', { ref: input.ref, base, cloneMs: Date.now() - started });
@@ -87,7 +89,7 @@ export async function runJob(input: RunInput, emit: (e: RunEvent) => void): Prom
       const host = createGitHostClient({ type: input.gitHost.type, apiUrl: input.gitHost.apiUrl, token });
       try {
         prLink = await host.openPullRequest(
-          { repository: input.repository, head: input.ref, base, title: `docs-agent: ${oneLine(prompt, 60)}`, body: prBody(input, prompt, summary, changed, limitsHit) },
+          { repository: input.repository, head: input.ref, base, title: `docs-agent: ${oneLine(input.title ?? prompt, 60)}`, body: prBody(input, prompt, summary, changed, limitsHit), draft: input.draft },
           AbortSignal.any([controller.signal, AbortSignal.timeout(60_000)]),
         );
       } catch (err) {

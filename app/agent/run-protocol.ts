@@ -21,6 +21,10 @@ export interface RunInput {
   ref: string;
   /** The pull request of an earlier turn, if any: a push updates it, none is opened again. */
   prLink: string | null;
+  /** Open the pull request as a draft (v1 `asDraft`), in the host's way of marking one. */
+  draft: boolean;
+  /** The job's first instruction on one line (the pull request's title); null for older jobs. */
+  title: string | null;
   /** The conversation so far, ending with this turn's prompt(s). */
   conversation: ChatMessage[];
   model: { baseUrl: string; name: string; apiKeyEnv: string | null };

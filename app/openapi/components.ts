@@ -59,11 +59,8 @@ export const components = {
       ...errorResponse('Storage fault (STORAGE_FULL, STORAGE_READ_ONLY, STORAGE_BUSY): nothing was saved; retry after Retry-After seconds.'),
       headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' }, 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
     },
-    AnalyticsBadRequest: analyticsErrorResponse('Invalid parameters: one detail per problem.'),
     AnalyticsUnauthorized: analyticsErrorResponse('Missing, malformed, unknown, revoked or expired admin key.'),
     AnalyticsForbidden: analyticsErrorResponse('The key lacks the read scope.'),
-    AnalyticsNotFound: analyticsErrorResponse('Unknown project, or one of another organization.'),
-    AnalyticsTooManyRequests: analyticsErrorResponse('More than the hourly limit of the organization.'),
     AnalyticsInternalError: analyticsErrorResponse('Unexpected fault.'),
     AnalyticsStorageUnavailable: {
       ...analyticsErrorResponse('Storage fault (full disk, read-only state directory, database busy); retry after Retry-After seconds.'),

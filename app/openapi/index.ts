@@ -15,6 +15,7 @@ export function buildOpenApiDocument(publicUrl?: string) {
     info: {
       title: 'docs-appliance admin API',
       version: '2.0.0',
+      license: { name: 'MIT', identifier: 'MIT' },
       description:
         'The administrative API of a hosted documentation platform (agent jobs, search analytics, static export), served inside networks with no outbound access. Error bodies are `{error}`, and `{error, details}` under /v1/analytics.',
     },

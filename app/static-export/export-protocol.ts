@@ -5,6 +5,8 @@ import type { RenderFailure } from '../../renderer/index.js';
 export interface ExportRequest {
   sourceDir: string;
   outZip: string;
+  /** Where the tar.gz twin of the finished zip goes. */
+  outTarGz: string;
   jobId: string;
   projectId: string;
   domain: string;
@@ -17,6 +19,7 @@ export interface ExportRequest {
 export interface ExportOutcome {
   pageCount: number;
   sizeBytes: number | null;
+  tarGzBytes: number;
   warnings: number;
   /** Pages a keepGoing export left out. */
   failures: RenderFailure[];

@@ -8,6 +8,7 @@ import os from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
 import { createRenderPool, ExportError, exportSite, loadSite, planSite, UnknownPathsError, type ExportProgress, type RenderPool } from '../../renderer/index.js';
 import type { ExportTask, ExportTaskResult } from './export-protocol.js';
+import { tarGzFromZip } from './tar-from-zip.js';
 
 let pool: RenderPool | undefined;
 
@@ -35,13 +36,17 @@ async function runExport(task: Extract<ExportTask, { type: 'run' }>): Promise<Ex
   });
   try {
     pool ??= createRenderPool(task.threads > 0 ? { threads: task.threads } : {});
+    const { outTarGz, ...request } = task.request;
     const result = await exportSite({
-      ...task.request,
+      ...request,
       pool,
       signal: abort.signal,
       onProgress: (progress: ExportProgress) => port.postMessage({ type: 'progress', progress }),
     });
-    return { ok: true, outcome: { pageCount: result.pageCount, sizeBytes: result.sizeBytes ?? null, warnings: result.warnings.length, failures: result.failures, timings: result.timings } };
+    const started = performance.now();
+    const tarGzBytes = await tarGzFromZip(request.outZip, outTarGz, { mtime: request.createdAt, signal: abort.signal });
+    const timings = { ...result.timings, tarGz: Math.round(performance.now() - started) };
+    return { ok: true, outcome: { pageCount: result.pageCount, sizeBytes: result.sizeBytes ?? null, tarGzBytes, warnings: result.warnings.length, failures: result.failures, timings } };
   } catch (err) {
     return {
       ok: false,

@@ -2,9 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { removeTree } from '../fs-tree.js';
 
+/** The formats of a bundle: a gzip-compressed tar (the default, as the hosted platform hands out) and a zip. */
+export const BUNDLE_FORMATS = ['tar.gz', 'zip'] as const;
+export type BundleFormat = (typeof BUNDLE_FORMATS)[number];
+
 /**
- * Where exports live: `<stateDir>/exports/<jobId>/bundle.zip`. The zip is written under a
- * temporary name and renamed into place, so `bundle.zip` exists only once it is complete.
+ * Where exports live: `<stateDir>/exports/<jobId>/bundle.zip` and its twin `bundle.tar.gz`
+ * (the default format, issue 17). Both are written under temporary names and renamed into place
+ * (the tar.gz first), so `bundle.zip` exists only once both are complete.
  */
 export function exportFiles(stateDir: string) {
   const root = path.join(path.resolve(stateDir), 'exports');
@@ -13,6 +18,12 @@ export function exportFiles(stateDir: string) {
     dir: (jobId: string) => path.join(root, jobId),
     bundle: (jobId: string) => path.join(root, jobId, 'bundle.zip'),
     partial: (jobId: string) => path.join(root, jobId, 'bundle.zip.partial'),
+    tarGz: (jobId: string) => path.join(root, jobId, 'bundle.tar.gz'),
+    tarGzPartial: (jobId: string) => path.join(root, jobId, 'bundle.tar.gz.partial'),
+    /** The bundle file of a format. */
+    of(jobId: string, format: BundleFormat): string {
+      return format === 'zip' ? path.join(root, jobId, 'bundle.zip') : path.join(root, jobId, 'bundle.tar.gz');
+    },
     /** Remove a job's folder; returns the bytes freed. */
     remove(jobId: string): number {
       const dir = path.join(root, jobId);

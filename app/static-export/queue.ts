@@ -75,6 +75,7 @@ export function createExportQueue(ctx: AppContext, files: ExportFiles): ExportQu
         {
           sourceDir: project.sourceDir,
           outZip: files.partial(job.id),
+          outTarGz: files.tarGzPartial(job.id),
           jobId: job.id,
           projectId: project.id,
           domain: job.domain,
@@ -86,10 +87,12 @@ export function createExportQueue(ctx: AppContext, files: ExportFiles): ExportQu
         { signal, onProgress: (p) => writer.push(progress.update(p)) },
       );
       writer.cancel();
+      // The zip last: its presence says the job's files are complete (the bundle operation checks it).
+      fs.renameSync(files.tarGzPartial(job.id), files.tarGz(job.id));
       fs.renameSync(files.partial(job.id), files.bundle(job.id));
       const sizeBytes = result.sizeBytes ?? fs.statSync(files.bundle(job.id)).size;
       store.complete(job.id, { pageCount: result.pageCount, sizeBytes, ...(job.keepGoing ? { failures: result.failures } : {}) });
-      log.info({ jobId: job.id, pageCount: result.pageCount, sizeBytes, failures: result.failures.length, ms: Math.round(performance.now() - started), timings: result.timings, warnings: result.warnings }, 'export completed');
+      log.info({ jobId: job.id, pageCount: result.pageCount, sizeBytes, tarGzBytes: result.tarGzBytes, failures: result.failures.length, ms: Math.round(performance.now() - started), timings: result.timings, warnings: result.warnings }, 'export completed');
     } catch (err) {
       writer.cancel();
       files.remove(job.id);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUNDLE_FORMATS } from './files.js';
 
 /** `se_` + 16 hex: the form of every export job id (anything else cannot name a job). */
 export const JOB_ID_PATTERN = /^se_[0-9a-f]{16}$/;
@@ -29,10 +30,12 @@ const pathEntry = z
   });
 
 /**
- * Body of POST /v1/static-export/jobs. Strict: an unknown field (a typo such as `path`) is a 400
- * rather than a silently ignored option that exports the whole site.
+ * Body of POST /v1/static-export/jobs. Unknown fields are ignored (issue 17): the published
+ * schema does not forbid them, and a hosted client may send fields this appliance does not know.
+ * The route logs their names, so a typo (`path` for `paths`, which exports the whole site) can
+ * be found in the log.
  */
-export const startExportBody = z.strictObject({
+export const startExportBody = z.object({
   domain: z.string({ error: 'is required and must be a string' }).superRefine((d, ctx) => {
     const problem = domainProblem(d);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -49,3 +52,17 @@ export const startExportBody = z.strictObject({
 });
 
 export type StartExportBody = z.output<typeof startExportBody>;
+
+/** Body of POST /v1/static-export/jobs/{jobId}/bundle (optional; the published operation has none). */
+export const bundleBody = z.object({
+  format: z.enum(BUNDLE_FORMATS, { error: `must be one of ${BUNDLE_FORMATS.map((f) => `"${f}"`).join(', ')}` }).optional(),
+});
+
+/** Names of body fields a schema does not know (for the log; at most 10, each cut to 64 characters). */
+export function unknownFields(body: unknown, known: readonly string[]): string[] {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
+  return Object.keys(body)
+    .filter((k) => !known.includes(k))
+    .slice(0, 10)
+    .map((k) => k.slice(0, 64));
+}

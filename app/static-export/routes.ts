@@ -9,7 +9,7 @@ import { validate } from '../http/validate.js';
 import type { ExportFiles } from './files.js';
 import { jobView } from './job-view.js';
 import type { ExportQueue } from './queue.js';
-import { JOB_ID_PATTERN, startExportBody } from './request-body.js';
+import { bundleBody, JOB_ID_PATTERN, startExportBody, unknownFields } from './request-body.js';
 import { signBundleLink } from './signed-link.js';
 
 /** The settings SIGHUP may change; read on every request. */
@@ -58,6 +58,8 @@ export function createStaticExportRouter(ctx: AppContext, deps: { queue: ExportQ
   router.post('/v1/static-export/jobs', async (req, res) => {
     const orgId = orgIdFor(req);
     const body = validate(startExportBody, req.body, 'body');
+    const ignored = unknownFields(req.body, Object.keys(startExportBody.shape));
+    if (ignored.length) ctx.log.info({ reqId: req.id, ignored }, 'static export request: unknown body fields ignored');
     const project = ctx.stores.projects.getByDomain(body.domain);
     if (!project || project.orgId !== orgId) {
       throw errors.badRequest(`Invalid body: domain: no project of your organization has the domain "${body.domain}"`);
@@ -92,6 +94,8 @@ export function createStaticExportRouter(ctx: AppContext, deps: { queue: ExportQ
 
   router.post('/v1/static-export/jobs/:jobId/bundle', (req, res) => {
     const job = jobFor(req, orgIdFor(req));
+    // No body (what the published operation sends) is the default: the tar.gz.
+    const format = (req.body === undefined ? undefined : validate(bundleBody, req.body, 'body').format) ?? 'tar.gz';
     if (job.status !== 'completed') {
       const why = job.status === 'failed' ? 'it failed' : `it is ${job.status}`;
       throw errors.conflict('EXPORT_NOT_COMPLETED', `Job ${job.id} has no bundle: ${why}; a bundle exists once status is completed`);
@@ -100,12 +104,17 @@ export function createStaticExportRouter(ctx: AppContext, deps: { queue: ExportQ
       if (!job.filesDeletedAt) store.markFilesDeleted(job.id);
       throw errors.conflict('EXPORT_REMOVED', `The export of job ${job.id} was removed by the retention policy (files older than ${settings.retentionDays} days are deleted); start a new export`);
     }
-    const link = signBundleLink(ctx.secrets, job.id, ctx.clock.now(), settings.linkTtlSeconds);
+    if (format === 'tar.gz' && !fs.existsSync(files.tarGz(job.id))) {
+      // Exports finished before bundles came as tar.gz have only the zip.
+      throw errors.conflict('EXPORT_FORMAT_UNAVAILABLE', `The export of job ${job.id} has no tar.gz bundle (it predates them); send {"format": "zip"} for its zip, or start a new export`);
+    }
+    const link = signBundleLink(ctx.secrets, job.id, ctx.clock.now(), settings.linkTtlSeconds, format);
     res.json({
       jobId: job.id,
       bundleUrl: `${publicBase(ctx, req)}${link.pathAndQuery}`,
-      sizeBytes: job.sizeBytes ?? fs.statSync(files.bundle(job.id)).size,
+      sizeBytes: format === 'zip' ? (job.sizeBytes ?? fs.statSync(files.bundle(job.id)).size) : fs.statSync(files.tarGz(job.id)).size,
       expiresAt: link.expiresAt.toISOString(),
+      format,
     });
   });
 

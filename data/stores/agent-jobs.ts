@@ -14,6 +14,12 @@ export interface AgentJobRecord {
   repository: string;
   ref: string;
   model: string;
+  /** Open the pull request as a draft (v1 `asDraft`). */
+  draft: boolean;
+  /** The first instruction in one line (v1 `title`); null for jobs older than migration 8. */
+  title: string | null;
+  /** The model's summary of the last finished turn (v1 `messageToUser`); null until one finishes. */
+  summary: string | null;
   /** The pull request once one exists; kept across follow-ups (the API hides it while active). */
   prLink: string | null;
   /** Why the last turn failed (null otherwise). */
@@ -46,6 +52,9 @@ interface JobRow {
   repository: string;
   ref: string;
   model: string;
+  draft: number;
+  title: string | null;
+  summary: string | null;
   pr_link: string | null;
   error: string | null;
   turn: number;
@@ -73,6 +82,9 @@ const toJob = (r: JobRow): AgentJobRecord => ({
   repository: r.repository,
   ref: r.ref,
   model: r.model,
+  draft: r.draft === 1,
+  title: r.title,
+  summary: r.summary,
   prLink: r.pr_link,
   error: r.error,
   turn: r.turn,
@@ -91,7 +103,12 @@ export interface NewAgentJob {
   ref: string;
   model: string;
   prompt: string;
+  draft?: boolean;
+  title?: string;
 }
+
+/** Longest summary kept for a job (the model writes it; the v1 view shows it). */
+export const MAX_SUMMARY_CHARS = 4000;
 
 export type FollowUpResult = { ok: true; job: AgentJobRecord } | { ok: false; reason: 'not_found' | 'archived' } | { ok: false; reason: 'full'; bytes: number };
 export type ArchiveResult = { ok: true; job: AgentJobRecord } | { ok: false; reason: 'not_found' | 'active' | 'already_archived' };
@@ -104,8 +121,8 @@ export function createAgentJobStore(db: Db, now: () => Date) {
   const iso = () => now().toISOString();
   const get = db.prepare<[string], JobRow>('SELECT * FROM agent_jobs WHERE id = ?');
   const insertJob = db.prepare(
-    `INSERT INTO agent_jobs (id, project_id, org_id, status, run_state, repository, ref, model, turn, attempts, created_at, updated_at)
-     VALUES (@id, @projectId, @orgId, 'active', 'queued', @repository, @ref, @model, 1, 0, @now, @now)`,
+    `INSERT INTO agent_jobs (id, project_id, org_id, status, run_state, repository, ref, model, draft, title, turn, attempts, created_at, updated_at)
+     VALUES (@id, @projectId, @orgId, 'active', 'queued', @repository, @ref, @model, @draft, @title, 1, 0, @now, @now)`,
   );
   const nextSeq = db.prepare<[string], { n: number }>('SELECT coalesce(max(seq), 0) + 1 AS n FROM agent_messages WHERE job_id = ?');
   const insertMessage = db.prepare('INSERT INTO agent_messages (job_id, seq, turn, role, body, created_at) VALUES (?, ?, ?, ?, ?, ?)');
@@ -118,10 +135,13 @@ export function createAgentJobStore(db: Db, now: () => Date) {
   const running = db.prepare<[], JobRow>("SELECT * FROM agent_jobs WHERE status = 'active' AND run_state = 'running' ORDER BY created_at");
   const listByProject = db.prepare<[string], JobRow>('SELECT * FROM agent_jobs WHERE project_id = ? ORDER BY created_at DESC, id');
   const listAll = db.prepare<[], JobRow>('SELECT * FROM agent_jobs ORDER BY created_at DESC, id');
+  const pageByProject = db.prepare<[string, number, number], JobRow>('SELECT * FROM agent_jobs WHERE project_id = ? ORDER BY created_at DESC, id LIMIT ? OFFSET ?');
+  const activeOnRef = db.prepare<[string, string], JobRow>("SELECT * FROM agent_jobs WHERE project_id = ? AND ref = ? AND status = 'active' LIMIT 1");
+  const messagesAfter = db.prepare<[string, number], MessageRow>('SELECT seq, turn, role, body, created_at FROM agent_messages WHERE job_id = ? AND seq > ? ORDER BY seq');
   const active = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM agent_jobs WHERE status = 'active'");
   const activeForOrg = db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM agent_jobs WHERE status = 'active' AND org_id = ?");
   const update = db.prepare(
-    `UPDATE agent_jobs SET status = @status, run_state = @runState, pr_link = @prLink, error = @error, turn = @turn, attempts = @attempts,
+    `UPDATE agent_jobs SET status = @status, run_state = @runState, pr_link = @prLink, error = @error, summary = @summary, turn = @turn, attempts = @attempts,
        updated_at = @now, finished_at = @finishedAt, archived_at = @archivedAt WHERE id = @id`,
   );
   // An archived job takes no more messages (409): its conversation has no further use.
@@ -137,6 +157,7 @@ export function createAgentJobStore(db: Db, now: () => Date) {
       runState: job.runState,
       prLink: job.prLink,
       error: job.error,
+      summary: job.summary,
       turn: job.turn,
       attempts: job.attempts,
       now: iso(),
@@ -151,11 +172,11 @@ export function createAgentJobStore(db: Db, now: () => Date) {
   };
 
   /** End of a turn: go on with a prompt that arrived meanwhile, or settle in the final state. */
-  const settle = (job: AgentJobRecord, final: { status: 'completed' | 'failed'; prLink: string | null; error: string | null }): AgentJobRecord => {
+  const settle = (job: AgentJobRecord, final: { status: 'completed' | 'failed'; prLink: string | null; error: string | null; summary: string | null }): AgentJobRecord => {
     const pending = pendingPrompts.get(job.id, job.turn)!.n > 0;
     const next: AgentJobRecord = pending
-      ? { ...job, status: 'active', runState: 'queued', prLink: final.prLink, error: final.error, turn: job.turn + 1, attempts: 0, finishedAt: null }
-      : { ...job, status: final.status, runState: null, prLink: final.prLink, error: final.error, finishedAt: iso() };
+      ? { ...job, status: 'active', runState: 'queued', prLink: final.prLink, error: final.error, summary: final.summary, turn: job.turn + 1, attempts: 0, finishedAt: null }
+      : { ...job, status: final.status, runState: null, prLink: final.prLink, error: final.error, summary: final.summary, finishedAt: iso() };
     write(next);
     return toJob(get.get(job.id)!);
   };
@@ -173,8 +194,21 @@ export function createAgentJobStore(db: Db, now: () => Date) {
     list(projectId?: string): AgentJobRecord[] {
       return (projectId ? listByProject.all(projectId) : listAll.all()).map(toJob);
     },
+    /** One page of a project's jobs, newest first (v1 list: skip/take). */
+    page(projectId: string, skip: number, take: number): AgentJobRecord[] {
+      return pageByProject.all(projectId, take, skip).map(toJob);
+    },
+    /** The active job of the project working on `ref`, if any (two runs must not push to one branch). */
+    activeOnRef(projectId: string, ref: string): AgentJobRecord | undefined {
+      const r = activeOnRef.get(projectId, ref);
+      return r && toJob(r);
+    },
+    /** Messages stored after `seq` (the v1 event stream follows a job with it). */
+    messagesAfter(id: string, seq: number): AgentMessage[] {
+      return messagesAfter.all(id, seq).map((r) => ({ seq: r.seq, turn: r.turn, role: r.role, body: JSON.parse(r.body) as Record<string, unknown>, createdAt: r.created_at }));
+    },
     create: db.transaction((input: NewAgentJob): AgentJobRecord => {
-      insertJob.run({ ...input, now: iso() });
+      insertJob.run({ id: input.id, projectId: input.projectId, orgId: input.orgId, repository: input.repository, ref: input.ref, model: input.model, draft: input.draft ? 1 : 0, title: input.title ?? null, now: iso() });
       addMessage(input.id, 1, 'user', { role: 'user', content: input.prompt });
       return toJob(get.get(input.id)!);
     }),
@@ -229,11 +263,12 @@ export function createAgentJobStore(db: Db, now: () => Date) {
     appendMessage(id: string, turn: number, role: AgentMessageRole, body: Record<string, unknown>): number {
       return db.transaction(() => addMessage(id, turn, role, body)).immediate();
     },
-    complete(id: string, prLink: string | null): AgentJobRecord {
+    complete(id: string, prLink: string | null, summary: string | null = null): AgentJobRecord {
       return db
         .transaction(() => {
           const job = toJob(get.get(id)!);
-          return settle(job, { status: 'completed', prLink, error: null });
+          const kept = summary && summary.length > MAX_SUMMARY_CHARS ? `${summary.slice(0, MAX_SUMMARY_CHARS - 1)}…` : summary;
+          return settle(job, { status: 'completed', prLink, error: null, summary: kept });
         })
         .immediate();
     },
@@ -247,7 +282,7 @@ export function createAgentJobStore(db: Db, now: () => Date) {
           const job = toJob(get.get(id)!);
           dropTurnReplies.run(id, job.turn);
           addMessage(id, job.turn, 'assistant', { role: 'assistant', content: `This instruction failed and nothing was pushed: ${reason}` });
-          return settle(job, { status: 'failed', prLink: job.prLink, error: reason });
+          return settle(job, { status: 'failed', prLink: job.prLink, error: reason, summary: job.summary });
         })
         .immediate();
     },

@@ -101,8 +101,18 @@ async function checkAdminApi() {
   }
   expect(job.status === 'completed' && job.pageCount > 0 && job.progress === 100, `export job completed in ${((Date.now() - started) / 1000).toFixed(1)} s (${job.pageCount} pages)`, JSON.stringify(job));
 
-  const link = await call('POST', `${ADMIN}/v1/static-export/jobs/${jobId}/bundle`, { key });
-  expect(link.status === 200 && typeof link.json?.bundleUrl === 'string', 'POST .../bundle -> 200 signed bundleUrl', `${link.status} ${link.bytes}`);
+  // The default bundle is a gzip-compressed tar, as the hosted platform hands out.
+  const tgzLink = await call('POST', `${ADMIN}/v1/static-export/jobs/${jobId}/bundle`, { key });
+  expect(tgzLink.status === 200 && tgzLink.json?.format === 'tar.gz', 'POST .../bundle -> 200 signed bundleUrl of the tar.gz', `${tgzLink.status} ${tgzLink.bytes}`);
+  const tgzSigned = new URL(tgzLink.json.bundleUrl);
+  const tgz = await call('GET', `${ADMIN}${tgzSigned.pathname}${tgzSigned.search}`);
+  expect(
+    tgz.status === 200 && tgz.bytes.length === tgzLink.json.sizeBytes && tgz.bytes[0] === 0x1f && tgz.bytes[1] === 0x8b,
+    `GET signed bundle.tar.gz -> 200, ${tgz.bytes.length} bytes, gzip`,
+    `${tgz.status} ${tgz.bytes.length} vs ${tgzLink.json.sizeBytes}`,
+  );
+  const link = await call('POST', `${ADMIN}/v1/static-export/jobs/${jobId}/bundle`, { key, body: { format: 'zip' } });
+  expect(link.status === 200 && typeof link.json?.bundleUrl === 'string', 'POST .../bundle {"format":"zip"} -> 200 signed bundleUrl', `${link.status} ${link.bytes}`);
   // The link carries the client's host (or admin.publicUrl); fetch the same path and query here.
   const signed = new URL(link.json.bundleUrl);
   const zip = await call('GET', `${ADMIN}${signed.pathname}${signed.search}`);

@@ -14,6 +14,8 @@ const input: RunInput = {
   baseBranch: 'main',
   ref: 'docs-agent/test',
   prLink: null,
+  draft: false,
+  title: null,
   conversation: [{ role: 'user', content: 'x' }],
   model: { baseUrl: 'http://127.0.0.1:9/v1', name: 'm', apiKeyEnv: null },
   gitHost: null,

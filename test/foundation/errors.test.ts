@@ -50,6 +50,18 @@ describe('the error contract', () => {
     expect(notFound.body).toEqual({ error: `No route for GET /v1/analytics/${TEST_PROJECT}/nothing`, details: [] });
   });
 
+  it('answers a path that is not valid percent-encoding with 400 in the error shape of its family, not a 500', async () => {
+    const auth = { Authorization: `Bearer ${key}` };
+    for (const url of ['/v1/static-export/jobs/%E0%A4%A', `/v2/agent/${TEST_PROJECT}/job/%zz`, `/v1/agent/%zz/jobs`, '/v1/static-export/jobs/%E0%A4%A/bundle.tar.gz']) {
+      const res = await supertest(t.admin).get(url).set(auth);
+      expect(res.status, url).toBe(400);
+      expect(res.body, url).toEqual({ error: 'Malformed percent-encoding in the request path' });
+    }
+    const analytics = await supertest(t.admin).get('/v1/analytics/%zz/searches').set(auth).expect(400);
+    expect(analytics.body).toEqual({ error: 'Malformed percent-encoding in the request path', details: [] });
+    expect(t.logs.join('')).not.toContain('unexpected error');
+  });
+
   it('hides an unexpected fault behind a generic 500 and logs the detail with the request id', async () => {
     const boom = Router();
     boom.get('/v2/boom', () => {

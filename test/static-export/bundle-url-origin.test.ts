@@ -27,7 +27,7 @@ const bundle = (headers: Record<string, string>) => {
 describe('bundleUrl without admin.publicUrl', () => {
   it.each(['docs-admin.internal', 'docs-admin.internal:8443', '10.0.0.5:3000', '[::1]:3000', 'appliance_1:3000'])('is built on a well-formed Host (%s)', async (host) => {
     const b = (await bundle({ Host: host }).expect(200)).body as BundleBody;
-    expect(b.bundleUrl.startsWith(`http://${host}/v1/static-export/jobs/${jobId}/bundle.zip?expires=`)).toBe(true);
+    expect(b.bundleUrl.startsWith(`http://${host}/v1/static-export/jobs/${jobId}/bundle.tar.gz?expires=`)).toBe(true);
   });
 
   it.each(['evil.example"><x', 'a b', 'evil.example/path', 'evil.example?x', 'user@evil.example', 'evil.example:99999', 'evil.example:', '[zz]', `${'a'.repeat(300)}`])(

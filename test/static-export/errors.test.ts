@@ -49,12 +49,20 @@ describe('POST /v1/static-export/jobs: bad requests', () => {
     [{ domain: 'docs.test.internal', paths: ['guides/intro', 'no/such/page'] }, /paths match no page: no\/such\/page/],
     [{ domain: 'docs.test.internal', version: '' }, /version: must not be empty/],
     [{ domain: 'docs.test.internal', version: 'has space' }, /version: must be printable ASCII/],
-    [{ domain: 'docs.test.internal', path: ['guides'] }, /path/],
     [{}, /domain: is required/],
     [{ domain: 42 }, /domain/],
   ])('answers 400 naming the field for %j', async (body, message) => {
     const res = await post(body).expect(400);
     expect(res.body.error).toMatch(message);
+  });
+
+  it('ignores fields the published schema does not name (202), and logs their names', async () => {
+    const res = await post({ domain: 'docs.test.internal', path: ['guides'], format: 'tar', nested: { deep: true } }).expect(202);
+    expect(res.body.status).toBe('queued');
+    const line = t.logs.find((l) => l.includes('unknown body fields ignored'));
+    expect(JSON.parse(line!).ignored).toEqual(['path', 'format', 'nested']);
+    // The whole site: `path` is not `paths`.
+    expect(t.ctx.stores.exportJobs.get(res.body.jobId)!.paths ?? null).toBeNull();
   });
 
   it('answers 400 for a body that is not a JSON object, 415 for one that is not JSON, 400 for malformed JSON', async () => {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestAppliance, TEST_PROJECT, writeTinyDocs, type TestAppliance } from '../helpers/appliance.js';
-import { binary, checkBundleAgainstManifest, linkPath, pollJob, startExport, type BundleBody } from './helpers.js';
+import { binary, checkBundleAgainstManifest, checkTarGzAgainstManifest, linkPath, pollJob, startExport, type BundleBody } from './helpers.js';
 
 let t: TestAppliance | undefined;
 afterEach(async () => {
@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 describe('static export: the whole flow through HTTP', () => {
-  it('starts a job (202 queued), polls it to completed, signs a link, downloads and unzips a bundle that matches its manifest', async () => {
+  it('starts a job (202 queued), polls it to completed, signs a link, downloads a tar.gz (by default) and a zip that both match the manifest', async () => {
     t = createTestAppliance({ config: { renderer: { threads: 1 } } });
     await t.start();
     const key = t.createKey();
@@ -29,8 +29,19 @@ describe('static export: the whole flow through HTTP', () => {
     // Not a git repository: the version is the job id.
     expect(done.version).toBe(started.jobId);
 
-    const bundle = (await t.api(key).post(`/v1/static-export/jobs/${started.jobId}/bundle`).expect(200)).body as BundleBody;
-    expect(bundle.jobId).toBe(started.jobId);
+    // The default (no body, as the published operation sends it): the tar.gz, through a real `tar xz`.
+    const tgz = (await t.api(key).post(`/v1/static-export/jobs/${started.jobId}/bundle`).expect(200)).body as BundleBody;
+    expect(tgz).toMatchObject({ jobId: started.jobId, format: 'tar.gz' });
+    expect(tgz.bundleUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/v1/static-export/jobs/${started.jobId}/bundle\\.tar\\.gz\\?expires=\\d+&kid=[0-9a-f]+&signature=[A-Za-z0-9_-]+$`));
+    expect(fs.statSync(path.join(t.stateDir, 'exports', started.jobId, 'bundle.tar.gz')).size).toBe(tgz.sizeBytes);
+    const tgzRes = await t.api().get(linkPath(tgz.bundleUrl)).buffer(true).parse(binary).expect(200);
+    expect(tgzRes.headers['content-type']).toBe('application/gzip');
+    expect(tgzRes.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="?docs\\.test\\.internal-${started.jobId}\\.tar\\.gz"?$`));
+    expect((tgzRes.body as Buffer).length).toBe(tgz.sizeBytes);
+    const fromTar = await checkTarGzAgainstManifest(tgzRes.body as Buffer);
+
+    const bundle = (await t.api(key).post(`/v1/static-export/jobs/${started.jobId}/bundle`).send({ format: 'zip' }).expect(200)).body as BundleBody;
+    expect(bundle).toMatchObject({ jobId: started.jobId, format: 'zip' });
     expect(bundle.bundleUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/v1/static-export/jobs/${started.jobId}/bundle\\.zip\\?expires=\\d+&kid=[0-9a-f]+&signature=[A-Za-z0-9_-]+$`));
     expect(new Date(bundle.expiresAt).getTime() - t.clock.now().getTime()).toBeGreaterThan(3599_000);
     expect(new Date(bundle.expiresAt).getTime() - t.clock.now().getTime()).toBeLessThanOrEqual(3600_000);
@@ -48,6 +59,9 @@ describe('static export: the whole flow through HTTP', () => {
     expect(manifest).toMatchObject({ format: 1, jobId: started.jobId, projectId: TEST_PROJECT, domain: 'docs.test.internal', version: started.jobId, pageCount: 2 });
     expect(manifest.createdAt).toBe(started.createdAt);
     expect(names).toEqual(expect.arrayContaining(['index.html', 'guides/intro.html']));
+    // The same files and the same manifest in both formats.
+    expect(fromTar.manifest).toEqual(manifest);
+    expect(fromTar.names).toEqual(names);
   });
 
   it('labels the export with the source’s git commit when the docs folder is a git repository, and with the requested version when given', async () => {
@@ -70,7 +84,7 @@ describe('static export: the whole flow through HTTP', () => {
 
       const pinned = await startExport(t, key, { domain: 'DOCS.test.internal', version: 'v2.4.0' });
       expect((await pollJob(t, key, pinned.jobId)).pop()).toMatchObject({ status: 'completed', version: 'v2.4.0' });
-      const bundle = (await t.api(key).post(`/v1/static-export/jobs/${pinned.jobId}/bundle`).expect(200)).body as BundleBody;
+      const bundle = (await t.api(key).post(`/v1/static-export/jobs/${pinned.jobId}/bundle`).send({ format: 'zip' }).expect(200)).body as BundleBody;
       const zip = (await t.api().get(linkPath(bundle.bundleUrl)).buffer(true).parse(binary).expect(200)).body as Buffer;
       const { manifest } = await checkBundleAgainstManifest(zip);
       expect(manifest.version).toBe('v2.4.0');
@@ -85,7 +99,7 @@ describe('static export: the whole flow through HTTP', () => {
     const key = t.createKey();
     const job = await startExport(t, key, { domain: 'docs.test.internal', paths: ['guides/intro'] });
     expect((await pollJob(t, key, job.jobId)).pop()).toMatchObject({ status: 'completed', pageCount: 1 });
-    const bundle = (await t.api(key).post(`/v1/static-export/jobs/${job.jobId}/bundle`).expect(200)).body as BundleBody;
+    const bundle = (await t.api(key).post(`/v1/static-export/jobs/${job.jobId}/bundle`).send({ format: 'zip' }).expect(200)).body as BundleBody;
     const zip = (await t.api().get(linkPath(bundle.bundleUrl)).buffer(true).parse(binary).expect(200)).body as Buffer;
     const { manifest, names, zip: unzipped } = await checkBundleAgainstManifest(zip);
     expect(manifest.pageCount).toBe(1);

@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
 import type { Response } from 'supertest';
@@ -23,6 +25,7 @@ export interface BundleBody {
   bundleUrl: string;
   sizeBytes: number;
   expiresAt: string;
+  format: 'tar.gz' | 'zip';
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -81,6 +84,36 @@ export async function checkBundleAgainstManifest(zipBytes: Buffer) {
     expect(createHash('sha256').update(bytes).digest('hex'), f.path).toBe(f.sha256);
   }
   return { manifest, names: inZip, zip };
+}
+
+/**
+ * Pipe a tar.gz bundle through a real `tar xz` (as `curl "$bundleUrl" | tar xz` does) into a
+ * temp dir and check every file against manifest.json there (size and sha256); the dir is removed.
+ */
+export async function checkTarGzAgainstManifest(tarGz: Buffer) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bundle-tar-'));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const tar = spawn('tar', ['xz', '-C', dir], { stdio: ['pipe', 'ignore', 'pipe'] });
+      let err = '';
+      tar.stderr.on('data', (c: Buffer) => (err += c.toString()));
+      tar.on('error', reject);
+      tar.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`tar xz exited with ${code}: ${err}`))));
+      tar.stdin.end(tarGz);
+    });
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as BundleManifest;
+    const names = (fs.readdirSync(dir, { recursive: true }) as string[]).filter((n) => fs.statSync(path.join(dir, n)).isFile() && n !== 'manifest.json').sort();
+    expect(manifest.files.map((f) => f.path).sort()).toEqual(names);
+    const { createHash } = await import('node:crypto');
+    for (const f of manifest.files) {
+      const bytes = fs.readFileSync(path.join(dir, f.path));
+      expect(bytes.length, f.path).toBe(f.size);
+      expect(createHash('sha256').update(bytes).digest('hex'), f.path).toBe(f.sha256);
+    }
+    return { manifest, names };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** A docs.json site of `count` generated pages in one group per 100, for exports that take a while. */

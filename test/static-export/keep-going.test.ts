@@ -46,7 +46,7 @@ describe('static export jobs with keepGoing', () => {
       { path: 'uses-snippet', file: 'snippets/broken.jsx', line: 1, column: expect.any(Number), message: expect.stringMatching(/^Could not parse: /) },
     ]);
 
-    const bundle = (await t.api(key).post(`/v1/static-export/jobs/${job.jobId}/bundle`).expect(200)).body as BundleBody;
+    const bundle = (await t.api(key).post(`/v1/static-export/jobs/${job.jobId}/bundle`).send({ format: 'zip' }).expect(200)).body as BundleBody;
     const zip = await JSZip.loadAsync((await t.api().get(linkPath(bundle.bundleUrl)).buffer(true).parse(binary).expect(200)).body as Buffer);
     const manifest = JSON.parse(await zip.file('manifest.json')!.async('string')) as { pageCount: number; failures: unknown[] };
     expect(manifest.pageCount).toBe(1);

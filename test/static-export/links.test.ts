@@ -10,8 +10,9 @@ let jobId: string;
 let size: number;
 let clock: ReturnType<typeof manualClock>;
 
-async function bundle(): Promise<BundleBody> {
-  return (await t.api(key).post(`/v1/static-export/jobs/${jobId}/bundle`).expect(200)).body as BundleBody;
+/** The zip's link unless asked otherwise: these tests spell variants of `bundle.zip`; the tar.gz link is checked at the end. */
+async function bundle(format: 'zip' | 'tar.gz' = 'zip'): Promise<BundleBody> {
+  return (await t.api(key).post(`/v1/static-export/jobs/${jobId}/bundle`).send({ format }).expect(200)).body as BundleBody;
 }
 const download = (url: string) => t.api().get(url).buffer(true).parse(binary);
 
@@ -176,9 +177,37 @@ describe('signed bundle links', () => {
       const job = await startExport(other, k);
       await pollJob(other, k, job.jobId);
       const b = (await other.api(k).post(`/v1/static-export/jobs/${job.jobId}/bundle`).expect(200)).body as BundleBody;
-      expect(b.bundleUrl.startsWith(`https://docs-admin.example.internal/base/v1/static-export/jobs/${job.jobId}/bundle.zip?expires=`)).toBe(true);
+      expect(b.bundleUrl.startsWith(`https://docs-admin.example.internal/base/v1/static-export/jobs/${job.jobId}/bundle.tar.gz?expires=`)).toBe(true);
     } finally {
       await other.close();
     }
+  });
+
+  it('signs one link per format: a tar.gz link does not open the zip nor the other way round; HEAD and Range work on both', async () => {
+    const tgz = await bundle('tar.gz');
+    const zip = await bundle('zip');
+    expect(tgz.format).toBe('tar.gz');
+    expect(tgz.sizeBytes).not.toBe(zip.sizeBytes);
+    const tgzPath = linkPath(tgz.bundleUrl);
+    const zipPath = linkPath(zip.bundleUrl);
+    expect(tgzPath.startsWith(`/v1/static-export/jobs/${jobId}/bundle.tar.gz?`)).toBe(true);
+    // The query of one format's link on the other's path: a signature over another path.
+    const swapped = await supertest(t.admin).get(`${zipPath.split('?')[0]}?${tgzPath.split('?')[1]}`);
+    expect(swapped.status).toBe(403);
+    expect((await supertest(t.admin).get(`${tgzPath.split('?')[0]}?${zipPath.split('?')[1]}`)).status).toBe(403);
+    const head = await t.api().head(tgzPath).expect(200);
+    expect(head.headers['content-type']).toBe('application/gzip');
+    expect(head.headers['content-length']).toBe(String(tgz.sizeBytes));
+    expect(head.headers.etag).toMatch(/^"se_[0-9a-f]{16}-tgz-[0-9a-f]+"$/);
+    const part = await download(tgzPath).set('Range', 'bytes=0-1').expect(206);
+    // The gzip magic number.
+    expect([...(part.body as Buffer)]).toEqual([0x1f, 0x8b]);
+  });
+
+  it('answers 400 for an unknown format, and ignores unknown fields in the bundle request', async () => {
+    const bad = await t.api(key).post(`/v1/static-export/jobs/${jobId}/bundle`).send({ format: 'rar' }).expect(400);
+    expect(bad.body.error).toContain('format: must be one of "tar.gz", "zip"');
+    const ok = await t.api(key).post(`/v1/static-export/jobs/${jobId}/bundle`).send({ format: 'zip', compression: 'max' }).expect(200);
+    expect(ok.body.format).toBe('zip');
   });
 });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestAppliance, type TestAppliance } from '../helpers/appliance.js';
-import { binary, checkBundleAgainstManifest, linkPath, pollJob, startExport, writeGeneratedDocs, type BundleBody } from './helpers.js';
+import { binary, checkTarGzAgainstManifest, linkPath, pollJob, startExport, writeGeneratedDocs, type BundleBody } from './helpers.js';
 
 /** Enough pages that the export is still rendering when the test stops it. */
 const PAGES = 400;
@@ -38,10 +38,10 @@ afterEach(async () => {
 async function expectCompleteBundle(t: TestAppliance, key: string, jobId: string) {
   const seen = await pollJob(t, key, jobId, { timeoutMs: 120_000 });
   expect(seen.pop()).toMatchObject({ status: 'completed', progress: 100, pageCount: PAGES });
-  expect(fs.readdirSync(path.join(stateDir, 'exports', jobId))).toEqual(['bundle.zip']);
+  expect(fs.readdirSync(path.join(stateDir, 'exports', jobId))).toEqual(['bundle.tar.gz', 'bundle.zip']);
   const bundle = (await t.api(key).post(`/v1/static-export/jobs/${jobId}/bundle`).expect(200)).body as BundleBody;
-  const zip = (await t.api().get(linkPath(bundle.bundleUrl)).buffer(true).parse(binary).expect(200)).body as Buffer;
-  const { manifest } = await checkBundleAgainstManifest(zip);
+  const tgz = (await t.api().get(linkPath(bundle.bundleUrl)).buffer(true).parse(binary).expect(200)).body as Buffer;
+  const { manifest } = await checkTarGzAgainstManifest(tgz);
   expect(manifest.pageCount).toBe(PAGES);
   expect(manifest.jobId).toBe(jobId);
 }

@@ -49,6 +49,7 @@ export const analyticsSchemas = {
 export const analyticsPaths = {
   '/v1/analytics/{projectId}/searches': {
     get: {
+      operationId: 'getSearchAnalytics',
       summary: 'Search terms of the served site, with hits, click-through rate and top clicked page',
       description:
         'Rate limit: the organization shares `analytics.rateLimitPerHour` (default 100) requests per rolling hour across every /v1/analytics route; every response carries RateLimit-* headers and a 429 also Retry-After. A cursor pins the data as of the first page: pages never skip or repeat a term while events arrive, and their hits add up to totalSearches. Parameters left out next to a cursor are taken from it; parameters given must equal the ones it was issued for.',

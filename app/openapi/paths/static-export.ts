@@ -15,7 +15,10 @@ const zipHeaders = {
   'Accept-Ranges': { description: 'Always `bytes`.', schema: { type: 'string' } },
   'Content-Length': { description: 'Bytes in this response body.', schema: { type: 'integer' } },
 };
-const zip = { 'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } } };
+const archive = (format: 'tar.gz' | 'zip') => {
+  const type = format === 'zip' ? 'application/zip' : 'application/gzip';
+  return { [type]: { schema: { type: 'string', contentMediaType: type } } };
+};
 
 const linkError = (description: string) => ({
   description,
@@ -62,7 +65,6 @@ export const staticExportSchemas = {
   StartStaticExport: {
     type: 'object',
     required: ['domain'],
-    additionalProperties: false,
     properties: {
       domain: { type: 'string', description: 'Bare hostname of one of the organization’s projects (no scheme, port or path).' },
       version: { type: 'string', minLength: 1, maxLength: 128, description: 'Label for the export (what `staticExport.version` pins). Default: the source’s git commit, else the job id.' },
@@ -81,19 +83,21 @@ export const staticExportSchemas = {
   },
   StaticExportBundle: {
     type: 'object',
-    required: ['jobId', 'bundleUrl', 'sizeBytes', 'expiresAt'],
+    required: ['jobId', 'bundleUrl', 'sizeBytes', 'expiresAt', 'format'],
     additionalProperties: false,
     properties: {
       jobId: { type: 'string' },
-      bundleUrl: { type: 'string', format: 'uri', description: 'Signed link to the zip, served by the appliance; no Authorization header needed.' },
-      sizeBytes: { type: 'integer', minimum: 0 },
+      bundleUrl: { type: 'string', format: 'uri', description: 'Signed link to the bundle (`…/bundle.tar.gz` or `…/bundle.zip`), served by the appliance; no Authorization header needed.' },
+      sizeBytes: { type: 'integer', minimum: 0, description: 'Bytes of the bundle in this format.' },
+      format: { enum: ['tar.gz', 'zip'], description: 'The archive format the link serves.' },
       expiresAt: { type: 'string', format: 'date-time' },
     },
   },
 };
 
-const download = (method: 'get' | 'head') => ({
-  summary: method === 'get' ? 'Download a bundle through a signed link' : 'Headers of a bundle download (same link as GET)',
+const download = (method: 'get' | 'head', format: 'tar.gz' | 'zip') => ({
+  operationId: `${method === 'get' ? 'download' : 'head'}StaticExportBundle${format === 'zip' ? 'Zip' : 'TarGz'}`,
+  summary: `${method === 'get' ? 'Download' : 'Headers of'} a bundle as ${format === 'zip' ? 'a zip' : 'a gzip-compressed tar'} through a signed link${method === 'head' ? ' (same link as GET)' : ''}`,
   tags: ['static export'],
   security: [],
   parameters: [
@@ -104,11 +108,11 @@ const download = (method: 'get' | 'head') => ({
     { name: 'Range', in: 'header', required: false, description: 'One byte range, e.g. `bytes=0-1023`.', schema: { type: 'string' } },
   ],
   responses: {
-    '200': { description: 'The zip (streamed from disk)', headers: zipHeaders, content: zip },
+    '200': { description: `The ${format} (streamed from disk)`, headers: zipHeaders, content: archive(format) },
     '206': {
       description: 'The requested byte range',
       headers: { ...zipHeaders, 'Content-Range': { description: '`bytes start-end/size`', schema: { type: 'string' } } },
-      content: zip,
+      content: archive(format),
     },
     '304': { description: 'Not modified (If-None-Match matched the ETag)', headers: { ...requestId, ETag: zipHeaders.ETag } },
     '403': linkError('The link is expired, its signature, key id or expiry was tampered with, or it is not spelt exactly as issued (path case, trailing slash, escaped or repeated or extra parameters, leading zeros).'),
@@ -125,6 +129,7 @@ const download = (method: 'get' | 'head') => ({
 export const staticExportPaths = {
   '/v1/static-export/jobs': {
     post: {
+      operationId: 'startStaticExportJob',
       summary: 'Start a static export of a project (enterprise plan)',
       description:
         'Queues an export. The queue is bounded: at most `staticExport.maxQueuedJobsPerOrg` (default 20) jobs of one organization and `staticExport.maxQueuedJobs` (default 100) in all wait as `queued`; past either, 429 with Retry-After and nothing is created.',
@@ -140,6 +145,7 @@ export const staticExportPaths = {
   },
   '/v1/static-export/jobs/{jobId}': {
     get: {
+      operationId: 'getStaticExportJob',
       summary: 'Get a static export job with live progress (meant to be polled)',
       tags: ['static export'],
       parameters: [jobId],
@@ -152,9 +158,23 @@ export const staticExportPaths = {
   },
   '/v1/static-export/jobs/{jobId}/bundle': {
     post: {
+      operationId: 'generateStaticExportBundle',
       summary: 'Sign a fresh download link for a completed job’s bundle',
       tags: ['static export'],
+      description:
+        'Signs a link to the bundle in one format: by default the gzip-compressed tar (`bundle.tar.gz`, what the hosted platform hands out); `{"format": "zip"}` for the zip. Both hold the same files and `manifest.json`. The body is optional, and unknown fields in it are ignored. 409 when the job is not completed, when the retention policy removed its files, and for a tar.gz of an export that predates them (EXPORT_FORMAT_UNAVAILABLE).',
       parameters: [jobId],
+      requestBody: {
+        required: false,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: { format: { enum: ['tar.gz', 'zip'], default: 'tar.gz', description: 'The archive format of the link.' } },
+            },
+          },
+        },
+      },
       responses: {
         '200': json({ $ref: '#/components/schemas/StaticExportBundle' }, 'A link valid until expiresAt (default one hour)'),
         ...authErrors,
@@ -164,8 +184,12 @@ export const staticExportPaths = {
       },
     },
   },
+  '/v1/static-export/jobs/{jobId}/bundle.tar.gz': {
+    get: download('get', 'tar.gz'),
+    head: download('head', 'tar.gz'),
+  },
   '/v1/static-export/jobs/{jobId}/bundle.zip': {
-    get: download('get'),
-    head: download('head'),
+    get: download('get', 'zip'),
+    head: download('head', 'zip'),
   },
 };

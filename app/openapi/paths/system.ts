@@ -3,6 +3,7 @@ import { json } from '../components.js';
 export const systemPaths = {
   '/healthz': {
     get: {
+      operationId: 'getLiveness',
       summary: 'Liveness: the process answers',
       tags: ['operations'],
       security: [],
@@ -11,6 +12,7 @@ export const systemPaths = {
   },
   '/readyz': {
     get: {
+      operationId: 'getReadiness',
       summary: 'Readiness: database open, shutdown not begun; site state reported',
       tags: ['operations'],
       security: [],
@@ -22,6 +24,7 @@ export const systemPaths = {
   },
   '/metrics': {
     get: {
+      operationId: 'getMetrics',
       summary: 'Prometheus metrics',
       tags: ['operations'],
       security: [],
@@ -30,6 +33,7 @@ export const systemPaths = {
   },
   '/openapi.json': {
     get: {
+      operationId: 'getOpenApiDocument',
       summary: 'This document',
       tags: ['operations'],
       security: [],
