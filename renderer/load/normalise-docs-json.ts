@@ -26,6 +26,8 @@ export const DOCS_JSON_SETTINGS: ReadonlySet<string> = new Set([
   'seo',
   'banner',
   'fonts',
+  // API reference (renderer/openapi): the parts that shape generated pages.
+  'api.openapi', 'api.examples', 'api.params', 'api.url', 'api.mdx', 'api.baseUrl',
 ]);
 
 function fontSpec(raw: Record<string, unknown>, base?: FontSpec): FontSpec | undefined {
@@ -100,6 +102,8 @@ export function normaliseDocsJson(raw: Json, file: string): Omit<SiteConfig, 'cu
     );
     config.seo = { metatags, indexing: seo['indexing'] === 'all' ? 'all' : 'navigable' };
   }
+  const api = expectObject(raw['api'], 'api', file);
+  if (api) config.api = { ...(api['openapi'] !== undefined ? { openapi: api['openapi'] } : {}), raw: api };
   const description = str(raw['description']);
   if (description) config.description = description;
   const lg = logo(raw['logo']);
