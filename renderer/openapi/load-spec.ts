@@ -34,6 +34,17 @@ const LISTED_ERRORS = 3;
 
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** The library announces on the console that its 2.0 upgrade is experimental; the export log is ours. */
+function quietly<T>(fn: () => T): T {
+  const warn = console.warn;
+  console.warn = () => undefined;
+  try {
+    return fn();
+  } finally {
+    console.warn = warn;
+  }
+}
+
 /** JSON or YAML text → a value, or the parser's complaint. */
 export function parseSpecText(text: string): { value: unknown } | { error: string } {
   try {
@@ -96,6 +107,6 @@ export function loadSpec(repoRoot: string, file: string, warnings: BuildWarning[
       warnings.push({ code: 'openapi-schema', message: `${file} does not follow the OpenAPI ${info.version} schema: ${listed.join('; ')}${more}; pages are built from it as far as it can be read`, file });
     }
   }
-  const upgraded = info.version === '2.0' ? (upgradeFromTwoToThree(doc) as Json) : doc;
+  const upgraded = info.version === '2.0' ? quietly(() => upgradeFromTwoToThree(doc) as Json) : doc;
   return { file, doc: upgraded, version: info.specificationVersion ?? info.version };
 }

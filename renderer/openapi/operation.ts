@@ -126,6 +126,10 @@ function parameter(raw: unknown, file: string, ctx: SchemaContext): ApiParameter
     const first = Object.values(p['content'])[0];
     if (isObj(first)) schema = first['schema'];
   }
+  // Swagger 2.0 puts the type on the parameter itself (the library's upgrade leaves it there).
+  if (schema === undefined && typeof p['type'] === 'string') {
+    schema = Object.fromEntries(['type', 'format', 'items', 'enum', 'default', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern'].filter((k) => p[k] !== undefined).map((k) => [k, p[k]]));
+  }
   const out: ApiParameter = {
     name,
     in: where,

@@ -177,7 +177,7 @@ export class ApiPlanner {
       if (gen) {
         const operation = this.registry.compact(gen.found);
         const meta: Record<string, import('./types.js').JsonValue> = { title: gen.meta.title ?? operation.title, ...(operation.metadata ?? {}) };
-        if (operation.description !== undefined && meta['description'] === undefined) meta['description'] = firstLine(operation.description);
+        if (operation.description !== undefined && meta['description'] === undefined && !/\n\s*\n/.test(operation.description.trim())) meta['description'] = operation.description.trim();
         if (operation.deprecated && meta['deprecated'] === undefined) meta['deprecated'] = true;
         operation.metadata = meta;
         data = { kind: 'operation', operation };
@@ -199,10 +199,6 @@ export class ApiPlanner {
       if (data) page.api = data;
     }
   }
-}
-
-function firstLine(text: string): string {
-  return text.split(/\n\s*\n/)[0]?.trim() ?? text;
 }
 
 function metadataOf(entry: OperationEntry): PageMeta {
