@@ -33,7 +33,7 @@ export function generateOpenApiSite(dir: string, operations: number): { specByte
     const name = `${noun.charAt(0).toUpperCase()}${noun.slice(1)}${i}`;
     schemas[name] = {
       type: 'object',
-      description: `A ${noun} record number ${i}, with the fields every ${noun} carries and a few of its own. `.repeat(11),
+      description: `A ${noun} record number ${i}, with the fields every ${noun} carries and a few of its own. `.repeat(14),
       required: ['id', 'amount'],
       properties: {
         id: { type: 'string', format: 'uuid' },
