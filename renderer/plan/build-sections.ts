@@ -142,6 +142,8 @@ export function buildSections(
     };
 
     const sidebar = convertAll(section.sidebar, [], section.hidden);
+    // A division that only names a spec that could not be read (already a warning) has nothing to show.
+    if (sidebar.length === 0 && section.sidebar.length > 0 && section.sidebar.every((e) => e.kind === 'openapi')) continue;
     const external = section.href !== undefined;
     sections.push({
       id,
