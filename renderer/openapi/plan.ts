@@ -119,7 +119,33 @@ export class ApiPlanner {
       this.warnOnce('openapi-operation', `navigation lists "${ref}", which its spec marks x-excluded; it is left out`, this.configFile);
       return {};
     }
+    if (scope && ref.trim().split(/\s+/).length === 2) this.listedScopes.set(JSON.stringify(scope), scope);
     return { slug: this.pageFor(found, scope?.directory) };
+  }
+
+  /** Scopes whose operations the navigation lists one by one (the rest are built, hidden). */
+  private readonly listedScopes = new Map<string, OpenApiScope>();
+
+  /**
+   * Pages for the operations of a navigation spec that the navigation does not list: Mintlify
+   * builds them too (Polar redirects to such webhook pages), reachable by URL only. Returns the
+   * slugs added.
+   */
+  completeScopes(): string[] {
+    const added: string[] = [];
+    for (const scope of this.listedScopes.values()) {
+      for (const file of this.scopeFiles(scope)) {
+        const spec = this.registry.spec(file);
+        if (!spec) continue;
+        for (const entry of this.registry.operations(file)) {
+          if (entry.excluded) continue;
+          const before = this.generated.size;
+          const slug = this.pageFor({ spec, entry }, scope.directory);
+          if (this.generated.size > before) added.push(slug);
+        }
+      }
+    }
+    return added;
   }
 
   /** Every operation and webhook of a scope's specs, grouped by first tag (document order). */

@@ -137,7 +137,8 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
   const built = buildSections(read.sections, pageFiles, metaFor, configFile, warnings, api);
 
   let selected: Set<string> | undefined;
-  const allSlugs = [...new Set([...pageFiles.keys(), ...built.appearances.map((a) => a.slug)])];
+  const unlisted = api.completeScopes();
+  const allSlugs = [...new Set([...pageFiles.keys(), ...built.appearances.map((a) => a.slug), ...unlisted])];
   if (options.paths && options.paths.length > 0) selected = selectPaths(options.paths, allSlugs);
   const wanted = (slug: string): boolean => selected === undefined || selected.has(slug);
 
@@ -159,6 +160,9 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
   const outside = [...pageFiles.entries()].filter(([slug]) => !inNav.has(slug) && wanted(slug)).sort((a, b) => (a[1] < b[1] ? -1 : 1));
   for (const [slug, file] of outside) {
     pages.push({ slug, file, outputPath: outputPathForSlug(slug), breadcrumbs: [], hidden: true });
+  }
+  for (const slug of unlisted) {
+    if (!inNav.has(slug) && wanted(slug)) pages.push({ slug, file: api.specFileOf(slug) as string, outputPath: outputPathForSlug(slug), breadcrumbs: [], hidden: true });
   }
 
   api.attach(pages, metaFor);

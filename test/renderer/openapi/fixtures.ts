@@ -87,6 +87,7 @@ export const OLD_30 = {
         responses: { '200': { description: 'OK', content: { 'application/json': { schema: { type: 'object', properties: { label: { type: 'string', nullable: true }, size: { type: 'number', minimum: 0, exclusiveMinimum: true } } } } } } },
       },
     },
+    '/things/{id}': { get: { summary: 'Get thing', responses: { '200': { description: 'OK' } } } },
   },
 };
 

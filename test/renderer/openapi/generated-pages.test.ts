@@ -105,6 +105,11 @@ describe('pages generated from a navigation spec', () => {
     expect(warnings('openapi-operation').join('\n')).toContain('"GET /nowhere"');
   });
 
+  it('builds the operations such a navigation does not list, reachable by URL only', () => {
+    expect(result.files.has('v0/get-thing.html')).toBe(true);
+    expect(sidebar('v0/list-things')).not.toContain('Get thing');
+  });
+
   it('shows method, path, auth, parameters of every location, and defaults/constraints', () => {
     const t = text('api-reference/pets/list-pets');
     expect(t).toContain('GET /pets');
