@@ -31,6 +31,7 @@ export class SpecRegistry {
   private readonly ops = new Map<string, OperationEntry[]>();
   private discovered: string[] | undefined;
   private readonly reported = new Set<string>();
+  private readonly fileSet: ReadonlySet<string>;
   readonly resolver: RefResolver;
 
   constructor(
@@ -42,6 +43,7 @@ export class SpecRegistry {
     readonly configured: string[] = [],
   ) {
     this.resolver = new RefResolver(repoRoot, warnings);
+    this.fileSet = new Set(files);
   }
 
   private warnOnce(code: string, message: string, file: string): void {
@@ -66,7 +68,7 @@ export class SpecRegistry {
       this.warnOnce('openapi-missing', `OpenAPI spec ${trimmed} is outside the repository; its pages are not built`, where);
       return undefined;
     }
-    if (this.files.includes(rel)) return rel;
+    if (this.fileSet.has(rel)) return rel;
     // A short name: a spec of the repository with that file name, with or without its extension.
     const candidates = this.discover().filter((f) => {
       const base = path.posix.basename(f);
