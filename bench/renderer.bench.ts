@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRenderPool, exportSite, ExportError, type RenderPool } from '../renderer/index.js';
+import { generateOpenApiSite } from './gen-openapi.js';
 import { generateSite } from './gen-pages.js';
 import type { Floors } from './stage-floor.js';
 
@@ -12,7 +13,7 @@ import type { Floors } from './stage-floor.js';
  * floor measured in the same run (read every page + marked.parse, one thread), then every corpus
  * found in --corpora.
  *
- *   node --import tsx bench/renderer.bench.ts [--sizes 1000,10000] [--runs 3] [--threads N] [--corpora DIR]
+ *   node --import tsx bench/renderer.bench.ts [--sizes 1000,10000] [--openapi 1000] [--runs 3] [--threads N] [--corpora DIR]
  */
 
 // Not strict: `npm run bench` passes every benchmark the same arguments, some meant for others.
@@ -20,6 +21,8 @@ const { values } = parseArgs({
   strict: false,
   options: {
     sizes: { type: 'string', default: '1000,10000' },
+    // Operations of the generated OpenAPI spec (its pages are exported beside the hand-written ones); 0 skips it.
+    openapi: { type: 'string', default: '1000' },
     runs: { type: 'string', default: '3' },
     threads: { type: 'string' },
     corpora: { type: 'string' },
@@ -158,6 +161,28 @@ async function main(): Promise<void> {
         zipBytes: mid.zipBytes,
         timings: mid.timings,
         note: '',
+      });
+      if (!values.keep) fs.rmSync(dir, { recursive: true, force: true });
+    }
+
+    // API pages generated from one spec (issue 16): parsing happens once per export, in the plan.
+    const operations = Number(str(values.openapi) ?? '1000');
+    if (operations > 0) {
+      const dir = path.join(work, `openapi-${operations}`);
+      const { specBytes } = generateOpenApiSite(dir, operations);
+      const results: Awaited<ReturnType<typeof timeExport>>[] = [];
+      for (let r = 0; r < runs; r++) results.push(await timeExport(pool, dir, path.join(work, `openapi-${operations}.zip`)));
+      const mid = results.slice().sort((a, b) => a.ms - b.ms)[Math.floor(results.length / 2)] as (typeof results)[number];
+      const warnings = [...mid.warnings.entries()].map(([c, k]) => `${c} ${k}`).join(', ');
+      rows.push({
+        name: `openapi ${operations} ops (${(specBytes / MB).toFixed(1)} MB spec)`,
+        pages: mid.pages,
+        exportMs: mid.ms,
+        exportCpu: mid.cpu,
+        peakRss: Math.max(...results.map((r) => r.peakRss)),
+        zipBytes: mid.zipBytes,
+        timings: mid.timings,
+        note: warnings ? `warnings: ${warnings}` : '',
       });
       if (!values.keep) fs.rmSync(dir, { recursive: true, force: true });
     }

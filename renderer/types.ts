@@ -1,3 +1,5 @@
+import type { ApiPageData } from './openapi/types.js';
+
 /**
  * The renderer's contract: the shapes that cross from one stage to the next
  * (load → plan → render → index → write → pack). Stages live in their own modules and meet only
@@ -105,6 +107,12 @@ export interface SiteConfig {
   customJs: string[];
   /** The navigation exactly as resolved by load (`$ref` inlined), interpreted by plan. */
   navigation: unknown;
+  /**
+   * The API-reference settings (docs.json `api`, mint.json `api` and `openapi`), as written: read
+   * by renderer/openapi/settings.ts. `openapi` lists specs the config names (api.openapi in
+   * docs.json, top-level `openapi` in mint.json).
+   */
+  api?: { openapi?: unknown; raw: Record<string, unknown> };
   /** Legacy mint.json only: top-level `tabs`, `anchors`, `topbarLinks`, `primaryTab`… kept for plan. */
   legacy?: Record<string, unknown>;
 }
@@ -179,6 +187,13 @@ export interface PlannedPage {
   /** Previous/next in navigation order (slugs), within the whole site. */
   prev?: string;
   next?: string;
+  /**
+   * An API page's data (renderer/openapi): the operation or schema it shows, compacted by plan.
+   * Set on MDX pages whose frontmatter names one, and on every generated page.
+   */
+  api?: ApiPageData;
+  /** Generated from a spec: no MDX file (`file` is the spec), content from `x-mint`. */
+  generated?: boolean;
 }
 
 export interface SitePlan {

@@ -27,6 +27,8 @@ export const DOCS_JSON_SETTINGS: ReadonlySet<string> = new Set([
   'banner',
   'fonts',
   'icons',
+  // API reference (renderer/openapi): the parts that shape generated pages.
+  'api.openapi', 'api.examples', 'api.params', 'api.url', 'api.mdx', 'api.baseUrl',
 ]);
 
 function fontSpec(raw: Record<string, unknown>, base?: FontSpec): FontSpec | undefined {
@@ -104,6 +106,8 @@ export function normaliseDocsJson(raw: Json, file: string): Omit<SiteConfig, 'cu
   const icons = expectObject(raw['icons'], 'icons', file);
   const library = icons ? str(icons['library']) : undefined;
   if (library) config.iconLibrary = library;
+  const api = expectObject(raw['api'], 'api', file);
+  if (api) config.api = { ...(api['openapi'] !== undefined ? { openapi: api['openapi'] } : {}), raw: api };
   const description = str(raw['description']);
   if (description) config.description = description;
   const lg = logo(raw['logo']);

@@ -38,6 +38,8 @@ function footerSocials(raw: Json, file: string): Record<string, string> {
 export const MINT_JSON_SETTINGS: ReadonlySet<string> = new Set([
   'name', 'colors', 'logo', 'favicon', 'navigation', 'topbarLinks', 'topbarCtaButton', 'footer', 'footerSocials',
   'modeToggle', 'appliance', 'tabs', 'anchors', 'primaryTab', 'versions', 'topAnchor', 'redirects',
+  // API reference (renderer/openapi): the specs and how generated pages show them.
+  'openapi', 'api',
 ]);
 
 export function normaliseMintJson(raw: Json, file: string): Omit<SiteConfig, 'customCss' | 'customJs'> {
@@ -82,6 +84,8 @@ export function normaliseMintJson(raw: Json, file: string): Omit<SiteConfig, 'cu
     navigation,
     legacy,
   };
+  const api = expectObject(raw['api'], 'api', file) ?? {};
+  if (raw['openapi'] !== undefined || Object.keys(api).length > 0) config.api = { ...(raw['openapi'] !== undefined ? { openapi: raw['openapi'] } : {}), raw: api };
   const lg = logo(raw['logo']);
   if (lg) config.logo = lg;
   const fav = favicon(raw['favicon']);

@@ -2,6 +2,7 @@
  * Code blocks, highlighted at build time with highlight.js (the exported site ships no
  * highlighter), with Mintlify's fence meta: ```js title.js {1,3-4} → title bar and marked lines.
  */
+import { highlightCanonicalJson } from './json-highlight.js';
 import hljs from 'highlight.js';
 import { escapeHtml } from './html.js';
 
@@ -74,7 +75,8 @@ export function languageOf(lang: string): string | undefined {
 /** The `<pre><code>` part: highlighted spans, optionally one span per line for marked lines. */
 export function highlightCode(code: string, info: FenceInfo): string {
   const lang = languageOf(info.lang);
-  const body = lang && lang !== 'plaintext' ? hljs.highlight(code, { language: lang, ignoreIllegals: true }).value : escapeHtml(code);
+  const fast = lang === 'json' ? highlightCanonicalJson(code) : undefined;
+  const body = fast ?? (lang && lang !== 'plaintext' ? hljs.highlight(code, { language: lang, ignoreIllegals: true }).value : escapeHtml(code));
   const lines = info.highlight.size > 0 ? markLines(body, info.highlight) : body;
   const cls = `hljs${lang ? ` language-${lang}` : ''}`;
   return `<pre class="c-code__pre"><code class="${cls}">${lines}</code></pre>`;

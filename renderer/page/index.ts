@@ -12,6 +12,8 @@ import type { Env } from './env.js';
 import { splitFrontmatter, stringField, titleFromFile } from './frontmatter.js';
 import { htmlToText } from './html.js';
 import { endpointHeader, parseEndpoint } from './openapi.js';
+import { renderApiPage } from '../openapi/render.js';
+import type { ApiPageData } from '../openapi/types.js';
 import { parseMdx } from './parse.js';
 import { renderNodes } from './render.js';
 import { normaliseText, resolveHeadings, Resolver } from './resolve.js';
@@ -19,10 +21,20 @@ import { buildScope, esmBlocks } from './snippets.js';
 import { PageState, withoutPlaceholders } from './state.js';
 import { substituteVariables } from './variables.js';
 
-export function renderPageContent(input: { file: string; source: string; ctx: RenderContext }): PageContent {
+export interface PageInput {
+  file: string;
+  source: string;
+  ctx: RenderContext;
+  /** An API page's operation or schema (renderer/openapi), compacted by plan. */
+  api?: ApiPageData;
+  /** A page generated from a spec: `source` is its body (x-mint.content), this its frontmatter. */
+  frontmatter?: Record<string, unknown>;
+}
+
+export function renderPageContent(input: PageInput): PageContent {
   const { file, source, ctx } = input;
   try {
-    return render(file, source, ctx);
+    return render(file, source, ctx, input);
   } catch (err) {
     if (err instanceof RenderError) throw err;
     // A bug of ours on odd input must still name the page, never take the worker down unlabelled.
@@ -41,9 +53,9 @@ function describeFailure(err: unknown): string {
   return message;
 }
 
-function render(file: string, source: string, ctx: RenderContext): PageContent {
+function render(file: string, source: string, ctx: RenderContext, input: PageInput): PageContent {
   const state = new PageState(ctx, file);
-  const { frontmatter, body, bodyLineOffset } = splitFrontmatter(file, source);
+  const { frontmatter, body, bodyLineOffset } = input.frontmatter ? { frontmatter: input.frontmatter, body: source, bodyLineOffset: 0 } : splitFrontmatter(file, source);
   const firstLine = bodyLineOffset + 1;
   const text = withoutPlaceholders(substituteVariables(body, ctx.config.variables ?? {}, state, file, firstLine));
   const tree = parseMdx(file, text, firstLine, { esm: true });
@@ -53,8 +65,13 @@ function render(file: string, source: string, ctx: RenderContext): PageContent {
   const env: Env = { file, source: text, firstLine, scope };
 
   let html = renderNodes(tree.nodes, env, state, 'block');
-  const endpoint = parseEndpoint(frontmatter['openapi'] ?? frontmatter['api']);
-  if (endpoint) html = endpointHeader(endpoint) + html;
+  if (input.api) {
+    // The page's own content first, then the reference generated from the spec (as Mintlify).
+    html = renderApiPage(input.api, html, frontmatter, env, state);
+  } else {
+    const endpoint = parseEndpoint(frontmatter['openapi'] ?? frontmatter['api']);
+    if (endpoint) html = endpointHeader(endpoint) + html;
+  }
 
   const resolver = new Resolver(state);
   const plain = normaliseText(resolver.text(htmlToText(html)));

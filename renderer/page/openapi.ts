@@ -15,10 +15,23 @@ export function parseEndpoint(value: unknown): Endpoint | undefined {
   return { method: m[2].toUpperCase(), path: m[3] };
 }
 
-export function endpointHeader(endpoint: Endpoint): string {
+/**
+ * `servers`: base URLs of a spec operation (shown before the path when `showBase`, or as a list
+ * when there are several, as Mintlify's `api.url` setting says); `deprecated` adds a badge.
+ */
+export function endpointHeader(endpoint: Endpoint & { servers?: string[]; showBase?: boolean; deprecated?: boolean }): string {
   const method = endpoint.method.toLowerCase();
+  const servers = endpoint.servers ?? [];
+  const base = servers.length > 0 && (endpoint.showBase || servers.length > 1) ? servers[0] : undefined;
+  const others =
+    servers.length > 1
+      ? `<ul class="c-endpoint__servers" aria-label="Base URLs">${servers.map((s) => `<li><code>${escapeHtml(s)}</code></li>`).join('')}</ul>`
+      : '';
   return (
     `<div class="c-endpoint"><span class="c-endpoint__method c-endpoint__method--${method}">${escapeHtml(endpoint.method)}</span>` +
-    `<code class="c-endpoint__path">${escapeHtml(endpoint.path)}</code></div>\n`
+    (base ? `<code class="c-endpoint__base">${escapeHtml(base.replace(/\/+$/, ''))}</code>` : '') +
+    `<code class="c-endpoint__path">${escapeHtml(endpoint.path)}</code>` +
+    (endpoint.deprecated ? '<span class="c-field__badge c-field__badge--deprecated">deprecated</span>' : '') +
+    `${others}</div>\n`
   );
 }

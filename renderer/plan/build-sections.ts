@@ -1,3 +1,5 @@
+import type { NavGroupOfOperations } from '../openapi/plan.js';
+import type { OpenApiScope } from '../openapi/settings.js';
 import type { BuildWarning, NavNode, NavSection } from '../types.js';
 import type { PageMeta } from './page-meta.js';
 import type { RawEntry, RawSection } from './read-navigation.js';
@@ -9,6 +11,12 @@ export interface Appearance {
   sectionId: string;
   breadcrumbs: string[];
   hidden: boolean;
+}
+
+/** The API reference's part in the navigation (renderer/openapi/plan.ts). */
+export interface ApiNavigation {
+  operationPage(ref: string, scope: OpenApiScope | undefined): { slug?: string } | undefined;
+  expand(scope: OpenApiScope): NavGroupOfOperations[];
 }
 
 export interface BuiltSections {
@@ -36,6 +44,7 @@ export function buildSections(
   metaFor: (slug: string) => PageMeta,
   configFile: string,
   warnings: BuildWarning[],
+  api?: ApiNavigation,
 ): BuiltSections {
   const taken = new Set<string>();
   const sections: NavSection[] = [];
@@ -74,21 +83,42 @@ export function buildSections(
     let firstUrl: string | undefined;
     let firstAnyUrl: string | undefined;
 
-    const convert = (entry: RawEntry, crumbs: string[], hidden: boolean): NavNode | null => {
+    const pageNode = (slug: string, crumbs: string[], hidden: boolean): NavNode => {
+      appear(slug, id, crumbs, hidden);
+      if (!hidden) firstUrl ??= urlForSlug(slug);
+      firstAnyUrl ??= urlForSlug(slug);
+      const meta = metaFor(slug);
+      const node: NavNode = { kind: 'page', slug, title: meta.sidebarTitle ?? meta.title ?? titleFromSlug(slug) };
+      if (meta.icon) node.icon = meta.icon;
+      if (meta.method) node.method = meta.method;
+      return node;
+    };
+
+    const convertAll = (list: RawEntry[], crumbs: string[], hidden: boolean): NavNode[] =>
+      list.flatMap((entry): NavNode[] => {
+        if (entry.kind !== 'openapi') {
+          const node = convert(entry, crumbs, hidden);
+          return node ? [node] : [];
+        }
+        // Every operation of a spec: one group per tag, untagged operations on their own.
+        return (api?.expand(entry.scope) ?? []).flatMap((g): NavNode[] => {
+          const inner = g.title ? [...crumbs, g.title] : crumbs;
+          for (const slug of g.hiddenPages) appear(slug, id, inner, true);
+          const children = g.pages.map((slug) => pageNode(slug, inner, hidden));
+          if (!g.title) return children;
+          return children.length > 0 ? [{ kind: 'group', title: g.title, children }] : [];
+        });
+      });
+
+    const convert = (entry: Exclude<RawEntry, { kind: 'openapi' }>, crumbs: string[], hidden: boolean): NavNode | null => {
       if (entry.kind === 'link') {
         return { kind: 'link', title: entry.title, href: entry.href, ...(entry.icon ? { icon: entry.icon } : {}) };
       }
       if (entry.kind === 'page') {
+        const generated = api?.operationPage(entry.ref, entry.scope);
+        if (generated) return generated.slug === undefined ? null : pageNode(generated.slug, crumbs, hidden);
         const slug = resolve(entry.ref);
-        if (slug === undefined) return null;
-        appear(slug, id, crumbs, hidden);
-        if (!hidden) firstUrl ??= urlForSlug(slug);
-        firstAnyUrl ??= urlForSlug(slug);
-        const meta = metaFor(slug);
-        const node: NavNode = { kind: 'page', slug, title: meta.sidebarTitle ?? meta.title ?? titleFromSlug(slug) };
-        if (meta.icon) node.icon = meta.icon;
-        if (meta.method) node.method = meta.method;
-        return node;
+        return slug === undefined ? null : pageNode(slug, crumbs, hidden);
       }
       const groupHidden = hidden || entry.hidden;
       const inner = entry.title ? [...crumbs, entry.title] : crumbs;
@@ -98,7 +128,7 @@ export function buildSections(
         if (!groupHidden) firstUrl ??= urlForSlug(root);
         firstAnyUrl ??= urlForSlug(root);
       }
-      const children = entry.children.map((c) => convert(c, inner, groupHidden)).filter((n): n is NavNode => n !== null);
+      const children = convertAll(entry.children, inner, groupHidden);
       if (entry.hidden) return null;
       if (children.length === 0 && root === undefined) return null;
       return {
@@ -111,7 +141,9 @@ export function buildSections(
       };
     };
 
-    const sidebar = section.sidebar.map((e) => convert(e, [], section.hidden)).filter((n): n is NavNode => n !== null);
+    const sidebar = convertAll(section.sidebar, [], section.hidden);
+    // A division that only names a spec that could not be read (already a warning) has nothing to show.
+    if (sidebar.length === 0 && section.sidebar.length > 0 && section.sidebar.every((e) => e.kind === 'openapi')) continue;
     const external = section.href !== undefined;
     sections.push({
       id,

@@ -1,5 +1,6 @@
 import type { LoadedSite } from '../load/index.js';
 import type { BuildWarning, FontSpec, NavNode, NavSection, PlannedPage, SiteConfig, SitePlan } from '../types.js';
+import { ApiPlanner } from '../openapi/plan.js';
 import { planAssets } from './assets.js';
 import { buildSections } from './build-sections.js';
 import { isOutsideBundle, toRepoPath } from '../repo-paths.js';
@@ -125,9 +126,11 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
   const read = readNavigation(navigation, configFile, warnings);
 
   const classes = classCandidates(repoRoot);
+  // Specs are parsed here, once per export, on first use; workers get each page's part only.
+  const api = new ApiPlanner(repoRoot, files, config, configFile, pageFiles, warnings);
   const metaCache = new Map<string, PageMeta>();
   const metaFor = (slug: string): PageMeta => {
-    let meta = metaCache.get(slug);
+    let meta = metaCache.get(slug) ?? api.meta(slug);
     if (!meta) {
       const file = pageFiles.get(slug);
       meta = file === undefined ? {} : readPageMeta(repoRoot, file, (text) => classes.addPage(file, text));
@@ -135,10 +138,12 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
     }
     return meta;
   };
-  const built = buildSections(read.sections, pageFiles, metaFor, configFile, warnings);
+  const built = buildSections(read.sections, pageFiles, metaFor, configFile, warnings, api);
 
   let selected: Set<string> | undefined;
-  if (options.paths && options.paths.length > 0) selected = selectPaths(options.paths, [...pageFiles.keys()]);
+  const unlisted = api.completeScopes();
+  const allSlugs = [...new Set([...pageFiles.keys(), ...built.appearances.map((a) => a.slug), ...unlisted])];
+  if (options.paths && options.paths.length > 0) selected = selectPaths(options.paths, allSlugs);
   const wanted = (slug: string): boolean => selected === undefined || selected.has(slug);
 
   const pages: PlannedPage[] = [];
@@ -146,7 +151,7 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
   for (const a of built.appearances) {
     inNav.add(a.slug);
     if (!wanted(a.slug)) continue;
-    const file = pageFiles.get(a.slug) as string;
+    const file = pageFiles.get(a.slug) ?? (api.specFileOf(a.slug) as string);
     pages.push({
       slug: a.slug,
       file,
@@ -160,6 +165,11 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
   for (const [slug, file] of outside) {
     pages.push({ slug, file, outputPath: outputPathForSlug(slug), breadcrumbs: [], hidden: true });
   }
+  for (const slug of unlisted) {
+    if (!inNav.has(slug) && wanted(slug)) pages.push({ slug, file: api.specFileOf(slug) as string, outputPath: outputPathForSlug(slug), breadcrumbs: [], hidden: true });
+  }
+
+  api.attach(pages, metaFor);
 
   const visible = pages.filter((p) => !p.hidden);
   visible.forEach((p, i) => {
@@ -192,7 +202,7 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
 
   const planned = planAssets(repoRoot, files, { css: config.customCss, js: config.customJs });
   warnings.push(...planned.warnings, ...fontSourceWarnings(config, planned.assets, configFile));
-  const redirects = planRedirects(config, new Set(pageFiles.keys()), new Set(Object.keys(planned.assets)), configFile, warnings);
+  const redirects = planRedirects(config, new Set(allSlugs), new Set(Object.keys(planned.assets)), configFile, warnings);
   return {
     repoRoot,
     config,

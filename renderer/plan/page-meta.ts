@@ -1,4 +1,5 @@
 import { parse as parseYaml } from 'yaml';
+import { parseOperationRef } from '../openapi/refs.js';
 import { readRepoText } from '../repo-files.js';
 
 /** The few frontmatter fields the plan needs for sidebar labels and badges. */
@@ -8,9 +9,15 @@ export interface PageMeta {
   icon?: string;
   /** `GET` from `api: "GET /users"` / `openapi: "GET /users"`. */
   method?: string;
+  /** `openapi:` as written (`GET /users`, `spec.json POST /a`): the operation the page shows. */
+  openapi?: string;
+  /** `openapi-schema:` as written (`Order`, `spec.json Order`). */
+  openapiSchema?: string;
+  /** The operation is deprecated (generated pages). */
+  deprecated?: boolean;
 }
 
-const FIELD = /^(title|sidebarTitle|icon|api|openapi)\s*:\s*(.*?)\s*$/;
+const FIELD = /^(title|sidebarTitle|icon|api|openapi|openapi-schema)\s*:\s*(.*?)\s*$/;
 
 function scalar(raw: string): string | undefined {
   if (raw === '' || raw === '|' || raw === '>') return undefined;
@@ -56,9 +63,12 @@ export function readPageMeta(repoRoot: string, file: string, onText?: (text: str
     if (key === 'title') meta.title = value;
     else if (key === 'sidebarTitle') meta.sidebarTitle = value;
     else if (key === 'icon') meta.icon = value;
+    else if (key === 'openapi-schema') meta.openapiSchema = value;
     else {
-      const method = /^(get|post|put|patch|delete|head|options|trace|webhook)\b/i.exec(value.replace(/^\S+\.(?:json|ya?ml)\s+/, ''));
-      if (method?.[1]) meta.method = method[1].toUpperCase();
+      if (key === 'openapi') meta.openapi = value;
+      // `GET /a`, `spec.json GET /a`, `short-name get /a`; `api:` may carry a full URL.
+      const method = parseOperationRef(value)?.method ?? /^(get|post|put|patch|delete|head|options|trace|webhook)\b/i.exec(value)?.[1]?.toUpperCase();
+      if (method) meta.method = method;
     }
   }
   return meta;

@@ -1,3 +1,4 @@
+import { readScope, type OpenApiScope } from '../openapi/settings.js';
 import type { BuildWarning, DivisionKind, NavLink } from '../types.js';
 
 /**
@@ -7,7 +8,9 @@ import type { BuildWarning, DivisionKind, NavLink } from '../types.js';
  */
 
 export type RawEntry =
-  | { kind: 'page'; ref: string }
+  | { kind: 'page'; ref: string; /** The `openapi` in force where the entry is (for `GET /users` entries). */ scope?: OpenApiScope }
+  /** Every operation of the specs an `openapi` names, for an element that lists no pages of its own. */
+  | { kind: 'openapi'; scope: OpenApiScope }
   | { kind: 'group'; title: string; icon?: string; root?: string; expanded?: boolean; hidden: boolean; children: RawEntry[] }
   | { kind: 'link'; title: string; href: string; icon?: string };
 
@@ -51,16 +54,16 @@ export function readNavigation(navigation: unknown, configFile: string, warnings
   const warn = (message: string): void => {
     warnings.push({ code: 'navigation-entry', message, file: configFile });
   };
-  // Mintlify can generate pages from an OpenAPI file named in the navigation; the appliance builds
-  // pages from files only (MDX pages with `openapi:` frontmatter still work).
+  // OpenAPI specs in the navigation generate pages (renderer/openapi); AsyncAPI ones do not yet.
   const warnOpenApi = (entry: Obj, where: string): void => {
-    if (entry['openapi'] === undefined && entry['asyncapi'] === undefined) return;
+    if (entry['asyncapi'] === undefined) return;
     warnings.push({
       code: 'openapi-navigation',
-      message: `${where}: pages generated from an OpenAPI/AsyncAPI file are not built; add MDX pages with "openapi" frontmatter instead`,
+      message: `${where}: pages generated from an AsyncAPI file are not built; add MDX pages instead`,
       file: configFile,
     });
   };
+  const scopeOf = (entry: Obj, inherited: OpenApiScope | undefined): OpenApiScope | undefined => readScope(entry['openapi']) ?? inherited;
 
   const collectGlobal = (g: unknown): void => {
     if (!isObj(g)) return;
@@ -81,7 +84,7 @@ export function readNavigation(navigation: unknown, configFile: string, warnings
     }
   };
 
-  const entries = (list: unknown, where: string): RawEntry[] => {
+  const entries = (list: unknown, where: string, scope: OpenApiScope | undefined): RawEntry[] => {
     if (list === undefined) return [];
     if (!Array.isArray(list)) {
       warn(`${where} must be an array`);
@@ -90,15 +93,19 @@ export function readNavigation(navigation: unknown, configFile: string, warnings
     const out: RawEntry[] = [];
     for (const item of list) {
       if (typeof item === 'string') {
-        out.push({ kind: 'page', ref: item });
+        out.push(scope ? { kind: 'page', ref: item, scope } : { kind: 'page', ref: item });
       } else if (isObj(item) && (text(item['group']) !== undefined || Array.isArray(item['pages']))) {
         const title = text(item['group']) ?? '';
         warnOpenApi(item, `${where} › ${title}`);
+        const inner = scopeOf(item, scope);
+        const children = [...entries(item['groups'], `${where} › ${title}.groups`, inner), ...entries(item['pages'], `${where} › ${title}.pages`, inner)];
+        // A group that names a spec and lists nothing shows every operation of it.
+        if (children.length === 0 && item['openapi'] !== undefined && inner) children.push({ kind: 'openapi', scope: inner });
         const group: RawEntry = {
           kind: 'group',
           title,
           hidden: item['hidden'] === true,
-          children: [...entries(item['groups'], `${where} › ${title}.groups`), ...entries(item['pages'], `${where} › ${title}.pages`)],
+          children,
         };
         const icon = text(item['icon']);
         if (icon) group.icon = icon;
@@ -117,7 +124,7 @@ export function readNavigation(navigation: unknown, configFile: string, warnings
         if (icon) link.icon = icon;
         out.push(link);
       } else if (isObj(item) && text(item['page'])) {
-        out.push({ kind: 'page', ref: item['page'] as string });
+        out.push(scope ? { kind: 'page', ref: item['page'] as string, scope } : { kind: 'page', ref: item['page'] as string });
       } else {
         warn(`${where}: entry ${JSON.stringify(item)?.slice(0, 80)} is neither a page, a group nor a link`);
       }
@@ -125,7 +132,7 @@ export function readNavigation(navigation: unknown, configFile: string, warnings
     return out;
   };
 
-  const walk = (node: Obj, trail: RawSection['trail'], hidden: boolean, where: string): void => {
+  const walk = (node: Obj, trail: RawSection['trail'], hidden: boolean, where: string, scope: OpenApiScope | undefined): void => {
     collectGlobal(node['global']);
     let sidebar: RawEntry[] | undefined;
     for (const key of Object.keys(node)) {
@@ -148,8 +155,12 @@ export function readNavigation(navigation: unknown, configFile: string, warnings
           const itemHidden = hidden || item['hidden'] === true;
           const itemWhere = `${where}.${key}[${i}]`;
           warnOpenApi(item, `${itemWhere} ("${title}")`);
+          const itemScope = scopeOf(item, scope);
           if (hasContent(item)) {
-            walk(item, [...trail, step], itemHidden, itemWhere);
+            walk(item, [...trail, step], itemHidden, itemWhere, itemScope);
+          } else if (item['openapi'] !== undefined && itemScope) {
+            // A tab (version, anchor…) that only names a spec: its sidebar is the spec's operations.
+            sections.push({ trail: [...trail, step], sidebar: [{ kind: 'openapi', scope: itemScope }], hidden: itemHidden });
           } else if (text(item['href'])) {
             collectGlobal(item['global']);
             sections.push({ trail: [...trail, step], sidebar: [], href: item['href'] as string, hidden: itemHidden });
@@ -158,7 +169,7 @@ export function readNavigation(navigation: unknown, configFile: string, warnings
           }
         });
       } else if (key === 'groups' || key === 'pages') {
-        sidebar = [...(sidebar ?? []), ...entries(node[key], `${where}.${key}`)];
+        sidebar = [...(sidebar ?? []), ...entries(node[key], `${where}.${key}`, scope)];
       }
     }
     if (sidebar !== undefined) sections.push({ trail, sidebar, hidden });
@@ -166,9 +177,9 @@ export function readNavigation(navigation: unknown, configFile: string, warnings
 
   if (Array.isArray(navigation)) {
     // A bare array is a list of groups/pages (the legacy shape, also accepted by docs.json readers).
-    sections.push({ trail: [], sidebar: entries(navigation, 'navigation'), hidden: false });
+    sections.push({ trail: [], sidebar: entries(navigation, 'navigation', undefined), hidden: false });
   } else if (isObj(navigation)) {
-    walk(navigation, [], false, 'navigation');
+    walk(navigation, [], false, 'navigation', readScope(navigation['openapi']));
   } else {
     warn('navigation must be an object');
   }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { renderDocument } from '../layout/index.js';
-import { renderPageContent } from '../page/index.js';
+import { renderPageContent, type PageInput } from '../page/index.js';
 import { readRepoText } from '../repo-files.js';
 import { urlForSlug } from '../plan/slugs.js';
 import { addToPartialIndex, emptyPartialIndex } from '../index-stage/partial-index.js';
@@ -44,6 +44,16 @@ export function toFailure(err: unknown, file: string, path?: string): RenderFail
   }
   const message = err instanceof Error ? err.message : String(err);
   return { ...(path === undefined ? {} : { path }), file, message: message || 'render failed' };
+}
+
+/** A page's source: its file, or for a page generated from a spec its x-mint content and metadata. */
+function pageInput(page: PlannedPage, ctx: RenderContext): PageInput {
+  const api = page.api;
+  if (page.generated && api?.kind === 'operation') {
+    return { file: page.file, source: api.operation.content ?? '', ctx, api, frontmatter: { ...(api.operation.metadata ?? { title: api.operation.title }) } };
+  }
+  const source = readRepoText(ctx.repoRoot, page.file);
+  return api ? { file: page.file, source, ctx, api } : { file: page.file, source, ctx };
 }
 
 /** Cut at the last space before `max` (unless that loses more than a fifth), never mid-word when avoidable. */
@@ -93,9 +103,9 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
   task.pages.forEach((page, i) => {
     try {
       mark = performance.now();
-      const source = readRepoText(ctx.repoRoot, page.file);
+      const input = pageInput(page, ctx);
       lap('read');
-      const content = renderPageContent({ file: page.file, source, ctx });
+      const content = renderPageContent(input);
       lap('page');
       const html = Buffer.from(renderDocument({ page, content, ctx }), 'utf8');
       lap('layout');

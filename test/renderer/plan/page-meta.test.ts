@@ -29,6 +29,13 @@ describe('readPageMeta (the plan’s sidebar labels)', () => {
       sidebarTitle: 'List',
       icon: 'user',
       method: 'GET',
+      openapi: 'openapi.json GET /users',
     });
+  });
+
+  it('reads the operation of any openapi form (short spec name, lowercase method) and openapi-schema', () => {
+    expect(metaOf('openapi: admin post /keys').method).toBe('POST');
+    expect(metaOf('openapi: "WEBHOOK order.updated"').method).toBe('WEBHOOK');
+    expect(metaOf('openapi-schema: spec.json Order')).toEqual({ openapiSchema: 'spec.json Order' });
   });
 });

@@ -219,7 +219,7 @@ describe('plan: legacy mint.json', () => {
 });
 
 describe('plan: entries the appliance cannot build', () => {
-  it('warns about OpenAPI-generated navigation and malformed entries instead of failing', () => {
+  it('warns about AsyncAPI-generated navigation, a missing spec and malformed entries instead of failing', () => {
     const dir = tempSite({
       'docs.json': JSON.stringify({
         name: 'x',
@@ -227,6 +227,7 @@ describe('plan: entries the appliance cannot build', () => {
           tabs: [
             { tab: 'Guides', pages: ['index', 42, { nonsense: true }] },
             { tab: 'API', openapi: 'openapi.json' },
+            { tab: 'Events', asyncapi: 'asyncapi.yaml' },
             { tab: 'Empty' },
           ],
         },
@@ -235,8 +236,9 @@ describe('plan: entries the appliance cannot build', () => {
     });
     const p = planSite(loadSite(dir));
     expect(p.sections.map((s) => s.id)).toEqual(['guides']);
-    expect(p.warnings.map((w) => w.code).sort()).toEqual(['navigation-entry', 'navigation-entry', 'navigation-entry', 'openapi-navigation']);
-    expect(p.warnings.find((w) => w.code === 'openapi-navigation')?.message).toContain('"API"');
+    expect(p.warnings.map((w) => w.code).sort()).toEqual(['navigation-entry', 'navigation-entry', 'navigation-entry', 'openapi-missing', 'openapi-navigation']);
+    expect(p.warnings.find((w) => w.code === 'openapi-navigation')?.message).toContain('"Events"');
+    expect(p.warnings.find((w) => w.code === 'openapi-missing')?.message).toContain('openapi.json is not a file of the repository');
   });
 });
 

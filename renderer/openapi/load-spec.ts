@@ -1,0 +1,112 @@
+/**
+ * Reading one OpenAPI document for the plan: its text through the confined repository reader,
+ * parsed (JSON or YAML), its version recognised, Swagger 2.0 upgraded to OpenAPI 3, and the
+ * document checked against the official schema of its version. All of this with
+ * `@mintlify/openapi-parser` (MIT), the library Mintlify's own build runs on, so a document the
+ * hosted platform reads the same way is read the same way here.
+ *
+ * `$ref`s are not resolved here but while an operation is compacted (refs.ts): only the parts an
+ * operation uses are walked, cycles are cut there, and files it points at are read through the
+ * same confined reader (see docs/api-reference.md for why not the library's eager dereference).
+ */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import AjvDraft04Module from 'ajv-draft-04';
+import { details, normalize, OpenApiSpecifications, upgradeFromTwoToThree } from '@mintlify/openapi-parser';
+import { readRepoText } from '../repo-files.js';
+import type { BuildWarning } from '../types.js';
+
+export type Json = Record<string, unknown>;
+
+export interface ParsedSpec {
+  /** Repository path of the document. */
+  file: string;
+  /** The document (Swagger 2.0 upgraded to OpenAPI 3); `$ref`s still in place. */
+  doc: Json;
+  /** As written: `2.0`, `3.0.3`, `3.1.0`. */
+  version: string;
+}
+
+/** A spec larger than this is not read (a warning says so): parsing happens on the main thread. */
+export const MAX_SPEC_BYTES = 32 * 1024 * 1024;
+/** Schema errors listed per document; the rest are counted. */
+const LISTED_ERRORS = 3;
+
+const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The library announces on the console that its 2.0 upgrade is experimental; the export log is ours. */
+function quietly<T>(fn: () => T): T {
+  const warn = console.warn;
+  console.warn = () => undefined;
+  try {
+    return fn();
+  } finally {
+    console.warn = warn;
+  }
+}
+
+/** JSON or YAML text → a value, or the parser's complaint. */
+export function parseSpecText(text: string): { value: unknown } | { error: string } {
+  try {
+    return { value: normalize(text) as unknown };
+  } catch (err) {
+    return { error: err instanceof Error ? err.message.split('\n')[0] ?? 'unreadable' : String(err) };
+  }
+}
+
+type Validate = ((doc: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
+/** Compiled once per process per version: compiling the 3.1 schema costs a few hundred ms. */
+const validators = new Map<string, Validate>();
+
+function validatorFor(version: '2.0' | '3.0' | '3.1'): Validate {
+  let v = validators.get(version);
+  if (!v) {
+    const schema = (OpenApiSpecifications as Record<string, Json>)[version] as Json;
+    const addFormats = addFormatsModule as unknown as (ajv: unknown) => void;
+    const AjvDraft04 = AjvDraft04Module as unknown as new (o: object) => Ajv2020;
+    const ajv = schema['$schema'] === 'http://json-schema.org/draft-04/schema#' ? new AjvDraft04({ strict: false }) : new Ajv2020({ strict: false });
+    addFormats(ajv);
+    if (version === '3.1') ajv.addFormat('media-range', true);
+    v = ajv.compile(schema) as unknown as Validate;
+    validators.set(version, v);
+  }
+  return v;
+}
+
+/**
+ * Read, parse, check and upgrade the spec at `file`. Returns undefined (with a warning) when there
+ * is nothing usable; a document that fails its schema is still used, with a warning naming the
+ * first few problems, as long as it has the shape pages are built from.
+ */
+export function loadSpec(repoRoot: string, file: string, warnings: BuildWarning[], { validate = true } = {}): ParsedSpec | undefined {
+  let text: string;
+  try {
+    text = readRepoText(repoRoot, file, MAX_SPEC_BYTES);
+  } catch (err) {
+    warnings.push({ code: 'openapi-missing', message: `OpenAPI file ${file} cannot be read: ${err instanceof Error ? err.message : String(err)}`, file });
+    return undefined;
+  }
+  const parsed = parseSpecText(text);
+  if ('error' in parsed || !isObj(parsed.value)) {
+    const why = 'error' in parsed ? parsed.error : 'it is not an object';
+    warnings.push({ code: 'openapi-invalid', message: `OpenAPI file ${file} is neither JSON nor YAML a spec can be read from (${why}); its pages are not built`, file });
+    return undefined;
+  }
+  const doc = parsed.value;
+  const info = details(doc) as { version?: '2.0' | '3.0' | '3.1'; specificationVersion?: string };
+  if (!info.version) {
+    warnings.push({ code: 'openapi-invalid', message: `${file} is not an OpenAPI 3.0/3.1 or Swagger 2.0 document (no "openapi: 3.x" or "swagger: 2.0"); its pages are not built`, file });
+    return undefined;
+  }
+  if (validate) {
+    const check = validatorFor(info.version);
+    if (!check(doc)) {
+      const errors = check.errors ?? [];
+      const listed = errors.slice(0, LISTED_ERRORS).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
+      const more = errors.length > LISTED_ERRORS ? ` (and ${errors.length - LISTED_ERRORS} more)` : '';
+      warnings.push({ code: 'openapi-schema', message: `${file} does not follow the OpenAPI ${info.version} schema: ${listed.join('; ')}${more}; pages are built from it as far as it can be read`, file });
+    }
+  }
+  const upgraded = info.version === '2.0' ? quietly(() => upgradeFromTwoToThree(doc) as Json) : doc;
+  return { file, doc: upgraded, version: info.specificationVersion ?? info.version };
+}

@@ -1,0 +1,269 @@
+/**
+ * One operation (or webhook) of a parsed spec → ApiOperation, the data its page is rendered from.
+ * Path-level parameters and servers are inherited, `security` falls back to the document's,
+ * security schemes and parameters may be `$ref`s. Runs on the main thread, once per page.
+ */
+import type { Json, ParsedSpec } from './load-spec.js';
+import { HTTP_METHODS } from './refs.js';
+import type { RefResolver } from './resolve.js';
+import { compactSchema, jsonValue, MAX_SCHEMA_NODES, type SchemaContext } from './schema.js';
+import type { ApiMedia, ApiOperation, ApiParameter, ApiResponse, ApiSecurity, JsonValue } from './types.js';
+
+const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+
+/** An operation as the plan lists it, before compaction. */
+export interface OperationEntry {
+  /** `GET`…, or `WEBHOOK` for an entry of `webhooks`. */
+  method: string;
+  /** The HTTP method of the operation itself (a webhook's is usually POST). */
+  httpMethod: string;
+  path: string;
+  op: Json;
+  pathItem: Json;
+  tags: string[];
+  summary?: string;
+  hidden: boolean;
+  excluded: boolean;
+  deprecated: boolean;
+}
+
+/** Every operation and webhook of a spec, in document order. */
+export function listOperations(spec: ParsedSpec, resolver: RefResolver): OperationEntry[] {
+  const out: OperationEntry[] = [];
+  const add = (group: unknown, webhook: boolean): void => {
+    if (!isObj(group)) return;
+    for (const [path, itemRaw] of Object.entries(group)) {
+      const item = resolver.resolve(itemRaw, spec.file).node;
+      if (!isObj(item)) continue;
+      for (const m of HTTP_METHODS) {
+        const op = item[m];
+        if (!isObj(op)) continue;
+        const mint = isObj(op['x-mint']) ? op['x-mint'] : {};
+        const entry: OperationEntry = {
+          method: webhook ? 'WEBHOOK' : m.toUpperCase(),
+          httpMethod: m.toUpperCase(),
+          path,
+          op,
+          pathItem: item,
+          tags: Array.isArray(op['tags']) ? op['tags'].filter((t): t is string => typeof t === 'string') : [],
+          hidden: op['x-hidden'] === true || mint['hidden'] === true,
+          excluded: op['x-excluded'] === true || mint['excluded'] === true,
+          deprecated: op['deprecated'] === true,
+        };
+        const summary = str(op['summary']);
+        if (summary) entry.summary = summary;
+        out.push(entry);
+      }
+    }
+  };
+  add(spec.doc['paths'], false);
+  add(spec.doc['webhooks'], true);
+  return out;
+}
+
+/** Settings from docs.json `api` that shape every generated page. */
+export interface ApiSettings {
+  /** `api.mdx.server` / `api.baseUrl`: base URLs when the spec names none. */
+  servers: string[];
+  fullUrl: boolean;
+  languages: string[];
+  requiredOnly: boolean;
+  autogenerate: boolean;
+  expandAll: boolean;
+  postKeys: string[];
+}
+
+function serverUrls(list: unknown): string[] {
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((s) => {
+    if (!isObj(s) || typeof s['url'] !== 'string') return [];
+    const vars = isObj(s['variables']) ? s['variables'] : {};
+    return [s['url'].replace(/\{([^}]+)\}/g, (whole, name: string) => {
+      const v = vars[name];
+      return isObj(v) && v['default'] !== undefined ? String(v['default']) : whole;
+    })];
+  });
+}
+
+function examplesOf(media: Json, file: string, resolver: RefResolver): { name: string; value: JsonValue }[] {
+  const out: { name: string; value: JsonValue }[] = [];
+  if (isObj(media['examples'])) {
+    for (const [name, exRaw] of Object.entries(media['examples'])) {
+      const ex = resolver.resolve(exRaw, file).node;
+      if (isObj(ex) && ex['value'] !== undefined) {
+        const v = jsonValue(ex['value']);
+        if (v !== undefined) out.push({ name: str(ex['summary']) ?? name, value: v });
+      }
+    }
+  }
+  if (out.length === 0 && media['example'] !== undefined) {
+    const v = jsonValue(media['example']);
+    if (v !== undefined) out.push({ name: 'Example', value: v });
+  }
+  return out;
+}
+
+function mediaList(content: unknown, file: string, ctx: SchemaContext): ApiMedia[] {
+  if (!isObj(content)) return [];
+  return Object.entries(content).map(([type, raw]) => {
+    const media = ctx.resolver.resolve(raw, file).node;
+    const m: ApiMedia = { type, examples: isObj(media) ? examplesOf(media, file, ctx.resolver) : [] };
+    if (isObj(media) && media['schema'] !== undefined) m.schema = compactSchema(media['schema'], file, ctx);
+    return m;
+  });
+}
+
+function parameter(raw: unknown, file: string, ctx: SchemaContext): ApiParameter | undefined {
+  const p = ctx.resolver.resolve(raw, file).node;
+  if (!isObj(p)) return undefined;
+  const name = str(p['name']);
+  const where = p['in'];
+  if (!name || (where !== 'path' && where !== 'query' && where !== 'header' && where !== 'cookie')) return undefined;
+  let schema = p['schema'];
+  // `content` instead of `schema` (a JSON-encoded query parameter): its one media type's schema.
+  if (schema === undefined && isObj(p['content'])) {
+    const first = Object.values(p['content'])[0];
+    if (isObj(first)) schema = first['schema'];
+  }
+  // Swagger 2.0 puts the type on the parameter itself (the library's upgrade leaves it there).
+  if (schema === undefined && typeof p['type'] === 'string') {
+    schema = Object.fromEntries(['type', 'format', 'items', 'enum', 'default', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern'].filter((k) => p[k] !== undefined).map((k) => [k, p[k]]));
+  }
+  const out: ApiParameter = {
+    name,
+    in: where,
+    required: where === 'path' || p['required'] === true,
+    deprecated: p['deprecated'] === true,
+    schema: compactSchema(schema ?? {}, file, ctx),
+  };
+  const description = str(p['description']);
+  if (description) out.description = description;
+  const ex = p['example'] !== undefined ? jsonValue(p['example']) : undefined;
+  if (ex !== undefined) out.example = ex;
+  return out;
+}
+
+function security(spec: ParsedSpec, op: Json, resolver: RefResolver): ApiSecurity[] {
+  const reqs = Array.isArray(op['security']) ? op['security'] : Array.isArray(spec.doc['security']) ? spec.doc['security'] : [];
+  const components = isObj(spec.doc['components']) ? spec.doc['components'] : {};
+  const schemes = isObj(components['securitySchemes']) ? components['securitySchemes'] : {};
+  const out: ApiSecurity[] = [];
+  for (const req of reqs) {
+    if (!isObj(req)) continue;
+    const alt: ApiSecurity = { schemes: [] };
+    for (const [name, scopes] of Object.entries(req)) {
+      const s = resolver.resolve(schemes[name], spec.file).node;
+      if (!isObj(s)) continue;
+      const type = s['type'];
+      const scheme = str(s['scheme'])?.toLowerCase();
+      const kind = type === 'http' ? (scheme === 'bearer' ? 'bearer' : scheme === 'basic' ? 'basic' : 'http') : type === 'apiKey' || type === 'oauth2' || type === 'openIdConnect' || type === 'mutualTLS' ? type : undefined;
+      if (!kind) continue;
+      const entry: ApiSecurity['schemes'][number] = { name, kind };
+      if (type === 'apiKey') {
+        const where = s['in'];
+        if (where === 'header' || where === 'query' || where === 'cookie') entry.in = where;
+        const param = str(s['name']);
+        if (param) entry.param = param;
+      }
+      if (scheme) entry.scheme = scheme;
+      const bearerFormat = str(s['bearerFormat']);
+      if (bearerFormat) entry.bearerFormat = bearerFormat;
+      const description = str(s['description']);
+      if (description) entry.description = description;
+      const list = Array.isArray(scopes) ? scopes.filter((x): x is string => typeof x === 'string') : [];
+      if (list.length > 0) entry.scopes = list;
+      alt.schemes.push(entry);
+    }
+    if (alt.schemes.length > 0) out.push(alt);
+  }
+  return out;
+}
+
+function codeSamples(op: Json): ApiOperation['codeSamples'] {
+  const raw = op['x-codeSamples'] ?? op['x-code-samples'];
+  if (!Array.isArray(raw)) return undefined;
+  const out = raw.flatMap((s) => {
+    if (!isObj(s) || typeof s['source'] !== 'string') return [];
+    const label = str(s['label']);
+    return [{ lang: str(s['lang']) ?? 'text', source: s['source'], ...(label ? { label } : {}) }];
+  });
+  return out.length > 0 ? out : undefined;
+}
+
+export function operationTitle(entry: Pick<OperationEntry, 'summary' | 'method' | 'path'>): string {
+  return entry.summary ?? `${entry.method} ${entry.path}`;
+}
+
+export function compactOperation(spec: ParsedSpec, entry: OperationEntry, resolver: RefResolver, settings: ApiSettings): ApiOperation {
+  const ctx: SchemaContext = { resolver, budget: { left: MAX_SCHEMA_NODES }, postKeys: settings.postKeys };
+  const { op, pathItem } = entry;
+  const file = spec.file;
+  const params = new Map<string, ApiParameter>();
+  for (const list of [pathItem['parameters'], op['parameters']]) {
+    for (const raw of Array.isArray(list) ? list : []) {
+      const p = parameter(raw, file, ctx);
+      if (p) params.set(`${p.in}:${p.name}`, p);
+    }
+  }
+  let servers = serverUrls(op['servers']);
+  if (servers.length === 0) servers = serverUrls(pathItem['servers']);
+  if (servers.length === 0) servers = serverUrls(spec.doc['servers']);
+  if (servers.length === 0) servers = settings.servers;
+  const responses: ApiResponse[] = [];
+  if (isObj(op['responses'])) {
+    for (const [status, raw] of Object.entries(op['responses'])) {
+      const r = resolver.resolve(raw, file).node;
+      if (!isObj(r)) continue;
+      const headers: ApiParameter[] = [];
+      if (isObj(r['headers'])) {
+        for (const [name, h] of Object.entries(r['headers'])) {
+          const hp = parameter({ ...(isObj(resolver.resolve(h, file).node) ? (resolver.resolve(h, file).node as Json) : {}), name, in: 'header' }, file, ctx);
+          if (hp) headers.push({ ...hp, required: false });
+        }
+      }
+      const resp: ApiResponse = { status, media: mediaList(r['content'], file, ctx), headers };
+      const description = str(r['description']);
+      if (description) resp.description = description;
+      responses.push(resp);
+    }
+  }
+  const out: ApiOperation = {
+    method: entry.method,
+    path: entry.path,
+    specFile: file,
+    title: operationTitle(entry),
+    deprecated: entry.deprecated,
+    servers,
+    showBaseUrl: settings.fullUrl,
+    security: security(spec, op, resolver),
+    parameters: [...params.values()],
+    responses,
+    languages: settings.languages,
+    requiredOnly: settings.requiredOnly,
+    autogenerate: settings.autogenerate,
+    expandAll: settings.expandAll,
+  };
+  if (entry.summary) out.summary = entry.summary;
+  const description = str(op['description']);
+  if (description) out.description = description;
+  const bodyRaw = op['requestBody'];
+  if (bodyRaw !== undefined) {
+    const body = resolver.resolve(bodyRaw, file).node;
+    if (isObj(body)) {
+      const rb: NonNullable<ApiOperation['requestBody']> = { required: body['required'] === true, media: mediaList(body['content'], file, ctx) };
+      const d = str(body['description']);
+      if (d) rb.description = d;
+      out.requestBody = rb;
+    }
+  }
+  const samples = codeSamples(op);
+  if (samples) out.codeSamples = samples;
+  const mint = isObj(op['x-mint']) ? op['x-mint'] : {};
+  if (typeof mint['content'] === 'string') out.content = mint['content'];
+  if (isObj(mint['metadata'])) {
+    const meta = jsonValue(mint['metadata']);
+    if (isObj(meta)) out.metadata = meta as Record<string, JsonValue>;
+  }
+  return out;
+}

@@ -1,0 +1,240 @@
+/**
+ * An API page as an MDX element tree, built from the compact operation and rendered by the same
+ * components as hand-written API pages (ParamField, ResponseField, Expandable, Tabs,
+ * RequestExample, ResponseExample), so generated pages look the same and carry the same anchors.
+ * Spec text (descriptions) goes in as Markdown text nodes, never parsed as MDX.
+ */
+import { withoutPlaceholders } from '../page/state.js';
+import type { ElementNode, Node, TextNode } from '../page/tree.js';
+import { exampleOf } from './example.js';
+import { requestSamples } from './snippets.js';
+import type { ApiMedia, ApiOperation, ApiParameter, ApiSchema, ApiSchemaPage, ApiSecurity, JsonValue } from './types.js';
+
+type Attrs = Record<string, string | boolean | undefined>;
+
+function el(name: string, attrs: Attrs, children: Node[]): ElementNode {
+  const list: ElementNode['attrs'] = [];
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === false) continue;
+    list.push({ name: k, value: v === true ? { kind: 'bool' } : { kind: 'string', value: v } });
+  }
+  return { kind: 'element', name, attrs: list, children, line: 1, block: true, multiline: true };
+}
+
+function md(text: string): TextNode {
+  return { kind: 'text', value: `\n${withoutPlaceholders(text)}\n` };
+}
+
+/** Inline code in Markdown, whatever backticks the value holds. */
+function code(value: string): string {
+  const run = Math.max(0, ...[...value.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(run + 1);
+  return `${fence}${run > 0 ? ' ' : ''}${value.replace(/\n/g, ' ')}${run > 0 ? ' ' : ''}${fence}`;
+}
+
+function fenced(lang: string, title: string, body: string): TextNode {
+  const run = Math.max(2, ...[...body.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(run + 1);
+  const safeTitle = title.replace(/["\n]/g, '');
+  return md(`${fence}${lang || 'text'} title="${safeTitle}"\n${body}\n${fence}`);
+}
+
+function display(v: JsonValue): string {
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+function typeLabel(s: ApiSchema): string {
+  let t = s.type;
+  if (s.enum && s.enum.length > 0 && !t.endsWith('[]')) t = `enum<${t}>`;
+  else if (s.format && !t.endsWith('[]') && !t.includes('|')) t = `${t}<${s.format}>`;
+  return s.nullable ? `${t} | null` : t;
+}
+
+/** The words under a field's name: pills, description, options, constraints, example. */
+function fieldText(s: ApiSchema, extraDescription?: string): string {
+  const lines: string[] = [];
+  const pills = [...(s.pre ?? []), ...(s.readOnly ? ['read-only'] : []), ...(s.writeOnly ? ['write-only'] : []), ...(s.post ?? [])];
+  if (pills.length > 0) lines.push(pills.map(code).join(' '));
+  const description = extraDescription ?? s.description;
+  if (description) lines.push(description);
+  if (s.enum && s.enum.length > 0) lines.push(`Available options: ${s.enum.map((v) => code(display(v))).join(', ')}`);
+  for (const c of s.constraints ?? []) lines.push(c.replace(/^([^:]+): (.*)$/, (_w, k: string, v: string) => `${k}: ${code(v)}`));
+  if (s.example !== undefined && typeof s.example !== 'object') lines.push(`Example: ${code(display(s.example))}`);
+  if (s.cut === 'circular') lines.push(`Refers back to ${code(s.type)} (a circular reference); its fields are shown above.`);
+  return lines.join('\n\n');
+}
+
+interface FieldStyle {
+  component: 'ParamField' | 'ResponseField';
+  /** ParamField's location prop (`body`, `query`…); ResponseField uses `name`. */
+  location?: string;
+  expandAll: boolean;
+  direction: 'request' | 'response';
+}
+
+/** The nested fields of a schema (object properties, array items' properties, variants). */
+function childNodes(s: ApiSchema, style: FieldStyle): Node[] {
+  if (s.cut) return [];
+  const target = s.items && !s.properties && !s.variants ? s.items : s;
+  if (target.variants && target.variants.length > 0) {
+    const tabs = target.variants.map((v) => el('Tab', { title: v.title }, v.schema.properties ? fields(v.schema, style) : [field(v.title, false, v.schema, style)]));
+    return [el('Tabs', {}, tabs)];
+  }
+  if (target.properties && target.properties.length > 0) {
+    return [el('Expandable', { title: target === s ? 'properties' : 'items', defaultOpen: style.expandAll }, fields(target, style))];
+  }
+  return [];
+}
+
+function visible(s: ApiSchema, style: FieldStyle): boolean {
+  return !(style.direction === 'request' && s.readOnly) && !(style.direction === 'response' && s.writeOnly);
+}
+
+function fields(s: ApiSchema, style: FieldStyle): Node[] {
+  return (s.properties ?? []).filter((p) => visible(p.schema, style)).map((p) => field(p.name, p.required, p.schema, style));
+}
+
+function field(name: string, required: boolean, s: ApiSchema, style: FieldStyle, description?: string): ElementNode {
+  const attrs: Attrs = style.component === 'ParamField' ? { [style.location ?? 'body']: name } : { name };
+  attrs['type'] = typeLabel(s);
+  if (required) attrs['required'] = true;
+  if (s.deprecated) attrs['deprecated'] = true;
+  if (s.default !== undefined) attrs['default'] = display(s.default);
+  const text = fieldText(s, description);
+  return el(style.component, attrs, [...(text ? [md(text)] : []), ...childNodes(s, style)]);
+}
+
+function heading(text: string): TextNode {
+  return md(`## ${text}`);
+}
+
+function securityNodes(security: ApiSecurity[], expandAll: boolean): Node[] {
+  if (security.length === 0) return [];
+  const style: FieldStyle = { component: 'ParamField', expandAll, direction: 'request' };
+  const alternative = (alt: ApiSecurity): Node[] =>
+    alt.schemes.map((s) => {
+      let location = 'header';
+      let name = 'Authorization';
+      let description: string;
+      if (s.kind === 'bearer') description = `Bearer authentication header of the form ${code('Bearer <token>')}, where ${code('<token>')} is your auth token.`;
+      else if (s.kind === 'basic') description = `Basic authentication header of the form ${code('Basic <encoded-value>')}, where ${code('<encoded-value>')} is the base64-encoded string ${code('username:password')}.`;
+      else if (s.kind === 'apiKey') {
+        location = s.in ?? 'header';
+        name = s.param ?? s.name;
+        description = `API key sent in the ${location === 'query' ? 'query string' : location} as ${code(name)}.`;
+      } else if (s.kind === 'oauth2' || s.kind === 'openIdConnect') description = 'The access token received from the authorization server in the OAuth 2.0 flow.';
+      else if (s.kind === 'mutualTLS') description = 'Mutual TLS: the client presents its certificate.';
+      else description = `HTTP ${code(s.scheme ?? 'authentication')} credentials.`;
+      const extra = [s.description, s.scopes ? `Required scopes: ${s.scopes.map(code).join(', ')}` : undefined].filter(Boolean).join('\n\n');
+      return field(name, true, { type: 'string' }, { ...style, location }, extra ? `${description}\n\n${extra}` : description);
+    });
+  const body: Node[] =
+    security.length === 1 && security[0]
+      ? alternative(security[0])
+      : [el('Tabs', {}, security.map((alt) => el('Tab', { title: alt.schemes.map((s) => s.name).join(' + ') }, alternative(alt))))];
+  return [heading('Authorizations'), ...body];
+}
+
+const PARAM_SECTIONS: { in: ApiParameter['in']; title: string }[] = [
+  { in: 'header', title: 'Headers' },
+  { in: 'path', title: 'Path Parameters' },
+  { in: 'query', title: 'Query Parameters' },
+  { in: 'cookie', title: 'Cookies' },
+];
+
+function parameterNodes(params: ApiParameter[], expandAll: boolean): Node[] {
+  const out: Node[] = [];
+  for (const section of PARAM_SECTIONS) {
+    const list = params.filter((p) => p.in === section.in);
+    if (list.length === 0) continue;
+    out.push(heading(section.title));
+    const style: FieldStyle = { component: 'ParamField', location: section.in, expandAll, direction: 'request' };
+    for (const p of list) {
+      const s: ApiSchema = { ...p.schema, ...(p.deprecated ? { deprecated: true } : {}), ...(p.example !== undefined && p.schema.example === undefined ? { example: p.example } : {}) };
+      out.push(field(p.name, p.required, s, style, p.description ?? p.schema.description));
+    }
+  }
+  return out;
+}
+
+/** One media type's fields: an object's properties, or one field for anything else. */
+function mediaFields(m: ApiMedia, style: FieldStyle): Node[] {
+  const s = m.schema;
+  if (!s) return [];
+  if (s.properties && !s.variants) return [...(s.description ? [md(s.description)] : []), ...fields(s, style)];
+  if (s.variants) {
+    return [el('Tabs', {}, s.variants.map((v) => el('Tab', { title: v.title }, v.schema.properties ? fields(v.schema, style) : [field(v.title, false, v.schema, style)])))];
+  }
+  return [field(style.component === 'ParamField' ? 'body' : 'response', false, s, style)];
+}
+
+function mediaBlock(media: ApiMedia[], style: FieldStyle): Node[] {
+  if (media.length === 1 && media[0]) return [md(code(media[0].type)), ...mediaFields(media[0], style)];
+  return [el('Tabs', {}, media.map((m) => el('Tab', { title: m.type }, mediaFields(m, style))))];
+}
+
+function bodyNodes(op: ApiOperation): Node[] {
+  const rb = op.requestBody;
+  if (!rb || rb.media.length === 0) return [];
+  const title = op.method === 'WEBHOOK' ? 'Payload' : 'Body';
+  return [heading(title), ...(rb.description ? [md(rb.description)] : []), ...mediaBlock(rb.media, { component: 'ParamField', location: 'body', expandAll: op.expandAll, direction: 'request' })];
+}
+
+function responseNodes(op: ApiOperation): Node[] {
+  if (op.responses.length === 0) return [];
+  const style: FieldStyle = { component: 'ResponseField', expandAll: op.expandAll, direction: 'response' };
+  const one = (r: ApiOperation['responses'][number]): Node[] => [
+    ...(r.description ? [md(r.description)] : []),
+    ...(r.media.length > 0 ? mediaBlock(r.media, style) : []),
+    ...(r.headers.length > 0 ? [md('**Headers**'), ...r.headers.map((h) => field(h.name, false, h.schema, style, h.description))] : []),
+  ];
+  const body: Node[] = op.responses.length === 1 && op.responses[0] ? [md(code(op.responses[0].status)), ...one(op.responses[0])] : [el('Tabs', {}, op.responses.map((r) => el('Tab', { title: r.status }, one(r))))];
+  return [heading('Response'), ...body];
+}
+
+function exampleNodes(op: ApiOperation): Node[] {
+  const out: Node[] = [];
+  const samples = requestSamples(op);
+  if (samples.length > 0) {
+    out.push(el('RequestExample', {}, samples.map((s) => fenced(s.fence, s.label, s.code))));
+  } else if (op.method === 'WEBHOOK' && op.requestBody?.media[0]) {
+    const m = op.requestBody.media[0];
+    const value = m.examples[0]?.value ?? (m.schema ? exampleOf(m.schema, { direction: 'request' }) : undefined);
+    if (value !== undefined) out.push(el('RequestExample', {}, [fenced('json', 'Payload', JSON.stringify(value, null, 2))]));
+  }
+  const blocks: TextNode[] = [];
+  for (const r of op.responses) {
+    const m = r.media.find((x) => /json/.test(x.type)) ?? r.media[0];
+    if (!m) continue;
+    const examples = m.examples.length > 0 ? m.examples : m.schema ? [{ name: '', value: exampleOf(m.schema, { direction: 'response' }) }] : [];
+    for (const ex of examples) {
+      const body = typeof ex.value === 'string' && !/json/.test(m.type) ? ex.value : JSON.stringify(ex.value, null, 2);
+      blocks.push(fenced(/json/.test(m.type) ? 'json' : 'text', ex.name && examples.length > 1 ? `${r.status} ${ex.name}` : r.status, body));
+    }
+  }
+  if (blocks.length > 0) out.push(el('ResponseExample', {}, blocks));
+  return out;
+}
+
+/** Everything below the header and the page's own content: auth, parameters, body, responses, examples. */
+export function operationTree(op: ApiOperation, withDescription: boolean): Node[] {
+  return [
+    ...(withDescription && op.description ? [md(op.description)] : []),
+    ...securityNodes(op.security, op.expandAll),
+    ...parameterNodes(op.parameters, op.expandAll),
+    ...bodyNodes(op),
+    ...responseNodes(op),
+    ...exampleNodes(op),
+  ];
+}
+
+/** An `openapi-schema` page: the schema's description and its fields. */
+export function schemaTree(page: ApiSchemaPage): Node[] {
+  const style: FieldStyle = { component: 'ResponseField', expandAll: page.expandAll, direction: 'response' };
+  const s = page.schema;
+  const nodes: Node[] = [...(s.description ? [md(s.description)] : [])];
+  if (s.properties) nodes.push(...fields(s, style));
+  else nodes.push(field(page.name, false, s, style));
+  nodes.push(el('ResponseExample', {}, [fenced('json', page.name, JSON.stringify(exampleOf(s, { direction: 'response' }), null, 2))]));
+  return nodes;
+}

@@ -1,0 +1,243 @@
+/**
+ * A JSON Schema (OpenAPI 3.0 or 3.1 flavour, `$ref`s unresolved) → ApiSchema, the acyclic shape a
+ * page shows. `allOf` is merged into one object (as Mintlify does), `oneOf`/`anyOf` become
+ * variants, `anyOf: [X, {type: null}]` is X marked nullable, and a schema met again on its own
+ * path is cut (`circular`). A page's schemas share a node budget so a huge spec cannot make one
+ * page huge; past it, deeper fields are cut (`budget`).
+ */
+import type { RefResolver } from './resolve.js';
+import type { ApiProperty, ApiSchema, JsonValue } from './types.js';
+import type { Json } from './load-spec.js';
+
+const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Schema nodes per page; past this, nested fields are not expanded. */
+export const MAX_SCHEMA_NODES = 3000;
+/** Nesting shown at most (objects in arrays in objects…). */
+export const MAX_SCHEMA_DEPTH = 16;
+
+export interface SchemaContext {
+  resolver: RefResolver;
+  /** Nodes left in this page's budget. */
+  budget: { left: number };
+  /** `api.params.post`: schema keys shown as pills. */
+  postKeys: readonly string[];
+}
+
+/** A value safe to carry as data (examples and defaults are JSON, but a YAML anchor can make a cycle). */
+export function jsonValue(v: unknown, depth = 0): JsonValue | undefined {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (v instanceof Date) return v.toISOString();
+  if (depth > 32) return undefined;
+  if (Array.isArray(v)) return v.map((x) => jsonValue(x, depth + 1) ?? null);
+  if (isObj(v)) {
+    const out: Record<string, JsonValue> = {};
+    for (const [k, x] of Object.entries(v)) {
+      const j = jsonValue(x, depth + 1);
+      if (j !== undefined) out[k] = j;
+    }
+    return out;
+  }
+  return undefined;
+}
+
+function pills(v: unknown): string[] {
+  if (typeof v === 'string' && v !== '') return [v];
+  if (typeof v === 'number') return [String(v)];
+  if (Array.isArray(v)) return v.flatMap((x) => (typeof x === 'string' && x !== '' ? [x] : typeof x === 'number' ? [String(x)] : []));
+  return [];
+}
+
+function constraints(s: Json): string[] {
+  const out: string[] = [];
+  const num = (k: string): number | undefined => (typeof s[k] === 'number' ? (s[k] as number) : undefined);
+  const min = num('minimum');
+  const max = num('maximum');
+  // 3.0: exclusiveMinimum is a boolean on minimum; 3.1: a number of its own.
+  const exMin = typeof s['exclusiveMinimum'] === 'number' ? (s['exclusiveMinimum'] as number) : s['exclusiveMinimum'] === true ? min : undefined;
+  const exMax = typeof s['exclusiveMaximum'] === 'number' ? (s['exclusiveMaximum'] as number) : s['exclusiveMaximum'] === true ? max : undefined;
+  const lo = exMin !== undefined ? `${exMin} < ` : min !== undefined ? `${min} <= ` : '';
+  const hi = exMax !== undefined ? ` < ${exMax}` : max !== undefined ? ` <= ${max}` : '';
+  if (lo || hi) out.push(`Required range: ${lo}x${hi}`);
+  if (num('minLength') !== undefined) out.push(`Minimum string length: ${num('minLength')}`);
+  if (num('maxLength') !== undefined) out.push(`Maximum string length: ${num('maxLength')}`);
+  if (typeof s['pattern'] === 'string') out.push(`Pattern: ${s['pattern']}`);
+  if (num('minItems') !== undefined) out.push(`Minimum array length: ${num('minItems')}`);
+  if (num('maxItems') !== undefined) out.push(`Maximum array length: ${num('maxItems')}`);
+  if (s['uniqueItems'] === true) out.push('Items must be unique');
+  if (num('multipleOf') !== undefined) out.push(`Multiple of: ${num('multipleOf')}`);
+  if (num('minProperties') !== undefined) out.push(`Minimum properties: ${num('minProperties')}`);
+  if (num('maxProperties') !== undefined) out.push(`Maximum properties: ${num('maxProperties')}`);
+  return out;
+}
+
+const isNullSchema = (s: unknown): boolean => isObj(s) && (s['type'] === 'null' || (Array.isArray(s['type']) && s['type'].length === 1 && s['type'][0] === 'null'));
+
+interface Walk {
+  ctx: SchemaContext;
+  /** Resolved schema objects on the current path (cycle detection by identity). */
+  stack: Set<unknown>;
+}
+
+/** Flatten `allOf` (and nested allOf) into one raw schema; properties merge in order, `required` unions. */
+function mergeAllOf(raw: Json, file: string, w: Walk, seen: Set<unknown>): Json {
+  const merged: Json = {};
+  const properties: Json = {};
+  const required = new Set<string>();
+  const visit = (node: Json, nodeFile: string): void => {
+    if (seen.has(node)) return;
+    seen.add(node);
+    for (const part of Array.isArray(node['allOf']) ? node['allOf'] : []) {
+      const r = w.ctx.resolver.resolve(part, nodeFile);
+      if (isObj(r.node)) visit(r.node, r.file);
+    }
+    for (const [k, v] of Object.entries(node)) {
+      if (k === 'allOf' || k === '$ref') continue;
+      if (k === 'properties' && isObj(v)) {
+        for (const [pk, pv] of Object.entries(v)) properties[pk] = { __file: nodeFile, schema: pv };
+      } else if (k === 'required' && Array.isArray(v)) {
+        for (const r of v) if (typeof r === 'string') required.add(r);
+      } else if (k === 'description' || k === 'title') {
+        // The schema's own words win over those of the parts it extends.
+        merged[k] = node === raw ? v : (merged[k] ?? v);
+      } else if (merged[k] === undefined) {
+        merged[k] = v;
+      }
+    }
+  };
+  visit(raw, file);
+  if (Object.keys(properties).length > 0) {
+    merged['properties'] = properties;
+    merged['__wrapped'] = true;
+    if (merged['type'] === undefined) merged['type'] = 'object';
+  }
+  if (required.size > 0) merged['required'] = [...required];
+  return merged;
+}
+
+function baseType(s: Json): { type: string; nullable: boolean } {
+  const t = s['type'];
+  let nullable = s['nullable'] === true;
+  let type: string | undefined;
+  if (Array.isArray(t)) {
+    const types = t.filter((x): x is string => typeof x === 'string');
+    if (types.includes('null')) nullable = true;
+    const rest = types.filter((x) => x !== 'null');
+    type = rest.length > 0 ? rest.join(' | ') : 'null';
+  } else if (typeof t === 'string') {
+    type = t;
+  }
+  if (type === undefined) {
+    if (isObj(s['properties']) || isObj(s['additionalProperties'])) type = 'object';
+    else if (s['items'] !== undefined) type = 'array';
+    else if (Array.isArray(s['enum']) && s['enum'].length > 0) type = typeof s['enum'][0] === 'number' ? 'number' : typeof s['enum'][0] === 'boolean' ? 'boolean' : 'string';
+    else type = 'any';
+  }
+  return { type, nullable };
+}
+
+function walk(rawIn: unknown, fileIn: string, w: Walk, depth: number): ApiSchema {
+  const r = w.ctx.resolver.resolve(rawIn, fileIn);
+  if (!isObj(r.node)) return { type: 'any' };
+  if (w.stack.has(r.node)) return { type: r.name ?? baseType(r.node).type, cut: 'circular' };
+  if (w.ctx.budget.left <= 0 || depth > MAX_SCHEMA_DEPTH) {
+    const { type } = baseType(r.node);
+    return { type, cut: 'budget', ...(typeof r.node['description'] === 'string' ? { description: r.node['description'] } : {}) };
+  }
+  w.ctx.budget.left--;
+  w.stack.add(r.node);
+  try {
+    return describe(r.node, r.file, r.name, w, depth);
+  } finally {
+    w.stack.delete(r.node);
+  }
+}
+
+function describe(node: Json, file: string, name: string | undefined, w: Walk, depth: number): ApiSchema {
+  const s = Array.isArray(node['allOf']) ? mergeAllOf(node, file, w, new Set()) : node;
+  // anyOf/oneOf with a null option: the other option, nullable (FastAPI writes every Optional so).
+  const choice = (Array.isArray(s['oneOf']) ? s['oneOf'] : Array.isArray(s['anyOf']) ? s['anyOf'] : undefined) as unknown[] | undefined;
+  if (choice) {
+    const resolved = choice.map((c) => w.ctx.resolver.resolve(c, file));
+    const nonNull = resolved.filter((c) => !isNullSchema(c.node));
+    if (nonNull.length === 1 && nonNull[0] && resolved.length === 2) {
+      const { oneOf: _o, anyOf: _a, ...rest } = s;
+      const inner = walk(choice[resolved.indexOf(nonNull[0])], file, w, depth);
+      const out: ApiSchema = { ...inner, nullable: true };
+      applyCommon(out, rest, w);
+      return out;
+    }
+  }
+  const { type, nullable } = baseType(s);
+  const out: ApiSchema = { type };
+  if (nullable) out.nullable = true;
+  if (choice) {
+    out.type = isObj(s['properties']) ? 'object' : (s['type'] as string | undefined) ?? 'object';
+    out.variants = choice.map((c, i) => {
+      const rc = w.ctx.resolver.resolve(c, file);
+      const title = (isObj(rc.node) && typeof rc.node['title'] === 'string' ? rc.node['title'] : undefined) ?? rc.name ?? (isObj(rc.node) ? baseType(rc.node).type : undefined) ?? `Option ${i + 1}`;
+      return { title, schema: walk(c, file, w, depth + 1) };
+    });
+  }
+  if (type === 'array' || s['items'] !== undefined) {
+    const items = walk(s['items'] ?? {}, file, w, depth + 1);
+    out.items = items;
+    out.type = `${items.type.includes(' ') ? `(${items.type})` : items.type}[]`;
+  }
+  const props = s['properties'];
+  if (isObj(props)) {
+    const required = new Set(Array.isArray(s['required']) ? s['required'].filter((x): x is string => typeof x === 'string') : []);
+    const list: ApiProperty[] = [];
+    for (const [pname, pv] of Object.entries(props)) {
+      // Merged allOf properties remember the file they came from.
+      const wrapped = s['__wrapped'] === true && isObj(pv) ? (pv as { __file: string; schema: unknown }) : undefined;
+      list.push({ name: pname, required: required.has(pname), schema: walk(wrapped ? wrapped.schema : pv, wrapped ? wrapped.__file : file, w, depth + 1) });
+    }
+    if (list.length > 0) out.properties = list;
+  }
+  if (isObj(s['additionalProperties'])) {
+    (out.properties ??= []).push({ name: '{key}', required: false, schema: walk(s['additionalProperties'], file, w, depth + 1) });
+  }
+  if (name && out.type === 'object' && !out.title) out.title = name;
+  applyCommon(out, s, w);
+  return out;
+}
+
+function applyCommon(out: ApiSchema, s: Json, w: Walk): void {
+  if (typeof s['title'] === 'string' && !out.title) out.title = s['title'];
+  if (typeof s['description'] === 'string' && s['description'].trim() !== '') out.description = s['description'];
+  if (typeof s['format'] === 'string') out.format = s['format'];
+  if (Array.isArray(s['enum'])) out.enum = s['enum'].map((v) => jsonValue(v) ?? null);
+  else if (s['const'] !== undefined) out.enum = [jsonValue(s['const']) ?? null];
+  if (s['default'] !== undefined) {
+    const d = jsonValue(s['default']);
+    if (d !== undefined) out.default = d;
+  }
+  const c = constraints(s);
+  if (c.length > 0) out.constraints = [...(out.constraints ?? []), ...c];
+  if (s['deprecated'] === true) out.deprecated = true;
+  if (s['readOnly'] === true) out.readOnly = true;
+  if (s['writeOnly'] === true) out.writeOnly = true;
+  const example = s['example'] !== undefined ? s['example'] : Array.isArray(s['examples']) ? s['examples'][0] : undefined;
+  if (example !== undefined) {
+    const e = jsonValue(example);
+    if (e !== undefined) out.example = e;
+  }
+  const mint = isObj(s['x-mint']) ? s['x-mint'] : {};
+  const pre = pills(mint['pre']);
+  if (pre.length > 0) out.pre = pre;
+  const post: string[] = [];
+  for (const key of w.ctx.postKeys) {
+    const v = s[key];
+    if (v === true) post.push(key);
+    else post.push(...pills(v));
+  }
+  post.push(...pills(mint['post']));
+  if (post.length > 0) out.post = post;
+}
+
+/** A schema as a page shows it. */
+export function compactSchema(raw: unknown, file: string, ctx: SchemaContext): ApiSchema {
+  return walk(raw, file, { ctx, stack: new Set() }, 0);
+}

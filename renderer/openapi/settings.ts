@@ -1,0 +1,52 @@
+/** docs.json / mint.json `api` → the settings every generated page uses. */
+import type { SiteConfig } from '../types.js';
+import type { ApiSettings } from './operation.js';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Mintlify's default request-example languages (docs: api-playground/overview, `examples.languages`). */
+export const DEFAULT_LANGUAGES = ['bash', 'python', 'javascript', 'php', 'go', 'java'];
+
+const strings = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x.trim() !== '') : []);
+
+export function apiSettings(config: SiteConfig): ApiSettings {
+  const api = config.api?.raw ?? {};
+  const mdx = isObj(api['mdx']) ? api['mdx'] : {};
+  const examples = isObj(api['examples']) ? api['examples'] : {};
+  const params = isObj(api['params']) ? api['params'] : {};
+  const languages = strings(examples['languages']);
+  return {
+    servers: [...strings(mdx['server']), ...strings(api['baseUrl'])],
+    fullUrl: api['url'] === 'full',
+    languages: languages.length > 0 ? languages : DEFAULT_LANGUAGES,
+    requiredOnly: examples['defaults'] === 'required',
+    autogenerate: examples['autogenerate'] !== false,
+    expandAll: params['expanded'] === 'all',
+    postKeys: strings(params['post']),
+  };
+}
+
+/** The spec sources an `openapi` value names: a string, a list, or `{source, directory}`. */
+export interface OpenApiScope {
+  sources: string[];
+  directory?: string;
+}
+
+export function readScope(v: unknown): OpenApiScope | undefined {
+  if (typeof v === 'string' && v.trim() !== '') return { sources: [v] };
+  if (Array.isArray(v)) {
+    const sources = v.flatMap((x) => (typeof x === 'string' ? [x] : isObj(x) && typeof x['source'] === 'string' ? [x['source']] : []));
+    const dir = v.find((x) => isObj(x) && typeof x['directory'] === 'string') as Obj | undefined;
+    return sources.length > 0 ? { sources, ...(dir ? { directory: dir['directory'] as string } : {}) } : undefined;
+  }
+  if (isObj(v) && typeof v['source'] === 'string') {
+    return { sources: [v['source']], ...(typeof v['directory'] === 'string' && v['directory'].trim() !== '' ? { directory: v['directory'] } : {}) };
+  }
+  return undefined;
+}
+
+/** Specs the config names outside the navigation (api.openapi; mint.json `openapi`). */
+export function configuredSources(config: SiteConfig): string[] {
+  return readScope(config.api?.openapi)?.sources ?? [];
+}

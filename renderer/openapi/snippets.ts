@@ -1,0 +1,123 @@
+/**
+ * Request examples in the languages `api.examples.languages` lists, made by @readme/httpsnippet
+ * (offline: it only formats text). Names and aliases as Mintlify's docs list them; a language the
+ * library has no generator for is left out (docs/api-reference.md lists them).
+ */
+import { HTTPSnippet, type HarRequest } from '@readme/httpsnippet';
+import { exampleOf } from './example.js';
+import type { ApiOperation, JsonValue } from './types.js';
+
+interface Target {
+  label: string;
+  target: string;
+  client: string;
+  /** The code fence's language (for highlighting). */
+  fence: string;
+}
+
+const TARGETS: Record<string, Target> = {
+  bash: { label: 'cURL', target: 'shell', client: 'curl', fence: 'bash' },
+  python: { label: 'Python', target: 'python', client: 'requests', fence: 'python' },
+  javascript: { label: 'JavaScript', target: 'javascript', client: 'fetch', fence: 'javascript' },
+  node: { label: 'Node.js', target: 'node', client: 'fetch', fence: 'javascript' },
+  php: { label: 'PHP', target: 'php', client: 'curl', fence: 'php' },
+  go: { label: 'Go', target: 'go', client: 'native', fence: 'go' },
+  java: { label: 'Java', target: 'java', client: 'unirest', fence: 'java' },
+  ruby: { label: 'Ruby', target: 'ruby', client: 'native', fence: 'ruby' },
+  powershell: { label: 'PowerShell', target: 'powershell', client: 'webrequest', fence: 'powershell' },
+  swift: { label: 'Swift', target: 'swift', client: 'urlsession', fence: 'swift' },
+  csharp: { label: 'C#', target: 'csharp', client: 'restsharp', fence: 'csharp' },
+  dotnet: { label: '.NET', target: 'csharp', client: 'httpclient', fence: 'csharp' },
+  typescript: { label: 'TypeScript', target: 'javascript', client: 'fetch', fence: 'typescript' },
+  c: { label: 'C', target: 'c', client: 'libcurl', fence: 'c' },
+  kotlin: { label: 'Kotlin', target: 'kotlin', client: 'okhttp', fence: 'kotlin' },
+};
+
+const ALIASES: Record<string, string> = {
+  curl: 'bash', sh: 'bash', shell: 'bash', py: 'python', js: 'javascript', nodejs: 'node', 'node.js': 'node', golang: 'go', rb: 'ruby',
+  'c#': 'csharp', '.net': 'dotnet', 'dot-net': 'dotnet', ts: 'typescript', kt: 'kotlin',
+};
+
+export function targetFor(language: string): Target | undefined {
+  const key = language.trim().toLowerCase();
+  return TARGETS[ALIASES[key] ?? key];
+}
+
+/** Stands in for a missing base URL: httpsnippet needs an absolute URL; removed from the output. */
+const NO_SERVER = 'https://no-server.invalid';
+
+function text(v: JsonValue): string {
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+function harOf(op: ApiOperation): HarRequest {
+  const base = (op.servers[0] ?? NO_SERVER).replace(/\/+$/, '');
+  const method = op.method === 'WEBHOOK' ? 'POST' : op.method;
+  const wanted = (required: boolean): boolean => required || !op.requiredOnly;
+  const headers: { name: string; value: string }[] = [];
+  const queryString: { name: string; value: string }[] = [];
+  const cookies: { name: string; value: string }[] = [];
+  const auth = op.security[0];
+  for (const s of auth?.schemes ?? []) {
+    if (s.kind === 'bearer' || s.kind === 'oauth2' || s.kind === 'openIdConnect') headers.push({ name: 'Authorization', value: 'Bearer <token>' });
+    else if (s.kind === 'basic') headers.push({ name: 'Authorization', value: 'Basic <encoded-value>' });
+    else if (s.kind === 'apiKey' && s.param) (s.in === 'query' ? queryString : s.in === 'cookie' ? cookies : headers).push({ name: s.param, value: '<api-key>' });
+  }
+  for (const p of op.parameters) {
+    if (p.in === 'path' || !wanted(p.required)) continue;
+    const value = text(p.example ?? exampleOf(p.schema, { direction: 'request' }));
+    (p.in === 'query' ? queryString : p.in === 'cookie' ? cookies : headers).push({ name: p.name, value });
+  }
+  const har: HarRequest = { method, url: `${base}${op.path.startsWith('/') ? '' : '/'}${op.path}`, httpVersion: 'HTTP/1.1', headers, queryString, cookies, headersSize: -1, bodySize: -1, postData: { mimeType: 'application/octet-stream' } };
+  const media = op.requestBody?.media[0];
+  if (media) {
+    const body = media.examples[0]?.value ?? (media.schema ? exampleOf(media.schema, { direction: 'request', requiredOnly: op.requiredOnly }) : undefined);
+    headers.push({ name: 'Content-Type', value: media.type });
+    if (/multipart\/form-data|x-www-form-urlencoded/.test(media.type) && body && typeof body === 'object' && !Array.isArray(body)) {
+      har.postData = { mimeType: media.type, params: Object.entries(body).map(([name, v]) => ({ name, value: text(v) })) };
+    } else if (body !== undefined) {
+      har.postData = { mimeType: media.type, text: /json/.test(media.type) ? JSON.stringify(body) : text(body) };
+    }
+  } else {
+    // httpsnippet's types ask for postData, but a request without a body must not have one.
+    delete (har as Partial<HarRequest>).postData;
+  }
+  return har;
+}
+
+export interface Sample {
+  label: string;
+  fence: string;
+  code: string;
+}
+
+/** The request examples of an operation: its x-codeSamples, or generated ones. */
+export function requestSamples(op: ApiOperation): Sample[] {
+  if (op.codeSamples) {
+    return op.codeSamples.map((s) => ({ label: s.label ?? targetFor(s.lang)?.label ?? s.lang, fence: targetFor(s.lang)?.fence ?? s.lang.toLowerCase(), code: s.source }));
+  }
+  // A webhook is a request the API sends, not one a reader makes: its page shows the payload instead.
+  if (!op.autogenerate || op.method === 'WEBHOOK') return [];
+  let snippet: HTTPSnippet;
+  try {
+    snippet = new HTTPSnippet(harOf(op));
+  } catch {
+    return [];
+  }
+  const out: Sample[] = [];
+  const seen = new Set<string>();
+  for (const lang of op.languages) {
+    const t = targetFor(lang);
+    if (!t || seen.has(t.label)) continue;
+    seen.add(t.label);
+    try {
+      const result = snippet.convert(t.target as never, t.client);
+      const code = Array.isArray(result) ? result[0] : result;
+      if (typeof code !== 'string') continue;
+      out.push({ label: t.label, fence: t.fence, code: code.replaceAll(NO_SERVER, '').replace(/%7B([\w.-]+)%7D/g, '{$1}') });
+    } catch {
+      // A generator that cannot express the request (rare): that language is left out.
+    }
+  }
+  return out;
+}

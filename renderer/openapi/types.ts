@@ -1,0 +1,130 @@
+/**
+ * What the plan hands a render worker for one generated API page: the operation boiled down to
+ * plain, acyclic data (schemas already resolved and cut where they recur), so a worker never sees
+ * the whole spec and a page's message costs only what the page shows.
+ */
+
+/** A value as JSON carries it. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [k: string]: JsonValue };
+
+export interface ApiSchema {
+  /** Shown type: `string`, `integer`, `object`, `string[]`, `Pet`, `string | null`… */
+  type: string;
+  title?: string;
+  description?: string;
+  format?: string;
+  enum?: JsonValue[];
+  default?: JsonValue;
+  /** `Required range: 1 <= x <= 100`, `Maximum length: 255`, `Pattern: ^a` … in words. */
+  constraints?: string[];
+  deprecated?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  nullable?: boolean;
+  /** Object properties, in document order. */
+  properties?: ApiProperty[];
+  /** Items of an array. */
+  items?: ApiSchema;
+  /** `oneOf`/`anyOf` choices (Mintlify shows both alike, as tabs). */
+  variants?: { title: string; schema: ApiSchema }[];
+  /** The first `example` / `examples[0]` of the schema, as written. */
+  example?: JsonValue;
+  /** The schema recurs here (a cycle) or the page's budget ran out: not expanded further. */
+  cut?: 'circular' | 'budget';
+  /** `x-mint.pre` / `x-mint.post` and `api.params.post` pills. */
+  pre?: string[];
+  post?: string[];
+}
+
+export interface ApiProperty {
+  name: string;
+  required: boolean;
+  schema: ApiSchema;
+}
+
+export interface ApiParameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  deprecated: boolean;
+  description?: string;
+  schema: ApiSchema;
+  example?: JsonValue;
+}
+
+export interface ApiMedia {
+  /** `application/json`, `multipart/form-data`… */
+  type: string;
+  schema?: ApiSchema;
+  /** Named examples (`examples`) or the one `example` (named `Example`), else generated from the schema in the worker. */
+  examples: { name: string; value: JsonValue }[];
+}
+
+export interface ApiResponse {
+  status: string;
+  description?: string;
+  media: ApiMedia[];
+  headers: ApiParameter[];
+}
+
+export interface ApiSecurity {
+  /** One alternative of the operation's `security`: every scheme in it applies together. */
+  schemes: {
+    name: string;
+    kind: 'bearer' | 'basic' | 'http' | 'apiKey' | 'oauth2' | 'openIdConnect' | 'mutualTLS';
+    /** apiKey: where and under which name. */
+    in?: 'header' | 'query' | 'cookie';
+    param?: string;
+    /** http: the scheme (`bearer`, `basic`, `digest`), bearerFormat. */
+    scheme?: string;
+    bearerFormat?: string;
+    description?: string;
+    scopes?: string[];
+  }[];
+}
+
+export interface ApiOperation {
+  /** `GET`, …, or `WEBHOOK`. */
+  method: string;
+  /** The path template, or a webhook's name. */
+  path: string;
+  /** The spec's repository path. */
+  specFile: string;
+  title: string;
+  summary?: string;
+  description?: string;
+  deprecated: boolean;
+  /** Base URLs to show (spec `servers`, or `api.mdx.server` / `api.baseUrl`), with variables filled with their defaults. */
+  servers: string[];
+  /** `api.url: "full"`: always show the base URL; otherwise only when there are several. */
+  showBaseUrl: boolean;
+  security: ApiSecurity[];
+  parameters: ApiParameter[];
+  requestBody?: { required: boolean; description?: string; media: ApiMedia[] };
+  responses: ApiResponse[];
+  /** `x-codeSamples` / `x-code-samples`: replace the generated request examples. */
+  codeSamples?: { lang: string; label?: string; source: string }[];
+  /** Languages for generated request examples (`api.examples.languages`, Mintlify's default otherwise). */
+  languages: string[];
+  /** `api.examples.defaults: "required"`: leave optional parameters out of generated examples. */
+  requiredOnly: boolean;
+  /** `api.examples.autogenerate: false`: only hand-written samples. */
+  autogenerate: boolean;
+  /** `api.params.expanded: "all"`: nested fields open by default. */
+  expandAll: boolean;
+  /** `x-mint.content` (MDX shown above the generated reference), on generated pages. */
+  content?: string;
+  /** `x-mint.metadata` and the generated title/description: the frontmatter of a generated page. */
+  metadata?: Record<string, JsonValue>;
+}
+
+/** An `openapi-schema: Name` page: one schema of `components.schemas`. */
+export interface ApiSchemaPage {
+  name: string;
+  specFile: string;
+  schema: ApiSchema;
+  expandAll: boolean;
+}
+
+/** Attached to a planned page that shows an operation or a schema. */
+export type ApiPageData = { kind: 'operation'; operation: ApiOperation } | { kind: 'schema'; schema: ApiSchemaPage };
