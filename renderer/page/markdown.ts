@@ -27,6 +27,28 @@ function current(): Current {
   return top;
 }
 
+const DEEP_FENCE_OPEN_RE = /^( {4,})(`{3,}|~{3,})([^\n]*)(?:\n|$)/;
+
+/** A fence opened after ≥ 4 spaces: its lines lose up to that indentation, as CommonMark does for fences. */
+function deepFence(src: string): Tokens.Code | undefined {
+  const open = DEEP_FENCE_OPEN_RE.exec(src);
+  if (!open) return undefined;
+  const [, indentText = '', fence = '```', infoText = ''] = open;
+  if (fence[0] === '`' && infoText.includes('`')) return undefined;
+  const indent = new RegExp(`^ {0,${indentText.length}}`);
+  const close = new RegExp(`^ *\\${fence[0]}{${fence.length},} *$`);
+  const lines: string[] = [];
+  let pos = open[0].length;
+  while (pos < src.length) {
+    const end = src.indexOf('\n', pos);
+    const line = src.slice(pos, end === -1 ? src.length : end);
+    pos = end === -1 ? src.length : end + 1;
+    if (close.test(line)) break;
+    lines.push(line.replace(indent, ''));
+  }
+  return { type: 'code', raw: src.slice(0, pos), lang: infoText.trim(), text: lines.join('\n') };
+}
+
 const CUSTOM_ID_RE = /\s*\{#([\w-]+)\}\s*$/;
 const CUSTOM_ID_HTML_RE = /\s*\{#[\w-]+\}\s*$/;
 const marked = new Marked({
@@ -36,6 +58,11 @@ const marked = new Marked({
   tokenizer: {
     code() {
       return undefined;
+    },
+    // …and so a fence indented by four or more spaces (code inside an indented <Tab>) is still a
+    // fence, as micromark reads it with indented code off; marked's own rule stops at three.
+    fences(src: string) {
+      return deepFence(src) ?? false;
     },
     html() {
       return undefined;

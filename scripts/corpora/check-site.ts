@@ -17,7 +17,8 @@ export interface SiteCheck {
 
 /** Text that is JSX or a JS expression leaking into the page, not prose about it. */
 const RAW_SOURCE_RES: RegExp[] = [
-  /<\/?[A-Z][A-Za-z0-9]*(?:\.[A-Z][A-Za-z0-9]*)*(?:\s+[a-zA-Z][\w-]*=|\s*\/?>)/, // <Card title=… or </Card>
+  // <Card title=… or </Card>, but not a generic type such as ReactElement<StepProps>[]
+  /(?:^|[\s({>])<\/?[A-Z][A-Za-z0-9]*(?:\.[A-Z][A-Za-z0-9]*)*(?:\s+[a-zA-Z][\w-]*=|\s*\/?>)/,
   /\{[^{}\n]{0,200}(?:=>|\?\s*<|&&\s*<|\.map\()[^{}\n]{0,200}\}/, // {cond ? <x/> : …}, {xs.map(…)}
   /\bclassName=["{]/,
   /^\s*(?:export\s+(?:const|default|function)|import\s+[\w{*][^;\n]*\sfrom\s+["'])/m,

@@ -49,6 +49,7 @@ describe('corpora site check (scripts/corpora/check-site.ts)', () => {
       site({
         'raw.html': '<p>{eyebrow ? &lt;div className="u-eyebrow"&gt;{eyebrow}&lt;/div&gt; : null}</p>',
         'tag.html': '<p>&lt;Card title="x"&gt;</p>',
+        'type.html': '<p>Type: ReactElement&lt;StepProps&gt;[] and Class&lt;Transport&gt;</p>',
         'code.html': '<pre><code>&lt;Card title="x"&gt; {xs.map((x) =&gt; x)}</code></pre><p>Prose with {braces} and a < b.</p>',
       }),
     );

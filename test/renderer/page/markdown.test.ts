@@ -23,6 +23,19 @@ describe('markdown', () => {
     expect(page.html).toContain('id="hidden-in-a-tip"');
   });
 
+  it('reads a fence indented four or more spaces (inside an indented <Tab>) as a fence, as MDX does', () => {
+    const page = render(
+      ['<Tabs>', '  <Tab title="React">', '', '    ```tsx', "    import { Broadcast } from '@livepeer/react';", '      const x = 1;', '    ```', '', 'Prose between.', '', '        ~~~', '        plain', '        ~~~', '  </Tab>', '</Tabs>'].join('\n'),
+    );
+    expect(count(page.html, '<pre')).toBe(2);
+    expect(page.html).not.toContain('```');
+    expect(page.html).not.toContain('~~~');
+    expect(page.html).toMatch(/<code[^>]*>[^]*Broadcast[^]*<\/code>/);
+    // Lines keep what they had beyond the fence's own indentation.
+    expect(page.html).toMatch(/\n  <span[^>]*>const<\/span> x|\n  const x/);
+    expect(page.html).toContain('<p>Prose between.</p>');
+  });
+
   it('supports GFM tables and task lists', () => {
     const page = render('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- [ ] todo');
     expect(page.html).toContain('<table>');
