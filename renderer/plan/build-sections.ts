@@ -1,7 +1,8 @@
 import type { BuildWarning, NavNode, NavSection } from '../types.js';
 import type { PageMeta } from './page-meta.js';
 import type { RawEntry, RawSection } from './read-navigation.js';
-import { normaliseRef, slugify, titleFromSlug, urlForSlug } from './slugs.js';
+import { pageHref } from '../page-urls.js';
+import { normaliseRef, slugify, titleFromSlug } from './slugs.js';
 
 /** Where a page shows up in the navigation. */
 export interface Appearance {
@@ -82,8 +83,8 @@ export function buildSections(
         const slug = resolve(entry.ref);
         if (slug === undefined) return null;
         appear(slug, id, crumbs, hidden);
-        if (!hidden) firstUrl ??= urlForSlug(slug);
-        firstAnyUrl ??= urlForSlug(slug);
+        if (!hidden) firstUrl ??= pageHref(slug);
+        firstAnyUrl ??= pageHref(slug);
         const meta = metaFor(slug);
         const node: NavNode = { kind: 'page', slug, title: meta.sidebarTitle ?? meta.title ?? titleFromSlug(slug) };
         if (meta.icon) node.icon = meta.icon;
@@ -95,8 +96,8 @@ export function buildSections(
       const root = entry.root === undefined ? undefined : resolve(entry.root);
       if (root !== undefined) {
         appear(root, id, inner, groupHidden);
-        if (!groupHidden) firstUrl ??= urlForSlug(root);
-        firstAnyUrl ??= urlForSlug(root);
+        if (!groupHidden) firstUrl ??= pageHref(root);
+        firstAnyUrl ??= pageHref(root);
       }
       const children = entry.children.map((c) => convert(c, inner, groupHidden)).filter((n): n is NavNode => n !== null);
       if (entry.hidden) return null;

@@ -8,10 +8,11 @@ import { readPageMeta, type PageMeta } from './page-meta.js';
 import { readNavigation } from './read-navigation.js';
 import { planRedirects } from './redirects.js';
 import { selectPaths } from './select-paths.js';
-import { isPageFile, outputPathForSlug, slugForFile, titleFromSlug, urlForSlug } from './slugs.js';
+import { pageFilePath, pageHref } from '../page-urls.js';
+import { isPageFile, slugForFile, titleFromSlug } from './slugs.js';
 
 export { UnknownPathsError, selectPaths, pathMatcher } from './select-paths.js';
-export { urlForSlug, outputPathForSlug, slugForFile, normaliseRef, isPageFile, isSnippetPath } from './slugs.js';
+export { slugForFile, normaliseRef, isPageFile, isSnippetPath } from './slugs.js';
 export { readPageMeta } from './page-meta.js';
 
 export interface PlanOptions {
@@ -146,7 +147,7 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
     pages.push({
       slug: a.slug,
       file,
-      outputPath: outputPathForSlug(a.slug),
+      outputPath: pageFilePath(a.slug),
       sectionId: a.sectionId,
       breadcrumbs: a.breadcrumbs,
       hidden: a.hidden,
@@ -154,7 +155,7 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
   }
   const outside = [...pageFiles.entries()].filter(([slug]) => !inNav.has(slug) && wanted(slug)).sort((a, b) => (a[1] < b[1] ? -1 : 1));
   for (const [slug, file] of outside) {
-    pages.push({ slug, file, outputPath: outputPathForSlug(slug), breadcrumbs: [], hidden: true });
+    pages.push({ slug, file, outputPath: pageFilePath(slug), breadcrumbs: [], hidden: true });
   }
 
   const visible = pages.filter((p) => !p.hidden);
@@ -173,7 +174,7 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
         if (s.external) return s;
         const sidebar = prune(s.sidebar, keep);
         const first = firstSlug(sidebar);
-        return { ...s, sidebar, href: first === undefined ? s.href : urlForSlug(first) };
+        return { ...s, sidebar, href: first === undefined ? s.href : pageHref(first) };
       })
       .filter((s) => s.external || s.sidebar.length > 0);
   }
