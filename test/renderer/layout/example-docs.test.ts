@@ -54,7 +54,7 @@ describe('example-docs', () => {
     expect(quickstart.html).not.toContain('katex');
     const createJob = rendered.find((r) => r.page.slug === 'api-reference/agent/create-job')!;
     expect(createJob.html).toContain('class="examples-panel"');
-    expect(createJob.html).toMatch(/<a href="\/api-reference\/agent\/create-job" aria-current="page">.*method-post/);
+    expect(createJob.html).toMatch(/<a href="\/api-reference\/agent\/create-job\/" aria-current="page">.*method-post/);
   });
 
   it('has a 404 page in the same chrome', () => {
