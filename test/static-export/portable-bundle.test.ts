@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +9,7 @@ import { checkSite } from '../../scripts/corpora/check-site.js';
 import { createRenderPool, exportSite, type ExportResult } from '../../renderer/index.js';
 import { createTestAppliance, type TestAppliance } from '../helpers/appliance.js';
 import { crawl, referencesOf } from '../helpers/crawl.js';
+import { pythonStaticServer, type StaticServer } from '../helpers/static-server.js';
 import { tempSite } from '../renderer/load/site-fixtures.js';
 import { fastLoader, siteFeature } from '../site/helpers.js';
 
@@ -117,34 +117,12 @@ describe('the bundle layout', () => {
   });
 });
 
-/** python3 -m http.server on an ephemeral loopback port: no rewrite rules at all. */
-async function pythonServer(root: string): Promise<{ origin: string; child: ChildProcess }> {
-  const child = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', root], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const origin = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`python http.server did not start: ${out}`)), 15_000);
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const port = /port (\d+)/.exec(out)?.[1];
-      if (port) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${port}`);
-      }
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => reject(new Error(`python http.server exited ${code}: ${out}`)));
-  });
-  return { origin, child };
-}
-
 describe('served by a plain static file server (python3 -m http.server)', () => {
-  let server: { origin: string; child: ChildProcess };
+  let server: StaticServer;
   beforeAll(async () => {
-    server = await pythonServer(outDir);
+    server = await pythonStaticServer(outDir);
   }, 20_000);
-  afterAll(() => {
-    server?.child.kill();
-  });
+  afterAll(() => server?.close());
 
   it('answers every internal link, redirect page and search result with 200, following no HTTP redirect', async () => {
     const index = JSON.parse(fs.readFileSync(path.join(outDir, '_search/index.json'), 'utf8')) as { documentIds: Record<string, string> };
