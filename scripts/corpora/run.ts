@@ -2,7 +2,8 @@
  * `npm run corpora -- <dir>… [--json] [--verbose] [--threads N] [--out DIR]`
  *
  * Exports each docs repository in its own process and prints one row per repository: pages,
- * failures, warnings by code, broken internal links, missing #fragment targets and pages showing
+ * failures, warnings by code, broken internal links (as the appliance and as a plain static server
+ * resolve them), missing #fragment targets and pages showing
  * JSX/expression source (the last three checked in the output, see check-site.ts), time and peak
  * RSS. Not part of `npm test`: the repositories are not in the project.
  */
