@@ -5,7 +5,7 @@ import { loadThemeAssets, renderNotFoundPage, renderRedirectPage } from './layou
 import { loadSite } from './load/index.js';
 import { ZipWriter } from './pack/zip.js';
 import { planSite } from './plan/index.js';
-import { urlForSlug } from './plan/slugs.js';
+import { pageFilePath, pageHref } from './page-urls.js';
 import type { RenderBatchResult } from './pool/batch.js';
 import { writeContextFile } from './pool/context-file.js';
 import { createRenderPool, type RenderPool } from './pool/render-pool.js';
@@ -148,7 +148,7 @@ function batches<T>(items: readonly T[], size: number): T[][] {
 function renderContext(plan: SitePlan, themeAssets: Record<string, string>): RenderContext {
   const pageIndex: RenderContext['pageIndex'] = {};
   for (const p of plan.pages) {
-    const entry = { title: plan.pageTitles?.[p.slug] ?? p.slug, url: urlForSlug(p.slug), ...(p.sectionId ? { sectionId: p.sectionId } : {}) };
+    const entry = { title: plan.pageTitles?.[p.slug] ?? p.slug, url: pageHref(p.slug), ...(p.sectionId ? { sectionId: p.sectionId } : {}) };
     pageIndex[p.slug] = entry;
     // `guides/index.mdx` is the page `guides`; links written as `/guides/index` still find it.
     if (/(^|\/)index\.mdx?$/.test(p.file) && p.slug !== 'index') pageIndex[`${p.slug}/index`] = entry;
@@ -308,15 +308,17 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     progress({ stage: 'write', pagesDone, pagesPlanned });
     const encoder = new TextEncoder();
     for (const r of plan.redirects) {
-      const out = `${r.from}.html`;
+      const out = pageFilePath(r.from);
       if (!site.has(out)) site.add(out, encoder.encode(renderRedirectPage(r.to, ctx)));
     }
     if (plan.redirectRules?.length) site.add(NGINX_REDIRECTS_PATH, encoder.encode(nginxRedirects(plan.redirectRules)));
     // A site without index.mdx would answer its root with a 404; Mintlify sends the visitor to the
     // first page of the navigation instead, and so does this redirect page.
     const home = plan.pages.find((p) => !p.hidden) ?? plan.pages[0];
-    if (!site.has('index.html') && home) site.add('index.html', encoder.encode(renderRedirectPage(urlForSlug(home.slug), ctx)));
-    if (!site.has('404.html')) site.add('404.html', encoder.encode(renderNotFoundPage(ctx)));
+    if (!site.has('index.html') && home) site.add('index.html', encoder.encode(renderRedirectPage(pageHref(home.slug), ctx)));
+    // Static hosts look for 404.html at the root; a page of the site named 404 is that page.
+    const own404 = pageFilePath('404');
+    if (!site.has('404.html')) site.add('404.html', site.has(own404) ? site.bytes(own404) : encoder.encode(renderNotFoundPage(ctx)));
     for (const a of theme) site.add(a.bundlePath, a.bytes);
     if (plan.tailwind && tailwindCss) {
       const css = await tailwindCss;

@@ -176,7 +176,7 @@ export interface PlannedPage {
   slug: string;
   /** Repository-relative source file (`guides/intro.mdx`). */
   file: string;
-  /** Output file inside the bundle: `guides/intro.html`, `index.html`. */
+  /** Output file inside the bundle: `guides/intro/index.html`, `index.html` (renderer/page-urls.ts). */
   outputPath: string;
   /** Section the page belongs to (first appearance in the navigation); undefined when outside it. */
   sectionId?: string;

@@ -1,4 +1,4 @@
-import { normaliseQuery } from './normalise.js';
+import { normalisePagePath, normaliseQuery } from './normalise.js';
 import type { StoredSearchEvent } from '../../data/stores/search-events.js';
 
 /**
@@ -93,7 +93,7 @@ function check(value: unknown, mode: Mode, nowMs: number): EventCheck {
     event:
       type === 'search'
         ? { projectId, kind: 0, norm, atMs, resultCount: e.resultCount as number, path: null, sessionId: e.sessionId as string }
-        : { projectId, kind: 1, norm, atMs, resultCount: null, path: e.path as string, sessionId: e.sessionId as string },
+        : { projectId, kind: 1, norm, atMs, resultCount: null, path: normalisePagePath(e.path as string), sessionId: e.sessionId as string },
   };
 }
 

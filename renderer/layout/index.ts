@@ -6,6 +6,7 @@ import { splitExamples } from './examples.js';
 import { template } from './templates.js';
 import { crumbsFor, type Crumb } from './breadcrumbs.js';
 import { textDirection } from './direction.js';
+import { canonicalPath, portableHref } from '../page-urls.js';
 
 export { loadThemeAssets } from '../theme/assets.js';
 
@@ -128,13 +129,6 @@ function eyebrow(ctx: RenderContext, crumbs: Crumb[]): Crumb[] {
   return ctx.config.eyebrows === 'section' ? crumbs.slice(-1) : crumbs;
 }
 
-/** Extensionless URL of a page: `/guides/intro`, `/` for the home page. */
-function pageUrl(ctx: RenderContext, page: PlannedPage): string {
-  const known = ctx.pageIndex[page.slug]?.url;
-  if (known) return known;
-  if (page.slug === 'index') return '/';
-  return '/' + page.slug.replace(/\/index$/, '');
-}
 
 /**
  * The full HTML document of one page. Runs once per page in the render workers: templates are
@@ -153,7 +147,7 @@ export function renderDocument(input: { page: PlannedPage; content: PageContent;
     documentTitle: title === siteName ? siteName : `${title} - ${siteName}`,
     ogTitle: title,
     description,
-    canonical: pageUrl(ctx, page),
+    canonical: canonicalPath(page.slug),
     ...(content.frontmatter['noindex'] === true ? { robots: 'noindex' } : {}),
     pageTitle: title,
     pageDescription: content.description,
@@ -177,8 +171,9 @@ export function renderRedirectPage(to: string, ctx: RenderContext): string {
   let target = to.trim();
   if (/^[a-z][a-z0-9+.-]*:/i.test(target)) {
     if (!/^https?:/i.test(target)) target = '/';
-  } else if (!target.startsWith('/')) {
-    target = '/' + target;
+  } else {
+    // A plain static server has no rewrite rules: `/x` must be written `/x/` to find `x/index.html`.
+    target = portableHref(target.startsWith('/') ? target : '/' + target);
   }
   return template('redirect')({ to: target });
 }

@@ -1,5 +1,6 @@
 import type { NavNode, RenderContext } from '../types.js';
 import { isExternalHref, safeHref } from './escape.js';
+import { pageHref } from '../page-urls.js';
 import { layoutIcons } from './icon.js';
 import { template } from './templates.js';
 
@@ -33,7 +34,7 @@ export function prepareSidebar(nodes: NavNode[], ctx: RenderContext): PreparedSi
     isExternal: isExternalHref,
     page(slug: string) {
       const entry = ctx.pageIndex[slug];
-      return { url: entry?.url ?? '/' + slug, title: entry?.title ?? slug };
+      return { url: entry?.url ?? pageHref(slug), title: entry?.title ?? slug };
     },
     pageMark(slug: string) {
       const clean = slug.replace(SENTINELS, '');

@@ -2,6 +2,7 @@
  * Links and asset references: local images and files go through the content-hashed asset map,
  * internal page links are checked against the page index, dangerous schemes are neutralised.
  */
+import { pageHref } from '../page-urls.js';
 import { splitUrlSuffix, toRepoPath } from '../repo-paths.js';
 import { locate, type Env } from './env.js';
 import { followRedirects } from './redirects.js';
@@ -58,7 +59,7 @@ export function resolveHref(raw: string, state: PageState, env: Env): string {
   const target = redirected ? state.ctx.pageIndex[redirected.slug] : undefined;
   if (target) return target.url + suffix;
   warnAt(state, env, 'broken-link', `Link ${href} points to a page that does not exist (${slug})`, href);
-  return `/${slug}${suffix}`;
+  return pageHref(slug) + suffix;
 }
 
 /** An image/media `src`: local files through the asset map; external ones kept with a warning. */

@@ -3,7 +3,8 @@ import type { OpenApiScope } from '../openapi/settings.js';
 import type { BuildWarning, NavNode, NavSection } from '../types.js';
 import type { PageMeta } from './page-meta.js';
 import type { RawEntry, RawSection } from './read-navigation.js';
-import { normaliseRef, slugify, titleFromSlug, urlForSlug } from './slugs.js';
+import { pageHref } from '../page-urls.js';
+import { normaliseRef, slugify, titleFromSlug } from './slugs.js';
 
 /** Where a page shows up in the navigation. */
 export interface Appearance {
@@ -85,8 +86,8 @@ export function buildSections(
 
     const pageNode = (slug: string, crumbs: string[], hidden: boolean): NavNode => {
       appear(slug, id, crumbs, hidden);
-      if (!hidden) firstUrl ??= urlForSlug(slug);
-      firstAnyUrl ??= urlForSlug(slug);
+      if (!hidden) firstUrl ??= pageHref(slug);
+      firstAnyUrl ??= pageHref(slug);
       const meta = metaFor(slug);
       const node: NavNode = { kind: 'page', slug, title: meta.sidebarTitle ?? meta.title ?? titleFromSlug(slug) };
       if (meta.icon) node.icon = meta.icon;
@@ -125,8 +126,8 @@ export function buildSections(
       const root = entry.root === undefined ? undefined : resolve(entry.root);
       if (root !== undefined) {
         appear(root, id, inner, groupHidden);
-        if (!groupHidden) firstUrl ??= urlForSlug(root);
-        firstAnyUrl ??= urlForSlug(root);
+        if (!groupHidden) firstUrl ??= pageHref(root);
+        firstAnyUrl ??= pageHref(root);
       }
       const children = convertAll(entry.children, inner, groupHidden);
       if (entry.hidden) return null;

@@ -9,13 +9,14 @@ import { readPageMeta, type PageMeta } from './page-meta.js';
 import { readNavigation } from './read-navigation.js';
 import { planRedirects } from './redirects.js';
 import { selectPaths } from './select-paths.js';
-import { isPageFile, outputPathForSlug, slugForFile, titleFromSlug, urlForSlug } from './slugs.js';
+import { pageFilePath, pageHref } from '../page-urls.js';
+import { isPageFile, slugForFile, titleFromSlug } from './slugs.js';
 import { classCandidates } from './tailwind-classes.js';
 import { planTailwind } from '../tailwind/index.js';
 import { navigationIconWarnings } from '../icons/navigation-warnings.js';
 
 export { UnknownPathsError, selectPaths, pathMatcher } from './select-paths.js';
-export { urlForSlug, outputPathForSlug, slugForFile, normaliseRef, isPageFile, isSnippetPath } from './slugs.js';
+export { slugForFile, normaliseRef, isPageFile, isSnippetPath } from './slugs.js';
 export { readPageMeta } from './page-meta.js';
 
 export interface PlanOptions {
@@ -155,7 +156,7 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
     pages.push({
       slug: a.slug,
       file,
-      outputPath: outputPathForSlug(a.slug),
+      outputPath: pageFilePath(a.slug),
       sectionId: a.sectionId,
       breadcrumbs: a.breadcrumbs,
       hidden: a.hidden,
@@ -163,10 +164,10 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
   }
   const outside = [...pageFiles.entries()].filter(([slug]) => !inNav.has(slug) && wanted(slug)).sort((a, b) => (a[1] < b[1] ? -1 : 1));
   for (const [slug, file] of outside) {
-    pages.push({ slug, file, outputPath: outputPathForSlug(slug), breadcrumbs: [], hidden: true });
+    pages.push({ slug, file, outputPath: pageFilePath(slug), breadcrumbs: [], hidden: true });
   }
   for (const slug of unlisted) {
-    if (!inNav.has(slug) && wanted(slug)) pages.push({ slug, file: api.specFileOf(slug) as string, outputPath: outputPathForSlug(slug), breadcrumbs: [], hidden: true });
+    if (!inNav.has(slug) && wanted(slug)) pages.push({ slug, file: api.specFileOf(slug) as string, outputPath: pageFilePath(slug), breadcrumbs: [], hidden: true });
   }
 
   api.attach(pages, metaFor);
@@ -187,7 +188,7 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
         if (s.external) return s;
         const sidebar = prune(s.sidebar, keep);
         const first = firstSlug(sidebar);
-        return { ...s, sidebar, href: first === undefined ? s.href : urlForSlug(first) };
+        return { ...s, sidebar, href: first === undefined ? s.href : pageHref(first) };
       })
       .filter((s) => s.external || s.sidebar.length > 0);
   }

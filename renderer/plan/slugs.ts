@@ -26,15 +26,6 @@ export function normaliseRef(ref: string): string {
   return s.endsWith('/index') ? s.slice(0, -'/index'.length) : s;
 }
 
-export function outputPathForSlug(slug: string): string {
-  return `${slug}.html`;
-}
-
-/** Extensionless site URL; the home page is `/`. */
-export function urlForSlug(slug: string): string {
-  return slug === 'index' ? '/' : `/${slug}`;
-}
-
 /** Used for section ids: lower-case words joined by `-`. */
 export function slugify(text: string): string {
   const s = text

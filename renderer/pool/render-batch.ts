@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { renderDocument } from '../layout/index.js';
 import { renderPageContent, type PageInput } from '../page/index.js';
 import { readRepoText } from '../repo-files.js';
-import { urlForSlug } from '../plan/slugs.js';
+import { pageHref } from '../page-urls.js';
 import { addToPartialIndex, emptyPartialIndex } from '../index-stage/partial-index.js';
 import { RenderError, type BuildWarning, type PageContent, type PlannedPage, type RenderContext, type RenderFailure, type SearchDocument } from '../types.js';
 import type { RenderBatchResult, RenderBatchTask, RenderedPageRef } from './batch.js';
@@ -67,7 +67,7 @@ function searchDocument(page: PlannedPage, content: PageContent, sectionTitle: s
   const section = page.breadcrumbs.length > 0 ? page.breadcrumbs.join(' › ') : sectionTitle;
   const text = truncate(content.text, max);
   const doc: SearchDocument = {
-    url: urlForSlug(page.slug),
+    url: pageHref(page.slug),
     title: content.title,
     headings: content.toc.map((t) => t.text).join(' \n'),
     text,

@@ -1,4 +1,4 @@
-import { urlForSlug } from '../plan/slugs.js';
+import { canonicalPath } from '../page-urls.js';
 import type { PlannedPage } from '../types.js';
 
 const xmlEscape = (s: string): string =>
@@ -20,7 +20,7 @@ export function buildSitemap(pages: readonly PlannedPage[], domain?: string, ind
   const origin = siteOrigin(domain) ?? '';
   const urls = pages
     .filter((p) => indexing === 'all' || !p.hidden)
-    .map((p) => `  <url><loc>${xmlEscape(origin + urlForSlug(p.slug))}</loc></url>`);
+    .map((p) => `  <url><loc>${xmlEscape(origin + canonicalPath(p.slug))}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 

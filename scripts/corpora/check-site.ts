@@ -85,14 +85,33 @@ function listFiles(root: string): string[] {
   return out;
 }
 
-/** The bundle file a site-relative path is served from, as the appliance's site listener looks it up. */
-function targetFile(files: Set<string>, urlPath: string): string | undefined {
+/**
+ * How links are resolved: `appliance` as its site listener looks a path up (`/a` → `a`, `a.html`,
+ * `a/index.html`); `static` as a plain static file server with no rewrite rules does (`/a/` →
+ * `a/index.html`, `/a` → the file `a` only: an object store has no directory redirect).
+ */
+export type ServingMode = 'appliance' | 'static';
+
+/** The bundle file a site-relative path is served from, or undefined. */
+function targetFile(files: Set<string>, urlPath: string, mode: ServingMode): string | undefined {
   const p = urlPath.replace(/^\/+/, '').replace(/\/+$/, '');
+  if (mode === 'static') {
+    const candidate = p === '' ? 'index.html' : urlPath.endsWith('/') ? `${p}/index.html` : p;
+    return files.has(candidate) ? candidate : undefined;
+  }
   const candidates = p === '' ? ['index.html'] : [p, `${p}.html`, `${p}/index.html`];
   return candidates.find((c) => files.has(c));
 }
 
-export function checkSite(outDir: string): SiteCheck {
+/** The URL a page file is read at, which its relative links resolve against. */
+function servedAt(page: string, mode: ServingMode): string {
+  // A static server serves a/index.html at `/a/` (and index.html at `/`), a/b.html at `/a/b.html`.
+  if (mode === 'static') return `/${page.replace(/(?:^|\/)index\.html$/, (m) => (m.startsWith('/') ? '/' : ''))}`;
+  // The appliance at `/a/b` for a/b.html, `/a` for a/index.html.
+  return `/${page.replace(/(?:^|\/)index\.html$/, '').replace(/\.html$/, '')}`;
+}
+
+export function checkSite(outDir: string, mode: ServingMode = 'appliance'): SiteCheck {
   const files = new Set(listFiles(outDir));
   const pages = [...files].filter((f) => f.endsWith('.html') && f !== '404.html').sort();
   const scans = new Map<string, PageScan>();
@@ -121,10 +140,11 @@ export function checkSite(outDir: string): SiteCheck {
         result.brokenLinks.push({ page, href });
         continue;
       }
-      // Resolved against the URL the page is served at (`/a/b` for a/b.html, `/a` for a/index.html).
-      const servedAt = `/${page.replace(/(?:^|\/)index\.html$/, '').replace(/\.html$/, '')}`;
-      const absolute = decodedPath.startsWith('/') ? decodedPath : path.posix.join(path.posix.dirname(servedAt), decodedPath);
-      const target = pathPart === '' ? page : targetFile(files, path.posix.normalize(absolute));
+      // Relative links resolve against the folder of the URL the page is read at.
+      const base = servedAt(page, mode);
+      const folder = base.endsWith('/') ? base : path.posix.dirname(base);
+      const absolute = decodedPath.startsWith('/') ? decodedPath : path.posix.join(folder, decodedPath);
+      const target = pathPart === '' ? page : targetFile(files, path.posix.normalize(absolute), mode);
       if (!target) {
         result.brokenLinks.push({ page, href });
         continue;

@@ -12,6 +12,8 @@ export interface CorpusRow {
   failures: RenderFailure[];
   warningsByCode: Record<string, number>;
   check?: SiteCheck;
+  /** Links that a plain static server (no rewrite rules) would answer with a 404: a portable bundle has none. */
+  staticBrokenLinks?: SiteCheck['brokenLinks'];
   ms: number;
   peakRssMiB: number;
   error?: string;
@@ -39,7 +41,10 @@ async function main(): Promise<void> {
     await pool.close();
   }
   row.ms = Math.round(performance.now() - started);
-  if (fs.existsSync(outDir) && row.pages > 0) row.check = checkSite(outDir);
+  if (fs.existsSync(outDir) && row.pages > 0) {
+    row.check = checkSite(outDir);
+    row.staticBrokenLinks = checkSite(outDir, 'static').brokenLinks;
+  }
   row.peakRssMiB = Math.round(process.resourceUsage().maxRSS / 1024);
   process.stdout.write(`${JSON.stringify(row)}\n`);
 }

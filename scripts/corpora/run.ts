@@ -2,7 +2,8 @@
  * `npm run corpora -- <dir>… [--json] [--verbose] [--threads N] [--out DIR]`
  *
  * Exports each docs repository in its own process and prints one row per repository: pages,
- * failures, warnings by code, broken internal links, missing #fragment targets and pages showing
+ * failures, warnings by code, broken internal links (as the appliance and as a plain static server
+ * resolve them), missing #fragment targets and pages showing
  * JSX/expression source (the last three checked in the output, see check-site.ts), time and peak
  * RSS. Not part of `npm test`: the repositories are not in the project.
  */
@@ -56,12 +57,13 @@ const warnings = (r: CorpusRow): string =>
     .sort((a, b) => b[1] - a[1])
     .map(([code, n]) => `${code} ${n}`)
     .join(', ') || '0';
-const header = ['repository', 'pages', 'failures', 'broken links', 'missing #fragments', 'raw-source pages', 'time s', 'peak RSS MiB', 'warnings by code'];
+const header = ['repository', 'pages', 'failures', 'broken links', 'broken on a static server', 'missing #fragments', 'raw-source pages', 'time s', 'peak RSS MiB', 'warnings by code'];
 const table = rows.map((r) => [
   r.name,
   String(r.pages),
   r.error ? `error: ${r.error}` : String(r.failures.length),
   String(r.check?.brokenLinks.length ?? '-'),
+  String(r.staticBrokenLinks?.length ?? '-'),
   String(r.check?.missingFragments.length ?? '-'),
   String(r.check?.rawSourcePages.length ?? '-'),
   (r.ms / 1000).toFixed(1),
@@ -76,6 +78,7 @@ for (const r of rows) {
   const lines: string[] = [];
   for (const f of r.failures.slice(0, SHOWN)) lines.push(`  failure ${f.file}${f.line ? `:${f.line}` : ''}: ${f.message.split('\n')[0]}`);
   for (const l of r.check?.brokenLinks.slice(0, SHOWN) ?? []) lines.push(`  broken link on ${l.page}: ${l.href}`);
+  for (const l of r.staticBrokenLinks?.slice(0, SHOWN) ?? []) lines.push(`  broken on a static server, on ${l.page}: ${l.href}`);
   for (const l of r.check?.missingFragments.slice(0, SHOWN) ?? []) lines.push(`  missing fragment on ${l.page}: ${l.href}`);
   for (const p of r.check?.rawSourcePages.slice(0, SHOWN) ?? []) lines.push(`  raw source on ${p.page}: ${p.sample}`);
   if (lines.length > 0) process.stdout.write(`\n${r.name}:\n${lines.join('\n')}\n`);

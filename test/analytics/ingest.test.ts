@@ -68,6 +68,24 @@ describe('POST /_/events', () => {
     expect(body.searches).toEqual([{ searchQuery: 'install', hits: 1, ctr: 100, topClickedPage: '/guides/install', lastSearchedAt: app.clock.now().toISOString() }]);
   });
 
+  it('counts a click on /x/ (the bundle\'s link form), /x/index.html and /x as one page, /x', async () => {
+    const app = appliance();
+    const res = await postEvents(app, [
+      search('install', 's1'),
+      click('install', '/guides/install/', 's1'),
+      search('install', 's2'),
+      click('install', '/guides/install/index.html', 's2'),
+      search('install', 's3'),
+      click('install', '/guides/install', 's3'),
+      search('home', 's4'),
+      click('home', '/', 's4'),
+    ]);
+    expect(res.body.accepted).toBe(8);
+    const rows = (await report(app)).searches;
+    expect(rows.find((r) => r.searchQuery === 'install')).toMatchObject({ hits: 3, ctr: 100, topClickedPage: '/guides/install' });
+    expect(rows.find((r) => r.searchQuery === 'home')?.topClickedPage).toBe('/');
+  });
+
   it('answers 400 when every event is bad or the body is not JSON, 413 past the size or batch cap, 415 for other types', async () => {
     const app = appliance({ analytics: { ingest: { maxBodyBytes: 1024, maxBatch: 3 } } });
     const none = await postEvents(app, [{ type: 'search' }, { nope: 1 }]);

@@ -30,6 +30,24 @@ describe('corpora site check (scripts/corpora/check-site.ts)', () => {
     expect(r.missingFragments).toEqual([]);
   });
 
+  it('in static mode resolves links as a plain static server does: /x/ is x/index.html, /x only the file x', () => {
+    const files = {
+      'index.html': '<a href="/guide/intro/">a</a><a href="/guide/">b</a><a href="guide/intro/#setup">c</a><a href="/guide/intro">no slash</a><a href="/old">old form</a>',
+      'guide/index.html': '<a href="intro/">relative to /guide/, so /guide/intro/</a><a href="../">up to /</a>',
+      'guide/intro/index.html': '<h2 id="setup">Setup</h2><a href="/_static/x.css">asset</a>',
+      'old.html': '<p>an old-layout page</p>',
+      '_static/x.css': 'body{}',
+    };
+    const r = checkSite(site(files), 'static');
+    expect(r.brokenLinks).toEqual([
+      { page: 'index.html', href: '/guide/intro' },
+      { page: 'index.html', href: '/old' },
+    ]);
+    expect(r.missingFragments).toEqual([]);
+    // The appliance's lookup answers both forms.
+    expect(checkSite(dir, 'appliance').brokenLinks).toEqual([{ page: 'guide/index.html', href: 'intro/' }]);
+  });
+
   it('reports links to missing pages and fragments missing on the target page', () => {
     const r = checkSite(
       site({

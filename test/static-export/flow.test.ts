@@ -58,7 +58,7 @@ describe('static export: the whole flow through HTTP', () => {
     const { manifest, names } = await checkBundleAgainstManifest(zipBytes);
     expect(manifest).toMatchObject({ format: 1, jobId: started.jobId, projectId: TEST_PROJECT, domain: 'docs.test.internal', version: started.jobId, pageCount: 2 });
     expect(manifest.createdAt).toBe(started.createdAt);
-    expect(names).toEqual(expect.arrayContaining(['index.html', 'guides/intro.html']));
+    expect(names).toEqual(expect.arrayContaining(['index.html', 'guides/intro/index.html']));
     // The same files and the same manifest in both formats.
     expect(fromTar.manifest).toEqual(manifest);
     expect(fromTar.names).toEqual(names);
@@ -103,7 +103,7 @@ describe('static export: the whole flow through HTTP', () => {
     const zip = (await t.api().get(linkPath(bundle.bundleUrl)).buffer(true).parse(binary).expect(200)).body as Buffer;
     const { manifest, names, zip: unzipped } = await checkBundleAgainstManifest(zip);
     expect(manifest.pageCount).toBe(1);
-    expect(names).toContain('guides/intro.html');
+    expect(names).toContain('guides/intro/index.html');
     // The home page was not rendered (the renderer may still put a redirect at the root).
     const root = await unzipped.file('index.html')?.async('string');
     expect(root ?? '').not.toContain('Welcome to the tiny docs');

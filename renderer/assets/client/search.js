@@ -155,8 +155,9 @@
     clearTimeout: function (id) { window.clearTimeout(id); },
   });
 
+  // The page's canonical path: results link `/x/` (what a static server finds), analytics count `/x`.
   function pathOf(url) {
-    return url.replace(/^https?:\/\/[^/]+/, '').replace(/[?#].*$/, '') || '/';
+    return url.replace(/^https?:\/\/[^/]+/, '').replace(/[?#].*$/, '').replace(/\/+$/, '') || '/';
   }
 
   // ---- index -----------------------------------------------------------------------------

@@ -78,7 +78,7 @@ describe('Color', () => {
 describe('Tile and GitHub.Repo', () => {
   it('renders a Tile as a preview with a linked title and description', () => {
     expect(html).toMatch(/<div class="c-tile c-tile--link"><div class="c-tile__preview"><img src="\/_assets\/images\/tile\.[0-9a-f]+\.svg" alt="Tile preview"/);
-    expect(html).toContain('<p class="c-tile__title"><a class="c-tile__link" href="/components">Tile title</a></p><p class="c-tile__description">Short description</p>');
+    expect(html).toContain('<p class="c-tile__title"><a class="c-tile__link" href="/components/">Tile title</a></p><p class="c-tile__description">Short description</p>');
   });
 
   it('renders GitHub.Repo as an offline card linking to the repository', () => {

@@ -44,11 +44,17 @@ describe('redirect destinations', () => {
     expect(normaliseDestination('https://example.com/x/index')).toBe('https://example.com/x/index');
   });
 
-  it('writes redirect pages that point at the page itself, not at /x/index or /x/', () => {
-    expect(refreshTarget(site.page('/old-index'))).toBe('/guides');
-    expect(refreshTarget(site.page('/old-slash'))).toBe('/guides/setup');
-    expect(refreshTarget(site.page('/old-mdx'))).toBe('/guides/setup#step-2');
-    expect(refreshTarget(site.page('/old-dot'))).toBe('/guides/setup');
+  it('writes redirect pages that point at the page itself (in the bundle\'s /x/ form), never at /x/index', () => {
+    expect(refreshTarget(site.page('/old-index'))).toBe('/guides/');
+    expect(refreshTarget(site.page('/old-slash'))).toBe('/guides/setup/');
+    expect(refreshTarget(site.page('/old-mdx'))).toBe('/guides/setup/#step-2');
+    expect(refreshTarget(site.page('/old-dot'))).toBe('/guides/setup/');
+    // A file keeps its own name; an outside URL is kept as written.
+    expect(refreshTarget(site.page('/to-file'))).toMatch(/^\/files\/manual\.pdf$|^\/_assets\//);
+    expect(refreshTarget(site.page('/outside'))).toBe('https://example.com/x');
+    // Each redirect page is a directory index, so a plain static server finds `/old-index/`.
+    expect(site.result.files.has('old-index/index.html')).toBe(true);
+    expect(site.result.files.has('old-index.html')).toBe(false);
   });
 
   it('warns when a target is not a page, a file or another redirect, and only then', () => {
@@ -62,8 +68,8 @@ describe('redirect destinations', () => {
 
   it('links through a redirect land on the normalised page', () => {
     const html = site.page('/links');
-    expect(html).toMatch(/href="\/guides"/);
-    expect(html).toMatch(/href="\/guides\/setup"/);
+    expect(html).toMatch(/href="\/guides\/"/);
+    expect(html).toMatch(/href="\/guides\/setup\/"/);
     expect(site.result.warnings.filter((w) => w.code === 'broken-link')).toEqual([]);
   });
 });

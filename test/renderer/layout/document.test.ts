@@ -44,7 +44,7 @@ describe('renderDocument', () => {
     const html = render();
     const current = html.match(/<a [^>]*aria-current="page"[^>]*>/g) ?? [];
     expect(current).toHaveLength(1);
-    expect(current[0]).toContain('href="/deep/config"');
+    expect(current[0]).toContain('href="/deep/config/"');
     // "Deep dive" contains the page: open. "Closed group" does not: closed.
     expect(html).toMatch(/<details class="nav-group" open><summary[^>]*>(?:(?!<\/summary>).)*Deep dive/);
     expect(html).toMatch(/<details class="nav-group"><summary[^>]*>(?:(?!<\/summary>).)*Closed group/);
@@ -62,20 +62,20 @@ describe('renderDocument', () => {
     expect(deep.match(/aria-current="page"/g)).toHaveLength(1);
     // The cached sidebar is not mutated by marking: the next page sees a clean tree.
     const other = renderDocument({ page: fixturePage({ slug: 'quickstart' }), content: fixtureContent({ title: 'Quickstart' }), ctx });
-    expect(other.match(/<a [^>]*aria-current="page"[^>]*>/g)).toEqual([expect.stringContaining('href="/quickstart"')]);
+    expect(other.match(/<a [^>]*aria-current="page"[^>]*>/g)).toEqual([expect.stringContaining('href="/quickstart/"')]);
     expect(other).not.toMatch(/<details class="nav-group" open>/);
   });
 
   it('links previous and next pages by their titles', () => {
     const html = render();
-    expect(html).toMatch(/<a class="pager-link pager-prev" href="\/quickstart" rel="prev">.*Quickstart/);
-    expect(html).toMatch(/<a class="pager-link pager-next" href="\/deep\/deeper\/internals" rel="next">.*Internals/);
+    expect(html).toMatch(/<a class="pager-link pager-prev" href="\/quickstart\/" rel="prev">.*Quickstart/);
+    expect(html).toMatch(/<a class="pager-link pager-next" href="\/deep\/deeper\/internals\/" rel="next">.*Internals/);
   });
 
   it('renders breadcrumbs and the table of contents', () => {
     const html = render();
     // Each crumb links to its group's first page (or root), so a reader can climb up.
-    expect(html).toMatch(/<nav class="eyebrow" aria-label="Breadcrumb"><ol><li><a href="\/">Getting started<\/a><\/li><li><a href="\/deep\/config">Deep dive<\/a><\/li><\/ol><\/nav>/);
+    expect(html).toMatch(/<nav class="eyebrow" aria-label="Breadcrumb"><ol><li><a href="\/">Getting started<\/a><\/li><li><a href="\/deep\/config\/">Deep dive<\/a><\/li><\/ol><\/nav>/);
     expect(html).toContain('<a href="#options" data-toc-link="options">Options</a>');
     expect(html).toContain('<li class="toc-depth-3"><a href="#advanced" data-toc-link="advanced">Advanced</a></li>');
   });
@@ -125,7 +125,7 @@ describe('renderDocument', () => {
 
   it('shows only the page\'s own group above the title with styling.eyebrows "section"', () => {
     const html = render({}, fixturePage(), fixtureCtx({ ...fixtureConfig(), eyebrows: 'section' }));
-    expect(html).toMatch(/<nav class="eyebrow" aria-label="Breadcrumb"><ol><li><a href="\/deep\/config">Deep dive<\/a><\/li><\/ol><\/nav>/);
+    expect(html).toMatch(/<nav class="eyebrow" aria-label="Breadcrumb"><ol><li><a href="\/deep\/config\/">Deep dive<\/a><\/li><\/ol><\/nav>/);
     expect(html).not.toContain('>Getting started</a></li><li>');
   });
 
@@ -148,14 +148,14 @@ describe('renderDocument', () => {
     const html = render();
     const tabs = html.match(/<nav class="tabs"[\s\S]*?<\/nav>/)?.[0] ?? '';
     expect(tabs).toMatch(/<a class="tab" href="\/" aria-current="true">.*Guides<\/a>/);
-    expect(tabs).toMatch(/<a class="tab" href="\/api\/users">.*API<\/a>/);
+    expect(tabs).toMatch(/<a class="tab" href="\/api\/users\/">.*API<\/a>/);
     expect(tabs).toContain('<a class="tab" href="https://blog.acme.test" rel="noopener">Blog</a>');
     // v1's tabs are not siblings of v2's.
     expect(tabs).not.toContain('/v1');
     const versions = html.match(/<details class="switcher switcher-version"[\s\S]*?<\/details>/)?.[0] ?? '';
     expect(versions).toContain('<span class="switcher-title">v2</span>');
     expect(versions).toMatch(/<a href="\/" aria-current="true"><span>v2<\/span>/);
-    expect(versions).toContain('<a href="/v1"><span>v1</span></a>');
+    expect(versions).toContain('<a href="/v1/"><span>v1</span></a>');
   });
 
   it('shows the sidebar and switchers of the page section (v1 API page)', () => {
@@ -164,10 +164,10 @@ describe('renderDocument', () => {
       content: fixtureContent({ title: 'List users', toc: [] }),
       ctx: fixtureCtx(),
     });
-    expect(html).toMatch(/<a class="tab" href="\/v1\/api\/users" aria-current="true">.*API<\/a>/);
+    expect(html).toMatch(/<a class="tab" href="\/v1\/api\/users\/" aria-current="true">.*API<\/a>/);
     expect(html).toContain('<span class="switcher-title">v1</span>');
     expect(html).toContain('<span class="method-badge method-delete">DEL</span>');
-    expect(html).not.toContain('href="/deep/config"');
+    expect(html).not.toContain('href="/deep/config/"');
     expect(html).not.toContain('class="pager"');
     expect(html).not.toContain('class="toc"');
   });
@@ -277,7 +277,7 @@ describe('renderDocument', () => {
       ctx: fixtureCtx(),
     });
     expect(html).toContain('<h1 class="page-title">Orphan</h1>');
-    expect(html).toContain('href="/quickstart"');
+    expect(html).toContain('href="/quickstart/"');
     expect(html).not.toContain('aria-current="page"');
     expect(html).toContain('<link rel="canonical" href="/orphan">');
   });

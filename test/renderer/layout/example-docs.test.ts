@@ -5,7 +5,7 @@ import { renderDocument, renderNotFoundPage } from '../../../renderer/layout/ind
 import { loadSite } from '../../../renderer/load/index.js';
 import { renderPageContent } from '../../../renderer/page/index.js';
 import { planSite } from '../../../renderer/plan/index.js';
-import { urlForSlug } from '../../../renderer/plan/slugs.js';
+import { canonicalPath, pageHref } from '../../../renderer/page-urls.js';
 import { loadThemeAssets } from '../../../renderer/theme/assets.js';
 import type { RenderContext } from '../../../renderer/types.js';
 
@@ -17,7 +17,7 @@ describe('example-docs', () => {
   for (const a of loadThemeAssets()) themeAssets[a.name] = '/' + a.bundlePath;
   const pageIndex: RenderContext['pageIndex'] = {};
   for (const p of plan.pages) {
-    pageIndex[p.slug] = { title: plan.pageTitles?.[p.slug] ?? p.slug, url: urlForSlug(p.slug), ...(p.sectionId ? { sectionId: p.sectionId } : {}) };
+    pageIndex[p.slug] = { title: plan.pageTitles?.[p.slug] ?? p.slug, url: pageHref(p.slug), ...(p.sectionId ? { sectionId: p.sectionId } : {}) };
   }
   const assets: Record<string, string> = {};
   for (const [file, bundlePath] of Object.entries(plan.assets)) assets[file] = '/' + bundlePath;
@@ -40,7 +40,7 @@ describe('example-docs', () => {
   it('renders every page without a warning, each marked in its sidebar', () => {
     for (const { page, content, html } of rendered) {
       expect(content.warnings, page.file).toEqual([]);
-      expect(html, page.file).toContain(`<link rel="canonical" href="${urlForSlug(page.slug)}">`);
+      expect(html, page.file).toContain(`<link rel="canonical" href="${canonicalPath(page.slug)}">`);
       if (!page.hidden) expect(html.match(/aria-current="page"/g), page.file).toHaveLength(1);
     }
   });
@@ -54,7 +54,7 @@ describe('example-docs', () => {
     expect(quickstart.html).not.toContain('katex');
     const createJob = rendered.find((r) => r.page.slug === 'api-reference/agent/create-job')!;
     expect(createJob.html).toContain('class="examples-panel"');
-    expect(createJob.html).toMatch(/<a href="\/api-reference\/agent\/create-job" aria-current="page">.*method-post/);
+    expect(createJob.html).toMatch(/<a href="\/api-reference\/agent\/create-job\/" aria-current="page">.*method-post/);
   });
 
   it('has a 404 page in the same chrome', () => {

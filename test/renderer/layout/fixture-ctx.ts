@@ -69,13 +69,13 @@ export function fixtureCtx(config: SiteConfig = fixtureConfig()): RenderContext 
     ], '/'),
     section('v2', 'API', [
       { kind: 'group', title: 'Endpoints', children: [{ kind: 'page', slug: 'api/users', title: 'List users', method: 'GET' }] },
-    ], '/api/users'),
+    ], '/api/users/'),
     section('v1', 'Guides', [
       { kind: 'group', title: 'Getting started', children: [{ kind: 'page', slug: 'v1/index', title: 'Introduction' }] },
-    ], '/v1'),
+    ], '/v1/'),
     section('v1', 'API', [
       { kind: 'group', title: 'Endpoints', children: [{ kind: 'page', slug: 'v1/api/users', title: 'List users', method: 'DELETE' }] },
-    ], '/v1/api/users'),
+    ], '/v1/api/users/'),
     {
       id: 'v2/blog',
       trail: [{ kind: 'version', title: 'v2' }, { kind: 'tab', title: 'Blog' }],
@@ -87,13 +87,13 @@ export function fixtureCtx(config: SiteConfig = fixtureConfig()): RenderContext 
   ];
   const pageIndex: RenderContext['pageIndex'] = {
     index: { title: 'Introduction', url: '/', sectionId: 'v2/guides' },
-    quickstart: { title: 'Quickstart', url: '/quickstart', sectionId: 'v2/guides' },
-    'deep/config': { title: 'Configuration', url: '/deep/config', sectionId: 'v2/guides' },
-    'deep/deeper/internals': { title: 'Internals', url: '/deep/deeper/internals', sectionId: 'v2/guides' },
-    other: { title: 'Other page', url: '/other', sectionId: 'v2/guides' },
-    'api/users': { title: 'List users', url: '/api/users', sectionId: 'v2/api' },
-    'v1/index': { title: 'Introduction', url: '/v1', sectionId: 'v1/guides' },
-    'v1/api/users': { title: 'List users', url: '/v1/api/users', sectionId: 'v1/api' },
+    quickstart: { title: 'Quickstart', url: '/quickstart/', sectionId: 'v2/guides' },
+    'deep/config': { title: 'Configuration', url: '/deep/config/', sectionId: 'v2/guides' },
+    'deep/deeper/internals': { title: 'Internals', url: '/deep/deeper/internals/', sectionId: 'v2/guides' },
+    other: { title: 'Other page', url: '/other/', sectionId: 'v2/guides' },
+    'api/users': { title: 'List users', url: '/api/users/', sectionId: 'v2/api' },
+    'v1/index': { title: 'Introduction', url: '/v1/', sectionId: 'v1/guides' },
+    'v1/api/users': { title: 'List users', url: '/v1/api/users/', sectionId: 'v1/api' },
   };
   return {
     repoRoot: '/nonexistent',

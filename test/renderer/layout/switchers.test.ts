@@ -22,10 +22,10 @@ describe('switcherLevels', () => {
   const docs = { kind: 'anchor' as const, title: 'Docs', icon: 'book' };
   const api = { kind: 'anchor' as const, title: 'API', icon: 'code' };
   const sections = [
-    section('en/docs', [en, docs], '/en'),
-    section('en/api', [en, api], '/en/api'),
-    section('fr/docs', [fr, docs], '/fr'),
-    section('en/secret', [en, { kind: 'anchor', title: 'Secret' }], '/en/secret', { hidden: true }),
+    section('en/docs', [en, docs], '/en/'),
+    section('en/api', [en, api], '/en/api/'),
+    section('fr/docs', [fr, docs], '/fr/'),
+    section('en/secret', [en, { kind: 'anchor', title: 'Secret' }], '/en/secret/', { hidden: true }),
     section('en/blog', [en, { kind: 'anchor', title: 'Blog' }], 'https://blog.test', { external: true, sidebar: [] }),
   ];
 
@@ -33,8 +33,8 @@ describe('switcherLevels', () => {
     const levels = switcherLevels(sections, sections[1]);
     expect(levels.map((l) => l.kind)).toEqual(['language', 'anchor']);
     expect(levels[0]!.options.map((o) => [o.title, o.href, o.current])).toEqual([
-      ['English', '/en', true],
-      ['Français', '/fr', false],
+      ['English', '/en/', true],
+      ['Français', '/fr/', false],
     ]);
     // French anchors are not siblings of English ones; the hidden section is not offered.
     expect(levels[1]!.options.map((o) => [o.title, o.current, o.external])).toEqual([
@@ -50,7 +50,7 @@ describe('switcherLevels', () => {
   });
 
   it('names language tags in their own language', () => {
-    const tagged = [section('fr', [{ kind: 'language', title: 'fr' }], '/fr'), section('de', [{ kind: 'language', title: 'de' }], '/de')];
+    const tagged = [section('fr', [{ kind: 'language', title: 'fr' }], '/fr/'), section('de', [{ kind: 'language', title: 'de' }], '/de/')];
     expect(switcherLevels(tagged, tagged[0])[0]!.options.map((o) => o.title)).toEqual(['français', 'Deutsch']);
     const html = renderDocument({
       page: fixturePage({ slug: 'fr', sectionId: 'fr', breadcrumbs: [] }),
@@ -68,7 +68,7 @@ describe('switcherLevels', () => {
   it('renders anchors above the sidebar and languages in the top bar', () => {
     const ctx = fixtureCtx();
     ctx.sections = sections;
-    ctx.pageIndex['en-api'] = { title: 'API home', url: '/en/api', sectionId: 'en/api' };
+    ctx.pageIndex['en-api'] = { title: 'API home', url: '/en/api/', sectionId: 'en/api' };
     const html = renderDocument({
       page: fixturePage({ slug: 'en-api', sectionId: 'en/api', breadcrumbs: ['G'], prev: undefined, next: undefined }),
       content: fixtureContent({ title: 'API home' }),
@@ -76,10 +76,10 @@ describe('switcherLevels', () => {
     });
     const topbar = html.match(/<header class="topbar">[\s\S]*?<\/header>/)?.[0] ?? '';
     expect(topbar).toContain('switcher-language');
-    expect(topbar).toContain('<a href="/fr"><span>Français</span></a>');
+    expect(topbar).toContain('<a href="/fr/"><span>Français</span></a>');
     const sidebar = html.match(/<aside class="sidebar"[\s\S]*?<\/aside>/)?.[0] ?? '';
     expect(sidebar).toMatch(/<ul class="anchors" aria-label="Quick links">/);
-    expect(sidebar).toMatch(/<a class="anchor-link" href="\/en\/api" aria-current="true">/);
+    expect(sidebar).toMatch(/<a class="anchor-link" href="\/en\/api\/" aria-current="true">/);
     expect(sidebar).toMatch(/<a class="anchor-link" href="https:\/\/blog.test" rel="noopener">/);
     expect(sidebar).not.toContain('Secret');
     // Repeated at the top of the phone drawer, where the top bar has no room for it.
@@ -100,7 +100,7 @@ describe('sidebar details', () => {
       { kind: 'group', title: 'Always open', children: [{ kind: 'group', title: 'Expanded', expanded: true, children: [{ kind: 'page', slug: 'index', title: 'Home' }] }] },
     ];
     const html = renderDocument({ page: fixturePage({ slug: 'quickstart' }), content: fixtureContent({ title: 'Quickstart' }), ctx });
-    expect(html).toMatch(/<details class="nav-group" open><summary[^>]*>.*<a href="\/quickstart" aria-current="page">With root<\/a>/);
+    expect(html).toMatch(/<details class="nav-group" open><summary[^>]*>.*<a href="\/quickstart\/" aria-current="page">With root<\/a>/);
     expect(html).toMatch(/<details class="nav-group" open><summary[^>]*>.*Expanded/);
   });
 });

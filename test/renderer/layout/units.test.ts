@@ -11,10 +11,10 @@ describe('safeHref', () => {
   it('keeps web, mail and site links and neutralises script URLs', () => {
     expect(safeHref('https://x.test/a?b=1')).toBe('https://x.test/a?b=1');
     expect(safeHref('mailto:ops@x.test')).toBe('mailto:ops@x.test');
-    expect(safeHref('/guides/intro')).toBe('/guides/intro');
+    expect(safeHref('/guides/intro')).toBe('/guides/intro/');
     expect(safeHref('#top')).toBe('#top');
-    expect(safeHref('guides/intro')).toBe('/guides/intro');
-    expect(safeHref('./guides/intro')).toBe('/guides/intro');
+    expect(safeHref('guides/intro')).toBe('/guides/intro/');
+    expect(safeHref('./guides/intro')).toBe('/guides/intro/');
     expect(safeHref('javascript:alert(1)')).toBe('#');
     expect(safeHref(' JavaScript:alert(1)')).toBe('#');
     expect(safeHref('data:text/html,<script>')).toBe('#');

@@ -25,7 +25,7 @@ describe('cards', () => {
     const out = html('<Card title="Quickstart" icon="rocket" href="/guides/intro" cta="Start">\nGet going.\n</Card>');
     expect(out).toMatch(/^<div class="c-card c-card--link">/);
     expect(out).toContain('<span class="c-card__icon"><svg');
-    expect(out).toContain('<p class="c-card__title"><a class="c-card__link" href="/guides/intro">Quickstart</a></p>');
+    expect(out).toContain('<p class="c-card__title"><a class="c-card__link" href="/guides/intro/">Quickstart</a></p>');
     expect(out).toContain('<div class="c-card__content"><p>Get going.</p>');
     expect(out).toContain('<span class="c-card__cta" aria-hidden="true">Start</span>');
   });

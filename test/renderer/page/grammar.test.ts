@@ -102,7 +102,7 @@ describe('JSX grammar in pages', () => {
 
   it('keeps an inline element inside its paragraph', () => {
     const page = render('<Tip>\n  Read the <Link href="/guides/intro">intro guide</Link> first, then <a href="/guides/setup">set up</a>.\n</Tip>\n\nSee <Tooltip tip="hi">this</Tooltip> too.\n');
-    expect(page.html).toMatch(/<p>Read the <span class="c-unknown" data-component="Link">intro guide<\/span> first, then <a href="\/guides\/setup">set up<\/a>\.<\/p>/);
+    expect(page.html).toMatch(/<p>Read the <span class="c-unknown" data-component="Link">intro guide<\/span> first, then <a href="\/guides\/setup\/">set up<\/a>\.<\/p>/);
     expect(page.html).toMatch(/<p>See .*this.* too\.<\/p>/);
     expect(page.warnings).toEqual([{ code: 'unknown-component', message: expect.stringContaining('<Link>'), file: 'page.mdx', line: 2 }]);
   });
@@ -142,6 +142,6 @@ describe('JSX grammar in pages', () => {
   it('leaves text with unbalanced braces and HTML written the HTML way alone', () => {
     const page = render('A { brace that never closes, and a < b.\n\n<a href=/guides/intro>unquoted</a>\n');
     expect(page.html).toContain('A { brace that never closes, and a &lt; b.');
-    expect(page.html).toContain('<a href="/guides/intro">unquoted</a>');
+    expect(page.html).toContain('<a href="/guides/intro/">unquoted</a>');
   });
 });

@@ -32,8 +32,8 @@ export function makeCtx(overrides: Partial<RenderContext> = {}, config: Partial<
     globalLinks: [],
     pageIndex: {
       index: { title: 'Home', url: '/' },
-      'guides/intro': { title: 'Intro', url: '/guides/intro' },
-      'guides/setup': { title: 'Setup', url: '/guides/setup' },
+      'guides/intro': { title: 'Intro', url: '/guides/intro/' },
+      'guides/setup': { title: 'Setup', url: '/guides/setup/' },
     },
     assets: { 'images/logo.png': '/_assets/logo.1a2b3c4d.png', 'files/manual.pdf': '/_assets/manual.9f8e7d6c.pdf' },
     themeAssets: {},

@@ -24,7 +24,7 @@ describe('links and assets', () => {
     expect(broken[50]).toEqual({ code: 'broken-link', message: '4950 more broken-link warnings on this page are not listed (the first 50 are)', file: 'guides/many.mdx' });
     // Other kinds keep their own allowance.
     expect(page.warnings.filter((w) => w.code === 'missing-asset')).toEqual([expect.objectContaining({ line: 3 })]);
-    expect(page.html).toContain('href="/gone-4999"');
+    expect(page.html).toContain('href="/gone-4999/"');
   });
 
   it('warns missing-asset for a local file that is not in the assets, with the line', () => {
@@ -44,10 +44,10 @@ describe('links and assets', () => {
     const page = render('[a](/guides/intro) [b](/guides/intro.mdx#part) [c](setup.md) [d](./intro?x=1) [e](#local) [f](https://example.com)', {
       file: 'guides/page.mdx',
     });
-    expect(page.html).toContain('<a href="/guides/intro">a</a>');
-    expect(page.html).toContain('<a href="/guides/intro#part">b</a>');
-    expect(page.html).toContain('<a href="/guides/setup">c</a>');
-    expect(page.html).toContain('<a href="/guides/intro?x=1">d</a>');
+    expect(page.html).toContain('<a href="/guides/intro/">a</a>');
+    expect(page.html).toContain('<a href="/guides/intro/#part">b</a>');
+    expect(page.html).toContain('<a href="/guides/setup/">c</a>');
+    expect(page.html).toContain('<a href="/guides/intro/?x=1">d</a>');
     expect(page.html).toContain('<a href="#local">e</a>');
     expect(page.html).toContain('<a href="https://example.com" rel="noopener noreferrer">f</a>');
     expect(page.warnings).toEqual([]);
@@ -98,9 +98,9 @@ describe('links through redirects', () => {
   it('does not report a link whose path is redirected, and points it at the final page', () => {
     const page = render('[a](/old/intro#x) [b](/legacy/setup) [c](/hop) [d](/away)', { ctx });
     expect(page.warnings).toEqual([]);
-    expect(page.html).toContain('<a href="/guides/intro#x">a</a>');
-    expect(page.html).toContain('<a href="/guides/setup">b</a>');
-    expect(page.html).toContain('<a href="/guides/intro">c</a>');
+    expect(page.html).toContain('<a href="/guides/intro/#x">a</a>');
+    expect(page.html).toContain('<a href="/guides/setup/">b</a>');
+    expect(page.html).toContain('<a href="/guides/intro/">c</a>');
     expect(page.html).toContain('<a href="https://example.com/x" rel="noopener noreferrer">d</a>');
   });
 

@@ -26,13 +26,13 @@ describe('snippets', () => {
 
   it('renders the legacy <Snippet file> from snippets/ or _snippets/', () => {
     const page = render('<Snippet file="legacy.mdx" />\n\n<Snippet file="underscored.mdx" />');
-    expect(page.html).toContain('Legacy snippet body with a <a href="/guides/intro">link</a>.');
+    expect(page.html).toContain('Legacy snippet body with a <a href="/guides/intro/">link</a>.');
     expect(page.html).toContain('From the underscore folder.');
   });
 
   it('renders simple arrow-function components from a .jsx snippet with their props', () => {
     const page = render("import { Banner } from '/snippets/banner.jsx';\n\n<Banner title=\"Widgets\" />\n");
-    expect(page.html).toMatch(/c-callout--note.*<strong>Widgets<\/strong> is documented <a href="\/guides\/intro">here<\/a>\s?\./s);
+    expect(page.html).toMatch(/c-callout--note.*<strong>Widgets<\/strong> is documented <a href="\/guides\/intro\/">here<\/a>\s?\./s);
   });
 
   it('reports components whose code would have to run, instead of running it', () => {

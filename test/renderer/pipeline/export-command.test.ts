@@ -81,8 +81,8 @@ describe('docs-appliance export', () => {
     const manifest = JSON.parse(await files.file('manifest.json')!.async('string')) as { pageCount: number; failures: unknown[] };
     expect(manifest.pageCount).toBe(2);
     expect(manifest.failures).toEqual([{ path: 'broken', file: 'broken.mdx', line: 5, column: expect.any(Number), message: expect.stringMatching(/^Could not parse: Unterminated string constant/) }]);
-    expect(await files.file('imports-missing.html')!.async('string')).toContain('kept');
-    expect(files.file('broken.html')).toBeNull();
+    expect(await files.file('imports-missing/index.html')!.async('string')).toContain('kept');
+    expect(files.file('broken/index.html')).toBeNull();
   });
 
   it('exits 1 naming docs.json when the config is broken', async () => {

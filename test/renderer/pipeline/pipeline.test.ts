@@ -57,8 +57,8 @@ describe('exportSite: the bundle', () => {
     expect(result.manifest.warnings).toContainEqual(expect.objectContaining({ code: 'missing-page' }));
   });
 
-  it('writes pages as path.html, hidden and outside-navigation pages included, never snippets or ignored files', () => {
-    for (const p of ['index.html', 'quickstart.html', 'guides.html', 'guides/config.html', 'guides/advanced/tuning.html', 'guides/internal.html', 'api/users.html', 'orphan.html']) {
+  it('writes pages as path/index.html (the home page as index.html), hidden and outside-navigation pages included, never snippets or ignored files', () => {
+    for (const p of ['index.html', 'quickstart/index.html', 'guides/index.html', 'guides/config/index.html', 'guides/advanced/tuning/index.html', 'guides/internal/index.html', 'api/users/index.html', 'orphan/index.html']) {
       expect(result.files.has(p), p).toBe(true);
       expect(text(p)).toMatch(/^<!doctype html>/i);
     }
@@ -69,8 +69,8 @@ describe('exportSite: the bundle', () => {
   it('writes 404.html, robots.txt, a redirect page, hashed assets and the theme', () => {
     expect(text('404.html')).toMatch(/<html/i);
     expect(text('robots.txt')).toContain('Sitemap: https://docs.acme.example/sitemap.xml');
-    expect(text('old-start.html')).toContain('/quickstart');
-    expect(result.files.has('blog/:slug*.html')).toBe(false);
+    expect(text('old-start/index.html')).toContain('url=/quickstart/"');
+    expect(result.files.has('blog/:slug*/index.html')).toBe(false);
     const logo = [...result.files.keys()].find((p) => /^_assets\/images\/logo\.[0-9a-f]{8}\.png$/.test(p));
     expect(logo).toBeDefined();
     expect(Buffer.from(result.files.get(logo as string) as Uint8Array).equals(fs.readFileSync(path.join(fixtureSite('basic'), 'images/logo.png')))).toBe(true);
@@ -93,8 +93,8 @@ describe('exportSite: the bundle', () => {
 
   it('builds a search index the browser options can load, without hidden pages', () => {
     const index = MiniSearch.loadJSON(text('_search/index.json'), SEARCH_INDEX_OPTIONS as never);
-    expect(index.search('threads').map((r) => r.id)).toContain('/guides/advanced/tuning');
-    expect(index.search('orphan').map((r) => r.id)).not.toContain('/orphan');
+    expect(index.search('threads').map((r) => r.id)).toContain('/guides/advanced/tuning/');
+    expect(index.search('orphan').map((r) => r.id)).not.toContain('/orphan/');
     expect(index.documentCount).toBe(8);
   });
 
@@ -106,8 +106,8 @@ describe('exportSite: the bundle', () => {
     });
     const r = await exportSite({ sourceDir: dir, pool });
     const index = MiniSearch.loadJSON(new TextDecoder().decode(r.files.get('_search/index.json')), SEARCH_INDEX_OPTIONS as never);
-    expect(index.search('earlyterm', { prefix: false, fuzzy: false }).map((x) => x.id)).toEqual(['/long']);
-    expect(index.search('lateheading', { prefix: false, fuzzy: false }).map((x) => x.id)).toEqual(['/long']);
+    expect(index.search('earlyterm', { prefix: false, fuzzy: false }).map((x) => x.id)).toEqual(['/long/']);
+    expect(index.search('lateheading', { prefix: false, fuzzy: false }).map((x) => x.id)).toEqual(['/long/']);
     expect(index.search('lateterm', { prefix: false, fuzzy: false })).toEqual([]);
   });
 
@@ -149,7 +149,7 @@ describe('exportSite: the bundle', () => {
   it('serves the config\'s body font from the bundle and names the heading family whose file is elsewhere', () => {
     const font = [...result.files.keys()].find((p) => /^_assets\/fonts\/brand-sans\.[0-9a-f]{8}\.woff2$/.test(p));
     expect(font).toBeDefined();
-    const style = /<style>([^<]*)<\/style>/.exec(text('quickstart.html'))?.[1] ?? '';
+    const style = /<style>([^<]*)<\/style>/.exec(text('quickstart/index.html'))?.[1] ?? '';
     expect(style).toContain(`@font-face{font-family:"Brand Sans";src:url("/${font}") format("woff2");font-weight:400;font-display:swap}`);
     expect(style).toContain(':root{--font-sans:"Brand Sans",var(--font-system);--font-heading:"Brand Display",var(--font-sans)}');
     expect(style).not.toContain('fonts.example.com');
@@ -205,7 +205,7 @@ describe('exportSite: determinism, failures, options', () => {
 
   it('exports only the selected paths', async () => {
     const r = await exportSite({ sourceDir: fixtureSite('basic'), pool, paths: ['api/*'] });
-    expect([...r.files.keys()].filter((p) => p.endsWith('.html') && !['404.html', 'old-start.html', 'index.html'].includes(p)).sort()).toEqual(['api/notes.html', 'api/users.html']);
+    expect([...r.files.keys()].filter((p) => p.endsWith('.html') && !['404.html', 'old-start/index.html', 'index.html'].includes(p)).sort()).toEqual(['api/notes/index.html', 'api/users/index.html']);
     expect(r.pageCount).toBe(2);
     // index.mdx is not selected: the root sends visitors to the first selected page.
     expect(new TextDecoder().decode(r.files.get('index.html'))).toContain('/api/users');
@@ -316,16 +316,16 @@ describe('exportSite: determinism, failures, options', () => {
     const decode = (r: ExportResult, p: string): string => new TextDecoder().decode(r.files.get(p));
     expect(a.pageCount).toBe(10);
     expect(b.pageCount).toBe(7);
-    for (const p of ['index.html', 'quickstart.html', 'api/notes.html']) expect(decode(a, p)).toContain('Acme Docs');
-    for (const p of ['introduction.html', 'setup.html', 'sdks/other.html']) expect(decode(b, p)).toContain('Legacy Docs');
-    expect(decode(b, 'setup.html')).not.toContain('Acme Docs');
+    for (const p of ['index.html', 'quickstart/index.html', 'api/notes/index.html']) expect(decode(a, p)).toContain('Acme Docs');
+    for (const p of ['introduction/index.html', 'setup/index.html', 'sdks/other/index.html']) expect(decode(b, p)).toContain('Legacy Docs');
+    expect(decode(b, 'setup/index.html')).not.toContain('Acme Docs');
   });
 
   it('exports legacy mint.json sites too', async () => {
     const r = await exportSite({ sourceDir: fixtureSite('legacy'), pool, createdAt });
     expect(r.pageCount).toBe(7);
-    expect(r.files.has('intro.html')).toBe(true);
-    expect(r.files.has('api-reference/users.html')).toBe(true);
+    expect(r.files.has('intro/index.html')).toBe(true);
+    expect(r.files.has('api-reference/users/index.html')).toBe(true);
     // No index.mdx: the root redirects to the first page of the navigation.
     expect(new TextDecoder().decode(r.files.get('index.html'))).toContain('/introduction');
     expect(new TextDecoder().decode(r.files.get('sitemap.xml'))).not.toContain('<loc>/</loc>');

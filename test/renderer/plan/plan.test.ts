@@ -23,7 +23,7 @@ describe('plan: docs.json tabs, groups, hidden, links', () => {
     const blog = p.sections[2];
     expect(blog).toMatchObject({ external: true, href: 'https://blog.acme.example', sidebar: [] });
     expect(p.sections[0]).toMatchObject({ href: '/', trail: [{ kind: 'tab', title: 'Guides' }], external: false, hidden: false });
-    expect(p.sections[1]?.href).toBe('/api/users');
+    expect(p.sections[1]?.href).toBe('/api/users/');
   });
 
   it('builds nested sidebars without hidden groups or missing pages', () => {
@@ -71,8 +71,8 @@ describe('plan: docs.json tabs, groups, hidden, links', () => {
   it('names output files and links prev/next through visible pages', () => {
     expect(page(p, 'index')).toMatchObject({ outputPath: 'index.html', next: 'quickstart', sectionId: 'guides', hidden: false });
     expect(page(p, 'index').prev).toBeUndefined();
-    expect(page(p, 'guides')).toMatchObject({ file: 'guides/index.mdx', outputPath: 'guides.html', breadcrumbs: ['Deeper'] });
-    expect(page(p, 'guides/config')).toMatchObject({ file: 'guides/config.md', outputPath: 'guides/config.html' });
+    expect(page(p, 'guides')).toMatchObject({ file: 'guides/index.mdx', outputPath: 'guides/index.html', breadcrumbs: ['Deeper'] });
+    expect(page(p, 'guides/config')).toMatchObject({ file: 'guides/config.md', outputPath: 'guides/config/index.html' });
     expect(page(p, 'guides/advanced/tuning')).toMatchObject({ breadcrumbs: ['Deeper', 'Advanced'], prev: 'guides/config', next: 'api/users' });
     expect(page(p, 'api/notes').next).toBeUndefined();
     expect(page(p, 'orphan').prev).toBeUndefined();
@@ -131,7 +131,7 @@ describe('plan: products, versions, languages, menus, dropdowns, anchors', () =>
   });
 
   it('hides a hidden division and its pages but still builds them', () => {
-    expect(p.sections[7]).toMatchObject({ hidden: true, href: '/labs/preview' });
+    expect(p.sections[7]).toMatchObject({ hidden: true, href: '/labs/preview/' });
     expect(page(p, 'labs/preview').hidden).toBe(true);
     expect(page(p, 'cloud/v2/events')).toMatchObject({ sectionId: 'cloud/v2/api/webhooks', breadcrumbs: ['Events'], hidden: false });
   });
@@ -269,7 +269,7 @@ describe('plan: paths', () => {
     const p = plan('basic', ['guides']);
     expect(p.pages.map((x) => x.slug)).toEqual(['guides/install', 'guides', 'guides/config', 'guides/advanced/tuning', 'guides/internal']);
     expect(p.sections.map((s) => s.id)).toEqual(['guides', 'blog']);
-    expect(p.sections[0]?.href).toBe('/guides/install');
+    expect(p.sections[0]?.href).toBe('/guides/install/');
     expect(page(p, 'guides/install').prev).toBeUndefined();
   });
 

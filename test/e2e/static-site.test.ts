@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exampleDocsDir } from '../../app/paths.js';
+import { exportSite } from '../../renderer/index.js';
+import { pythonStaticServer, type StaticServer } from '../helpers/static-server.js';
+import { launchBrowser } from './browser.js';
+import { browserSuite, chromium } from './chromium.js';
+
+/**
+ * The exported example docs unzipped and served by `python3 -m http.server` (no rewrite rules,
+ * no appliance): a reader clicks through sidebar, pager, tab and search result links and never
+ * meets a 404 (issue 15 part 8).
+ */
+let server: StaticServer;
+let browser: Browser;
+let context: BrowserContext;
+const failed: string[] = [];
+
+async function open(p: string): Promise<Page> {
+  const page = await context.newPage();
+  const res = await page.goto(server.origin + p, { waitUntil: 'networkidle' });
+  expect(res?.status(), p).toBe(200);
+  return page;
+}
+
+describe.skipIf(!chromium.path)(browserSuite('the exported site on a plain static server in Chromium'), () => {
+  beforeAll(async () => {
+    const outDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docs-static-e2e-')), 'site');
+    await exportSite({ sourceDir: exampleDocsDir(), outDir, domain: 'docs.test.internal', version: 'static-e2e' });
+    server = await pythonStaticServer(outDir);
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context.on('response', (res) => {
+      // The analytics beacon has no appliance to answer it here; it fails silently by design.
+      if (res.status() >= 400 && !res.url().endsWith('/_/events')) failed.push(`${res.status()} ${res.url()}`);
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  it('follows sidebar, previous/next, breadcrumb and tab links to pages that load', async () => {
+    const page = await open('/');
+    await page.locator('.sidebar-nav a', { hasText: 'Quickstart' }).first().click();
+    await page.waitForURL(server.origin + '/quickstart/');
+    expect(await page.locator('h1.page-title').textContent()).toContain('Quickstart');
+
+    await page.locator('a[rel="next"]').click();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('h1.page-title').count()).toBe(1);
+    await page.locator('a[rel="prev"]').click();
+    await page.waitForURL(server.origin + '/quickstart/');
+
+    await page.locator('.eyebrow a').first().click();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('h1.page-title').count()).toBe(1);
+
+    await page.locator('nav.tabs a', { hasText: 'API reference' }).first().click();
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname).toMatch(/^\/api-reference\/.+\/$/);
+    expect(await page.locator('h1.page-title').count()).toBe(1);
+    await page.close();
+  });
+
+  it('searches and lands on the clicked result', async () => {
+    const page = await open('/');
+    await page.locator('[data-search-open]').first().click();
+    await page.locator('#search-input').fill('rollback');
+    const first = page.locator('.search-result-link').first();
+    await first.waitFor();
+    const target = new URL((await first.getAttribute('href'))!, server.origin).pathname;
+    await first.click();
+    await page.waitForURL(server.origin + target);
+    expect(await page.locator('h1.page-title').count()).toBe(1);
+    await page.close();
+  });
+
+  it('met no 404 on the way', () => {
+    expect(failed).toEqual([]);
+  });
+});
