@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 
 const html = (slug: string): string => {
-  const bytes = result.files.get(`${slug}.html`);
+  const bytes = result.files.get(`${slug}/index.html`);
   if (!bytes) throw new Error(`no page ${slug}; pages: ${[...result.files.keys()].filter((f) => f.endsWith('.html')).join(', ')}`);
   return new TextDecoder().decode(bytes);
 };
@@ -82,7 +82,7 @@ const warnings = (code: string): string[] => result.warnings.filter((w) => w.cod
 describe('pages generated from a navigation spec', () => {
   it('builds one page per operation and webhook, under the tag, titled by x-mint metadata or summary, URL from the summary', () => {
     for (const slug of ['api-reference/pets/list-pets', 'api-reference/pets/create-pet', 'api-reference/pets/get-pet', 'api-reference/admin/admin-keys', 'api-reference/pet_adopted']) {
-      expect(result.files.has(`${slug}.html`), slug).toBe(true);
+      expect(result.files.has(`${slug}/index.html`), slug).toBe(true);
     }
     expect(html('api-reference/pets/list-pets')).toMatch(/<h1[^>]*>List pets<\/h1>/);
     expect(html('api-reference/pets/create-pet')).toMatch(/<h1[^>]*>Adopt a pet<\/h1>/);
@@ -94,19 +94,19 @@ describe('pages generated from a navigation spec', () => {
     expect(nav).toMatch(/List pets<\/span><span class="method-badge method-get">GET<\/span>/);
     expect(nav).toMatch(/Adopt<\/span><span class="method-badge method-post">POST<\/span>/);
     expect(nav).not.toContain('Secret thing');
-    expect(result.files.has('api-reference/admin/secret-thing.html')).toBe(true);
+    expect(result.files.has('api-reference/admin/secret-thing/index.html')).toBe(true);
     expect([...result.files.keys()].some((f) => f.includes('gone'))).toBe(false);
   });
 
   it('places operation strings of a navigation with {source, directory} under that directory, a spec per group, a spec named per entry', () => {
-    expect(result.files.has('v0/list-things.html')).toBe(true);
-    expect(result.files.has('v0/pets/create-pet.html')).toBe(true);
-    expect(result.files.has('api-reference/relics/list-relics.html')).toBe(true);
+    expect(result.files.has('v0/list-things/index.html')).toBe(true);
+    expect(result.files.has('v0/pets/create-pet/index.html')).toBe(true);
+    expect(result.files.has('api-reference/relics/list-relics/index.html')).toBe(true);
     expect(warnings('openapi-operation').join('\n')).toContain('"GET /nowhere"');
   });
 
   it('builds the operations such a navigation does not list, reachable by URL only', () => {
-    expect(result.files.has('v0/get-thing.html')).toBe(true);
+    expect(result.files.has('v0/get-thing/index.html')).toBe(true);
     expect(sidebar('v0/list-things')).not.toContain('Get thing');
   });
 

@@ -34,7 +34,7 @@ afterAll(async () => {
 
 describe('spec sources', () => {
   it('reads mint.json `openapi` and `api.baseUrl`: a bare operation is found in the named spec, shown against the base URL', () => {
-    const page = new TextDecoder().decode(result.files.get('ref/a.html'));
+    const page = new TextDecoder().decode(result.files.get('ref/a/index.html'));
     expect(page).toContain('c-field--response');
     expect(page).toContain('https://legacy.test/a');
   });

@@ -61,7 +61,7 @@ describe('Tailwind utilities at export time', () => {
     const file = tailwindPath(site);
     expect(file).toBeDefined();
     expect(site.manifest.files.map((f) => f.path)).toContain(file);
-    for (const page of ['index.html', 'other.html', '404.html']) {
+    for (const page of ['index.html', 'other/index.html', '404.html']) {
       const links = [...text(site, page).matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]);
       expect(links.indexOf(`/${file}`), page).toBeGreaterThan(links.findIndex((l) => l?.includes('components.')));
     }
