@@ -73,6 +73,7 @@ function render(file: string, source: string, ctx: RenderContext): PageContent {
     ...(mode === undefined ? {} : { mode }),
     usesMath: state.usesMath,
     usesMermaid: state.usesMermaid,
+    ...(state.islands ? { islands: state.islands } : {}),
     warnings: state.finalWarnings(),
   };
 }
