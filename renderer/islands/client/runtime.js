@@ -52,11 +52,17 @@
     if (!f) return unknownModule;
     var module = { exports: {} };
     loaded[id] = module;
-    f.fn(function (spec) {
-      var target = Object.prototype.hasOwnProperty.call(f.deps, spec) ? f.deps[spec] : spec;
-      if (target && Object.prototype.hasOwnProperty.call(packages, target)) return packages[target];
-      return target && factories[target] ? load(target) : unknownModule;
-    }, module, module.exports, api);
+    try {
+      f.fn(function (spec) {
+        var target = Object.prototype.hasOwnProperty.call(f.deps, spec) ? f.deps[spec] : spec;
+        if (target && Object.prototype.hasOwnProperty.call(packages, target)) return packages[target];
+        return target && factories[target] ? load(target) : unknownModule;
+      }, module, module.exports, api);
+    } catch (err) {
+      // Each component of a module whose top level throws reports that error, not a half-made module.
+      delete loaded[id];
+      throw err;
+    }
     return module.exports;
   }
   function component(key) {
