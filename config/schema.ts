@@ -44,6 +44,11 @@ const projectSchema = z.strictObject({
   repository: z.string().min(1).optional(),
   branch: z.string().min(1).optional(),
   gitHost: gitHostSchema.optional(),
+  /**
+   * Ship the scripts of the project's exported components (default true). False: they are written
+   * as their sandbox pre-render only and no script of theirs reaches readers (docs/component-runtime.md).
+   */
+  componentScripts: z.boolean().optional(),
 });
 
 const staticExportSchema = z.strictObject({

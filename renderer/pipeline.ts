@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createSearchIndexBuilder, emptyPartialIndex, MAX_SEARCH_TEXT, SEARCH_INDEX_PATH } from './index-stage/search-index.js';
 import { loadThemeAssets, renderNotFoundPage, renderRedirectPage } from './layout/index.js';
+import { browserRuntime } from './islands/runtime.js';
 import { loadSite } from './load/index.js';
 import { ZipWriter } from './pack/zip.js';
 import { planSite } from './plan/index.js';
@@ -97,6 +98,11 @@ export interface ExportOptions {
    * failing the export. A broken docs.json still fails it: without it no page can be placed.
    */
   keepGoing?: boolean;
+  /**
+   * Ship the scripts of running components (default true). False: they are written as their
+   * pre-rendered HTML only (the operator's per-project switch, `projects[].componentScripts`).
+   */
+  componentScripts?: boolean;
 }
 
 export interface ExportResult {
@@ -145,7 +151,7 @@ function batches<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-function renderContext(plan: SitePlan, themeAssets: Record<string, string>): RenderContext {
+function renderContext(plan: SitePlan, themeAssets: Record<string, string>, componentScripts: boolean): RenderContext {
   const pageIndex: RenderContext['pageIndex'] = {};
   for (const p of plan.pages) {
     const entry = { title: plan.pageTitles?.[p.slug] ?? p.slug, url: pageHref(p.slug), ...(p.sectionId ? { sectionId: p.sectionId } : {}) };
@@ -163,6 +169,7 @@ function renderContext(plan: SitePlan, themeAssets: Record<string, string>): Ren
     pageIndex,
     assets,
     themeAssets,
+    ...(componentScripts ? {} : { componentScripts: false }),
   };
 }
 
@@ -212,7 +219,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   const themeUrls: Record<string, string> = { 'search-index': SEARCH_INDEX_URL };
   for (const a of theme) themeUrls[a.name] = `/${a.bundlePath}`;
   if (plan.tailwind) themeUrls[TAILWIND_ASSET] = `/${plan.tailwind.bundlePath}`;
-  const ctx = renderContext(plan, themeUrls);
+  const ctx = renderContext(plan, themeUrls, opts.componentScripts !== false);
   const contextFile = writeContextFile(ctx);
   lap('context');
 
@@ -225,6 +232,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   const failures: RenderFailure[] = [];
   let pagesDone = 0;
   const workerTimings: Record<string, number> = {};
+  const islandFiles = new Map<string, string>();
   progress({ stage: 'render', pagesDone, pagesPlanned });
   // Queued ahead of the page batches: one worker compiles while the others render.
   const tailwindCss = plan.tailwind ? startTailwind(plan.tailwind, pool, signal, plan.config.format) : undefined;
@@ -257,6 +265,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
         }
       }
       for (const [step, ms] of Object.entries(result.cpu)) workerCpu[step] = (workerCpu[step] ?? 0) + ms;
+      for (const [file, code] of Object.entries(result.islandFiles ?? {})) islandFiles.set(file, code);
       done[batchNo] = result;
       for (let next = done[indexed]; next !== undefined && indexed < planned.length; next = done[indexed]) {
         index.add(next.search);
@@ -325,6 +334,12 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       workerTimings['worker.tailwind'] = Math.round(css.ms);
       if (css.warning) warnings.push(css.warning);
       site.add(plan.tailwind.bundlePath, encoder.encode(css.css));
+    }
+    if (islandFiles.size > 0) {
+      const runtime = browserRuntime();
+      site.add(runtime.bundlePath, runtime.bytes);
+      // Sorted: the bundle is the same whichever worker compiled a module first.
+      for (const file of [...islandFiles.keys()].sort()) site.add(file, encoder.encode(islandFiles.get(file)));
     }
     for (const [file, bundlePath] of Object.entries(plan.assets)) {
       const digest = plan.assetDigests?.[file];

@@ -245,6 +245,8 @@ export interface PageContent {
   mode?: string;
   usesMath: boolean;
   usesMermaid: boolean;
+  /** Running components (renderer/islands): scripts the page loads, in order, and module files to write. */
+  islands?: { scripts: string[]; files: Record<string, string> };
   warnings: BuildWarning[];
 }
 
@@ -263,6 +265,11 @@ export interface RenderContext {
   assets: Record<string, string>;
   /** Theme/runtime asset name (`site.css`, `site.js`, `search-index`…) → URL in the bundle. */
   themeAssets: Record<string, string>;
+  /**
+   * False when the operator turned component scripts off for the project: running components are
+   * written as their pre-rendered HTML only, and no script of theirs is shipped.
+   */
+  componentScripts?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------

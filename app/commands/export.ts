@@ -10,7 +10,8 @@ interface ExportIo {
 }
 
 export const EXPORT_USAGE = `docs-appliance export <docsDir> --out <bundle.zip> [--out-dir DIR] [--version V]
-    [--domain HOST] [--project ID] [--job-id ID] [--paths a,b/*] [--threads N] [--keep-going]`;
+    [--domain HOST] [--project ID] [--job-id ID] [--paths a,b/*] [--threads N] [--keep-going]
+    [--no-component-scripts]`;
 
 /** Warnings shown per code in the summary; the manifest has all of them. */
 const SHOWN_PER_CODE = 3;
@@ -72,6 +73,7 @@ function progressReporter(io: ExportIo): { update(p: ExportProgress): void; stop
 export async function runExport(argv: string[], io: ExportIo): Promise<number> {
   let values: Record<string, string | undefined>;
   let keepGoing = false;
+  let componentScripts = true;
   let positionals: string[];
   try {
     const parsed = parseArgs({
@@ -88,10 +90,12 @@ export async function runExport(argv: string[], io: ExportIo): Promise<number> {
         paths: { type: 'string' },
         threads: { type: 'string' },
         'keep-going': { type: 'boolean' },
+        'no-component-scripts': { type: 'boolean' },
       },
     });
-    const { 'keep-going': keep, ...strings } = parsed.values;
+    const { 'keep-going': keep, 'no-component-scripts': noScripts, ...strings } = parsed.values;
     keepGoing = keep === true;
+    componentScripts = noScripts !== true;
     values = strings;
     positionals = parsed.positionals;
   } catch (err) {
@@ -123,6 +127,7 @@ export async function runExport(argv: string[], io: ExportIo): Promise<number> {
       ...(values['job-id'] ? { jobId: values['job-id'] } : {}),
       ...(values['paths'] ? { paths: values['paths'].split(',').map((p) => p.trim()).filter(Boolean) } : {}),
       ...(keepGoing ? { keepGoing } : {}),
+      ...(componentScripts ? {} : { componentScripts }),
       pool,
       onProgress: (p) => reporter.update(p),
     });

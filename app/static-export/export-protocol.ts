@@ -14,6 +14,8 @@ export interface ExportRequest {
   createdAt: Date;
   paths?: string[];
   keepGoing?: boolean;
+  /** False: the project's operator turned component scripts off (config `projects[].componentScripts`). */
+  componentScripts?: boolean;
 }
 
 export interface ExportOutcome {

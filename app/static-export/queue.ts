@@ -83,6 +83,7 @@ export function createExportQueue(ctx: AppContext, files: ExportFiles): ExportQu
           createdAt: new Date(job.createdAt),
           ...(job.paths ? { paths: job.paths } : {}),
           ...(job.keepGoing ? { keepGoing: true } : {}),
+          ...(ctx.config.projects.find((p) => p.id === project.id)?.componentScripts === false ? { componentScripts: false } : {}),
         },
         { signal, onProgress: (p) => writer.push(progress.update(p)) },
       );

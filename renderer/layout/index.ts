@@ -52,6 +52,8 @@ interface DocumentParts {
   mode: string | undefined;
   usesMath: boolean;
   usesMermaid: boolean;
+  /** Running components' runtime and modules (renderer/islands), in load order. */
+  islandScripts?: string[];
 }
 
 function assemble(chrome: SiteChrome, parts: DocumentParts): string {
@@ -71,6 +73,7 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
   styles.push(...customStyles(chrome));
   const scripts = [...chrome.baseScripts];
   if (parts.usesMermaid) scripts.push({ src: chrome.asset(THEME_ASSET_NAMES.mermaidJs) });
+  for (const src of parts.islandScripts ?? []) scripts.push({ src });
   scripts.push(...chrome.customScripts);
   // Request/response examples take the right-hand column, so such pages show no toc.
   const { body, examples } = mode.sidebar && mode.header ? splitExamples(parts.content) : { body: parts.content, examples: '' };
@@ -159,6 +162,7 @@ export function renderDocument(input: { page: PlannedPage; content: PageContent;
     mode: content.mode,
     usesMath: content.usesMath,
     usesMermaid: content.usesMermaid,
+    ...(content.islands ? { islandScripts: content.islands.scripts } : {}),
   });
 }
 

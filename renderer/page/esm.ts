@@ -20,12 +20,14 @@ export interface ImportDecl {
 export type ExportValue =
   | { kind: 'literal'; value: Literal }
   | { kind: 'arrow'; params: Map<string, Literal>; propsName?: string; body: string; bodyLine: number; nodes: Node[] }
-  | { kind: 'opaque'; reason: string };
+  | { kind: 'opaque'; reason: string; component?: boolean };
 
 export interface ExportDecl {
   name: string;
   line: number;
   value: ExportValue;
+  /** False for a script file's own top-level declarations, which other files cannot import. */
+  exported?: boolean;
 }
 
 export interface EsmBlock {
@@ -51,13 +53,13 @@ export function parseEsmBlock(program: Program, code: string, line: number): Esm
         break;
       case 'ExportNamedDeclaration': {
         const declaration = stmt['declaration'] as JsNode | null;
-        if (declaration) for (const d of declarations(declaration, code, lineAt)) declare(d);
+        if (declaration) for (const d of declarations(declaration, code, lineAt)) declare({ ...d, exported: true });
         if (stmt['source']) break;
         // `export { Card as Tile }`: a second name for something declared above.
         for (const spec of (stmt['specifiers'] as JsNode[] | undefined) ?? []) {
           const local = declared.get(moduleName(spec['local'] as JsNode));
           const exported = moduleName(spec['exported'] as JsNode);
-          if (local && exported !== local.name) block.exports.push({ ...local, name: exported });
+          if (local && exported !== local.name) block.exports.push({ ...local, name: exported, exported: true });
         }
         break;
       }
@@ -66,7 +68,7 @@ export function parseEsmBlock(program: Program, code: string, line: number): Esm
         const named = declarations(declaration, code, lineAt);
         for (const d of named) declare(d);
         const value = named[0]?.value ?? (declaration.type === 'Identifier' ? declared.get(String(declaration['name']))?.value : undefined) ?? exportValue(declaration, code, lineAt);
-        block.exports.push({ name: 'default', line: stmtLine, value });
+        block.exports.push({ name: 'default', line: stmtLine, value, exported: true });
         break;
       }
       case 'VariableDeclaration':
@@ -118,13 +120,17 @@ function declarations(node: JsNode, code: string, lineAt: (offset: number) => nu
 }
 
 const FUNCTION_TYPES = new Set(['ArrowFunctionExpression', 'FunctionExpression', 'FunctionDeclaration']);
+const CLASS_TYPES = new Set(['ClassDeclaration', 'ClassExpression']);
 
 function exportValue(node: JsNode, code: string, lineAt: (offset: number) => number): ExportValue {
   const literal = astLiteral(node);
   if (literal !== NOT_LITERAL) return { kind: 'literal', value: literal };
+  // Functions and classes may be components: they run in the reader's browser (renderer/islands).
+  if (CLASS_TYPES.has(node.type)) return { kind: 'opaque', reason: 'a class', component: true };
   if (!FUNCTION_TYPES.has(node.type)) return { kind: 'opaque', reason: 'an expression that is not a literal' };
   const returned = returnedJsx(node);
-  if (!returned) return { kind: 'opaque', reason: 'a function with a body' };
+  if (!returned) return { kind: 'opaque', reason: 'a function with a body', component: true };
+  if (!staticJsx(returned)) return { kind: 'opaque', reason: 'JSX that computes', component: true };
   const params = new Map<string, Literal>();
   let propsName: string | undefined;
   const param = (node['params'] as JsNode[])[0];
@@ -157,6 +163,47 @@ function exportValue(node: JsNode, code: string, lineAt: (offset: number) => num
 function returnedJsx(fn: JsNode): JsNode | undefined {
   const body = fn['body'] as JsNode;
   return body.type === 'JSXElement' || body.type === 'JSXFragment' ? body : undefined;
+}
+
+/**
+ * JSX whose every `{…}` is a literal or a name (`{title}`, `{props.items[0]}`): the renderer fills
+ * it in at export time. Calls, operators, conditionals, template strings with holes and spreads
+ * are code, which only runs in the browser.
+ */
+function staticJsx(node: JsNode): boolean {
+  switch (node.type) {
+    case 'JSXElement':
+    case 'JSXFragment': {
+      const opening = node[node.type === 'JSXFragment' ? 'openingFragment' : 'openingElement'] as JsNode;
+      for (const attr of (opening['attributes'] as JsNode[] | undefined) ?? []) {
+        if (attr.type !== 'JSXAttribute') return false;
+        const value = attr['value'] as JsNode | null;
+        if (value && !staticJsx(value)) return false;
+      }
+      return (node['children'] as JsNode[]).every(staticJsx);
+    }
+    case 'JSXExpressionContainer':
+      return staticExpression(node['expression'] as JsNode);
+    default:
+      return true; // JSXText, string literals
+  }
+}
+
+function staticExpression(node: JsNode): boolean {
+  switch (node.type) {
+    case 'JSXEmptyExpression':
+    case 'Identifier':
+      return true;
+    case 'MemberExpression':
+      return staticExpression(node['object'] as JsNode) && (!node['computed'] || (node['property'] as JsNode).type === 'Literal');
+    case 'ChainExpression':
+      return staticExpression(node['expression'] as JsNode);
+    case 'JSXElement':
+    case 'JSXFragment':
+      return staticJsx(node);
+    default:
+      return astLiteral(node) !== NOT_LITERAL;
+  }
 }
 
 /** A literal written in the source (strings, numbers, booleans, null, arrays, plain objects), never evaluated. */

@@ -90,6 +90,7 @@ function render(file: string, source: string, ctx: RenderContext, input: PageInp
     ...(mode === undefined ? {} : { mode }),
     usesMath: state.usesMath,
     usesMermaid: state.usesMermaid,
+    ...(state.islands ? { islands: state.islands } : {}),
     warnings: state.finalWarnings(),
   };
 }

@@ -3,6 +3,7 @@
  * and expressions are rendered first and stand in the markdown as placeholders (see state.ts).
  * Built-in components live in components/, user components (snippets, arrow functions) here.
  */
+import { renderIsland } from '../islands/island.js';
 import { RenderError } from '../types.js';
 import { BUILTIN_COMPONENTS } from './components/index.js';
 import { ComponentCall } from './components/call.js';
@@ -199,6 +200,14 @@ function enterComponent(state: PageState, el: ElementNode, env: Env): void {
 }
 
 function renderUserComponent(def: ComponentDef, el: ElementNode, env: Env, state: PageState): string {
+  if (def.kind === 'module') {
+    enterComponent(state, el, env);
+    try {
+      return renderIsland(def, el, env, state);
+    } finally {
+      state.snippetDepth--;
+    }
+  }
   const callerChildren = { nodes: el.children, env, multiline: el.multiline };
   if (def.kind === 'opaque') {
     state.warn(

@@ -33,11 +33,41 @@ export interface OpaqueComponent {
   reason: string;
 }
 
-export type ComponentDef = ArrowComponent | SnippetComponent | OpaqueComponent;
+/**
+ * A component that is code (a function with a body, JSX that computes, a class): compiled at
+ * export time and run in the reader's browser, pre-rendered only in a sandbox (renderer/islands).
+ */
+export interface ModuleComponent {
+  kind: 'module';
+  /** The module (file) that defines it. */
+  module: ModuleRef;
+  /** Its name among the module's exports; for a file's own, unexported declaration, its local name. */
+  exportName: string;
+  exported: boolean;
+  line: number;
+}
+
+export type ComponentDef = ArrowComponent | SnippetComponent | OpaqueComponent | ModuleComponent;
+
+/**
+ * One page's or snippet's import/export code as a browser module: its code (JSX, types already
+ * stripped) and what each of its import specifiers resolved to.
+ */
+export interface ModuleRef {
+  /** Repository-relative path: the module's id. */
+  file: string;
+  code: string;
+  /** Specifier → another file's module, `package` (react, or a package name), or `missing`. */
+  deps: Map<string, ModuleRef | 'package' | 'missing' | 'mdx'>;
+  /** The file's own unexported component names (a page may reach them through an exported one). */
+  locals: string[];
+}
 
 export interface Scope {
   values: Map<string, Literal>;
   components: Map<string, ComponentDef>;
+  /** The file's module, when it has import/export code. */
+  module?: ModuleRef;
 }
 
 export interface Snippet {
@@ -59,5 +89,5 @@ export function withValues(base: Scope, values: Map<string, Literal>): Scope {
   if (values.size === 0) return base;
   const merged = new Map(base.values);
   for (const [k, v] of values) merged.set(k, v);
-  return { values: merged, components: base.components };
+  return base.module ? { values: merged, components: base.components, module: base.module } : { values: merged, components: base.components };
 }

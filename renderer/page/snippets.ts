@@ -13,7 +13,7 @@ import { parseEsmBlock, type EsmBlock, type ExportDecl } from './esm.js';
 import { splitFrontmatter } from './frontmatter.js';
 import { lineColumn, parseModule } from './js-grammar.js';
 import { parseMdx } from './parse.js';
-import { emptyScope, type ComponentDef, type Scope, type Snippet } from './scope.js';
+import { emptyScope, type ComponentDef, type ModuleRef, type Scope, type Snippet } from './scope.js';
 import { withoutPlaceholders } from './state.js';
 import type { Node } from './tree.js';
 
@@ -24,7 +24,14 @@ interface ParsedFile {
   source: string;
   firstLine: number;
   nodes: Node[];
-  esm: { block: EsmBlock; line: number }[];
+  esm: EsmEntry[];
+}
+
+/** One import/export block: as data, where it starts, and its code (the file's browser module is made of these). */
+export interface EsmEntry {
+  block: EsmBlock;
+  line: number;
+  code: string;
 }
 
 // Bounded: workers live across exports, and each export may check the repository out afresh.
@@ -95,13 +102,15 @@ export function legacyCandidates(name: string): string[] {
  */
 export function buildScope(
   file: string,
-  esm: { block: EsmBlock; line: number }[],
+  esm: EsmEntry[],
   repoRoot: string,
   memo: SnippetMemo,
   warn: Warn,
   chain: string[],
 ): Scope {
   const scope = emptyScope();
+  if (esm.length > 0) scope.module = { file, code: esm.map((e) => e.code).join('\n'), deps: new Map(), locals: [] };
+  const deps = scope.module?.deps;
   for (const { block } of esm) {
     for (const decl of block.imports) {
       const where = { file, line: decl.line };
@@ -112,16 +121,20 @@ export function buildScope(
       const found = locateImport(decl.source, repoRoot, where);
       if (found.kind === 'package') {
         // A package (`@acme/ui`) or a stylesheet: nothing we can render; usages become unknown components.
+        // In the browser, `react` and its family are the bundled runtime (renderer/islands).
+        deps?.set(decl.source, 'package');
         unknown(`imported from ${decl.source}`);
         continue;
       }
       if (found.kind === 'problem') {
         warn('missing-import', `${found.message}; ${bound.length > 0 ? `${bound.map((n) => `<${n}>`).join(', ')} render${bound.length === 1 ? 's' : ''} as unknown` : 'the import is ignored'}`, file, decl.line);
+        deps?.set(decl.source, 'missing');
         unknown(found.message);
         continue;
       }
       const target = found.rel;
       const snippet = loadSnippet(target, repoRoot, where, memo, warn, chain);
+      deps?.set(decl.source, snippet.scope.module ?? (MDX_EXT.test(target) ? 'mdx' : 'missing'));
       if (decl.defaultName) {
         const def: ComponentDef = MDX_EXT.test(target)
           ? { kind: 'snippet', snippet }
@@ -179,6 +192,12 @@ function addExport(scope: Scope, decl: ExportDecl, file: string): void {
       body: v.nodes,
       scope,
     });
+    return;
+  }
+  if (v.component && scope.module) {
+    const exported = decl.exported !== false;
+    if (!exported) scope.module.locals.push(decl.name);
+    scope.components.set(decl.name, { kind: 'module', module: scope.module, exportName: decl.name, exported, line: decl.line });
     return;
   }
   scope.components.set(decl.name, { kind: 'opaque', file, line: decl.line, reason: v.reason });
@@ -244,9 +263,9 @@ function parseMdxFile(rel: string, source: string): ParsedContent {
 }
 
 /** The import/export blocks of a parsed page or .mdx snippet, read as data. */
-export function esmBlocks(nodes: Node[]): { block: EsmBlock; line: number }[] {
-  const esm: { block: EsmBlock; line: number }[] = [];
-  for (const node of nodes) if (node.kind === 'esm') esm.push({ block: parseEsmBlock(node.program, node.code, node.line), line: node.line });
+export function esmBlocks(nodes: Node[]): EsmEntry[] {
+  const esm: EsmEntry[] = [];
+  for (const node of nodes) if (node.kind === 'esm') esm.push({ block: parseEsmBlock(node.program, node.code, node.line), line: node.line, code: node.code });
   return esm;
 }
 
@@ -261,7 +280,7 @@ function parseScriptFile(rel: string, source: string): ParsedContent {
     const at = lineColumn(code, parsed.error.offset);
     throw new RenderError(`Could not parse: ${parsed.error.message}`, { file: rel, line: at.line, column: at.column });
   }
-  return { file: rel, source: code, firstLine: 1, nodes: [], esm: [{ block: parseEsmBlock(parsed.program, code, 1), line: 1 }] };
+  return { file: rel, source: code, firstLine: 1, nodes: [], esm: [{ block: parseEsmBlock(parsed.program, code, 1), line: 1, code }] };
 }
 
 function stripTypes(rel: string, source: string): string {

@@ -36,6 +36,8 @@ export interface RenderBatchResult {
   search: PartialIndex;
   warnings: BuildWarning[];
   failures: RenderFailure[];
+  /** Compiled component modules the batch's pages load (bundle path → code); see renderer/islands. */
+  islandFiles?: Record<string, string>;
   /** Worker milliseconds spent per step for this batch (read, page, layout, hash, deflate, index). */
   cpu: Record<string, number>;
 }

@@ -91,6 +91,7 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
   const termSlots = new Map<string, number>();
   const warnings: BuildWarning[] = [];
   const failures: RenderFailure[] = [];
+  let islandFiles: Record<string, string> | undefined;
 
   const cpu: Record<string, number> = { read: 0, page: 0, layout: 0, hash: 0, deflate: 0, index: 0 };
   let mark = performance.now();
@@ -129,6 +130,7 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
         lap('deflate');
       }
       pages.push(ref);
+      if (content.islands) islandFiles = Object.assign(islandFiles ?? {}, content.islands.files);
       warnings.push(...content.warnings);
       if (!page.hidden) {
         const sectionTitle = page.sectionId ? sectionTitles.get(page.sectionId) : undefined;
@@ -147,5 +149,5 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
     view.set(c, offset);
     offset += c.length;
   }
-  return { buffer, pages, search, warnings, failures, cpu };
+  return { buffer, pages, search, warnings, failures, cpu, ...(islandFiles ? { islandFiles } : {}) };
 }

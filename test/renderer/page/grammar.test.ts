@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareSandbox } from '../../../renderer/islands/sandbox.js';
 import { renderPageContent } from '../../../renderer/page/index.js';
 import { RenderError } from '../../../renderer/types.js';
 import { codes, makeCtx } from './helpers.js';
@@ -69,13 +70,17 @@ write({
 });
 
 describe('JSX grammar in snippets', () => {
+  // Components that compute are pre-rendered in the sandbox, which render workers load up front.
+  beforeAll(() => prepareSandbox());
+
   it('reads a .jsx snippet with comments inside a tag, spread, optional chaining, template literals and a function with a body', () => {
     const page = render("import { Panel, Stateful, plans } from '/snippets/widget.jsx';\n\n<Panel title=\"Alpha\" />\n\nPlan {plans.pro.name} has {plans.pro.seats} seats.\n\n<Stateful />\n");
     expect(page.html).toMatch(/c-callout--note.*<strong>Alpha<\/strong> panel/s);
     expect(page.html).toContain('Plan Pro has 5 seats.');
-    // A function with a statement body is code that would have to run: unknown, with a warning.
-    expect(codes(page)).toEqual(['unknown-component']);
-    expect(page.warnings[0]).toMatchObject({ file: 'page.mdx', line: 7, message: expect.stringMatching(/not run/) });
+    // `rest?.kind ?? "plain"` and a function with a statement body are code: islands, pre-rendered in the sandbox.
+    expect(page.html).toContain('data-island="snippets/widget.jsx#Panel"');
+    expect(page.html).toContain('data-island="snippets/widget.jsx#Stateful" data-props="{}"><button>open</button></div>');
+    expect(page.warnings).toEqual([]);
   });
 
   it('strips TypeScript types from .tsx snippets and keeps their JSX and constants', () => {

@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareSandbox } from '../../../renderer/islands/sandbox.js';
 import { codes, makeCtx, render, renderError } from './helpers.js';
 
 describe('snippets', () => {
+  // Components that are code are pre-rendered in the sandbox, which render workers load up front.
+  beforeAll(() => prepareSandbox());
+
   it('imports a snippet by absolute path and fills {placeholders} from props', () => {
     const page = render("import Greeting from '/snippets/greeting.mdx';\n\n<Greeting word=\"friend\" product=\"Acme\" />\n");
     expect(page.html).toContain('<p>Hello <strong>friend</strong>, welcome to Acme!</p>');
@@ -35,10 +39,11 @@ describe('snippets', () => {
     expect(page.html).toMatch(/c-callout--note.*<strong>Widgets<\/strong> is documented <a href="\/guides\/intro\/">here<\/a>\s?\./s);
   });
 
-  it('reports components whose code would have to run, instead of running it', () => {
+  it('makes components whose code must run islands, pre-rendered in the sandbox (see test/renderer/islands)', () => {
     const page = render("import { Computed } from '/snippets/banner.jsx';\n\n<Computed />\n");
-    expect(codes(page)).toEqual(['unknown-component']);
-    expect(page.warnings[0]?.message).toMatch(/not run/);
+    expect(page.html).toMatch(/<div class="c-island" style="display:contents" data-island="snippets\/banner.jsx#Computed" data-props="\{\}"><div>\d{13}<\/div><\/div>/);
+    expect(page.islands?.scripts).toHaveLength(2);
+    expect(page.warnings).toEqual([]);
   });
 
   it('warns on an import of a missing file, naming the page, the line and the path; its component renders its children', () => {

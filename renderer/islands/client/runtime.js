@@ -1,0 +1,130 @@
+/*
+ * The runtime of exported components (renderer/islands): a tiny module system for the compiled
+ * snippets (`__mintIslands.define`), React mapped to Preact (preact/compat), and the mounting of
+ * each island `<div data-island="file#Export" data-props="…">`. The same file runs in the
+ * pre-render sandbox (QuickJS, no DOM), where `renderToString` is used instead of `mount`.
+ * Needs the globals `preact`, `preactHooks`, `preactCompat` and `__mintComponents`.
+ */
+(function (g) {
+  'use strict';
+  var P = g.preact;
+  var C = g.preactCompat;
+  var factories = Object.create(null);
+  var loaded = Object.create(null);
+  var icons = Object.create(null);
+  var passthrough = g.__mintPassthrough;
+
+  function esModule(obj) {
+    var out = { __esModule: true, default: obj };
+    for (var k in obj) if (k !== 'default') out[k] = obj[k];
+    return out;
+  }
+  var react = esModule(C);
+  var jsxRuntime = {
+    __esModule: true,
+    Fragment: C.Fragment,
+    jsx: function (type, props, key) { return C.createElement(type, key === undefined ? props : Object.assign({ key: key }, props)); }
+  };
+  jsxRuntime.jsxs = jsxRuntime.jsx;
+  jsxRuntime.jsxDEV = jsxRuntime.jsx;
+  var packages = {
+    react: react, 'react-dom': react, 'react-dom/client': react, 'react/jsx-runtime': jsxRuntime, 'react/jsx-dev-runtime': jsxRuntime,
+    preact: esModule(P), 'preact/hooks': esModule(g.preactHooks), 'preact/compat': react
+  };
+  // Any other package (`next/script`, `@acme/ui`) or a missing file: every export renders its children.
+  var unknownModule = typeof Proxy === 'function'
+    ? new Proxy({}, { get: function (_t, key) { return key === '__esModule' ? true : passthrough; } })
+    : { __esModule: true, default: passthrough };
+
+  // Names a Mintlify snippet may use without importing them: React's hooks and Mintlify's components.
+  var scope = Object.assign({}, g.__mintComponents, { React: C });
+  ['useState', 'useEffect', 'useLayoutEffect', 'useRef', 'useMemo', 'useCallback', 'useReducer', 'useContext', 'useId',
+    'useImperativeHandle', 'useDebugValue', 'useTransition', 'useDeferredValue', 'useSyncExternalStore', 'useInsertionEffect',
+    'createContext', 'forwardRef', 'memo', 'Fragment'].forEach(function (k) { if (C[k]) scope[k] = C[k]; });
+  var api = { h: C.createElement, Fragment: C.Fragment, scope: scope };
+
+  function define(id, deps, fn) {
+    if (!factories[id]) factories[id] = { deps: deps, fn: fn };
+  }
+  function load(id) {
+    if (loaded[id]) return loaded[id].exports;
+    var f = factories[id];
+    if (!f) return unknownModule;
+    var module = { exports: {} };
+    loaded[id] = module;
+    try {
+      f.fn(function (spec) {
+        var target = Object.prototype.hasOwnProperty.call(f.deps, spec) ? f.deps[spec] : spec;
+        if (target && Object.prototype.hasOwnProperty.call(packages, target)) return packages[target];
+        return target && factories[target] ? load(target) : unknownModule;
+      }, module, module.exports, api);
+    } catch (err) {
+      // Each component of a module whose top level throws reports that error, not a half-made module.
+      delete loaded[id];
+      throw err;
+    }
+    return module.exports;
+  }
+  function component(key) {
+    var at = key.lastIndexOf('#');
+    var exports = load(key.slice(0, at));
+    var name = key.slice(at + 1);
+    var c = exports[name] !== undefined ? exports[name] : exports['__mint_local_' + name];
+    if (typeof c !== 'function' && !(c && typeof c === 'object' && c.$$typeof)) throw new Error(name + ' is not a component');
+    return c;
+  }
+  // Rendered HTML handed in by the page (children, JSX props): already sanitised by the renderer.
+  function Raw(p) {
+    return P.h('mint-html', { style: 'display:contents', dangerouslySetInnerHTML: { __html: p.html } });
+  }
+  function element(key, data, html) {
+    var props = Object.assign({}, data);
+    for (var k in html) props[k] = P.h(Raw, { html: html[k] });
+    return C.createElement(component(key), props);
+  }
+
+  function Boundary() { P.Component.apply(this, arguments); this.state = { failed: false }; }
+  Boundary.prototype = Object.create(P.Component.prototype);
+  Boundary.prototype.constructor = Boundary;
+  Boundary.prototype.componentDidCatch = function (err) {
+    if (g.console) g.console.warn('[docs] the component ' + this.props.name + ' failed and is not shown:', err);
+    this.setState({ failed: true });
+  };
+  Boundary.prototype.render = function () { return this.state.failed ? null : this.props.children; };
+
+  function mount(el) {
+    var key = el.getAttribute('data-island');
+    var html = {};
+    var slots = el.querySelectorAll('template[data-slot]');
+    for (var i = 0; i < slots.length; i++) {
+      if (slots[i].parentNode !== el) continue;
+      html[slots[i].getAttribute('data-slot')] = slots[i].innerHTML;
+      el.removeChild(slots[i]);
+    }
+    try {
+      var data = JSON.parse(el.getAttribute('data-props') || '{}');
+      P.render(P.h(Boundary, { name: key }, element(key, data, html)), el);
+    } catch (err) {
+      if (g.console) g.console.warn('[docs] the component ' + key + ' failed and is not shown:', err);
+      el.textContent = '';
+    }
+  }
+  function boot() {
+    var els = g.document.querySelectorAll('[data-island]');
+    for (var i = 0; i < els.length; i++) mount(els[i]);
+  }
+
+  g.__mintIslands = {
+    define: define,
+    icons: function (map) { for (var k in map) icons[k] = map[k]; },
+    icon: function (name) { return icons[name]; },
+    renderToString: function (key, dataJson, htmlJson) {
+      return g.preactRenderToString.renderToString(element(key, JSON.parse(dataJson), JSON.parse(htmlJson)));
+    }
+  };
+  if (g.document) {
+    // Deferred scripts (this one, then each page's modules) all run before DOMContentLoaded.
+    if (g.document.readyState === 'complete') boot();
+    else g.document.addEventListener('DOMContentLoaded', boot);
+  }
+})(globalThis);

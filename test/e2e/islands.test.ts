@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configSchema } from '../../config/schema.js';
+import { exportSite } from '../../renderer/index.js';
+import { fixtureSite } from '../renderer/load/site-fixtures.js';
+import { launchBrowser } from './browser.js';
+import { browserSuite, chromium } from './chromium.js';
+
+/**
+ * Running components in Chromium: the islands fixture exported to a folder and served as plain
+ * files (any static host), with the site listener's default Content-Security-Policy (no inline
+ * script, no eval).
+ */
+let server: http.Server;
+let origin: string;
+let browser: Browser;
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
+
+async function open(urlPath: string): Promise<{ page: Page; problems: string[]; warnings: string[] }> {
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  // The browser asks for /favicon.ico by itself; the fixture has none.
+  page.on('response', (r) => {
+    if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) problems.push(`${r.status()} ${r.url()}`);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(m.text());
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
+  await page.goto(origin + urlPath, { waitUntil: 'networkidle' });
+  return { page, problems, warnings };
+}
+
+describe.skipIf(!chromium.path)(browserSuite('exported components in Chromium'), () => {
+  beforeAll(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'islands-site-'));
+    await exportSite({ sourceDir: fixtureSite('islands'), outDir: dir });
+    const csp = configSchema.parse({}).site.contentSecurityPolicy;
+    server = http.createServer((req, res) => {
+      const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '') || 'index.html';
+      const file = path.join(dir, rel);
+      const found = [file, `${file}.html`].find((f) => f.startsWith(dir) && fs.existsSync(f) && fs.statSync(f).isFile());
+      if (!found) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': TYPES[path.extname(found)] ?? 'application/octet-stream', 'content-security-policy': csp });
+      res.end(fs.readFileSync(found));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await launchBrowser();
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((r) => server?.close(r));
+  });
+
+  it('runs a component with useState: a click changes what it shows', async () => {
+    const { page, problems } = await open('/');
+    await expect.poll(() => page.locator('.c-callout__content', { hasText: 'Running in the browser' }).count()).toBe(1);
+    expect(await page.locator('.counter-label').textContent()).toBe('Count: 2');
+    await page.click('.counter-button');
+    await page.click('.counter-button');
+    expect(await page.locator('.counter-label').textContent()).toBe('Count: 4');
+    expect(await page.locator('.counter-moved').textContent()).toBe('Moved from 2');
+    expect(await page.locator('.counter-box').evaluate((el) => (el as HTMLElement).style.borderColor)).toBe('teal');
+    // Children rendered by the exporter reach the component as HTML.
+    expect(await page.locator('.counter-children strong').textContent()).toBe('stay');
+    expect(await page.locator('a.hero-link').textContent()).toBe('OTHER PAGE');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('a component that throws in the browser shows nothing, with a console warning; the rest of the page works', async () => {
+    const { page, problems, warnings } = await open('/');
+    await expect.poll(() => page.locator('.counter-label').textContent()).toBe('Count: 2');
+    expect(await page.locator('.fragile').count()).toBe(0);
+    expect(warnings.some((w) => w.includes('snippets/counter.jsx#Fragile') && w.includes('fragile component broke'))).toBe(true);
+    expect(await page.locator('#page-content').textContent()).toContain('Text after the components.');
+    await page.click('.counter-button');
+    expect(await page.locator('.counter-label').textContent()).toBe('Count: 3');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRenderPool, exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
+import { fixtureSite, tempSite } from '../load/site-fixtures.js';
+
+/**
+ * Exported components with code (test/fixtures/sites/islands): compiled into content-hashed
+ * modules, written as islands with their sandbox pre-render, loaded only by pages that use them.
+ */
+let pool: RenderPool;
+let result: ExportResult;
+const decode = (r: ExportResult, p: string): string => new TextDecoder().decode(r.files.get(p));
+const islandScripts = (html: string): string[] => [...html.matchAll(/<script src="\/(_static\/islands\/[^"]+)"/g)].map((m) => m[1] as string);
+
+beforeAll(async () => {
+  pool = createRenderPool({ threads: 2 });
+  result = await exportSite({ sourceDir: fixtureSite('islands'), pool });
+});
+
+afterAll(async () => {
+  await pool.close();
+});
+
+describe('exported components: the bundle', () => {
+  it('writes each use as an island with its props and the HTML pre-rendered in the sandbox', () => {
+    const html = decode(result, 'index.html');
+    expect(html).toContain('data-island="snippets/counter.jsx#Counter" data-props="{&quot;start&quot;:2,&quot;items&quot;:[&quot;alpha&quot;,&quot;beta&quot;]}"');
+    // useState's initial value, the conditional's else branch, .map, a TypeScript snippet imported by the snippet, a Mintlify component.
+    expect(html).toContain('<strong class="counter-label">Count: 2</strong>');
+    expect(html).toContain('<p class="counter-still">Not clicked yet</p>');
+    expect(html).toContain('<ul class="counter-items"><li>alpha</li><li>beta</li></ul>');
+    expect(html).toContain('<div class="c-callout__content">Pre-rendered</div>');
+    expect(html).toMatch(/style="border-color:gray;padding:8px"/);
+    // Children are the renderer's Markdown, kept for the browser in a template.
+    expect(html).toContain('<template data-slot="children"><p>Children <strong>stay</strong> Markdown.</p>');
+    // A component defined in the page itself, with a statement body.
+    expect(html).toContain('data-island="index.mdx#Hero"');
+    expect(html).toContain('<a href="/other" class="hero-link">OTHER PAGE</a>');
+    expect(result.warnings.filter((w) => w.code.startsWith('component-'))).toEqual([]);
+  });
+
+  it('ships the runtime and the modules, content-hashed, dependencies first, only to pages that use them', () => {
+    const scripts = islandScripts(decode(result, 'index.html'));
+    expect(scripts[0]).toMatch(/^_static\/islands\/runtime\.[0-9a-f]{10}\.js$/);
+    expect(scripts.slice(1)).toEqual([
+      expect.stringMatching(/^_static\/islands\/snippets-label\.[0-9a-f]{10}\.js$/),
+      expect.stringMatching(/^_static\/islands\/snippets-counter\.[0-9a-f]{10}\.js$/),
+      expect.stringMatching(/^_static\/islands\/index\.[0-9a-f]{10}\.js$/),
+    ]);
+    for (const s of scripts) expect(result.files.has(s), s).toBe(true);
+    expect(islandScripts(decode(result, 'other.html'))).toEqual([]);
+    const counter = decode(result, scripts[2] as string);
+    expect(counter).toContain('__mintIslands.define("snippets/counter.jsx", {"react":"react","./label":"snippets/label.tsx"}');
+    // Compiled JSX, no JSX and no TypeScript left; nothing that needs eval.
+    expect(counter).not.toMatch(/<button|<\/div>/);
+    expect(decode(result, scripts[1] as string)).not.toContain(': Props');
+    expect(decode(result, scripts[0] as string)).not.toMatch(/\beval\(|new Function\(/);
+    expect(result.manifest.files.map((f) => f.path)).toEqual(expect.arrayContaining(scripts));
+  });
+
+  it('with component scripts off, writes the pre-render only and ships no script of theirs', async () => {
+    const off = await exportSite({ sourceDir: fixtureSite('islands'), pool, componentScripts: false });
+    const html = decode(off, 'index.html');
+    expect(html).toContain('<strong class="counter-label">Count: 2</strong>');
+    expect(html).not.toContain('data-island');
+    expect(html).not.toContain('<template');
+    expect(islandScripts(html)).toEqual([]);
+    expect([...off.files.keys()].filter((f) => f.includes('islands/'))).toEqual([]);
+  });
+});
+
+describe('exported components: the boundary (repository code never runs in the appliance)', () => {
+  let site: string;
+  let marker: string;
+  let run: ExportResult;
+  const SECRET = 'appliance-secret-7f3a9';
+
+  beforeAll(async () => {
+    marker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'island-marker-')), 'pwned.txt');
+    process.env['ISLAND_TEST_SECRET'] = SECRET;
+    site = tempSite({
+      'docs.json': JSON.stringify({ name: 'Boundary', navigation: { groups: [{ group: 'G', pages: ['index'] }] } }),
+      'snippets/evil.jsx': [
+        "import fs from 'node:fs';",
+        `fs.writeFileSync(${JSON.stringify(marker)}, 'top level ran');`,
+        `require('fs').writeFileSync(${JSON.stringify(marker)}, 'require ran');`,
+        'export const leaked = process.env.ISLAND_TEST_SECRET;',
+        'process.exit(3);',
+        '',
+        'export const Exit = () => {',
+        '  process.exit(4);',
+        '  return null;',
+        '};',
+      ].join('\n'),
+      'snippets/env.jsx': ['export const Env = () => {', '  return <p className="env">{process.env.ISLAND_TEST_SECRET}</p>;', '};'].join('\n'),
+      'snippets/loops.jsx': [
+        'export const Spin = () => {',
+        '  while (true) {}',
+        '};',
+        'export const Hog = () => {',
+        '  const hoard = [];',
+        '  for (;;) hoard.push(new Uint8Array(1 << 20));',
+        '};',
+        'export const Fine = () => {',
+        '  return <p className="fine">still rendered</p>;',
+        '};',
+      ].join('\n'),
+      'index.mdx': [
+        '---',
+        'title: Boundary',
+        '---',
+        "import { Exit } from '/snippets/evil.jsx';",
+        "import { Env } from '/snippets/env.jsx';",
+        "import { Spin, Hog, Fine } from '/snippets/loops.jsx';",
+        '',
+        '<Env />',
+        '',
+        '<Exit />',
+        '',
+        '<Spin />',
+        '',
+        '<Hog />',
+        '',
+        '<Fine />',
+        '',
+        'The page goes on.',
+      ].join('\n'),
+    });
+    run = await exportSite({ sourceDir: site, pool });
+  }, 60_000);
+
+  afterAll(() => {
+    delete process.env['ISLAND_TEST_SECRET'];
+  });
+
+  it('exports the page: no file written, no variable read, the process alive', () => {
+    expect(run.pageCount).toBe(1);
+    expect(fs.existsSync(marker)).toBe(false);
+    for (const [file, bytes] of run.files) expect(new TextDecoder().decode(bytes), file).not.toContain(SECRET);
+    expect(process.exitCode ?? 0).toBe(0);
+    const html = decode(run, 'index.html');
+    expect(html).toContain('The page goes on.');
+    expect(html).toContain('<p class="fine">still rendered</p>');
+  });
+
+  it('names each component that could not be pre-rendered, with file and line', () => {
+    const pre = run.warnings.filter((w) => w.code === 'component-prerender');
+    expect(pre.find((w) => w.file === 'snippets/env.jsx')).toMatchObject({ line: 1, message: expect.stringMatching(/^<Env> could not be pre-rendered \(ReferenceError: 'process' is not defined\)/) });
+    // The module's top level fails at its first use of the file system (there is none in the sandbox).
+    expect(pre.find((w) => w.file === 'snippets/evil.jsx')?.message).toMatch(/^<Exit> could not be pre-rendered \(TypeError/);
+    const about = (line: number): string | undefined => pre.find((w) => w.file === 'snippets/loops.jsx' && w.line === line)?.message;
+    expect(about(1)).toMatch(/^<Spin> could not be pre-rendered \(stopped after 200 ms/);
+    expect(about(4)).toMatch(/^<Hog> could not be pre-rendered \(stopped: out of memory/);
+  });
+});
