@@ -11,7 +11,11 @@ import { fixtureSite, tempSite } from '../load/site-fixtures.js';
  */
 let pool: RenderPool;
 let result: ExportResult;
-const decode = (r: ExportResult, p: string): string => new TextDecoder().decode(r.files.get(p));
+const decode = (r: ExportResult, p: string): string => {
+  const bytes = r.files.get(p);
+  if (!bytes) throw new Error(`no ${p} in the bundle`);
+  return new TextDecoder().decode(bytes);
+};
 const islandScripts = (html: string): string[] => [...html.matchAll(/<script src="\/(_static\/islands\/[^"]+)"/g)].map((m) => m[1] as string);
 
 beforeAll(async () => {
@@ -37,7 +41,7 @@ describe('exported components: the bundle', () => {
     expect(html).toContain('<template data-slot="children"><p>Children <strong>stay</strong> Markdown.</p>');
     // A component defined in the page itself, with a statement body.
     expect(html).toContain('data-island="index.mdx#Hero"');
-    expect(html).toContain('<a href="/other" class="hero-link">OTHER PAGE</a>');
+    expect(html).toContain('<a href="/other/" class="hero-link">OTHER PAGE</a>');
     expect(result.warnings.filter((w) => w.code.startsWith('component-'))).toEqual([]);
   });
 
@@ -50,7 +54,7 @@ describe('exported components: the bundle', () => {
       expect.stringMatching(/^_static\/islands\/index\.[0-9a-f]{10}\.js$/),
     ]);
     for (const s of scripts) expect(result.files.has(s), s).toBe(true);
-    expect(islandScripts(decode(result, 'other.html'))).toEqual([]);
+    expect(islandScripts(decode(result, 'other/index.html'))).toEqual([]);
     const counter = decode(result, scripts[2] as string);
     expect(counter).toContain('__mintIslands.define("snippets/counter.jsx", {"react":"react","./label":"snippets/label.tsx"}');
     // Compiled JSX, no JSX and no TypeScript left; nothing that needs eval.
