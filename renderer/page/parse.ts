@@ -6,6 +6,7 @@
  * tree (see tree.ts) in one linear pass; markdown itself is left to marked.
  */
 import { RenderError } from '../types.js';
+import { lineLocator } from './esm.js';
 import { HTML_TAGS, VOID_TAGS } from './html-tags.js';
 import { parseModule, readBracedExpression, readOpeningTag, type JsSyntaxError } from './js-grammar.js';
 import { jsxAttributes, RAW_CONTENT } from './jsx-tree.js';
@@ -45,7 +46,7 @@ class Parser {
   private readonly stack: Frame[] = [];
   private textStart = 0;
   private scanBudget: number;
-  private lineStarts: number[] | undefined;
+  private locateLine: ((offset: number) => number) | undefined;
 
   constructor(
     private readonly file: string,
@@ -137,20 +138,8 @@ class Parser {
   }
 
   lineOf(offset: number): number {
-    if (!this.lineStarts) {
-      const starts = [0];
-      for (let i = this.src.indexOf('\n'); i !== -1; i = this.src.indexOf('\n', i + 1)) starts.push(i + 1);
-      this.lineStarts = starts;
-    }
-    const starts = this.lineStarts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((starts[mid] ?? 0) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return this.firstLine + lo;
+    this.locateLine ??= lineLocator(this.src, this.firstLine);
+    return this.locateLine(offset);
   }
 
   /**
