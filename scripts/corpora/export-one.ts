@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import { createRenderPool, exportSite, ExportError, type ExportOptions, type RenderFailure } from '../../renderer/index.js';
-import { checkSite, type SiteCheck } from './check-site.js';
+import { checkSite, type SiteCheck } from '../site-check/check-site.js';
 
 export interface CorpusRow {
   name: string;

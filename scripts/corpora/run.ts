@@ -4,7 +4,7 @@
  * Exports each docs repository in its own process and prints one row per repository: pages,
  * failures, warnings by code, broken internal links (as the appliance and as a plain static server
  * resolve them), missing #fragment targets and pages showing
- * JSX/expression source (the last three checked in the output, see check-site.ts), time and peak
+ * JSX/expression source (the last three checked in the output, see scripts/site-check/check-site.ts), time and peak
  * RSS. Not part of `npm test`: the repositories are not in the project.
  */
 import { spawnSync } from 'node:child_process';

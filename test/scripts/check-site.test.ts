@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkSite } from '../../scripts/corpora/check-site.js';
+import { checkSite } from '../../scripts/site-check/check-site.js';
 
 let dir: string;
 function site(files: Record<string, string>): string {
@@ -15,7 +15,7 @@ function site(files: Record<string, string>): string {
 }
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-describe('corpora site check (scripts/corpora/check-site.ts)', () => {
+describe('site check (scripts/site-check/check-site.ts)', () => {
   it('resolves extensionless, index and relative links the way the site listener serves them', () => {
     const r = checkSite(
       site({

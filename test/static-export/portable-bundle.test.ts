@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkSite } from '../../scripts/corpora/check-site.js';
+import { checkSite } from '../../scripts/site-check/check-site.js';
 import { createRenderPool, exportSite, type ExportResult } from '../../renderer/index.js';
 import { createTestAppliance, type TestAppliance } from '../helpers/appliance.js';
 import { crawl, referencesOf } from '../helpers/crawl.js';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkSite } from '../../../scripts/corpora/check-site.js';
+import { checkSite } from '../../../scripts/site-check/check-site.js';
 import { docsJson, exportFiles, ids, type Exported } from './export-helpers.js';
 
 const API = `---

@@ -2,7 +2,8 @@
  * Checks an exported site directory the way a reader would meet it, without trusting the
  * renderer's own warnings: every internal link must reach a file of the bundle, every
  * `#fragment` must name an id on its target page, and no page may show JSX or expression source
- * as text. Used by `npm run corpora`; small enough to test on a hand-made directory.
+ * as text. Used by `npm run corpora` and by the tests that export small sites (it reads only the
+ * output directory it is given, never the corpora).
  */
 import fs from 'node:fs';
 import path from 'node:path';
