@@ -1,35 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../app/create-context.js';
 import type { TestAppliance } from '../helpers/appliance.js';
-import { startFakeGitHost } from './helpers/fake-git-host.js';
-import { chunked, finish, hang, startFakeModel, toolCall, toolCalls, type ScriptedReply } from './helpers/fake-model.js';
-import { createBareRemote } from './helpers/git-remote.js';
-import { createAgentAppliance, jobUrl } from './helpers/agent-appliance.js';
+import { chunked, finish, hang, toolCall, toolCalls, type ScriptedReply } from './helpers/fake-model.js';
+import { agentRig } from './helpers/agent-rig.js';
+import { jobUrl } from './helpers/agent-appliance.js';
 
 // Issue 14, finding 8: one model reply with 400 read_file calls stored 98 MB and made the next
 // request 98 MB; two replies of 5,000 write_file calls pushed 10,000 files. Every bound of
 // docs/agent.md ("Limits of a job") is driven here through the HTTP API and a scripted model.
 
 const MiB = 1024 * 1024;
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-async function setup(script: ScriptedReply[], agent: Record<string, unknown> = {}) {
-  const remote = createBareRemote();
-  cleanups.push(() => remote.remove());
-  const model = await startFakeModel(script);
-  cleanups.push(() => model.close());
-  const host = await startFakeGitHost();
-  cleanups.push(() => host.close());
-  const t = createAgentAppliance({ modelUrl: model.baseUrl, repository: remote.bare, gitHostUrl: host.apiUrl, agent: { timeoutSeconds: 50, ...agent } });
-  cleanups.push(() => t.close());
-  await t.start();
-  return { remote, model, host, t, key: t.createKey() };
-}
+const rig = agentRig();
+const setup = (script: ScriptedReply[], agent: Record<string, unknown> = {}) => rig(script, { agent: { timeoutSeconds: 50, ...agent } });
 
 /** What the database holds for a job: its conversation's bytes (total and largest row). */
 function stored(t: TestAppliance, jobId: string): { total: number; largest: number; rows: number } {

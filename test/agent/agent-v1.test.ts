@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OTHER_PROJECT, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
-import { startFakeGitHost } from './helpers/fake-git-host.js';
-import { finish, say, startFakeModel, toolCall, raw } from './helpers/fake-model.js';
-import { createBareRemote } from './helpers/git-remote.js';
-import { createAgentAppliance, jobUrl } from './helpers/agent-appliance.js';
+import { finish, say, toolCall, raw } from './helpers/fake-model.js';
+import { agentRig } from './helpers/agent-rig.js';
+import { jobUrl } from './helpers/agent-appliance.js';
 import { sseEvents, type StreamChunk } from './helpers/sse.js';
 import { ASSISTANT_PREFIX, SYSTEM_PREFIX } from '../../app/agent/v1-request.js';
 
@@ -11,23 +10,7 @@ import { ASSISTANT_PREFIX, SYSTEM_PREFIX } from '../../app/agent/v1-request.js';
  * The deprecated v1 operations through HTTP, with real runs (fake model, fake Git host, a bare
  * repository): the create call's event stream, messages, asDraft, model, branch; get and list.
  */
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-async function setup(script: Parameters<typeof startFakeModel>[0], opts: { gitHostType?: 'gitea' | 'gitlab' | 'github'; start?: boolean } = {}) {
-  const remote = createBareRemote();
-  cleanups.push(() => remote.remove());
-  const model = await startFakeModel(script);
-  cleanups.push(() => model.close());
-  const host = await startFakeGitHost();
-  cleanups.push(() => host.close());
-  const t = createAgentAppliance({ modelUrl: model.baseUrl, repository: remote.bare, gitHostUrl: host.apiUrl, ...(opts.gitHostType ? { gitHostType: opts.gitHostType } : {}) });
-  cleanups.push(() => t.close());
-  if (opts.start !== false) await t.start();
-  return { remote, model, host, t, key: t.createKey() };
-}
+const setup = agentRig();
 
 const v1 = (projectId = TEST_PROJECT) => `/v1/agent/${projectId}/job`;
 
