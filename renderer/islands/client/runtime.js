@@ -43,6 +43,36 @@
     'createContext', 'forwardRef', 'memo', 'Fragment'].forEach(function (k) { if (C[k]) scope[k] = C[k]; });
   var api = { h: C.createElement, Fragment: C.Fragment, scope: scope };
 
+  // The page's outside-media rule (renderer/page/outside-media.ts) for every element a running
+  // component creates, in the browser and in the pre-render sandbox alike: media whose source is
+  // outside the bundle become the same visible stand-in as on pages, so the exported site loads
+  // nothing from outside it (component code is the repository's; its URLs are not trusted to be reachable).
+  var OUTSIDE_RE = /^(?:[a-z][a-z0-9+.-]*:)?\/\//i;
+  var MEDIA = { img: 'image', iframe: 'embed', video: 'embed', audio: 'embed', source: 'embed' };
+  function hostOf(src) {
+    var m = /^(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#:]+)/i.exec(src);
+    return m ? m[1] : src;
+  }
+  var previousVnode = P.options.vnode;
+  P.options.vnode = function (vnode) {
+    var kind = typeof vnode.type === 'string' ? MEDIA[vnode.type] : undefined;
+    var props = vnode.props;
+    var src = kind && props && (props.src || props.poster);
+    if (typeof src === 'string' && OUTSIDE_RE.test(src)) {
+      var host = hostOf(src);
+      var label = props.alt || props.title || (kind === 'image' ? 'Image' : 'Embedded content');
+      vnode.type = 'span';
+      vnode.props = {
+        className: 'c-outside c-outside--' + kind,
+        'data-outside-host': host,
+        children: C.createElement('span', { className: 'c-outside__body' },
+          C.createElement('span', { className: 'c-outside__title' }, label),
+          C.createElement('span', { className: 'c-outside__note' }, 'Hosted at ' + host + ', which this network may not reach.'))
+      };
+    }
+    if (previousVnode) previousVnode(vnode);
+  };
+
   function define(id, deps, fn) {
     if (!factories[id]) factories[id] = { deps: deps, fn: fn };
   }

@@ -27,6 +27,30 @@ afterAll(async () => {
   await pool.close();
 });
 
+describe('exported components: outside media', () => {
+  it('an outside image or frame a component creates becomes the page stand-in, in the pre-render too: nothing loads from outside', async () => {
+    const site = tempSite({
+      'docs.json': JSON.stringify({ name: 'Outside', navigation: { groups: [{ group: 'G', pages: ['index'] }] } }),
+      'snippets/hero.jsx': [
+        'export const Hero = ({ title }) => {',
+        '  const img = `https://raw.githubusercontent.com/acme/docs/main/${title}.png`;',
+        '  return <div className="hero"><img src={img} alt={title} /><iframe src="//www.youtube.com/embed/x" title="Intro" /><img src="/local.png" alt="local" /></div>;',
+        '};',
+      ].join('\n'),
+      'local.png': 'png',
+      'index.mdx': "---\ntitle: Home\n---\n\nimport { Hero } from '/snippets/hero.jsx';\n\n<Hero title=\"rocket\" />\n",
+    });
+    const out = await exportSite({ sourceDir: site, pool });
+    const html = decode(out, 'index.html');
+    expect(html).toContain('data-island="snippets/hero.jsx#Hero"');
+    expect(html).not.toMatch(/src="(?:https?:)?\/\//);
+    expect(html).toMatch(/<span (?=[^>]*class="c-outside c-outside--image")(?=[^>]*data-outside-host="raw\.githubusercontent\.com")[^>]*>/);
+    expect(html).toMatch(/<span (?=[^>]*class="c-outside c-outside--embed")(?=[^>]*data-outside-host="www\.youtube\.com")[^>]*>/);
+    expect(html).toContain('Hosted at raw.githubusercontent.com, which this network may not reach.');
+    expect(html).toMatch(/<img src="\/[^"]*local[^"]*" alt="local"/);
+  });
+});
+
 describe('exported components: the bundle', () => {
   it('writes each use as an island with its props and the HTML pre-rendered in the sandbox', () => {
     const html = decode(result, 'index.html');
