@@ -63,7 +63,8 @@
       var label = props.alt || props.title || (kind === 'image' ? 'Image' : 'Embedded content');
       vnode.type = 'span';
       vnode.props = {
-        className: 'c-outside c-outside--' + kind,
+        // The element's own classes stay: a `block dark:hidden` pair still shows one stand-in per theme.
+        className: 'c-outside c-outside--' + kind + (props.className || props.class ? ' ' + (props.className || props.class) : ''),
         'data-outside-host': host,
         children: C.createElement('span', { className: 'c-outside__body' },
           C.createElement('span', { className: 'c-outside__title' }, label),

@@ -34,7 +34,7 @@ describe('exported components: outside media', () => {
       'snippets/hero.jsx': [
         'export const Hero = ({ title }) => {',
         '  const img = `https://raw.githubusercontent.com/acme/docs/main/${title}.png`;',
-        '  return <div className="hero"><img src={img} alt={title} /><iframe src="//www.youtube.com/embed/x" title="Intro" /><img src="/local.png" alt="local" /></div>;',
+        '  return <div className="hero"><img src={img} alt={title} className="block dark:hidden" /><iframe src="//www.youtube.com/embed/x" title="Intro" /><img src="/local.png" alt="local" /></div>;',
         '};',
       ].join('\n'),
       'local.png': 'png',
@@ -44,7 +44,7 @@ describe('exported components: outside media', () => {
     const html = decode(out, 'index.html');
     expect(html).toContain('data-island="snippets/hero.jsx#Hero"');
     expect(html).not.toMatch(/src="(?:https?:)?\/\//);
-    expect(html).toMatch(/<span (?=[^>]*class="c-outside c-outside--image")(?=[^>]*data-outside-host="raw\.githubusercontent\.com")[^>]*>/);
+    expect(html).toMatch(/<span (?=[^>]*class="c-outside c-outside--image block dark:hidden")(?=[^>]*data-outside-host="raw\.githubusercontent\.com")[^>]*>/);
     expect(html).toMatch(/<span (?=[^>]*class="c-outside c-outside--embed")(?=[^>]*data-outside-host="www\.youtube\.com")[^>]*>/);
     expect(html).toContain('Hosted at raw.githubusercontent.com, which this network may not reach.');
     expect(html).toMatch(/<img src="\/[^"]*local[^"]*" alt="local"/);
