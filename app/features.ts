@@ -5,6 +5,8 @@ import { createAgentFeature } from './agent/feature.js';
 import { createSiteFeature } from './site/feature.js';
 import { createAnalyticsFeature } from './analytics/feature.js';
 import { createStaticExportFeature } from './static-export/feature.js';
+import { createReaderAnalyticsFeature } from './reader-analytics/feature.js';
+import { servedSiteProjectResolver } from './analytics/project-resolver.js';
 
 /**
  * Every slice of the appliance, in mounting order. The site feature comes last: it answers
@@ -13,6 +15,9 @@ import { createStaticExportFeature } from './static-export/feature.js';
 export function createFeatures(ctx: AppContext): Feature[] {
   const site = createSiteFeature(ctx);
   // Beacons are recorded only for the project of the site this listener serves.
-  const analytics = createAnalyticsFeature(ctx, { servedSite: () => site.current() });
-  return [createCoreFeature(ctx), createAgentFeature(ctx), createStaticExportFeature(ctx), analytics, site];
+  // Reader analytics after search analytics: the latter's /v1/analytics limiter counts every
+  // analytics request of an organization (one shared hourly limit) before either answers.
+  const readers = createReaderAnalyticsFeature(ctx, { resolveProject: servedSiteProjectResolver(ctx.stores, () => site.current()) });
+  const analytics = createAnalyticsFeature(ctx, { servedSite: () => site.current(), readerIngest: readers.ingest });
+  return [createCoreFeature(ctx), createAgentFeature(ctx), createStaticExportFeature(ctx), analytics, readers, site];
 }

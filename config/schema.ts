@@ -118,6 +118,12 @@ const analyticsSchema = z.strictObject({
       perClientPerMinute: z.number().int().min(1).default(600),
     })
     .prefault({}),
+  /** Page views, unique visitors and page feedback (issue 20); false: none collected. */
+  readers: z
+    .strictObject({
+      enabled: z.boolean().default(true),
+    })
+    .prefault({}),
 });
 
 const agentSchema = z.strictObject({

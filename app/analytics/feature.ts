@@ -12,6 +12,7 @@ import { createReportService } from './report.js';
 import { createSessionTracker } from './sessions.js';
 import { createWriteBuffer } from './write-buffer.js';
 import { DAY_MS } from './normalise.js';
+import type { ReaderIngest } from '../reader-analytics/ingest.js';
 
 export interface AnalyticsFeature extends Feature {
   /** Write the beacons waiting in memory now (tests, reports). */
@@ -28,7 +29,7 @@ const FENCE_KEY = 'analytics.retention.fence';
  * Search analytics (DESIGN 3.3, docs/analytics.md): beacons on the site listener, the report
  * under /v1/analytics, and raw-event retention by cron. Rollups are kept at ingest.
  */
-export function createAnalyticsFeature(ctx: AppContext, opts: { servedSite: ServedSiteInfo; resolveProject?: SiteProjectResolver }): AnalyticsFeature {
+export function createAnalyticsFeature(ctx: AppContext, opts: { servedSite: ServedSiteInfo; resolveProject?: SiteProjectResolver; readerIngest?: ReaderIngest }): AnalyticsFeature {
   let config: Readonly<Config> = ctx.config;
   const events = createSearchEventStore(ctx.db);
   const reports = createSearchReportStore(ctx.db);
@@ -99,6 +100,7 @@ export function createAnalyticsFeature(ctx: AppContext, opts: { servedSite: Serv
     start: warmUp,
     siteRouter: createIngestRouter({ config: () => config, clock: ctx.clock, resolveProject: opts.resolveProject ?? servedSiteProjectResolver(ctx.stores, opts.servedSite),
       buffer,
+      readers: opts.readerIngest,
       onChecked: (accepted, rejected) => {
         if (accepted) eventCounter.inc({ outcome: 'accepted' }, accepted);
         if (rejected) eventCounter.inc({ outcome: 'rejected' }, rejected);

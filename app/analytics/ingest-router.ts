@@ -6,6 +6,8 @@ import { checkBeacon, type IngestEvent } from './events.js';
 import { createClientLimiter } from './client-limiter.js';
 import type { SiteProjectResolver } from './project-resolver.js';
 import type { WriteBuffer } from './write-buffer.js';
+import { checkReaderEvent, READER_EVENT_TYPES, type ReaderEvent } from '../reader-analytics/events.js';
+import type { ReaderIngest } from '../reader-analytics/ingest.js';
 
 export const EVENTS_PATH = '/_/events';
 
@@ -14,7 +16,7 @@ export const EVENTS_PATH = '/_/events';
  * text/plain by navigator.sendBeacon). Good events are accepted even when others in the same
  * batch are not: 202 {accepted, rejected: [{index, message}]}; 400 only when nothing is usable.
  */
-export function createIngestRouter(deps: { config: () => Readonly<Config>; clock: Clock; resolveProject: SiteProjectResolver; buffer: WriteBuffer; onChecked?: (accepted: number, rejected: number) => void }): Router {
+export function createIngestRouter(deps: { config: () => Readonly<Config>; clock: Clock; resolveProject: SiteProjectResolver; buffer: WriteBuffer; readers?: ReaderIngest; onChecked?: (accepted: number, rejected: number) => void }): Router {
   const router = Router();
   const limiter = createClientLimiter(() => deps.config().analytics.ingest.perClientPerMinute, () => deps.clock.now().getTime());
   // One parser per configured size (SIGHUP may change it), not one per request.
@@ -71,15 +73,29 @@ export function createIngestRouter(deps: { config: () => Readonly<Config>; clock
     if (items.length > maxBatch) return fail(res, 413, `At most ${maxBatch} events per request (got ${items.length})`);
     const nowMs = deps.clock.now().getTime();
     const good: IngestEvent[] = [];
+    // Page views and feedback (issue 20) share the endpoint; app/reader-analytics takes them.
+    const readerEvents: ReaderEvent[] = [];
     const rejected: { index: number; message: string }[] = [];
     items.forEach((item, index) => {
+      const type = (item as { type?: unknown } | null)?.type;
+      if (deps.readers && typeof type === 'string' && READER_EVENT_TYPES.has(type)) {
+        const c = checkReaderEvent(item);
+        if (c.ok) readerEvents.push(c.event);
+        else rejected.push({ index, message: c.message });
+        return;
+      }
       const c = checkBeacon(item, projectId, nowMs);
       if (c.ok) good.push(c.event);
       else rejected.push({ index, message: c.message });
     });
     deps.onChecked?.(good.length, rejected.length);
-    if (good.length === 0) return fail(res, 400, rejected.length === 1 ? `Invalid event: ${rejected[0]!.message}` : 'No valid event in the batch', { rejected });
-    deps.buffer.push(good);
+    if (good.length + readerEvents.length === 0) return fail(res, 400, rejected.length === 1 ? `Invalid event: ${rejected[0]!.message}` : 'No valid event in the batch', { rejected });
+    if (good.length) deps.buffer.push(good);
+    if (readerEvents.length) {
+      deps.readers!.accept(projectId, readerEvents, { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent') ?? '' }, nowMs);
+      // Tells the page's script whether to show the feedback control (collection may be off).
+      return res.status(202).json({ accepted: good.length + readerEvents.length, rejected, collecting: deps.readers!.enabled() });
+    }
     res.status(202).json({ accepted: good.length, rejected });
   }
 

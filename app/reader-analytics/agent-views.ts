@@ -1,0 +1,44 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { SiteProjectResolver } from '../analytics/project-resolver.js';
+import { classifyUserAgent } from './classify.js';
+import { pagePath, READER_LIMITS } from './events.js';
+import type { ReaderIngest } from './ingest.js';
+
+// A page is an extensionless path or an .html / .md file (the Markdown versions agents fetch).
+const PAGE_RE = /^\/(?:[^?#.]*|[^?#]*\.(?:html|md))$/;
+const PAGE_TYPE_RE = /^text\/(?:html|markdown)\b/i;
+
+/**
+ * A site fast path that answers nothing: it watches page requests of AI agents, which run no
+ * script and so send no beacon, and counts each page the listener served them (200, HTML or
+ * Markdown) as one AI view. Browsers' views come from the page's beacon only, so nothing is
+ * counted twice. Other bots are not counted.
+ */
+export function createAgentViewWatcher(deps: { ingest: ReaderIngest; resolveProject: SiteProjectResolver; now: () => number; clientAddress: (req: IncomingMessage) => string }) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== 'GET' || !deps.ingest.enabled()) return false;
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    if (path.length > READER_LIMITS.pathChars || path.startsWith('/_') || !PAGE_RE.test(path)) return false;
+    const ua = req.headers['user-agent'];
+    if (classifyUserAgent(ua) !== 'ai') return false;
+    // Status and type as the handler writes them (headers given to writeHead are not readable later).
+    let status = 0;
+    let type = '';
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: ServerResponse, code: number, ...rest: unknown[]) {
+      status = code;
+      const headers = rest.find((r) => r !== null && typeof r === 'object') as OutgoingHttpHeaders | undefined;
+      type = String(headers?.['content-type'] ?? this.getHeader('content-type') ?? '');
+      return (writeHead as (...a: unknown[]) => ServerResponse).call(this, code, ...rest);
+    } as typeof res.writeHead;
+    res.on('finish', () => {
+      if (status !== 200 || !PAGE_TYPE_RE.test(type)) return;
+      const projectId = deps.resolveProject(req.headers.host);
+      if (!projectId) return;
+      deps.ingest.acceptAgentView(projectId, pagePath(path), { ip: deps.clientAddress(req), userAgent: ua ?? '' }, deps.now());
+    });
+    return false;
+  };
+}

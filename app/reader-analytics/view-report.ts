@@ -1,0 +1,310 @@
+import type { Db } from '../../data/db.js';
+import { ALL_TIME_DAY, DAY_MS, SITE_PATH_ID, type PageBatchResult } from '../../data/stores/page-views.js';
+
+export type TrafficKind = 'views' | 'visitors';
+
+export interface TrafficRow {
+  path: string;
+  human: number;
+  ai: number;
+  total: number;
+}
+
+export interface TrafficPage {
+  totals: { human: number; ai: number; total: number };
+  rows: TrafficRow[];
+  hasMore: boolean;
+}
+
+/** One (project, day) of `page_daily` as column vectors indexed by path id. */
+interface DayVectors {
+  version: number;
+  cap: number;
+  vh: Int32Array;
+  va: Int32Array;
+  uh: Int32Array;
+  ua: Int32Array;
+  ut: Int32Array;
+}
+
+interface PathDictionary {
+  maxId: number;
+  names: Map<number, string>;
+  /** Rank of each path id in UTF-8 byte order of the path (ties of the ranking), -1 = not ours. */
+  rank: Int32Array;
+  rankedUpTo: number;
+}
+
+/** Closed days kept in memory (LRU); the all-time vectors of each project count as one. */
+const MAX_DAYS = 64;
+/** Beyond this many rows (offset + limit) the page is taken from a full sort instead of a heap. */
+const HEAP_MAX = 5_000;
+
+/**
+ * Page views and unique visitors over a range (docs/analytics.md, "Reader analytics"). Whole UTC
+ * days come from `page_daily`, kept in memory per day as column vectors under the day's version
+ * (reloaded only when another process changed the day; batches written by this process are
+ * applied to the vectors in place); no dates at all is the all-time row set, kept the same way.
+ * The partial days at the edges of a range that does not start or end at UTC midnight are read
+ * from the raw views. Visitors of a range are the sum of its days' unique visitors.
+ */
+export function createViewReport(db: Db) {
+  const pkSel = db.prepare<[string], { pk: number }>('SELECT pk FROM search_projects WHERE project_id = ?');
+  const versionSel = db.prepare<[number, number], { version: number }>('SELECT version FROM page_day_totals WHERE project_pk = ? AND day = ?');
+  const daysSel = db.prepare<[number, number, number], { day: number; version: number }>(
+    'SELECT day, version FROM page_day_totals WHERE project_pk = ? AND day >= ? AND day < ? ORDER BY day',
+  );
+  const dayRows = db
+    .prepare<[number, number], [number, number, number, number, number, number]>(
+      'SELECT path_id, views_human, views_ai, visitors_human, visitors_ai, visitors_total FROM page_daily WHERE project_pk = ? AND day = ?',
+    )
+    .raw();
+  const newPaths = db.prepare<[number, number], { id: number; path: string }>('SELECT id, path FROM page_paths WHERE project_pk = ? AND id > ? ORDER BY id');
+  const partialByPath = db
+    .prepare<[number, number, number], [number, number, number, number, number, number]>(
+      `SELECT path_id, sum(ai = 0), sum(ai = 1), count(DISTINCT CASE WHEN ai = 0 THEN visitor END),
+         count(DISTINCT CASE WHEN ai = 1 THEN visitor END), count(DISTINCT visitor)
+       FROM page_views WHERE project_pk = ? AND at_ms >= ? AND at_ms < ? GROUP BY path_id`,
+    )
+    .raw();
+  const partialSite = db
+    .prepare<[number, number, number], [number | null, number | null, number, number, number]>(
+      `SELECT sum(ai = 0), sum(ai = 1), count(DISTINCT CASE WHEN ai = 0 THEN visitor END),
+         count(DISTINCT CASE WHEN ai = 1 THEN visitor END), count(DISTINCT visitor)
+       FROM page_views WHERE project_pk = ? AND at_ms >= ? AND at_ms < ?`,
+    )
+    .raw();
+
+  const days = new Map<string, DayVectors>();
+  const dictionaries = new Map<number, PathDictionary>();
+  let scratch: { cap: number; h: Float64Array; a: Float64Array; t: Float64Array } = { cap: 0, h: new Float64Array(0), a: new Float64Array(0), t: new Float64Array(0) };
+
+  const key = (pk: number, day: number) => `${pk}:${day}`;
+
+  function loadDay(pk: number, day: number, version: number): DayVectors {
+    const rows = dayRows.all(pk, day);
+    let max = 0;
+    for (const r of rows) if (r[0] > max) max = r[0];
+    const cap = Math.max(1024, Math.ceil((max + 1) * 1.25));
+    const v: DayVectors = { version, cap, vh: new Int32Array(cap), va: new Int32Array(cap), uh: new Int32Array(cap), ua: new Int32Array(cap), ut: new Int32Array(cap) };
+    for (const r of rows) {
+      const i = r[0];
+      v.vh[i] = r[1];
+      v.va[i] = r[2];
+      v.uh[i] = r[3];
+      v.ua[i] = r[4];
+      v.ut[i] = r[5];
+    }
+    return v;
+  }
+
+  function dayVectors(pk: number, day: number, version: number): DayVectors {
+    const k = key(pk, day);
+    let v = days.get(k);
+    if (v && v.version === version) {
+      days.delete(k);
+      days.set(k, v);
+      return v;
+    }
+    v = loadDay(pk, day, version);
+    days.delete(k);
+    days.set(k, v);
+    while (days.size > MAX_DAYS) days.delete(days.keys().next().value!);
+    return v;
+  }
+
+  function dictionary(pk: number): PathDictionary {
+    let d = dictionaries.get(pk);
+    if (!d) dictionaries.set(pk, (d = { maxId: 0, names: new Map(), rank: new Int32Array(0), rankedUpTo: -1 }));
+    const added = newPaths.all(pk, d.maxId);
+    for (const r of added) {
+      d.names.set(r.id, r.path);
+      d.maxId = r.id;
+    }
+    if (d.rankedUpTo !== d.maxId) {
+      const ids = [...d.names.keys()];
+      const bytes = new Map(ids.map((id) => [id, Buffer.from(d!.names.get(id)!, 'utf8')]));
+      ids.sort((a, b) => Buffer.compare(bytes.get(a)!, bytes.get(b)!));
+      d.rank = new Int32Array(d.maxId + 1).fill(-1);
+      ids.forEach((id, i) => (d!.rank[id] = i));
+      d.rankedUpTo = d.maxId;
+    }
+    return d;
+  }
+
+  function ensureScratch(cap: number) {
+    if (scratch.cap >= cap) {
+      scratch.h.fill(0, 0, cap);
+      scratch.a.fill(0, 0, cap);
+      scratch.t.fill(0, 0, cap);
+      return;
+    }
+    scratch = { cap, h: new Float64Array(cap), a: new Float64Array(cap), t: new Float64Array(cap) };
+  }
+
+  /** Sum the range's days and partial edges into the scratch vectors (h, a, t per path id). */
+  function sum(pk: number, kind: TrafficKind, fromMs: number | null, toMs: number | null, cap: number): void {
+    ensureScratch(cap);
+    const { h, a, t } = scratch;
+    const addDay = (v: DayVectors) => {
+      const n = Math.min(v.cap, cap);
+      if (kind === 'views') {
+        const { vh, va } = v;
+        for (let i = 0; i < n; i++) {
+          h[i]! += vh[i]!;
+          a[i]! += va[i]!;
+        }
+      } else {
+        const { uh, ua, ut } = v;
+        for (let i = 0; i < n; i++) {
+          h[i]! += uh[i]!;
+          a[i]! += ua[i]!;
+          t[i]! += ut[i]!;
+        }
+      }
+    };
+    if (fromMs === null && toMs === null) {
+      const version = versionSel.get(pk, ALL_TIME_DAY)?.version;
+      if (version !== undefined) addDay(dayVectors(pk, ALL_TIME_DAY, version));
+    } else {
+      const firstWhole = fromMs === null ? 0 : Math.ceil(fromMs / DAY_MS);
+      const endWhole = toMs === null ? 2 ** 31 : Math.floor(toMs / DAY_MS);
+      const segments: [number, number][] = [];
+      if (firstWhole > endWhole) segments.push([fromMs!, toMs!]);
+      else {
+        if (fromMs !== null && fromMs < firstWhole * DAY_MS) segments.push([fromMs, firstWhole * DAY_MS]);
+        if (toMs !== null && toMs > endWhole * DAY_MS) segments.push([endWhole * DAY_MS, toMs]);
+        for (const d of daysSel.all(pk, firstWhole, endWhole)) addDay(dayVectors(pk, d.day, d.version));
+      }
+      for (const [s, e] of segments) {
+        for (const r of partialByPath.all(pk, s, e)) {
+          if (r[0] >= cap) continue;
+          if (kind === 'views') {
+            h[r[0]]! += r[1];
+            a[r[0]]! += r[2];
+          } else {
+            h[r[0]]! += r[3];
+            a[r[0]]! += r[4];
+            t[r[0]]! += r[5];
+          }
+        }
+        const site = partialSite.get(pk, s, e)!;
+        if (kind === 'views') {
+          h[SITE_PATH_ID]! += site[0] ?? 0;
+          a[SITE_PATH_ID]! += site[1] ?? 0;
+        } else {
+          h[SITE_PATH_ID]! += site[2];
+          a[SITE_PATH_ID]! += site[3];
+          t[SITE_PATH_ID]! += site[4];
+        }
+      }
+    }
+    if (kind === 'views') for (let i = 0; i < cap; i++) t[i] = h[i]! + a[i]!;
+  }
+
+  /** Path ids of the page [offset, offset + limit) by total descending, then path; and whether more follow. */
+  function select(d: PathDictionary, cap: number, offset: number, limit: number): { ids: number[]; hasMore: boolean } {
+    const t = scratch.t;
+    const rank = d.rank;
+    const want = offset + limit + 1;
+    // a before b: more first, then the path's byte order.
+    const before = (x: number, y: number) => t[x]! > t[y]! || (t[x] === t[y] && rank[x]! < rank[y]!);
+    let ordered: number[];
+    if (want <= HEAP_MAX) {
+      // Bounded heap whose root is the worst kept row: one pass, a comparison per path.
+      const heap: number[] = [];
+      const worse = (x: number, y: number) => before(y, x);
+      const up = (i: number) => {
+        while (i > 0) {
+          const p = (i - 1) >> 1;
+          if (!worse(heap[i]!, heap[p]!)) break;
+          [heap[i], heap[p]] = [heap[p]!, heap[i]!];
+          i = p;
+        }
+      };
+      const down = (i: number) => {
+        for (;;) {
+          const l = 2 * i + 1;
+          const r = l + 1;
+          let m = i;
+          if (l < heap.length && worse(heap[l]!, heap[m]!)) m = l;
+          if (r < heap.length && worse(heap[r]!, heap[m]!)) m = r;
+          if (m === i) return;
+          [heap[i], heap[m]] = [heap[m]!, heap[i]!];
+          i = m;
+        }
+      };
+      const n = Math.min(cap, rank.length);
+      for (let i = 1; i < n; i++) {
+        if (t[i] === 0 || rank[i]! < 0) continue;
+        if (heap.length < want) {
+          heap.push(i);
+          up(heap.length - 1);
+        } else if (before(i, heap[0]!)) {
+          heap[0] = i;
+          down(0);
+        }
+      }
+      ordered = heap.sort((x, y) => (before(x, y) ? -1 : 1));
+    } else {
+      ordered = [];
+      const n = Math.min(cap, rank.length);
+      for (let i = 1; i < n; i++) if (t[i] !== 0 && rank[i]! >= 0) ordered.push(i);
+      ordered.sort((x, y) => (before(x, y) ? -1 : 1));
+    }
+    return { ids: ordered.slice(offset, offset + limit), hasMore: ordered.length > offset + limit };
+  }
+
+  return {
+    page(projectId: string, kind: TrafficKind, range: { fromMs: number | null; toMs: number | null }, limit: number, offset: number): TrafficPage {
+      const pk = pkSel.get(projectId)?.pk;
+      if (pk === undefined) return { totals: { human: 0, ai: 0, total: 0 }, rows: [], hasMore: false };
+      const d = dictionary(pk);
+      const cap = d.maxId + 1;
+      sum(pk, kind, range.fromMs, range.toMs, cap);
+      const { h, a, t } = scratch;
+      const { ids, hasMore } = select(d, cap, offset, limit);
+      return {
+        totals: { human: h[SITE_PATH_ID]!, ai: a[SITE_PATH_ID]!, total: t[SITE_PATH_ID]! },
+        rows: ids.map((i) => ({ path: d.names.get(i)!, human: h[i]!, ai: a[i]!, total: t[i]! })),
+        hasMore,
+      };
+    },
+    /** Fold a batch this process wrote into the cached days whose version it follows directly. */
+    apply(result: PageBatchResult): void {
+      const moved = new Map<string, number>();
+      for (const v of result.versions) moved.set(key(v.projectPk, v.day), v.version);
+      const stale = new Set<string>();
+      for (const [k, version] of moved) {
+        const cached = days.get(k);
+        if (cached && cached.version !== version - 1) stale.add(k);
+      }
+      for (const dl of result.deltas) {
+        const k = key(dl.projectPk, dl.day);
+        const v = days.get(k);
+        if (!v || stale.has(k)) continue;
+        if (dl.pathId >= v.cap) {
+          stale.add(k);
+          continue;
+        }
+        v.vh[dl.pathId]! += dl.viewsHuman;
+        v.va[dl.pathId]! += dl.viewsAi;
+        v.uh[dl.pathId]! += dl.visitorsHuman;
+        v.ua[dl.pathId]! += dl.visitorsAi;
+        v.ut[dl.pathId]! += dl.visitorsTotal;
+      }
+      for (const [k, version] of moved) {
+        const v = days.get(k);
+        if (!v) continue;
+        if (stale.has(k)) days.delete(k);
+        else v.version = version;
+      }
+    },
+    clearCache(): void {
+      days.clear();
+      dictionaries.clear();
+    },
+  };
+}
+
+export type ViewReport = ReturnType<typeof createViewReport>;

@@ -1,0 +1,92 @@
+import type { Migration } from './index.js';
+
+/**
+ * Reader analytics (issue 20, docs/analytics.md "Reader analytics"): page views, unique visitors
+ * and page feedback. Projects are the `search_projects` pks, paths interned in `page_paths`.
+ *
+ * No IP address, user agent or cookie is stored. A visitor is a 48-bit hash of (daily salt, IP,
+ * user agent, project); the salt lives in `settings` for its UTC day only and is replaced (the
+ * old one discarded) on the first view of the next day, so hashes of different days cannot be
+ * linked and a visitor counts once per day: a range reports the sum of daily unique visitors.
+ *
+ * `page_daily` holds per project, UTC day and path the views and that day's unique visitors,
+ * human and AI, with `path_id` 0 for the whole site (site-wide visitors are not the sum of the
+ * paths'). It is maintained at ingest in the same transaction as the raw rows;
+ * `page_day_visitors` is the de-duplication state of the open days only (which visitor was
+ * already counted on which path, as human and/or AI) and is emptied once a day is closed.
+ * `page_day_totals.version` moves with every batch that changes a day, so the report keeps
+ * closed days in memory and reloads one only when it changed.
+ */
+export const readerAnalytics: Migration = {
+  id: 10,
+  name: 'reader analytics: page views, daily visitors, page feedback',
+  up: `
+    CREATE TABLE page_paths (
+      id          INTEGER PRIMARY KEY,
+      project_pk  INTEGER NOT NULL,
+      path        TEXT NOT NULL,
+      UNIQUE (project_pk, path)
+    ) STRICT;
+
+    -- ai: 0 = human (the page's beacon), 1 = AI agent (counted by the site listener).
+    CREATE TABLE page_views (
+      id          INTEGER PRIMARY KEY,
+      project_pk  INTEGER NOT NULL,
+      at_ms       INTEGER NOT NULL,
+      path_id     INTEGER NOT NULL,
+      ai          INTEGER NOT NULL,
+      visitor     INTEGER NOT NULL
+    ) STRICT;
+    CREATE INDEX page_views_time ON page_views(project_pk, at_ms);
+
+    CREATE TABLE page_daily (
+      project_pk      INTEGER NOT NULL,
+      day             INTEGER NOT NULL,
+      path_id         INTEGER NOT NULL,
+      views_human     INTEGER NOT NULL DEFAULT 0,
+      views_ai        INTEGER NOT NULL DEFAULT 0,
+      visitors_human  INTEGER NOT NULL DEFAULT 0,
+      visitors_ai     INTEGER NOT NULL DEFAULT 0,
+      visitors_total  INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (project_pk, day, path_id)
+    ) STRICT, WITHOUT ROWID;
+
+    CREATE TABLE page_day_totals (
+      project_pk  INTEGER NOT NULL,
+      day         INTEGER NOT NULL,
+      version     INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (project_pk, day)
+    ) STRICT, WITHOUT ROWID;
+
+    -- seen: bit 1 = counted as a human visitor, bit 2 = as an AI visitor.
+    CREATE TABLE page_day_visitors (
+      project_pk  INTEGER NOT NULL,
+      day         INTEGER NOT NULL,
+      visitor     INTEGER NOT NULL,
+      path_id     INTEGER NOT NULL,
+      seen        INTEGER NOT NULL,
+      PRIMARY KEY (project_pk, day, visitor, path_id)
+    ) STRICT, WITHOUT ROWID;
+
+    -- public_id: the id readers' browsers chose for the vote (a later comment upgrades the same
+    -- row instead of counting twice) and the id the report shows.
+    CREATE TABLE page_feedback (
+      id              INTEGER PRIMARY KEY,
+      project_pk      INTEGER NOT NULL,
+      public_id       TEXT NOT NULL,
+      created_ms      INTEGER NOT NULL,
+      path            TEXT NOT NULL,
+      source          TEXT NOT NULL CHECK (source IN ('code_snippet', 'contextual', 'agent', 'thumbs_only')),
+      helpful         INTEGER,
+      reason          TEXT,
+      comment         TEXT,
+      code            TEXT,
+      filename        TEXT,
+      lang            TEXT,
+      status          TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'in_progress', 'resolved', 'dismissed')),
+      status_at_ms    INTEGER,
+      UNIQUE (project_pk, public_id)
+    ) STRICT;
+    CREATE INDEX page_feedback_time ON page_feedback(project_pk, created_ms, id);
+  `,
+};
