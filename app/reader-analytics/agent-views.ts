@@ -8,6 +8,17 @@ import type { ReaderIngest } from './ingest.js';
 const PAGE_RE = /^\/(?:[^?#.]*|[^?#]*\.(?:html|md))$/;
 const PAGE_TYPE_RE = /^text\/(?:html|markdown)\b/i;
 
+/** The content type among writeHead's headers: an object, or a flat [name, value, …] list (the cache-hit path's). */
+function contentType(headers: OutgoingHttpHeaders | unknown[] | undefined): string | undefined {
+  if (!headers) return undefined;
+  if (Array.isArray(headers)) {
+    for (let i = 0; i + 1 < headers.length; i += 2) if (String(headers[i]).toLowerCase() === 'content-type') return String(headers[i + 1]);
+    return undefined;
+  }
+  for (const k in headers) if (k.toLowerCase() === 'content-type') return String(headers[k]);
+  return undefined;
+}
+
 /**
  * A site fast path that answers nothing: it watches page requests of AI agents, which run no
  * script and so send no beacon, and counts each page the listener served them (200, HTML or
@@ -29,8 +40,7 @@ export function createAgentViewWatcher(deps: { ingest: ReaderIngest; resolveProj
     const writeHead = res.writeHead;
     res.writeHead = function (this: ServerResponse, code: number, ...rest: unknown[]) {
       status = code;
-      const headers = rest.find((r) => r !== null && typeof r === 'object') as OutgoingHttpHeaders | undefined;
-      type = String(headers?.['content-type'] ?? this.getHeader('content-type') ?? '');
+      type = contentType(rest.find((r) => r !== null && typeof r === 'object') as OutgoingHttpHeaders | unknown[] | undefined) ?? String(this.getHeader('content-type') ?? '');
       return (writeHead as (...a: unknown[]) => ServerResponse).call(this, code, ...rest);
     } as typeof res.writeHead;
     res.on('finish', () => {

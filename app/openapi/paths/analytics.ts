@@ -1,19 +1,19 @@
 import { json } from '../components.js';
 
-const rateLimitHeaders = {
+export const rateLimitHeaders = {
   'RateLimit-Limit': { $ref: '#/components/headers/RateLimit-Limit' },
   'RateLimit-Remaining': { $ref: '#/components/headers/RateLimit-Remaining' },
   'RateLimit-Reset': { $ref: '#/components/headers/RateLimit-Reset' },
 };
 
 /** An analytics error response that also carries the organization's rate-limit headers. */
-const limited = (description: string, extra: Record<string, unknown> = {}) => ({
+export const limited = (description: string, extra: Record<string, unknown> = {}) => ({
   description,
   headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' }, ...rateLimitHeaders, ...extra },
   content: { 'application/json': { schema: { $ref: '#/components/schemas/AnalyticsError' } } },
 });
 
-const dateParam = (name: string, description: string) => ({
+export const dateParam = (name: string, description: string) => ({
   name,
   in: 'query',
   required: false,

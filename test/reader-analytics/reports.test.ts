@@ -1,0 +1,178 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OTHER_PROJECT, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
+import { postEvents } from '../analytics/helpers.js';
+import { BROWSER_UA, CLAUDE_UA, fetchPage, FIREFOX_UA, GOOGLEBOT_UA, GPTBOT_UA, readerAppliance, readersOf, view } from './helpers.js';
+
+const opened: TestAppliance[] = [];
+afterEach(async () => {
+  for (const a of opened.splice(0)) await a.close();
+});
+
+const report = (app: TestAppliance, key: string, op: string, query = '') => app.api(key).get(`/v1/analytics/${TEST_PROJECT}/${op}${query}`);
+
+/** The known event set: day 1 (2026-11-10) and day 2 (2026-11-11), humans and agents. */
+async function knownEvents(app: TestAppliance, clock: { set(d: string): void }) {
+  const alice = { ip: '203.0.113.7' };
+  const bob = { ip: '198.51.100.20', ua: FIREFOX_UA };
+  clock.set('2026-11-10T09:00:00.000Z');
+  await view(app, '/', alice).expect(202);
+  await view(app, '/guides/install', alice).expect(202);
+  await view(app, '/guides/install/', alice).expect(202); // the same page, a second view
+  await view(app, '/guides/install', bob).expect(202);
+  await fetchPage(app, '/guides/install', GPTBOT_UA, '192.0.2.50').expect(200);
+  await fetchPage(app, '/guides/install.md', GPTBOT_UA, '192.0.2.50').expect(200);
+  await fetchPage(app, '/', GOOGLEBOT_UA, '192.0.2.60').expect(200); // a plain crawler: not counted
+  readersOf(app).flush();
+  clock.set('2026-11-11T15:30:00.000Z');
+  await view(app, '/guides/install', alice).expect(202);
+  await fetchPage(app, '/guides/install', CLAUDE_UA, '192.0.2.51').expect(200);
+  readersOf(app).flush();
+  clock.set('2026-11-12T08:00:00.000Z');
+}
+
+describe('views and visitors from a known event set', () => {
+  it('counts totals, the human/AI split, and visitors once per day but again the next day', async () => {
+    const { app, clock } = readerAppliance(opened);
+    const key = app.createKey();
+    await knownEvents(app, clock);
+
+    const views = (await report(app, key, 'views').expect(200)).body;
+    expect(views).toEqual({
+      totals: { human: 5, ai: 3, total: 8 },
+      views: [
+        { path: '/guides/install', human: 4, ai: 3, total: 7 },
+        { path: '/', human: 1, ai: 0, total: 1 },
+      ],
+      hasMore: false,
+    });
+
+    // Day 1: alice and bob (human), GPTBot (AI); day 2: alice again, Claude-User. Summed per day.
+    const visitors = (await report(app, key, 'visitors').expect(200)).body;
+    expect(visitors).toEqual({
+      totals: { human: 3, ai: 2, total: 5 },
+      visitors: [
+        { path: '/guides/install', human: 3, ai: 2, total: 5 },
+        { path: '/', human: 1, ai: 0, total: 1 },
+      ],
+      hasMore: false,
+    });
+
+    // dateTo is exclusive: only day 1.
+    const day1 = (await report(app, key, 'visitors', '?dateFrom=2026-11-10&dateTo=2026-11-11').expect(200)).body;
+    expect(day1.totals).toEqual({ human: 2, ai: 1, total: 3 });
+    const day1Views = (await report(app, key, 'views', '?dateFrom=2026-11-10&dateTo=2026-11-11').expect(200)).body;
+    expect(day1Views.totals).toEqual({ human: 4, ai: 2, total: 6 });
+    // Partial days (date-times) are read from the raw views, to the millisecond.
+    const afternoon = (await report(app, key, 'views', '?dateFrom=2026-11-11T15:30:00.000Z&dateTo=2026-11-11T15:30:00.001Z').expect(200)).body;
+    expect(afternoon.totals).toEqual({ human: 1, ai: 1, total: 2 });
+    const before = (await report(app, key, 'views', '?dateFrom=2026-11-10T00:00:00Z&dateTo=2026-11-11T15:30:00.000Z').expect(200)).body;
+    expect(before.totals).toEqual({ human: 4, ai: 2, total: 6 });
+    const spanning = (await report(app, key, 'visitors', '?dateFrom=2026-11-10T08:00:00Z&dateTo=2026-11-11T16:00:00Z').expect(200)).body;
+    expect(spanning.totals).toEqual({ human: 3, ai: 2, total: 5 });
+  });
+
+  it('pages with limit and offset, ordered by total then path', async () => {
+    const { app } = readerAppliance(opened);
+    const key = app.createKey();
+    const reader = { ip: '203.0.113.9' };
+    for (const [p, n] of [['/a', 3], ['/b', 1], ['/c', 2], ['/d', 2], ['/e', 1]] as const) for (let i = 0; i < n; i++) await view(app, p, reader).expect(202);
+    const pages: string[][] = [];
+    let offset = 0;
+    for (;;) {
+      const body = (await report(app, key, 'views', `?limit=2&offset=${offset}`).expect(200)).body;
+      pages.push(body.views.map((r: { path: string }) => r.path));
+      expect(body.totals.total).toBe(9);
+      if (!body.hasMore) break;
+      offset += 2;
+    }
+    expect(pages).toEqual([['/a', '/c'], ['/d', '/b'], ['/e']]);
+    expect((await report(app, key, 'views', '?offset=50').expect(200)).body).toEqual({ totals: { human: 9, ai: 0, total: 9 }, views: [], hasMore: false });
+  });
+
+  it('validates parameters: limit 1–250, offset ≥ 0, dates, each problem one detail', async () => {
+    const { app } = readerAppliance(opened);
+    const key = app.createKey();
+    for (const op of ['views', 'visitors']) {
+      await report(app, key, op, '?limit=250').expect(200);
+      const bad = await report(app, key, op, '?limit=251&offset=-1&dateFrom=nope').expect(400);
+      expect(bad.body.details.map((d: { message: string }) => d.message)).toEqual([
+        expect.stringMatching(/^dateFrom:/),
+        expect.stringMatching(/^limit: must be an integer from 1 to 250/),
+        expect.stringMatching(/^offset:/),
+      ]);
+      const same = await report(app, key, op, '?dateFrom=2026-11-10&dateTo=2026-11-10').expect(400);
+      expect(same.body.details[0].message).toMatch(/dateTo is exclusive/);
+    }
+    const other = await app.api(key).get(`/v1/analytics/${OTHER_PROJECT}/views`).expect(404);
+    expect(other.body).toEqual({ error: 'Project not found', details: [] });
+  });
+
+  it('counts a re-sent view id once and ignores page beacons of bots and agents', async () => {
+    const { app } = readerAppliance(opened);
+    const key = app.createKey();
+    const one = { type: 'pageview', path: '/x', viewId: 'same-view' };
+    await postEvents(app, [one, one], { ip: '203.0.113.1' }).set('User-Agent', BROWSER_UA).expect(202);
+    await postEvents(app, one, { ip: '203.0.113.1' }).set('User-Agent', BROWSER_UA).expect(202);
+    await postEvents(app, { ...one, viewId: 'bot' }, { ip: '203.0.113.1' }).set('User-Agent', GPTBOT_UA).expect(202);
+    await postEvents(app, { ...one, viewId: 'headless' }, { ip: '203.0.113.1' }).set('User-Agent', 'Mozilla/5.0 HeadlessChrome/120.0.0.0').expect(202);
+    expect((await report(app, key, 'views').expect(200)).body.totals).toEqual({ human: 1, ai: 0, total: 1 });
+  });
+
+  it('answers 202 with rejected entries for bad reader events', async () => {
+    const { app } = readerAppliance(opened);
+    const res = await postEvents(app, [
+      { type: 'pageview', path: '/ok', viewId: 'a1' },
+      { type: 'pageview', path: 'relative', viewId: 'a2' },
+      { type: 'pageview', path: '/x', viewId: 'a3', extra: 1 },
+      { type: 'feedback', path: '/x', feedbackId: 'f1', source: 'agent', helpful: false },
+      { type: 'feedback', path: '/x', feedbackId: 'f2', source: 'contextual', helpful: true, comment: 'x'.repeat(1001) },
+    ]).set('User-Agent', BROWSER_UA).expect(202);
+    expect(res.body.accepted).toBe(1);
+    expect(res.body.collecting).toBe(true);
+    expect(res.body.rejected.map((r: { index: number }) => r.index)).toEqual([1, 2, 3, 4]);
+    expect(res.body.rejected[3].message).toMatch(/comment: must be at most 1000 characters/);
+  });
+
+  it('collects nothing when analytics.readers.enabled is false', async () => {
+    const { app } = readerAppliance(opened, { analytics: { rateLimitPerHour: 1000, readers: { enabled: false } } });
+    const key = app.createKey();
+    const res = await view(app, '/', { ip: '203.0.113.1' }).expect(202);
+    expect(res.body.collecting).toBe(false);
+    await fetchPage(app, '/', GPTBOT_UA, '192.0.2.1').expect(200);
+    await postEvents(app, { type: 'feedback', path: '/', feedbackId: 'f', source: 'thumbs_only', helpful: true }).set('User-Agent', BROWSER_UA).expect(202);
+    expect((await report(app, key, 'views').expect(200)).body.totals.total).toBe(0);
+    expect((await report(app, key, 'feedback').expect(200)).body.feedback).toEqual([]);
+  });
+});
+
+describe('privacy', () => {
+  it('stores no IP address and sets no cookie', async () => {
+    const { app, clock } = readerAppliance(opened);
+    const key = app.createKey();
+    const res = await view(app, '/', { ip: '203.0.113.77' }).expect(202);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const page = await fetchPage(app, '/guides/install', GPTBOT_UA, '203.0.113.78').expect(200);
+    expect(page.headers['set-cookie']).toBeUndefined();
+    await postEvents(app, { type: 'feedback', path: '/', feedbackId: 'fb1', source: 'contextual', helpful: false, comment: 'unclear' }, { ip: '203.0.113.77' })
+      .set('User-Agent', BROWSER_UA)
+      .expect(202);
+    readersOf(app).flush();
+    await report(app, key, 'views').expect(200);
+    clock.set('2026-11-11T09:00:00.000Z');
+    await view(app, '/', { ip: '203.0.113.77' }).expect(202);
+    readersOf(app).flush();
+    app.ctx.db.pragma('wal_checkpoint(TRUNCATE)');
+    const files = fs.readdirSync(app.stateDir).filter((f) => /\.(db|sqlite|db-wal)$/.test(f) || f.includes('.db'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) {
+      const bytes = fs.readFileSync(path.join(app.stateDir, f));
+      for (const needle of ['203.0.113.77', '203.0.113.78', 'Chrome/131', 'GPTBot']) expect(bytes.includes(Buffer.from(needle)), `${needle} in ${f}`).toBe(false);
+    }
+    // Only the current day's salt is kept.
+    const salts = app.ctx.db.prepare("SELECT value FROM settings WHERE key = 'analytics.visitorSalt'").all() as { value: string }[];
+    expect(salts).toHaveLength(1);
+    expect(JSON.parse(salts[0]!.value).day).toBe(Math.floor(Date.parse('2026-11-11') / 86_400_000));
+  });
+});
