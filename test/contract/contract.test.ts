@@ -19,6 +19,7 @@ import { startFakeGitHost } from '../agent/helpers/fake-git-host.js';
 import { finish, say, startFakeModel, toolCall, type FakeModel } from '../agent/helpers/fake-model.js';
 import { createBareRemote, type BareRemote } from '../agent/helpers/git-remote.js';
 import { importEvents } from '../analytics/helpers.js';
+import type { ReaderAnalyticsFeature } from '../../app/reader-analytics/feature.js';
 import { sseEvents } from '../agent/helpers/sse.js';
 
 /*
@@ -31,10 +32,6 @@ import { sseEvents } from '../agent/helpers/sse.js';
 
 /** Operations of the documents the appliance does not serve yet (404), and the issue that will serve them (docs/compatibility.md). */
 const NOT_SERVED: Record<string, string> = {
-  'analytics GET /v1/analytics/{projectId}/feedback': 'issue 20',
-  'analytics GET /v1/analytics/{projectId}/feedback/by-page': 'issue 20',
-  'analytics GET /v1/analytics/{projectId}/views': 'issue 20',
-  'analytics GET /v1/analytics/{projectId}/visitors': 'issue 20',
   'analytics GET /v1/analytics/{projectId}/assistant': 'issue 21',
   'analytics GET /v1/analytics/{projectId}/assistant/threads/{threadId}': 'issue 21',
   'analytics GET /v1/analytics/{projectId}/assistant/caller-stats': 'issue 21',
@@ -226,6 +223,43 @@ describe('analytics (analytics.openapi.json)', () => {
   });
 });
 
+describe('reader analytics (analytics.openapi.json)', () => {
+  it('reports views, visitors, feedback and feedback by page; offset and cursor paging; 400 documented, 401 and 404 in the error shape', async () => {
+    const readers = t.features.find((f) => f.name === 'reader-analytics') as ReaderAnalyticsFeature;
+    const now = t.clock.now().getTime();
+    const browser = { ip: '203.0.113.5', userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' };
+    readers.ingest.accept(TEST_PROJECT, [
+      { kind: 'view', path: '/quickstart', viewId: 'c1' },
+      { kind: 'view', path: '/guides/intro', viewId: 'c2' },
+      { kind: 'feedback', input: { publicId: 'fb-a', path: '/quickstart', source: 'contextual', helpful: false, reason: null, comment: 'Step 3 fails', code: null, filename: null, lang: null } },
+      { kind: 'feedback', input: { publicId: 'fb-b', path: '/quickstart', source: 'code_snippet', helpful: null, reason: null, comment: 'typo', code: 'npm i', filename: null, lang: 'bash' } },
+    ], browser, now);
+    readers.ingest.acceptAgentView(TEST_PROJECT, '/quickstart', { ip: '192.0.2.9', userAgent: 'GPTBot/1.2' }, now);
+    const client = analyticsClient(fullKey);
+    const projectId = TEST_PROJECT;
+    const views = check('analytics', 'GET', '/v1/analytics/{projectId}/views', await client.GET('/v1/analytics/{projectId}/views', { params: { path: { projectId }, query: { limit: 1 } } }));
+    expect(views.data).toEqual({ totals: { human: 2, ai: 1, total: 3 }, views: [{ path: '/quickstart', human: 1, ai: 1, total: 2 }], hasMore: true });
+    const rest = check('analytics', 'GET', '/v1/analytics/{projectId}/views', await client.GET('/v1/analytics/{projectId}/views', { params: { path: { projectId }, query: { limit: 1, offset: 1 } } }));
+    expect(rest.data!.views.map((v) => v.path)).toEqual(['/guides/intro']);
+    const visitors = check('analytics', 'GET', '/v1/analytics/{projectId}/visitors', await client.GET('/v1/analytics/{projectId}/visitors', { params: { path: { projectId } } }));
+    expect(visitors.data!.totals).toEqual({ human: 1, ai: 1, total: 2 });
+    const route = '/v1/analytics/{projectId}/feedback';
+    const first = check('analytics', 'GET', route, await client.GET(route, { params: { path: { projectId }, query: { limit: 1 } } }));
+    expect(first.data!.hasMore).toBe(true);
+    const second = check('analytics', 'GET', route, await client.GET(route, { params: { path: { projectId }, query: { limit: 1, cursor: first.data!.nextCursor! } } }));
+    expect([...first.data!.feedback, ...second.data!.feedback].map((f) => f.id).sort()).toEqual(['fb-a', 'fb-b']);
+    expect(second.data!.nextCursor).toBeNull();
+    const code = check('analytics', 'GET', route, await client.GET(route, { params: { path: { projectId }, query: { source: 'code_snippet' } } }));
+    expect(code.data!.feedback).toEqual([expect.objectContaining({ id: 'fb-b', code: 'npm i', lang: 'bash', filename: null, status: 'pending' })]);
+    const byPage = check('analytics', 'GET', '/v1/analytics/{projectId}/feedback/by-page', await client.GET('/v1/analytics/{projectId}/feedback/by-page', { params: { path: { projectId }, query: { status: 'pending' } } }));
+    expect(byPage.data).toEqual({ feedback: [{ path: '/quickstart', thumbsUp: 0, thumbsDown: 1, code: 1, total: 2 }], hasMore: false });
+    expect(check('analytics', 'GET', '/v1/analytics/{projectId}/views', await client.GET('/v1/analytics/{projectId}/views', { params: { path: { projectId }, query: { limit: 251 } } })).response.status).toBe(400);
+    expect(check('analytics', 'GET', route, await client.GET(route, { params: { path: { projectId }, query: { status: 'open' } } })).response.status).toBe(400);
+    expect((await raw('analytics', 'GET', '/v1/analytics/{projectId}/visitors', `/v1/analytics/${TEST_PROJECT}/visitors`)).status).toBe(401);
+    expect((await raw('analytics', 'GET', '/v1/analytics/{projectId}/feedback/by-page', `/v1/analytics/${OTHER_PROJECT}/feedback/by-page`, { headers: auth(fullKey) })).status).toBe(404);
+  });
+});
+
 describe('agent v2 (admin-openapi.json)', { timeout: 60_000 }, () => {
   it('creates a job, polls it to its pull request, sends a follow-up; 400, 404 documented; 401, 409 in the error shape', async () => {
     model.push(toolCall('write_file', { path: 'index.mdx', content: 'changed\n' }), finish('Changed the home page.'));
@@ -347,7 +381,7 @@ describe('coverage of the published documents', () => {
         success[key] = ok!;
       }
     }
-    expect(Object.keys(success)).toHaveLength(10);
+    expect(Object.keys(success)).toHaveLength(14);
     // Every undeclared status this run produced was checked against the error shape.
     const undeclared = new Set([...undocumented.values()].flatMap((s) => [...s]));
     expect([...undeclared].sort()).toEqual([400, 401, 403, 404, 409, 413, 415, 503]);
