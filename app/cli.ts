@@ -5,6 +5,7 @@ import { analyticsCommand } from './commands/analytics.js';
 import { agentCommand } from './commands/agent.js';
 import { doctorCommand } from './commands/doctor.js';
 import { exportCommand } from './commands/export.js';
+import { feedbackCommand } from './commands/feedback.js';
 import { type Command, type CommandIo, UsageError, println } from './commands/io.js';
 import { keysCommand } from './commands/keys.js';
 import { projectsCommand } from './commands/projects.js';
@@ -21,6 +22,7 @@ const commands: Record<string, Command> = {
   sites: sitesCommand,
   export: exportCommand,
   analytics: analyticsCommand,
+  feedback: feedbackCommand,
 };
 
 export async function main(argv: string[], io: CommandIo): Promise<number> {
