@@ -69,6 +69,8 @@ export interface FontSpec {
 export interface SiteConfig {
   /** `docs.json` or `mint.json`: which file the config came from. */
   format: 'docs.json' | 'mint.json';
+  /** Page views and feedback (issue 20); absent: everything on. */
+  readerAnalytics?: import('./load/reader-analytics.js').ReaderAnalyticsSettings;
   name: string;
   description?: string;
   /** Repository-relative asset paths (leading slash removed). */

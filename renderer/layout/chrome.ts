@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { pageFeedbackParts } from './page-feedback.js';
 import { marked } from 'marked';
 import { sanitizePhrasingHtml } from '../page/sanitize.js';
 import type { DivisionKind, NavLink, NavSection, RenderContext } from '../types.js';
@@ -53,6 +54,8 @@ export interface SiteChrome {
   /** The top bar's links again, for the phone drawer where the top bar has no room for them. */
   drawerLinks: string;
   searchDialog: string;
+  /** "Was this page helpful?" (issue 20), empty when the config turns feedback off. */
+  pageFeedback: string;
   /** The config's announcement, rendered once; `key` changes with its text, so a new one shows again after a dismissal. */
   banner: { html: string; dismissible: boolean; key: string } | undefined;
   /** `seo.metatags` of the config, minus those every page sets itself. */
@@ -137,6 +140,7 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
   const drawerLinks = template('drawer-links')({ links, primary });
 
   const sectionsById = new Map(ctx.sections.map((s) => [s.id, s]));
+  const readers = pageFeedbackParts(config, asset);
   const chrome: SiteChrome = {
     ctx,
     asset,
@@ -149,6 +153,7 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
       { src: asset(THEME_ASSET_NAMES.siteJs) },
       { src: asset(THEME_ASSET_NAMES.componentsJs) },
       { src: asset(THEME_ASSET_NAMES.searchJs), data: { minisearch: asset(THEME_ASSET_NAMES.minisearchJs), index: SEARCH_INDEX_URL } },
+      ...readers.scripts,
     ],
     customScripts: config.customJs.flatMap((p) => {
       const src = assetUrl(ctx, p);
@@ -158,6 +163,7 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
     footer,
     drawerLinks,
     searchDialog: template('search-dialog')({}),
+    pageFeedback: readers.html,
     metatags: siteMetatags(config.seo?.metatags ?? []),
     banner: config.banner ? siteBanner(config.banner) : undefined,
     sectionsById,

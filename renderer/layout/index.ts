@@ -116,6 +116,7 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
     footer: chrome.footer,
     drawerLinks: chrome.drawerLinks,
     searchDialog: chrome.searchDialog,
+    pageFeedback: chrome.pageFeedback,
     metatags: chrome.metatags,
     banner: chrome.banner,
   });

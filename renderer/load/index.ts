@@ -4,6 +4,7 @@ import { RenderError, type SiteConfig } from '../types.js';
 import { isObject } from './config-fields.js';
 import { DOCS_JSON_SETTINGS, normaliseDocsJson } from './normalise-docs-json.js';
 import { MINT_JSON_SETTINGS, normaliseMintJson } from './normalise-mint-json.js';
+import { readerAnalyticsSettings } from './reader-analytics.js';
 import { parseJsonFile } from './parse-json.js';
 import { resolveRefs } from './resolve-refs.js';
 import { scanRepoFiles } from './scan-files.js';
@@ -72,6 +73,7 @@ export function loadSite(sourceDir: string): LoadedSite {
     ...base,
     customCss: custom.filter((f) => f.endsWith('.css')),
     customJs: custom.filter((f) => f.endsWith('.js')),
+    readerAnalytics: readerAnalyticsSettings(raw, configFile as 'docs.json' | 'mint.json'),
   };
   const ignoredSettings = settingsNotApplied(raw, configFile === 'docs.json' ? DOCS_JSON_SETTINGS : MINT_JSON_SETTINGS);
   return { repoRoot, configFile, config, files, symlinks, ignoredSettings };

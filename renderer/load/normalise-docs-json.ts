@@ -29,6 +29,8 @@ export const DOCS_JSON_SETTINGS: ReadonlySet<string> = new Set([
   'icons',
   // API reference (renderer/openapi): the parts that shape generated pages.
   'api.openapi', 'api.examples', 'api.params', 'api.url', 'api.mdx', 'api.baseUrl',
+  // Reader analytics (renderer/load/reader-analytics.ts).
+  'integrations.telemetry',
 ]);
 
 function fontSpec(raw: Record<string, unknown>, base?: FontSpec): FontSpec | undefined {

@@ -40,6 +40,8 @@ export const MINT_JSON_SETTINGS: ReadonlySet<string> = new Set([
   'modeToggle', 'appliance', 'tabs', 'anchors', 'primaryTab', 'versions', 'topAnchor', 'redirects',
   // API reference (renderer/openapi): the specs and how generated pages show them.
   'openapi', 'api',
+  // Reader analytics (renderer/load/reader-analytics.ts).
+  'feedback',
 ]);
 
 export function normaliseMintJson(raw: Json, file: string): Omit<SiteConfig, 'customCss' | 'customJs'> {
