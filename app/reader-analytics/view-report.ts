@@ -1,5 +1,5 @@
 import type { Db } from '../../data/db.js';
-import { ALL_TIME_DAY, DAY_MS, SITE_PATH_ID, type PageBatchResult } from '../../data/stores/page-views.js';
+import { ALL_TIME_DAY, DAY_MS, HOUR_MS, SITE_PATH_ID, type PageBatchResult } from '../../data/stores/page-views.js';
 
 export type TrafficKind = 'views' | 'visitors';
 
@@ -27,6 +27,17 @@ interface DayVectors {
   ut: Int32Array;
 }
 
+/** One (project, hour) of `page_hourly`, sparse: an hour holds a small share of the paths. */
+interface HourRows {
+  version: number;
+  ids: Int32Array;
+  vh: Int32Array;
+  va: Int32Array;
+  uh: Int32Array;
+  ua: Int32Array;
+  ut: Int32Array;
+}
+
 interface PathDictionary {
   maxId: number;
   names: Map<number, string>;
@@ -37,6 +48,8 @@ interface PathDictionary {
 
 /** Closed days kept in memory (LRU); the all-time vectors of each project count as one. */
 const MAX_DAYS = 64;
+/** Closed hours kept in memory (the whole hours of partial days at a range's edges). */
+const MAX_HOURS = 192;
 /** Beyond this many rows (offset + limit) the page is taken from a full sort instead of a heap. */
 const HEAP_MAX = 5_000;
 
@@ -45,8 +58,10 @@ const HEAP_MAX = 5_000;
  * days come from `page_daily`, kept in memory per day as column vectors under the day's version
  * (reloaded only when another process changed the day; batches written by this process are
  * applied to the vectors in place); no dates at all is the all-time row set, kept the same way.
- * The partial days at the edges of a range that does not start or end at UTC midnight are read
- * from the raw views. Visitors of a range are the sum of its days' unique visitors.
+ * The partial days at the edges of a range that does not start or end at UTC midnight are their
+ * whole hours from `page_hourly` (kept in memory the same way, sparse) and at most an hour of raw
+ * views at each end, summed through their `counted` bits. Visitors of a range are the sum of its
+ * days' unique visitors; within a partial day a visitor counts in the hour of its first view.
  */
 export function createViewReport(db: Db) {
   const pkSel = db.prepare<[string], { pk: number }>('SELECT pk FROM search_projects WHERE project_id = ?');
@@ -60,22 +75,24 @@ export function createViewReport(db: Db) {
     )
     .raw();
   const newPaths = db.prepare<[number, number], { id: number; path: string }>('SELECT id, path FROM page_paths WHERE project_pk = ? AND id > ? ORDER BY id');
-  const partialByPath = db
-    .prepare<[number, number, number], [number, number, number, number, number, number]>(
-      `SELECT path_id, sum(ai = 0), sum(ai = 1), count(DISTINCT CASE WHEN ai = 0 THEN visitor END),
-         count(DISTINCT CASE WHEN ai = 1 THEN visitor END), count(DISTINCT visitor)
-       FROM page_views WHERE project_pk = ? AND at_ms >= ? AND at_ms < ? GROUP BY path_id`,
+  const hoursSel = db.prepare<[number, number, number], { hour: number; version: number }>(
+    'SELECT hour, version FROM page_hour_totals WHERE project_pk = ? AND hour >= ? AND hour < ? ORDER BY hour',
+  );
+  const hourRows = db
+    .prepare<[number, number], [number, number, number, number, number, number]>(
+      'SELECT path_id, views_human, views_ai, visitors_human, visitors_ai, visitors_total FROM page_hourly WHERE project_pk = ? AND hour = ?',
     )
     .raw();
-  const partialSite = db
-    .prepare<[number, number, number], [number | null, number | null, number, number, number]>(
-      `SELECT sum(ai = 0), sum(ai = 1), count(DISTINCT CASE WHEN ai = 0 THEN visitor END),
-         count(DISTINCT CASE WHEN ai = 1 THEN visitor END), count(DISTINCT visitor)
-       FROM page_views WHERE project_pk = ? AND at_ms >= ? AND at_ms < ?`,
+  const rawSums = db
+    .prepare<[number, number, number], [number, number, number, number, number, number, number, number, number]>(
+      `SELECT path_id, sum(ai = 0), sum(ai = 1), sum((counted & 1) > 0), sum((counted & 2) > 0), sum((counted & 4) > 0),
+         sum((counted & 8) > 0), sum((counted & 16) > 0), sum((counted & 32) > 0)
+       FROM page_views WHERE project_pk = ? AND at_ms >= ? AND at_ms < ? GROUP BY path_id`,
     )
     .raw();
 
   const days = new Map<string, DayVectors>();
+  const hours = new Map<string, HourRows>();
   const dictionaries = new Map<number, PathDictionary>();
   let scratch: { cap: number; h: Float64Array; a: Float64Array; t: Float64Array } = { cap: 0, h: new Float64Array(0), a: new Float64Array(0), t: new Float64Array(0) };
 
@@ -111,6 +128,29 @@ export function createViewReport(db: Db) {
     days.set(k, v);
     while (days.size > MAX_DAYS) days.delete(days.keys().next().value!);
     return v;
+  }
+
+  function hourVectors(pk: number, hour: number, version: number): HourRows {
+    const k = key(pk, hour);
+    let h = hours.get(k);
+    if (!h || h.version !== version) {
+      const rows = hourRows.all(pk, hour);
+      const n = rows.length;
+      h = { version, ids: new Int32Array(n), vh: new Int32Array(n), va: new Int32Array(n), uh: new Int32Array(n), ua: new Int32Array(n), ut: new Int32Array(n) };
+      for (let i = 0; i < n; i++) {
+        const r = rows[i]!;
+        h.ids[i] = r[0];
+        h.vh[i] = r[1];
+        h.va[i] = r[2];
+        h.uh[i] = r[3];
+        h.ua[i] = r[4];
+        h.ut[i] = r[5];
+      }
+    }
+    hours.delete(k);
+    hours.set(k, h);
+    while (hours.size > MAX_HOURS) hours.delete(hours.keys().next().value!);
+    return h;
   }
 
   function dictionary(pk: number): PathDictionary {
@@ -176,27 +216,54 @@ export function createViewReport(db: Db) {
         if (toMs !== null && toMs > endWhole * DAY_MS) segments.push([endWhole * DAY_MS, toMs]);
         for (const d of daysSel.all(pk, firstWhole, endWhole)) addDay(dayVectors(pk, d.day, d.version));
       }
-      for (const [s, e] of segments) {
-        for (const r of partialByPath.all(pk, s, e)) {
-          if (r[0] >= cap) continue;
+      const addHour = (r: HourRows) => {
+        const n = r.ids.length;
+        for (let j = 0; j < n; j++) {
+          const i = r.ids[j]!;
+          if (i >= cap) continue;
           if (kind === 'views') {
-            h[r[0]]! += r[1];
-            a[r[0]]! += r[2];
+            h[i]! += r.vh[j]!;
+            a[i]! += r.va[j]!;
           } else {
-            h[r[0]]! += r[3];
-            a[r[0]]! += r[4];
-            t[r[0]]! += r[5];
+            h[i]! += r.uh[j]!;
+            a[i]! += r.ua[j]!;
+            t[i]! += r.ut[j]!;
           }
         }
-        const site = partialSite.get(pk, s, e)!;
-        if (kind === 'views') {
-          h[SITE_PATH_ID]! += site[0] ?? 0;
-          a[SITE_PATH_ID]! += site[1] ?? 0;
-        } else {
-          h[SITE_PATH_ID]! += site[2];
-          a[SITE_PATH_ID]! += site[3];
-          t[SITE_PATH_ID]! += site[4];
+      };
+      const addRaw = (s: number, e: number) => {
+        for (const r of rawSums.all(pk, s, e)) {
+          const i = r[0];
+          if (kind === 'views') {
+            h[SITE_PATH_ID]! += r[1];
+            a[SITE_PATH_ID]! += r[2];
+          } else {
+            h[SITE_PATH_ID]! += r[6];
+            a[SITE_PATH_ID]! += r[7];
+            t[SITE_PATH_ID]! += r[8];
+          }
+          if (i >= cap) continue;
+          if (kind === 'views') {
+            h[i]! += r[1];
+            a[i]! += r[2];
+          } else {
+            h[i]! += r[3];
+            a[i]! += r[4];
+            t[i]! += r[5];
+          }
         }
+      };
+      // A partial day: whole hours from the hourly rollup, the partial hours at its ends raw.
+      for (const [s, e] of segments) {
+        const firstHour = Math.ceil(s / HOUR_MS);
+        const endHour = Math.floor(e / HOUR_MS);
+        if (firstHour > endHour) {
+          addRaw(s, e);
+          continue;
+        }
+        if (s < firstHour * HOUR_MS) addRaw(s, firstHour * HOUR_MS);
+        if (e > endHour * HOUR_MS) addRaw(endHour * HOUR_MS, e);
+        for (const hr of hoursSel.all(pk, firstHour, endHour)) addHour(hourVectors(pk, hr.hour, hr.version));
       }
     }
     if (kind === 'views') for (let i = 0; i < cap; i++) t[i] = h[i]! + a[i]!;
@@ -273,13 +340,18 @@ export function createViewReport(db: Db) {
     /** Fold a batch this process wrote into the cached days whose version it follows directly. */
     apply(result: PageBatchResult): void {
       const moved = new Map<string, number>();
-      for (const v of result.versions) moved.set(key(v.projectPk, v.day), v.version);
+      for (const v of result.versions) {
+        // A cached hour that changed is read again (hours are rarely both cached and written).
+        if (v.hourly) hours.delete(key(v.projectPk, v.day));
+        else moved.set(key(v.projectPk, v.day), v.version);
+      }
       const stale = new Set<string>();
       for (const [k, version] of moved) {
         const cached = days.get(k);
         if (cached && cached.version !== version - 1) stale.add(k);
       }
       for (const dl of result.deltas) {
+        if (dl.hourly) continue;
         const k = key(dl.projectPk, dl.day);
         const v = days.get(k);
         if (!v || stale.has(k)) continue;
@@ -302,6 +374,7 @@ export function createViewReport(db: Db) {
     },
     clearCache(): void {
       days.clear();
+      hours.clear();
       dictionaries.clear();
     },
   };

@@ -9,6 +9,10 @@ import type { Migration } from './index.js';
  * old one discarded) on the first view of the next day, so hashes of different days cannot be
  * linked and a visitor counts once per day: a range reports the sum of daily unique visitors.
  *
+ * A partial day at the edge of a report's range is whole hours from `page_hourly` plus at most
+ * an hour of raw rows at each end; a daily unique visitor counts in the hour of its first view
+ * of the day (`page_views.counted`), so every part is a sum.
+ *
  * `page_daily` holds per project, UTC day and path the views and that day's unique visitors,
  * human and AI, with `path_id` 0 for the whole site (site-wide visitors are not the sum of the
  * paths'). It is maintained at ingest in the same transaction as the raw rows;
@@ -29,13 +33,17 @@ export const readerAnalytics: Migration = {
     ) STRICT;
 
     -- ai: 0 = human (the page's beacon), 1 = AI agent (counted by the site listener).
+    -- counted: which daily-unique counters this view started (its visitor's first view of the
+    -- day): 1/2/4 = the path's human/AI/total, 8/16/32 = the site's. A partial hour of a report
+    -- is then sums over its raw rows, never a count(DISTINCT).
     CREATE TABLE page_views (
       id          INTEGER PRIMARY KEY,
       project_pk  INTEGER NOT NULL,
       at_ms       INTEGER NOT NULL,
       path_id     INTEGER NOT NULL,
       ai          INTEGER NOT NULL,
-      visitor     INTEGER NOT NULL
+      visitor     INTEGER NOT NULL,
+      counted     INTEGER NOT NULL
     ) STRICT;
     CREATE INDEX page_views_time ON page_views(project_pk, at_ms);
 
@@ -56,6 +64,27 @@ export const readerAnalytics: Migration = {
       day         INTEGER NOT NULL,
       version     INTEGER NOT NULL DEFAULT 0,
       PRIMARY KEY (project_pk, day)
+    ) STRICT, WITHOUT ROWID;
+
+    -- The same per UTC hour (hours since the epoch): a daily unique visitor counts in the hour of
+    -- its first view that day, so whole hours of a partial day are sums, like whole days.
+    CREATE TABLE page_hourly (
+      project_pk      INTEGER NOT NULL,
+      hour            INTEGER NOT NULL,
+      path_id         INTEGER NOT NULL,
+      views_human     INTEGER NOT NULL DEFAULT 0,
+      views_ai        INTEGER NOT NULL DEFAULT 0,
+      visitors_human  INTEGER NOT NULL DEFAULT 0,
+      visitors_ai     INTEGER NOT NULL DEFAULT 0,
+      visitors_total  INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (project_pk, hour, path_id)
+    ) STRICT, WITHOUT ROWID;
+
+    CREATE TABLE page_hour_totals (
+      project_pk  INTEGER NOT NULL,
+      hour        INTEGER NOT NULL,
+      version     INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (project_pk, hour)
     ) STRICT, WITHOUT ROWID;
 
     -- seen: bit 1 = counted as a human visitor, bit 2 = as an AI visitor.

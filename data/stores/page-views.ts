@@ -1,6 +1,7 @@
 import type { Db } from '../db.js';
 
 export const DAY_MS = 86_400_000;
+export const HOUR_MS = 3_600_000;
 /** `page_daily.day` of the all-time rows: kept at ingest like a day, so all time is one vector. */
 export const ALL_TIME_DAY = -1;
 /** `page_daily.path_id` of the whole site: site-wide unique visitors are not the sum of the paths'. */
@@ -16,10 +17,12 @@ export interface StoredPageView {
   visitor: number;
 }
 
-/** What one batch added to one (project, day, path) rollup row; `day` -1 is all time. */
+/** What one batch added to one (project, day or hour, path) rollup row; `day` -1 is all time. */
 export interface PageDailyDelta {
   projectPk: number;
+  /** `day` of page_daily, or with `hourly` the `hour` of page_hourly. */
   day: number;
+  hourly?: true;
   pathId: number;
   viewsHuman: number;
   viewsAi: number;
@@ -31,10 +34,11 @@ export interface PageDailyDelta {
 /** A batch's effect: the rollup deltas and each touched day's new version (for in-memory caches). */
 export interface PageBatchResult {
   deltas: PageDailyDelta[];
-  versions: { projectPk: number; day: number; version: number }[];
+  versions: { projectPk: number; day: number; version: number; hourly?: true }[];
 }
 
 const RAW_ROWS_PER_INSERT = 100;
+const RAW_COLUMNS = 6;
 
 /**
  * The write side of page views: raw rows, the path dictionary, the open days' visitor
@@ -60,6 +64,17 @@ export function createPageViewStore(db: Db) {
        visitors_human = visitors_human + excluded.visitors_human, visitors_ai = visitors_ai + excluded.visitors_ai,
        visitors_total = visitors_total + excluded.visitors_total`,
   );
+  const upsertHourly = db.prepare(
+    `INSERT INTO page_hourly (project_pk, hour, path_id, views_human, views_ai, visitors_human, visitors_ai, visitors_total)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT DO UPDATE SET views_human = views_human + excluded.views_human, views_ai = views_ai + excluded.views_ai,
+       visitors_human = visitors_human + excluded.visitors_human, visitors_ai = visitors_ai + excluded.visitors_ai,
+       visitors_total = visitors_total + excluded.visitors_total`,
+  );
+  const bumpHour = db.prepare<[number, number], { version: number }>(
+    `INSERT INTO page_hour_totals (project_pk, hour, version) VALUES (?, ?, 1)
+     ON CONFLICT DO UPDATE SET version = version + 1 RETURNING version`,
+  );
   const bumpDay = db.prepare<[number, number], { version: number }>(
     `INSERT INTO page_day_totals (project_pk, day, version) VALUES (?, ?, 1)
      ON CONFLICT DO UPDATE SET version = version + 1 RETURNING version`,
@@ -68,7 +83,7 @@ export function createPageViewStore(db: Db) {
   const insertViews = (rows: number) => {
     let st = insertStatements.get(rows);
     if (!st) {
-      st = db.prepare(`INSERT INTO page_views (project_pk, at_ms, path_id, ai, visitor) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?)').join(', ')}`);
+      st = db.prepare(`INSERT INTO page_views (project_pk, at_ms, path_id, ai, visitor, counted) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?)').join(', ')}`);
       insertStatements.set(rows, st);
     }
     return st;
@@ -106,34 +121,33 @@ export function createPageViewStore(db: Db) {
 
   const write = db.transaction((views: readonly StoredPageView[]): PageBatchResult => {
     const deltas = new Map<string, PageDailyDelta>();
-    const delta = (projectPkV: number, day: number, pid: number) => {
-      const k = `${projectPkV}:${day}:${pid}`;
+    const delta = (projectPkV: number, day: number, pid: number, hourly: boolean) => {
+      const k = `${hourly ? 'h' : 'd'}${projectPkV}:${day}:${pid}`;
       let d = deltas.get(k);
-      if (!d) deltas.set(k, (d = { projectPk: projectPkV, day, pathId: pid, viewsHuman: 0, viewsAi: 0, visitorsHuman: 0, visitorsAi: 0, visitorsTotal: 0 }));
+      if (!d) {
+        d = { projectPk: projectPkV, day, pathId: pid, viewsHuman: 0, viewsAi: 0, visitorsHuman: 0, visitorsAi: 0, visitorsTotal: 0 };
+        if (hourly) d.hourly = true;
+        deltas.set(k, d);
+      }
       return d;
     };
-    const args: unknown[] = new Array(RAW_ROWS_PER_INSERT * 5);
+    const args: unknown[] = new Array(RAW_ROWS_PER_INSERT * RAW_COLUMNS);
     let n = 0;
     for (const v of views) {
       const pk = projectPk(v.projectId);
       const pid = pathId(pk, v.path);
-      const o = n * 5;
-      args[o] = pk;
-      args[o + 1] = v.atMs;
-      args[o + 2] = pid;
-      args[o + 3] = v.ai;
-      args[o + 4] = v.visitor;
-      if (++n === RAW_ROWS_PER_INSERT) {
-        insertViews(RAW_ROWS_PER_INSERT).run(args);
-        n = 0;
-      }
       const day = Math.floor(v.atMs / DAY_MS);
+      const hour = Math.floor(v.atMs / HOUR_MS);
       const bit = v.ai ? 2 : 1;
-      for (const target of [pid, SITE_PATH_ID]) {
+      let counted = 0;
+      for (const [target, shift] of [[pid, 0], [SITE_PATH_ID, 3]] as const) {
         const seen = seenSel.get(pk, day, v.visitor, target)?.seen ?? 0;
         const fresh = (seen & bit) === 0;
-        if (fresh) seenSet.run(pk, day, v.visitor, target, seen | bit);
-        for (const d of [delta(pk, day, target), delta(pk, ALL_TIME_DAY, target)]) {
+        if (fresh) {
+          seenSet.run(pk, day, v.visitor, target, seen | bit);
+          counted |= (bit | (seen === 0 ? 4 : 0)) << shift;
+        }
+        for (const d of [delta(pk, day, target, false), delta(pk, ALL_TIME_DAY, target, false), delta(pk, hour, target, true)]) {
           if (v.ai) d.viewsAi++;
           else d.viewsHuman++;
           if (!fresh) continue;
@@ -142,18 +156,26 @@ export function createPageViewStore(db: Db) {
           if (seen === 0) d.visitorsTotal++;
         }
       }
+      const o = n * RAW_COLUMNS;
+      args[o] = pk;
+      args[o + 1] = v.atMs;
+      args[o + 2] = pid;
+      args[o + 3] = v.ai;
+      args[o + 4] = v.visitor;
+      args[o + 5] = counted;
+      if (++n === RAW_ROWS_PER_INSERT) {
+        insertViews(RAW_ROWS_PER_INSERT).run(args);
+        n = 0;
+      }
     }
-    if (n > 0) insertViews(n).run(args.slice(0, n * 5));
-    const days = new Set<string>();
+    if (n > 0) insertViews(n).run(args.slice(0, n * RAW_COLUMNS));
+    const days = new Map<string, { projectPk: number; day: number; hourly?: true }>();
     for (const d of deltas.values()) {
-      upsertDaily.run(d.projectPk, d.day, d.pathId, d.viewsHuman, d.viewsAi, d.visitorsHuman, d.visitorsAi, d.visitorsTotal);
-      days.add(`${d.projectPk}:${d.day}`);
+      (d.hourly ? upsertHourly : upsertDaily).run(d.projectPk, d.day, d.pathId, d.viewsHuman, d.viewsAi, d.visitorsHuman, d.visitorsAi, d.visitorsTotal);
+      days.set(`${d.hourly ? 'h' : 'd'}${d.projectPk}:${d.day}`, d.hourly ? { projectPk: d.projectPk, day: d.day, hourly: true } : { projectPk: d.projectPk, day: d.day });
     }
     const versions: PageBatchResult['versions'] = [];
-    for (const k of days) {
-      const [p, day] = k.split(':').map(Number) as [number, number];
-      versions.push({ projectPk: p, day, version: bumpDay.get(p, day)!.version });
-    }
+    for (const t of days.values()) versions.push({ ...t, version: (t.hourly ? bumpHour : bumpDay).get(t.projectPk, t.day)!.version });
     return { deltas: [...deltas.values()], versions };
   });
 

@@ -73,6 +73,53 @@ describe('views and visitors from a known event set', () => {
     expect(spanning.totals).toEqual({ human: 3, ai: 2, total: 5 });
   });
 
+  it('splits a partial day into whole hours and raw partial hours; a daily unique counts in the hour of its first view', async () => {
+    const { app, clock } = readerAppliance(opened);
+    const key = app.createKey();
+    const alice = { ip: '203.0.113.7' };
+    const bob = { ip: '198.51.100.20', ua: FIREFOX_UA };
+    for (const [at, who, p] of [
+      ['2026-11-10T09:10:00Z', alice, '/a'],
+      ['2026-11-10T10:30:00Z', alice, '/a'],
+      ['2026-11-10T10:40:00Z', bob, '/a'],
+      ['2026-11-10T11:45:00Z', bob, '/b'],
+      ['2026-11-10T12:59:59.999Z', alice, '/b'],
+      ['2026-11-10T13:05:00Z', bob, '/a'],
+    ] as const) {
+      clock.set(at);
+      await view(app, p, who).expect(202);
+      readersOf(app).flush();
+    }
+    clock.set('2026-11-11T00:00:00Z');
+    const get = async (op: string, from: string, to: string) => (await report(app, key, op, `?dateFrom=${from}&dateTo=${to}`).expect(200)).body;
+    // 09:30–13:00: raw 09:30–10:00 (nothing), whole hours 10, 11, 12.
+    const views = await get('views', '2026-11-10T09:30:00Z', '2026-11-10T13:00:00Z');
+    expect(views.totals).toEqual({ human: 4, ai: 0, total: 4 });
+    expect(views.views).toEqual([
+      { path: '/a', human: 2, ai: 0, total: 2 },
+      { path: '/b', human: 2, ai: 0, total: 2 },
+    ]);
+    // Alice's first view of the day was 09:10 (outside): only bob counts, once for the site,
+    // on /a at 10:40 and on /b at 11:45; alice's first /b view (12:59) counts for /b.
+    const visitors = await get('visitors', '2026-11-10T09:30:00Z', '2026-11-10T13:00:00Z');
+    expect(visitors.totals).toEqual({ human: 1, ai: 0, total: 1 });
+    expect(visitors.visitors).toEqual([
+      { path: '/b', human: 2, ai: 0, total: 2 },
+      { path: '/a', human: 1, ai: 0, total: 1 },
+    ]);
+    // Partial hours at both ends, read raw: 10:35–12:59:59.999 exclusive.
+    const inner = await get('views', '2026-11-10T10:35:00Z', '2026-11-10T12:59:59.999Z');
+    expect(inner.totals.total).toBe(2);
+    // The whole day equals the sum of its parts.
+    const whole = await get('visitors', '2026-11-10', '2026-11-11');
+    expect(whole.totals).toEqual({ human: 2, ai: 0, total: 2 });
+    const parts = await Promise.all([
+      get('visitors', '2026-11-10T00:00:00Z', '2026-11-10T10:35:00Z'),
+      get('visitors', '2026-11-10T10:35:00Z', '2026-11-11T00:00:00Z'),
+    ]);
+    expect(parts[0].totals.total + parts[1].totals.total).toBe(2);
+  });
+
   it('pages with limit and offset, ordered by total then path', async () => {
     const { app } = readerAppliance(opened);
     const key = app.createKey();
