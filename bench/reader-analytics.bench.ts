@@ -83,7 +83,10 @@ const adminKey = ctx.stores.adminKeys.create({ orgId: 'org_bench', scopes: ['rea
   db.prepare('INSERT INTO search_projects (project_id) VALUES (?) ON CONFLICT DO NOTHING').run(PROJECT);
   const pk = (db.prepare('SELECT pk FROM search_projects WHERE project_id = ?').get(PROJECT) as { pk: number }).pk;
   const ROWS = 100;
-  const insRaw = db.prepare(`INSERT INTO page_views (project_pk, at_ms, path_id, ai, visitor) VALUES ${Array.from({ length: ROWS }, () => '(?, ?, ?, ?, ?)').join(', ')}`);
+  const COLS = 6;
+  const insRaw = db.prepare(`INSERT INTO page_views (project_pk, at_ms, path_id, ai, visitor, counted) VALUES ${Array.from({ length: ROWS }, () => '(?, ?, ?, ?, ?, ?)').join(', ')}`);
+  const insHourly = db.prepare('INSERT INTO page_hourly (project_pk, hour, path_id, views_human, views_ai, visitors_human, visitors_ai, visitors_total) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const insHour = db.prepare('INSERT INTO page_hour_totals (project_pk, hour, version) VALUES (?, ?, 1)');
   const insDaily = db.prepare('INSERT INTO page_daily (project_pk, day, path_id, views_human, views_ai, visitors_human, visitors_ai, visitors_total) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   const insDay = db.prepare('INSERT INTO page_day_totals (project_pk, day, version) VALUES (?, ?, 1)');
   const insPath = db.prepare('INSERT INTO page_paths (id, project_pk, path) VALUES (?, ?, ?)');
@@ -96,7 +99,20 @@ const adminKey = ctx.stores.adminKeys.create({ orgId: 'org_bench', scopes: ['rea
   db.transaction(() => {
     for (let id = 1; id <= PATHS; id++) insPath.run(id, pk, pathName(id));
     const perDay = Math.floor(N / DAYS);
-    const args: number[] = new Array(ROWS * 5);
+    const args: number[] = new Array(ROWS * COLS);
+    // The current hour's sums, dense, and which paths it touched.
+    const hv = [new Int32Array(cap), new Int32Array(cap), new Int32Array(cap), new Int32Array(cap), new Int32Array(cap)];
+    let touched: number[] = [];
+    let currentHour = -1;
+    const closeHour = () => {
+      if (currentHour < 0) return;
+      for (const i of touched) {
+        insHourly.run(pk, currentHour, i, hv[0]![i], hv[1]![i], hv[2]![i], hv[3]![i], hv[4]![i]);
+        for (const a of hv) a[i] = 0;
+      }
+      insHour.run(pk, currentHour);
+      touched = [];
+    };
     let n = 0;
     for (let d = 0; d < DAYS; d++) {
       const day = FIRST_DAY + d;
@@ -110,27 +126,36 @@ const adminKey = ctx.stores.adminKeys.create({ orgId: 'org_bench', scopes: ['rea
         const ai = r() < 0.2 ? 1 : 0;
         const v = Math.floor(VISITORS_PER_DAY * r() * r());
         const visitor = day * 1_000_000 + v;
-        const o = n * 5;
+        const hour = Math.floor(atMs / 3_600_000);
+        if (hour !== currentHour) {
+          closeHour();
+          currentHour = hour;
+        }
+        const bit = ai ? 2 : 1;
+        let counted = 0;
+        for (const [map, target, idx, shift] of [[seen, path * 1_000_000 + v, path, 0], [seenSite, v, SITE_PATH_ID, 3]] as const) {
+          const s = map.get(target) ?? 0;
+          if (hv[0]![idx] === 0 && hv[1]![idx] === 0) touched.push(idx);
+          if (ai) va[idx]!++, hv[1]![idx]!++;
+          else vh[idx]!++, hv[0]![idx]!++;
+          if ((s & bit) === 0) {
+            if (ai) ua[idx]!++, hv[3]![idx]!++;
+            else uh[idx]!++, hv[2]![idx]!++;
+            if (s === 0) ut[idx]!++, hv[4]![idx]!++;
+            map.set(target, s | bit);
+            counted |= (bit | (s === 0 ? 4 : 0)) << shift;
+          }
+        }
+        const o = n * COLS;
         args[o] = pk;
         args[o + 1] = atMs;
         args[o + 2] = path;
         args[o + 3] = ai;
         args[o + 4] = visitor;
+        args[o + 5] = counted;
         if (++n === ROWS) {
           insRaw.run(args);
           n = 0;
-        }
-        const bit = ai ? 2 : 1;
-        for (const [map, target, idx] of [[seen, path * 1_000_000 + v, path], [seenSite, v, SITE_PATH_ID]] as const) {
-          const s = map.get(target) ?? 0;
-          if (ai) va[idx]!++;
-          else vh[idx]!++;
-          if ((s & bit) === 0) {
-            if (ai) ua[idx]!++;
-            else uh[idx]!++;
-            if (s === 0) ut[idx]!++;
-            map.set(target, s | bit);
-          }
         }
       }
       for (let i = 0; i < cap; i++) {
@@ -144,7 +169,8 @@ const adminKey = ctx.stores.adminKeys.create({ orgId: 'org_bench', scopes: ['rea
       }
       insDay.run(pk, day);
     }
-    if (n > 0) db.prepare(`INSERT INTO page_views (project_pk, at_ms, path_id, ai, visitor) VALUES ${Array.from({ length: n }, () => '(?, ?, ?, ?, ?)').join(', ')}`).run(args.slice(0, n * 5));
+    closeHour();
+    if (n > 0) db.prepare(`INSERT INTO page_views (project_pk, at_ms, path_id, ai, visitor, counted) VALUES ${Array.from({ length: n }, () => '(?, ?, ?, ?, ?, ?)').join(', ')}`).run(args.slice(0, n * COLS));
     for (let i = 0; i < cap; i++) if (all.vh[i] || all.va[i]) insDaily.run(pk, ALL_TIME_DAY, i, all.vh[i], all.va[i], all.uh[i], all.ua[i], all.ut[i]);
     insDay.run(pk, ALL_TIME_DAY);
     const sources = ['contextual', 'thumbs_only', 'code_snippet', 'contextual'] as const;

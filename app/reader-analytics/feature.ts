@@ -10,6 +10,7 @@ import { clientAddressOf } from './client-address.js';
 import { createReaderIngest, type ReaderIngest } from './ingest.js';
 import { createReaderReportRouter } from './report-router.js';
 import { createViewReport } from './view-report.js';
+import { createFeedbackByPage, type FeedbackByPageIndex } from './feedback-by-page.js';
 import { createVisitorHasher } from './visitor.js';
 
 export interface ReaderAnalyticsFeature extends Feature {
@@ -17,6 +18,8 @@ export interface ReaderAnalyticsFeature extends Feature {
   ingest: ReaderIngest;
   /** Feedback records: list, get, status changes (the console uses this store too). */
   feedback: PageFeedbackStore;
+  /** Feedback counts per page (the by-page report; the console may show the same). */
+  feedbackByPage: FeedbackByPageIndex;
   flush(): number;
   clearReportCache(): void;
   /** The retention step of the cron job, callable directly. */
@@ -33,6 +36,7 @@ export function createReaderAnalyticsFeature(ctx: AppContext, opts: { resolvePro
   const viewStore = createPageViewStore(ctx.db);
   const feedback = createPageFeedbackStore(ctx.db);
   const report = createViewReport(ctx.db);
+  const feedbackByPage = createFeedbackByPage(ctx.db);
   const counter = new client.Counter({
     name: 'docs_appliance_reader_events_total',
     help: 'Page views and feedback: stored, duplicate (same view id), ignored (bots, or collection off) or dropped by a failed write',
@@ -60,22 +64,57 @@ export function createReaderAnalyticsFeature(ctx: AppContext, opts: { resolvePro
     return { deleted, closed };
   }
 
+  /**
+   * After a start, load each project's all-time vectors, its last eight days and its feedback
+   * index in the background, one step per event-loop turn, so the first reports do not pay the
+   * cold reads (docs/analytics.md, "Reader analytics").
+   */
+  let warming: NodeJS.Immediate | null = null;
+  function warmUp(): void {
+    const today = Math.floor(ctx.clock.now().getTime() / DAY_MS);
+    const steps: (() => void)[] = [];
+    for (const p of ctx.stores.projects.list()) {
+      steps.push(() => report.page(p.id, 'views', { fromMs: null, toMs: null }, 1, 0));
+      for (let d = today - 8; d <= today; d++) steps.push(() => report.page(p.id, 'views', { fromMs: d * DAY_MS, toMs: (d + 1) * DAY_MS }, 1, 0));
+      steps.push(() => feedbackByPage.page(p.id, { fromMs: null, toMs: null, sources: null, statuses: null }, 1));
+    }
+    const next = () => {
+      const step = steps.shift();
+      if (!step) return void (warming = null);
+      try {
+        step();
+      } catch (err) {
+        ctx.log.warn({ err }, 'reader analytics: warming the report caches failed; reports load on demand');
+        return void (warming = null);
+      }
+      warming = setImmediate(next);
+    };
+    warming = setImmediate(next);
+  }
+
   return {
     name: 'reader-analytics',
+    start: warmUp,
     siteFastPath: watcher,
-    adminRouter: createReaderReportRouter({ stores: ctx.stores, views: report, feedback, flush: () => ingest.flush() }),
+    adminRouter: createReaderReportRouter({ stores: ctx.stores, views: report, feedback, byPage: feedbackByPage, flush: () => ingest.flush() }),
     cron: [{ name: 'reader-analytics-retention', schedule: '27 * * * *', run: applyRetention }],
     reload(next) {
       config = next;
       clientAddress = clientAddressOf(next.admin.trustProxy);
     },
     stop() {
+      if (warming) clearImmediate(warming);
+      warming = null;
       ingest.flush();
     },
     ingest,
     feedback,
+    feedbackByPage,
     flush: () => ingest.flush(),
-    clearReportCache: () => report.clearCache(),
+    clearReportCache: () => {
+      report.clearCache();
+      feedbackByPage.clearCache();
+    },
     applyRetention,
   };
 }

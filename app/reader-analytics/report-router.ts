@@ -5,6 +5,7 @@ import { invalidInput } from '../errors.js';
 import { projectFor } from '../http/auth.js';
 import { encodeFeedbackCursor, parseByPageParams, parseFeedbackParams, parseTrafficParams } from './report-params.js';
 import type { TrafficKind, ViewReport } from './view-report.js';
+import type { FeedbackByPageIndex } from './feedback-by-page.js';
 
 /** One feedback entry as the hosted document shows it, per source. */
 export function feedbackEntry(f: FeedbackRecord): Record<string, unknown> {
@@ -22,7 +23,7 @@ export function feedbackEntry(f: FeedbackRecord): Record<string, unknown> {
  * the search report's router, whose /v1/analytics limiter has already counted the request
  * against the organization's shared hourly limit.
  */
-export function createReaderReportRouter(deps: { stores: Stores; views: ViewReport; feedback: PageFeedbackStore; flush: () => void }): Router {
+export function createReaderReportRouter(deps: { stores: Stores; views: ViewReport; feedback: PageFeedbackStore; byPage: FeedbackByPageIndex; flush: () => void }): Router {
   const router = Router();
   const traffic = (kind: TrafficKind) => (req: import('express').Request, res: import('express').Response) => {
     const project = projectFor(req, deps.stores, req.params.projectId as string);
@@ -53,7 +54,7 @@ export function createReaderReportRouter(deps: { stores: Stores; views: ViewRepo
     const project = projectFor(req, deps.stores, req.params.projectId);
     const p = parseByPageParams(req.query as Record<string, unknown>);
     deps.flush();
-    const page = deps.feedback.byPage(project.id, p.filter, p.limit);
+    const page = deps.byPage.page(project.id, p.filter, p.limit);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ feedback: page.rows, hasMore: page.hasMore });
   });

@@ -114,8 +114,20 @@ export const readerAnalytics: Migration = {
       lang            TEXT,
       status          TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'in_progress', 'resolved', 'dismissed')),
       status_at_ms    INTEGER,
+      seq             INTEGER NOT NULL DEFAULT 0,
       UNIQUE (project_pk, public_id)
     ) STRICT;
     CREATE INDEX page_feedback_time ON page_feedback(project_pk, created_ms, id);
+
+    -- seq: the table's change sequence, set by every insert and change (whichever process made
+    -- it: the server, the CLI, the console), so the by-page report's in-memory index reads only
+    -- the rows changed since it last looked.
+    CREATE INDEX page_feedback_seq ON page_feedback(seq);
+    CREATE TRIGGER page_feedback_seq_insert AFTER INSERT ON page_feedback BEGIN
+      UPDATE page_feedback SET seq = (SELECT coalesce(max(seq), 0) + 1 FROM page_feedback) WHERE id = NEW.id;
+    END;
+    CREATE TRIGGER page_feedback_seq_update AFTER UPDATE OF path, source, helpful, status, created_ms ON page_feedback BEGIN
+      UPDATE page_feedback SET seq = (SELECT coalesce(max(seq), 0) + 1 FROM page_feedback) WHERE id = NEW.id;
+    END;
   `,
 };

@@ -46,14 +46,6 @@ export interface FeedbackFilter {
   statuses: readonly FeedbackStatus[] | null;
 }
 
-export interface FeedbackByPage {
-  path: string;
-  thumbsUp: number;
-  thumbsDown: number;
-  code: number;
-  total: number;
-}
-
 interface Row {
   pk_id: number;
   public_id: string;
@@ -88,10 +80,10 @@ const toRecord = (r: Row): FeedbackRecord => ({
 });
 
 /**
- * Page feedback: the store behind the beacon, the two reports, the CLI and (issue 22) the
- * console. Feedback is a few rows per thousand views, so reports read the rows through the
- * (project, time) index instead of rollups; a status change is then visible to every report at
- * once. Comments are shown only through these functions, which callers reach with an admin key
+ * Page feedback: the store behind the beacon, the list report, the CLI and (issue 22) the
+ * console. The list reads rows through the (project, time) index; counts per page come from an
+ * in-memory index kept by `seq` (app/reader-analytics/feedback-by-page.ts), so a status change
+ * is visible to every report at once. Comments are shown only through these functions, which callers reach with an admin key
  * of the project's organization (the reports) or the state directory (the CLI).
  */
 export function createPageFeedbackStore(db: Db) {
@@ -164,22 +156,6 @@ export function createPageFeedbackStore(db: Db) {
       const page = rows.slice(0, limit);
       const tail = page[page.length - 1];
       return { rows: page.map(toRecord), hasMore, ...(tail ? { last: { createdMs: tail.created_ms, pkId: tail.pk_id } } : {}) };
-    },
-    /** Counts per page, most feedback first (then path); `hasMore` when more pages have some. */
-    byPage(projectId: string, filter: FeedbackFilter, limit: number): { rows: FeedbackByPage[]; hasMore: boolean } {
-      const pk = pkOf(projectId);
-      if (pk === undefined) return { rows: [], hasMore: false };
-      const params: unknown[] = [];
-      const sql = `SELECT f.path AS path,
-          sum(f.source IN ('contextual', 'thumbs_only') AND f.helpful = 1) AS thumbsUp,
-          sum(f.source IN ('contextual', 'thumbs_only') AND f.helpful = 0) AS thumbsDown,
-          sum(f.source = 'code_snippet') AS code,
-          count(*) AS total
-        FROM page_feedback f WHERE ${where(pk, filter, params)}
-        GROUP BY f.path ORDER BY total DESC, f.path ASC LIMIT ?`;
-      params.push(limit + 1);
-      const rows = db.prepare<unknown[], FeedbackByPage>(sql).all(...params);
-      return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
     },
     /** Set the review status; the record as it is now, or undefined when there is no such feedback. */
     setStatus(projectId: string, id: string, status: FeedbackStatus, nowMs: number): FeedbackRecord | undefined {
