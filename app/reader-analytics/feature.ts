@@ -35,6 +35,12 @@ export function createReaderAnalyticsFeature(ctx: AppContext, opts: { resolvePro
   let config: Readonly<Config> = ctx.config;
   const viewStore = createPageViewStore(ctx.db);
   const feedback = createPageFeedbackStore(ctx.db);
+  let warnedDay = -1;
+  viewStore.onOverflow((day) => {
+    if (day === warnedDay) return;
+    warnedDay = day;
+    ctx.log.warn({ day: new Date(day * DAY_MS).toISOString().slice(0, 10) }, 'reader analytics: more (visitor, page) pairs today than remembered; further new pairs may count a visitor again');
+  });
   const report = createViewReport(ctx.db);
   const feedbackByPage = createFeedbackByPage(ctx.db);
   const counter = new client.Counter({

@@ -15,9 +15,9 @@ import type { Migration } from './index.js';
  *
  * `page_daily` holds per project, UTC day and path the views and that day's unique visitors,
  * human and AI, with `path_id` 0 for the whole site (site-wide visitors are not the sum of the
- * paths'). It is maintained at ingest in the same transaction as the raw rows;
- * `page_day_visitors` is the de-duplication state of the open days only (which visitor was
- * already counted on which path, as human and/or AI) and is emptied once a day is closed.
+ * paths'). It is maintained at ingest in the same transaction as the raw rows. Which visitor
+ * a day already counted on which path is kept in memory by the writer and rebuilt from the
+ * day's raw views after a restart (no extra row per view).
  * `page_day_totals.version` moves with every batch that changes a day, so the report keeps
  * closed days in memory and reloads one only when it changed.
  */
@@ -85,16 +85,6 @@ export const readerAnalytics: Migration = {
       hour        INTEGER NOT NULL,
       version     INTEGER NOT NULL DEFAULT 0,
       PRIMARY KEY (project_pk, hour)
-    ) STRICT, WITHOUT ROWID;
-
-    -- seen: bit 1 = counted as a human visitor, bit 2 = as an AI visitor.
-    CREATE TABLE page_day_visitors (
-      project_pk  INTEGER NOT NULL,
-      day         INTEGER NOT NULL,
-      visitor     INTEGER NOT NULL,
-      path_id     INTEGER NOT NULL,
-      seen        INTEGER NOT NULL,
-      PRIMARY KEY (project_pk, day, visitor, path_id)
     ) STRICT, WITHOUT ROWID;
 
     -- public_id: the id readers' browsers chose for the vote (a later comment upgrades the same

@@ -39,6 +39,8 @@ export interface PageBatchResult {
 
 const RAW_ROWS_PER_INSERT = 100;
 const RAW_COLUMNS = 6;
+/** (visitor, path) pairs remembered per open day: about 100 bytes each in memory. */
+export const SEEN_DAY_MAX = 3_000_000;
 
 /**
  * The write side of page views: raw rows, the path dictionary, the open days' visitor
@@ -50,13 +52,6 @@ export function createPageViewStore(db: Db) {
   const projectPkIns = db.prepare('INSERT INTO search_projects (project_id) VALUES (?) ON CONFLICT(project_id) DO NOTHING');
   const pathSel = db.prepare<[number, string], { id: number }>('SELECT id FROM page_paths WHERE project_pk = ? AND path = ?');
   const pathIns = db.prepare('INSERT INTO page_paths (project_pk, path) VALUES (?, ?) ON CONFLICT(project_pk, path) DO NOTHING');
-  const seenSel = db.prepare<[number, number, number, number], { seen: number }>(
-    'SELECT seen FROM page_day_visitors WHERE project_pk = ? AND day = ? AND visitor = ? AND path_id = ?',
-  );
-  const seenSet = db.prepare(
-    `INSERT INTO page_day_visitors (project_pk, day, visitor, path_id, seen) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT DO UPDATE SET seen = excluded.seen`,
-  );
   const upsertDaily = db.prepare(
     `INSERT INTO page_daily (project_pk, day, path_id, views_human, views_ai, visitors_human, visitors_ai, visitors_total)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -88,7 +83,6 @@ export function createPageViewStore(db: Db) {
     }
     return st;
   };
-  const deleteClosed = db.prepare('DELETE FROM page_day_visitors WHERE day < ?');
   const deleteOld = db.prepare('DELETE FROM page_views WHERE id IN (SELECT id FROM page_views WHERE project_pk = ? AND at_ms < ? LIMIT ?)');
   const projectPks = db.prepare<[], { pk: number }>('SELECT DISTINCT project_pk AS pk FROM page_day_totals');
 
@@ -119,15 +113,57 @@ export function createPageViewStore(db: Db) {
     return id;
   }
 
+  // Which visitors each open day already counted, per (project, day): visitor → path → bits
+  // (1 human, 2 AI). Rebuilt from the day's raw views the first time this process writes the
+  // day (after a restart too: the raw rows are the record), then kept in step in memory; no
+  // second row per view is written. Bounded: past SEEN_DAY_MAX pairs a day, further new pairs
+  // are not remembered (such a visitor would count again: docs/analytics.md, limits).
+  const seenDays = new Map<string, { pairs: number; map: Map<number, Map<number, number>> }>();
+  const dayViews = db.prepare<[number, number, number], [number, number, number]>('SELECT visitor, path_id, ai FROM page_views WHERE project_pk = ? AND at_ms >= ? AND at_ms < ?').raw();
+  let overflowed: ((day: number) => void) | undefined;
+  const remember = (st: { pairs: number; map: Map<number, Map<number, number>> }, visitor: number, target: number, bits: number, day: number) => {
+    let m = st.map.get(visitor);
+    if (!m) {
+      if (st.pairs >= SEEN_DAY_MAX) return void overflowed?.(day);
+      st.map.set(visitor, (m = new Map()));
+    }
+    if (!m.has(target)) {
+      if (st.pairs >= SEEN_DAY_MAX) return void overflowed?.(day);
+      st.pairs++;
+    }
+    m.set(target, bits);
+  };
+  function seenState(pk: number, day: number) {
+    const k = `${pk}:${day}`;
+    let st = seenDays.get(k);
+    if (!st) {
+      st = { pairs: 0, map: new Map() };
+      for (const [visitor, pid, ai] of dayViews.iterate(pk, day * DAY_MS, (day + 1) * DAY_MS)) {
+        const bit = ai ? 2 : 1;
+        for (const target of [pid, SITE_PATH_ID]) remember(st, visitor, target, (st.map.get(visitor)?.get(target) ?? 0) | bit, day);
+      }
+      // Only today and yesterday are written (views take their receipt time).
+      if (seenDays.size >= 4) seenDays.delete(seenDays.keys().next().value!);
+      seenDays.set(k, st);
+    }
+    return st;
+  }
+
   const write = db.transaction((views: readonly StoredPageView[]): PageBatchResult => {
-    const deltas = new Map<string, PageDailyDelta>();
-    const delta = (projectPkV: number, day: number, pid: number, hourly: boolean) => {
-      const k = `${hourly ? 'h' : 'd'}${projectPkV}:${day}:${pid}`;
-      let d = deltas.get(k);
+    // Batch sums per (project, granularity, day or hour) and path, keyed by numbers.
+    const buckets = new Map<number, { projectPk: number; day: number; hourly: boolean; paths: Map<number, PageDailyDelta> }>();
+    const bucket = (pk: number, day: number, hourly: boolean) => {
+      const k = pk * 2 ** 32 + (hourly ? 2 ** 31 : 0) + day + 1;
+      let b = buckets.get(k);
+      if (!b) buckets.set(k, (b = { projectPk: pk, day, hourly, paths: new Map() }));
+      return b;
+    };
+    const deltaIn = (b: { projectPk: number; day: number; hourly: boolean; paths: Map<number, PageDailyDelta> }, pid: number) => {
+      let d = b.paths.get(pid);
       if (!d) {
-        d = { projectPk: projectPkV, day, pathId: pid, viewsHuman: 0, viewsAi: 0, visitorsHuman: 0, visitorsAi: 0, visitorsTotal: 0 };
-        if (hourly) d.hourly = true;
-        deltas.set(k, d);
+        d = { projectPk: b.projectPk, day: b.day, pathId: pid, viewsHuman: 0, viewsAi: 0, visitorsHuman: 0, visitorsAi: 0, visitorsTotal: 0 };
+        if (b.hourly) d.hourly = true;
+        b.paths.set(pid, d);
       }
       return d;
     };
@@ -139,15 +175,22 @@ export function createPageViewStore(db: Db) {
       const day = Math.floor(v.atMs / DAY_MS);
       const hour = Math.floor(v.atMs / HOUR_MS);
       const bit = v.ai ? 2 : 1;
+      const st = seenState(pk, day);
+      const mine = st.map.get(v.visitor);
+      const bDay = bucket(pk, day, false);
+      const bAll = bucket(pk, ALL_TIME_DAY, false);
+      const bHour = bucket(pk, hour, true);
       let counted = 0;
-      for (const [target, shift] of [[pid, 0], [SITE_PATH_ID, 3]] as const) {
-        const seen = seenSel.get(pk, day, v.visitor, target)?.seen ?? 0;
+      for (let side = 0; side < 2; side++) {
+        const target = side === 0 ? pid : SITE_PATH_ID;
+        const seen = mine?.get(target) ?? 0;
         const fresh = (seen & bit) === 0;
         if (fresh) {
-          seenSet.run(pk, day, v.visitor, target, seen | bit);
-          counted |= (bit | (seen === 0 ? 4 : 0)) << shift;
+          remember(st, v.visitor, target, seen | bit, day);
+          counted |= (bit | (seen === 0 ? 4 : 0)) << (side * 3);
         }
-        for (const d of [delta(pk, day, target, false), delta(pk, ALL_TIME_DAY, target, false), delta(pk, hour, target, true)]) {
+        for (const b of [bDay, bAll, bHour]) {
+          const d = deltaIn(b, target);
           if (v.ai) d.viewsAi++;
           else d.viewsHuman++;
           if (!fresh) continue;
@@ -169,14 +212,18 @@ export function createPageViewStore(db: Db) {
       }
     }
     if (n > 0) insertViews(n).run(args.slice(0, n * RAW_COLUMNS));
-    const days = new Map<string, { projectPk: number; day: number; hourly?: true }>();
-    for (const d of deltas.values()) {
-      (d.hourly ? upsertHourly : upsertDaily).run(d.projectPk, d.day, d.pathId, d.viewsHuman, d.viewsAi, d.visitorsHuman, d.visitorsAi, d.visitorsTotal);
-      days.set(`${d.hourly ? 'h' : 'd'}${d.projectPk}:${d.day}`, d.hourly ? { projectPk: d.projectPk, day: d.day, hourly: true } : { projectPk: d.projectPk, day: d.day });
-    }
+    const deltas: PageDailyDelta[] = [];
     const versions: PageBatchResult['versions'] = [];
-    for (const t of days.values()) versions.push({ ...t, version: (t.hourly ? bumpHour : bumpDay).get(t.projectPk, t.day)!.version });
-    return { deltas: [...deltas.values()], versions };
+    for (const b of buckets.values()) {
+      const upsert = b.hourly ? upsertHourly : upsertDaily;
+      for (const d of b.paths.values()) {
+        upsert.run(d.projectPk, d.day, d.pathId, d.viewsHuman, d.viewsAi, d.visitorsHuman, d.visitorsAi, d.visitorsTotal);
+        deltas.push(d);
+      }
+      const version = (b.hourly ? bumpHour : bumpDay).get(b.projectPk, b.day)!.version;
+      versions.push(b.hourly ? { projectPk: b.projectPk, day: b.day, version, hourly: true } : { projectPk: b.projectPk, day: b.day, version });
+    }
+    return { deltas, versions };
   });
 
   return {
@@ -187,15 +234,22 @@ export function createPageViewStore(db: Db) {
       try {
         return write.immediate(views);
       } catch (err) {
-        // Ids cached during a rolled-back transaction may name rows that no longer exist.
+        // Ids and visitor state cached during a rolled-back transaction may name rows that no longer exist.
         projectCache.clear();
         pathCache.clear();
+        seenDays.clear();
         throw err;
       }
     },
     /** Forget which visitors were counted on days before `day` (their salt is gone already). */
     closeDaysBefore(day: number): number {
-      return deleteClosed.run(day).changes;
+      let closed = 0;
+      for (const k of [...seenDays.keys()]) if (Number(k.split(':')[1]) < day) seenDays.delete(k), closed++;
+      return closed;
+    },
+    /** Called (once per day at most by the caller's throttle) when a day's visitor state is full. */
+    onOverflow(fn: (day: number) => void): void {
+      overflowed = fn;
     },
     /** Delete raw page views older than `cutoffMs` (rollups stay), in small transactions. */
     deleteRawBefore(cutoffMs: number, chunk = 20_000): number {

@@ -18,9 +18,9 @@ export function readersOf(t: TestAppliance): ReaderAnalyticsFeature {
 }
 
 /** A test appliance behind a trusted proxy (so X-Forwarded-For names the reader), serving a small site. */
-export function readerAppliance(opened: TestAppliance[], config: Partial<ConfigInput> = {}, start = '2026-11-10T09:00:00.000Z') {
+export function readerAppliance(opened: TestAppliance[], config: Partial<ConfigInput> = {}, start = '2026-11-10T09:00:00.000Z', stateDir?: string) {
   const clock = manualClock(start);
-  const app = createTestAppliance({ config: { admin: { trustProxy: true }, analytics: { rateLimitPerHour: 1000 }, ...config }, clock });
+  const app = createTestAppliance({ config: { admin: { trustProxy: true }, analytics: { rateLimitPerHour: 1000 }, ...config }, clock, ...(stateDir ? { stateDir } : {}) });
   opened.push(app);
   serveProject(app);
   const dir = path.join(app.stateDir, 'served', 'aaaaaaaaaaaaaaaaaaaaaaaa');

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OTHER_PROJECT, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
@@ -118,6 +119,31 @@ describe('views and visitors from a known event set', () => {
       get('visitors', '2026-11-10T10:35:00Z', '2026-11-11T00:00:00Z'),
     ]);
     expect(parts[0].totals.total + parts[1].totals.total).toBe(2);
+  });
+
+  it('keeps counting a visitor once per day across a restart (the day is rebuilt from its raw views)', async () => {
+    const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reader-restart-'));
+    try {
+      const alice = { ip: '203.0.113.7' };
+      const first = readerAppliance(opened, {}, '2026-11-10T09:00:00.000Z', stateDir);
+      await view(first.app, '/a', alice).expect(202);
+      readersOf(first.app).flush(); // what stop() does when the server shuts down
+      await first.app.close();
+      opened.splice(opened.indexOf(first.app), 1);
+      const second = readerAppliance(opened, {}, '2026-11-10T15:00:00.000Z', stateDir);
+      const key = second.app.createKey();
+      await view(second.app, '/a', alice).expect(202);
+      await view(second.app, '/b', alice).expect(202);
+      const body = (await report(second.app, key, 'visitors').expect(200)).body;
+      expect(body.totals).toEqual({ human: 1, ai: 0, total: 1 });
+      expect(body.visitors).toEqual([
+        { path: '/a', human: 1, ai: 0, total: 1 },
+        { path: '/b', human: 1, ai: 0, total: 1 },
+      ]);
+      expect((await report(second.app, key, 'views').expect(200)).body.totals.total).toBe(3);
+    } finally {
+      fs.rmSync(stateDir, { recursive: true, force: true });
+    }
   });
 
   it('pages with limit and offset, ordered by total then path', async () => {
