@@ -224,12 +224,12 @@ const ranges: [string, string][] = [
   ['week (whole days)', `dateFrom=${weekFrom}&dateTo=${weekTo}`],
   ['week (partial edges)', `dateFrom=${edgeFrom}&dateTo=${edgeTo}`],
 ];
-log(`\nreport latency over HTTP, ${REQUESTS} requests each (restart = caches dropped before each request; steady = day vectors in memory) (${load()}):`);
+log(`\nreport latency over HTTP, ${REQUESTS} requests each (restart = caches dropped before each of 5 requests; steady = day vectors in memory) (${load()}):`);
 for (const op of ['views', 'visitors', 'feedback', 'feedback/by-page']) {
   for (const [name, q] of ranges) {
     const url = `${base}/${op}?${q}`;
     const traffic = op === 'views' || op === 'visitors';
-    const restart = traffic ? await timeRequests(url, Math.max(5, Math.floor(REQUESTS / 10)), () => readers.clearReportCache()) : undefined;
+    const restart = traffic ? await timeRequests(url, 5, () => readers.clearReportCache()) : undefined;
     const steady = await timeRequests(url, REQUESTS);
     const b = steady.body as { totals?: { total: number }; feedback?: unknown[] };
     log(
@@ -244,7 +244,7 @@ for (const op of ['views', 'visitors', 'feedback', 'feedback/by-page']) {
 }
 
 // ---- 3. naive GROUP BY over raw views -------------------------------------------------------------
-log(`\nnaive GROUP BY over the raw page_views, 3 runs each:`);
+log(`\nnaive GROUP BY over the raw page_views, 2 runs each:`);
 const naiveViews = ctx.db.prepare(
   `SELECT path_id, sum(ai = 0) AS h, sum(ai = 1) AS a, count(*) AS t FROM page_views WHERE project_pk = 1 AND at_ms >= ? AND at_ms < ? GROUP BY path_id ORDER BY t DESC LIMIT 50`,
 );
@@ -254,7 +254,7 @@ const naiveVisitors = ctx.db.prepare(
 for (const [what, st] of [['views', naiveViews], ['visitors', naiveVisitors]] as const) {
   for (const [name, from, to] of [['all time', 0, 8.64e15], ['week (whole days)', (END_DAY - 8) * DAY, (END_DAY - 1) * DAY]] as const) {
     const times: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 2; i++) {
       const t0 = performance.now();
       st.all(from, to);
       times.push(performance.now() - t0);
