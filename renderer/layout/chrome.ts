@@ -148,6 +148,7 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
     baseStyles: [
       asset(THEME_ASSET_NAMES.siteCss),
       asset(THEME_ASSET_NAMES.componentsCss),
+      ...readers.styles,
     ],
     baseScripts: [
       { src: asset(THEME_ASSET_NAMES.siteJs) },

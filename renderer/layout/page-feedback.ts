@@ -11,11 +11,11 @@ export const REASONS_UP = ['The guide worked as expected', 'It was easy to find 
 export const REASONS_DOWN = ['Get started guide did not work', 'Could not find what I was looking for', 'Hard to understand', 'Update this documentation', 'Something else'];
 
 /** The page-view and feedback scripts and the feedback control, as the config's switches allow. */
-export function pageFeedbackParts(config: SiteConfig, asset: (name: string) => string): { scripts: { src: string }[]; html: string } {
+export function pageFeedbackParts(config: SiteConfig, asset: (name: string) => string): { scripts: { src: string }[]; styles: string[]; html: string } {
   const s = config.readerAnalytics ?? { pageViews: true, thumbs: true, code: true };
-  if (!s.pageViews) return { scripts: [], html: '' };
+  if (!s.pageViews) return { scripts: [], styles: [], html: '' };
   const scripts = [{ src: asset(THEME_ASSET_NAMES.pageViewJs) }];
-  if (!s.thumbs && !s.code) return { scripts, html: '' };
+  if (!s.thumbs && !s.code) return { scripts, styles: [], html: '' };
   scripts.push({ src: asset(THEME_ASSET_NAMES.feedbackJs) });
-  return { scripts, html: template('page-feedback')({ thumbs: s.thumbs, code: s.code, reasonsUp: REASONS_UP, reasonsDown: REASONS_DOWN }) };
+  return { scripts, styles: [asset(THEME_ASSET_NAMES.feedbackCss)], html: template('page-feedback')({ thumbs: s.thumbs, code: s.code, reasonsUp: REASONS_UP, reasonsDown: REASONS_DOWN }) };
 }
