@@ -220,6 +220,24 @@ describe('views and visitors from a known event set', () => {
   });
 });
 
+describe('retention', () => {
+  it('deletes raw views past analytics.rawRetentionDays; the daily rollups keep the report', async () => {
+    const { app, clock } = readerAppliance(opened, { analytics: { rateLimitPerHour: 1000, rawRetentionDays: 2 } });
+    const key = app.createKey();
+    clock.set('2026-11-01T10:00:00Z');
+    await view(app, '/old', { ip: '203.0.113.1' }).expect(202);
+    clock.set('2026-11-10T10:00:00Z');
+    await view(app, '/new', { ip: '203.0.113.1' }).expect(202);
+    readersOf(app).flush();
+    const raw = () => (app.ctx.db.prepare('SELECT count(*) AS n FROM page_views').get() as { n: number }).n;
+    expect(raw()).toBe(2);
+    expect(readersOf(app).applyRetention().deleted).toBe(1);
+    expect(raw()).toBe(1);
+    const body = (await report(app, key, 'views', '?dateFrom=2026-11-01&dateTo=2026-11-02').expect(200)).body;
+    expect(body.views).toEqual([{ path: '/old', human: 1, ai: 0, total: 1 }]);
+  });
+});
+
 describe('privacy', () => {
   it('stores no IP address and sets no cookie', async () => {
     const { app, clock } = readerAppliance(opened);
