@@ -48,7 +48,7 @@ const trafficRow = (what: string) => ({
   properties: { path: { type: 'string', description: 'The page path (no trailing slash, `.md`/`.html` versions folded in).' }, ...split(what).properties },
 });
 const VISITORS_NOTE =
-  'Unique visitors are counted per UTC day, without cookies or stored addresses (a daily-salted hash of IP address, user agent and site; the salt is discarded after its day): a range of several days reports the **sum of daily unique visitors**, not distinct visitors over the whole range. `total` is deduplicated across human and AI within a day.';
+  'Unique visitors are counted per UTC day, without cookies or stored addresses (a daily-salted hash of IP address, user agent and site; the salt is discarded after its day): a range of several days reports the **sum of daily unique visitors**, not distinct visitors over the whole range. `total` is deduplicated across human and AI within a day. Within a partial day (a date-time bound), a visitor counts in the hour of its first view that day.';
 
 const feedbackBase = {
   id: { type: 'string' },
