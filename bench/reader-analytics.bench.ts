@@ -37,6 +37,8 @@ const { values: args } = parseArgs({
     feedback: { type: 'string', default: '200000' },
     requests: { type: 'string', default: '200' },
     'ingest-seconds': { type: 'string', default: '10' },
+    /** Keep the filled database here and reuse it when it is already filled (report-only reruns). */
+    state: { type: 'string' },
   },
   strict: false,
 });
@@ -53,7 +55,9 @@ const END_DAY = Math.floor(NOW / DAY);
 const FIRST_DAY = END_DAY - DAYS;
 const VISITORS_PER_DAY = 60_000;
 
-const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reader-bench-'));
+const stateDir = args.state ? path.resolve(String(args.state)) : fs.mkdtempSync(path.join(os.tmpdir(), 'reader-bench-'));
+fs.mkdirSync(stateDir, { recursive: true });
+const reuse = fs.existsSync(path.join(stateDir, 'filled'));
 const log = (s: string) => console.log(s);
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const load = () => `load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`;
@@ -75,7 +79,8 @@ const ctx = createAppContext({ config, log: createLogger('warn') });
 const adminKey = ctx.stores.adminKeys.create({ orgId: 'org_bench', scopes: ['read', 'write'], expiresAt: null }).key;
 
 // ---- 1. fill: generated in memory, bulk-inserted in one transaction ---------------------------
-{
+if (reuse) log(`reusing the filled database in ${stateDir}`);
+else {
   const g0 = performance.now();
   const db = ctx.db;
   db.pragma('cache_size = -262144');
@@ -186,6 +191,7 @@ const adminKey = ctx.stores.adminKeys.create({ orgId: 'org_bench', scopes: ['rea
   db.exec('ANALYZE');
   db.pragma('cache_size = -16000');
   const rollups = (db.prepare('SELECT count(*) AS n FROM page_daily').get() as { n: number }).n;
+  fs.writeFileSync(path.join(stateDir, 'filled'), '');
   log(`fill (setup, one transaction): ${((performance.now() - g0) / 1000).toFixed(1)} s; ${rollups.toLocaleString()} rollup rows; database ${(fs.statSync(path.join(stateDir, 'docs-appliance.db')).size / 1e9).toFixed(2)} GB (${load()})`);
 }
 
@@ -198,9 +204,11 @@ const base = `http://127.0.0.1:${(admin.address() as AddressInfo).port}/v1/analy
 
 async function timeRequests(url: string, n: number, before?: () => void) {
   const times: number[] = [];
+  const cpu: number[] = [];
   let body = '';
   for (let i = 0; i < n; i++) {
     before?.();
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     body = await new Promise<string>((resolve, reject) => {
       http.get(url, { headers: { authorization: `Bearer ${adminKey}` } }, (res) => {
@@ -211,8 +219,10 @@ async function timeRequests(url: string, n: number, before?: () => void) {
       }).on('error', reject);
     });
     times.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
   }
-  return { p50: percentile(times, 50), p99: percentile(times, 99), body: JSON.parse(body) as Record<string, unknown> };
+  return { p50: percentile(times, 50), p99: percentile(times, 99), cpuP50: percentile(cpu, 50), cpuP99: percentile(cpu, 99), body: JSON.parse(body) as Record<string, unknown> };
 }
 
 const weekFrom = new Date((END_DAY - 8) * DAY).toISOString().slice(0, 10);
@@ -224,23 +234,23 @@ const ranges: [string, string][] = [
   ['week (whole days)', `dateFrom=${weekFrom}&dateTo=${weekTo}`],
   ['week (partial edges)', `dateFrom=${edgeFrom}&dateTo=${edgeTo}`],
 ];
-log(`\nreport latency over HTTP, ${REQUESTS} requests each (restart = caches dropped before each of 5 requests; steady = day vectors in memory) (${load()}):`);
+log(`\nreport latency over HTTP, ${REQUESTS} requests each (restart = caches dropped before each of 3 requests; steady = day vectors in memory; CPU = this process's CPU time per request, server and client alike) (${load()}):`);
 for (const op of ['views', 'visitors', 'feedback', 'feedback/by-page']) {
   for (const [name, q] of ranges) {
     const url = `${base}/${op}?${q}`;
     const traffic = op === 'views' || op === 'visitors';
-    const restart = traffic ? await timeRequests(url, 5, () => readers.clearReportCache()) : undefined;
+    const restart = traffic ? await timeRequests(url, 3, () => readers.clearReportCache()) : undefined;
     const steady = await timeRequests(url, REQUESTS);
     const b = steady.body as { totals?: { total: number }; feedback?: unknown[] };
     log(
-      `  ${op.padEnd(16)} ${name.padEnd(22)} ${restart ? `restart p50 ${ms(restart.p50)} p99 ${ms(restart.p99)} | ` : ''}steady p50 ${ms(steady.p50)} p99 ${ms(steady.p99)}` +
+      `  ${op.padEnd(16)} ${name.padEnd(22)} ${restart ? `restart p50 ${ms(restart.p50)} p99 ${ms(restart.p99)} | ` : ''}steady p50 ${ms(steady.p50)} p99 ${ms(steady.p99)} (CPU p50 ${ms(steady.cpuP50)} p99 ${ms(steady.cpuP99)})` +
         (b.totals ? ` | total ${b.totals.total.toLocaleString()}` : ` | rows ${(b.feedback ?? []).length}`),
     );
   }
 }
 {
   const deep = await timeRequests(`${base}/views?limit=250&offset=50000`, Math.floor(REQUESTS / 4));
-  log(`  views            all time, offset 50,000 steady p50 ${ms(deep.p50)} p99 ${ms(deep.p99)}`);
+  log(`  views            all time, offset 50,000 steady p50 ${ms(deep.p50)} p99 ${ms(deep.p99)} (CPU p50 ${ms(deep.cpuP50)} p99 ${ms(deep.cpuP99)})`);
 }
 
 // ---- 3. naive GROUP BY over raw views -------------------------------------------------------------
@@ -303,4 +313,4 @@ admin.close();
 site.close();
 for (const f of [...features].reverse()) await f.stop?.();
 ctx.db.close();
-if (!process.env.KEEP_BENCH_STATE) fs.rmSync(stateDir, { recursive: true, force: true });
+if (!process.env.KEEP_BENCH_STATE && !args.state) fs.rmSync(stateDir, { recursive: true, force: true });

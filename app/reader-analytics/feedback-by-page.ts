@@ -1,4 +1,5 @@
 import type { Db } from '../../data/db.js';
+import { utf8Order } from './byte-order.js';
 import { FEEDBACK_SOURCES, FEEDBACK_STATUSES, type FeedbackFilter } from '../../data/stores/page-feedback.js';
 
 export interface FeedbackByPage {
@@ -86,8 +87,7 @@ export function createFeedbackByPage(db: Db) {
       ix.seq = r.seq;
     }
     if (ix.paths.length !== pathsBefore) {
-      const bytes = ix.paths.map((p) => Buffer.from(p, 'utf8'));
-      const order = ix.paths.map((_, i) => i).sort((a, b) => Buffer.compare(bytes[a]!, bytes[b]!));
+      const order = utf8Order(ix.paths);
       ix.rank = new Int32Array(ix.paths.length);
       order.forEach((id, i) => (ix!.rank[id] = i));
     }

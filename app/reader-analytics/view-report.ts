@@ -1,4 +1,5 @@
 import type { Db } from '../../data/db.js';
+import { utf8Order } from './byte-order.js';
 import { ALL_TIME_DAY, DAY_MS, HOUR_MS, SITE_PATH_ID, type PageBatchResult } from '../../data/stores/page-views.js';
 
 export type TrafficKind = 'views' | 'visitors';
@@ -163,10 +164,9 @@ export function createViewReport(db: Db) {
     }
     if (d.rankedUpTo !== d.maxId) {
       const ids = [...d.names.keys()];
-      const bytes = new Map(ids.map((id) => [id, Buffer.from(d!.names.get(id)!, 'utf8')]));
-      ids.sort((a, b) => Buffer.compare(bytes.get(a)!, bytes.get(b)!));
+      const order = utf8Order(ids.map((id) => d!.names.get(id)!));
       d.rank = new Int32Array(d.maxId + 1).fill(-1);
-      ids.forEach((id, i) => (d!.rank[id] = i));
+      order.forEach((at, i) => (d!.rank[ids[at]!] = i));
       d.rankedUpTo = d.maxId;
     }
     return d;

@@ -164,6 +164,15 @@ describe('views and visitors from a known event set', () => {
     expect((await report(app, key, 'views', '?offset=50').expect(200)).body).toEqual({ totals: { human: 9, ai: 0, total: 9 }, views: [], hasMore: false });
   });
 
+  it('breaks ties in UTF-8 byte order, as SQLite sorts (not UTF-16 code units)', async () => {
+    const { app } = readerAppliance(opened);
+    const key = app.createKey();
+    // U+FF5A sorts before U+1F600 in UTF-8 (and code points), after it in UTF-16 code units.
+    for (const p of ['/\u{1F600}', '/\uFF5A', '/a']) await view(app, p, { ip: '203.0.113.9' }).expect(202);
+    const body = (await report(app, key, 'views').expect(200)).body;
+    expect(body.views.map((r: { path: string }) => r.path)).toEqual(['/a', '/\uFF5A', '/\u{1F600}']);
+  });
+
   it('validates parameters: limit 1–250, offset ≥ 0, dates, each problem one detail', async () => {
     const { app } = readerAppliance(opened);
     const key = app.createKey();
