@@ -61,7 +61,6 @@ const feedbackBase = {
 const baseRequired = ['id', 'path', 'comment', 'createdAt', 'source', 'status'];
 
 export const readerAnalyticsSchemas = {
-  TrafficTotals: split('Views or visitors'),
   ViewsResponse: {
     type: 'object',
     required: ['totals', 'views', 'hasMore'],
