@@ -62,7 +62,7 @@ describe('exported components: the bundle', () => {
     expect(html).toContain('<div class="c-callout__content">Pre-rendered</div>');
     expect(html).toMatch(/style="border-color:gray;padding:8px"/);
     // Children are the renderer's Markdown, kept for the browser in a template.
-    expect(html).toContain('<template data-slot="children"><p>Children <strong>stay</strong> Markdown.</p>');
+    expect(html).toContain('<template data-slot="children" data-repeat><p>Children <strong>stay</strong> Markdown.</p>');
     // A component defined in the page itself, with a statement body.
     expect(html).toContain('data-island="index.mdx#Hero"');
     expect(html).toContain('<a href="/other/" class="hero-link">OTHER PAGE</a>');
@@ -73,17 +73,19 @@ describe('exported components: the bundle', () => {
     const scripts = islandScripts(decode(result, 'index.html'));
     expect(scripts[0]).toMatch(/^_static\/islands\/runtime\.[0-9a-f]{10}\.js$/);
     expect(scripts.slice(1)).toEqual([
+      // The icons the page's components can show (the <Note>'s theme icon), after the runtime.
+      expect.stringMatching(/^_static\/islands\/icons\.[0-9a-f]{10}\.js$/),
       expect.stringMatching(/^_static\/islands\/snippets-label\.[0-9a-f]{10}\.js$/),
       expect.stringMatching(/^_static\/islands\/snippets-counter\.[0-9a-f]{10}\.js$/),
       expect.stringMatching(/^_static\/islands\/index\.[0-9a-f]{10}\.js$/),
     ]);
     for (const s of scripts) expect(result.files.has(s), s).toBe(true);
     expect(islandScripts(decode(result, 'other/index.html'))).toEqual([]);
-    const counter = decode(result, scripts[2] as string);
+    const counter = decode(result, scripts[3] as string);
     expect(counter).toContain('__mintIslands.define("snippets/counter.jsx", {"react":"react","./label":"snippets/label.tsx"}');
     // Compiled JSX, no JSX and no TypeScript left; nothing that needs eval.
     expect(counter).not.toMatch(/<button|<\/div>/);
-    expect(decode(result, scripts[1] as string)).not.toContain(': Props');
+    expect(decode(result, scripts[2] as string)).not.toContain(': Props');
     expect(decode(result, scripts[0] as string)).not.toMatch(/\beval\(|new Function\(/);
     expect(result.manifest.files.map((f) => f.path)).toEqual(expect.arrayContaining(scripts));
   });
@@ -103,6 +105,7 @@ describe('exported components: the boundary (repository code never runs in the a
   let site: string;
   let marker: string;
   let run: ExportResult;
+  let exportMs: number;
   const SECRET = 'appliance-secret-7f3a9';
 
   beforeAll(async () => {
@@ -131,6 +134,11 @@ describe('exported components: the boundary (repository code never runs in the a
         '  const hoard = [];',
         '  for (;;) hoard.push(new Uint8Array(1 << 20));',
         '};',
+        // One long native operation after another: the interrupt handler is hardly ever reached.
+        'export const Bomb = () => {',
+        "  let s = '';",
+        "  for (;;) s = 'x'.repeat(1 << 20) + s.slice(0, 10);",
+        '};',
         'export const Fine = () => {',
         '  return <p className="fine">still rendered</p>;',
         '};',
@@ -141,7 +149,7 @@ describe('exported components: the boundary (repository code never runs in the a
         '---',
         "import { Exit } from '/snippets/evil.jsx';",
         "import { Env } from '/snippets/env.jsx';",
-        "import { Spin, Hog, Fine } from '/snippets/loops.jsx';",
+        "import { Spin, Hog, Bomb, Fine } from '/snippets/loops.jsx';",
         '',
         '<Env />',
         '',
@@ -151,12 +159,16 @@ describe('exported components: the boundary (repository code never runs in the a
         '',
         '<Hog />',
         '',
+        '<Bomb />',
+        '',
         '<Fine />',
         '',
         'The page goes on.',
       ].join('\n'),
     });
+    const started = performance.now();
     run = await exportSite({ sourceDir: site, pool });
+    exportMs = performance.now() - started;
   }, 60_000);
 
   afterAll(() => {
@@ -180,6 +192,13 @@ describe('exported components: the boundary (repository code never runs in the a
     expect(pre.find((w) => w.file === 'snippets/evil.jsx')?.message).toMatch(/^<Exit> could not be pre-rendered \(TypeError/);
     const about = (line: number): string | undefined => pre.find((w) => w.file === 'snippets/loops.jsx' && w.line === line)?.message;
     expect(about(1)).toMatch(/^<Spin> could not be pre-rendered \(stopped after 200 ms/);
-    expect(about(4)).toMatch(/^<Hog> could not be pre-rendered \(stopped: out of memory/);
+    // Whichever limit comes first: QuickJS's memory cap or the hard wall-clock limit on the thread.
+    expect(about(4)).toMatch(/^<Hog> could not be pre-rendered \(stopped: (?:out of memory|no answer within)/);
+    expect(about(8)).toMatch(/^<Bomb> could not be pre-rendered \(stopped: no answer within \d+ ms .*the sandbox thread was ended\)/);
+  });
+
+  it('stops a memory bomb of long native operations within its hard limit, not after the 10-20 s QuickJS needs', () => {
+    // Spin (200 ms), Hog and Bomb (about a second each, the sandbox thread restarted after each).
+    expect(exportMs).toBeLessThan(9_000);
   });
 });
