@@ -30,7 +30,7 @@ const SCOPE_NAMES = [
   'createContext', 'forwardRef', 'memo', 'Fragment',
   'Icon', 'Card', 'CardGroup', 'Columns', 'Column', 'Note', 'Tip', 'Info', 'Warning', 'Check', 'Danger', 'Callout',
   'Accordion', 'AccordionGroup', 'Expandable', 'Steps', 'Step', 'Tabs', 'Tab', 'Frame', 'Badge', 'Tooltip', 'CodeBlock', 'CodeGroup',
-  'ParamField', 'ResponseField', 'Update', 'Snippet',
+  'ParamField', 'ResponseField', 'Update', 'Panel', 'Link', 'Snippet',
 ];
 const PRELUDE = `var __h = __mint.h, __F = __mint.Fragment, __s = __mint.scope;\nvar ${SCOPE_NAMES.map((n) => `${n} = __s.${n}`).join(', ')};\n`;
 

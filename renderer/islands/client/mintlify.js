@@ -260,6 +260,11 @@
         tags.length ? h('ul', { className: 'c-update__tags' }, tags.map(function (t) { return h('li', null, t); })) : null),
       h('div', { className: 'c-update__body' }, p.children));
   }
+  function Link(p) {
+    var href = str(p.href);
+    if (href === undefined) return p.children === undefined ? null : p.children;
+    return h('a', { href: href, title: str(p.title), rel: /^https?:\/\//i.test(href) ? 'noopener noreferrer' : undefined }, p.children);
+  }
   function passthrough(p) {
     return p.children === undefined ? null : p.children;
   }
@@ -269,7 +274,7 @@
     Accordion: Accordion, AccordionGroup: function (p) { return h('div', { className: 'c-accordion-group' }, p.children); }, Expandable: Expandable,
     Steps: Steps, Step: Step, Tabs: Tabs, Tab: Tab, Frame: Frame, Badge: Badge, Tooltip: Tooltip, CodeBlock: CodeBlock, CodeGroup: CodeGroup,
     ParamField: field('param'), ResponseField: field('response', 'name'), Update: Update, Panel: function (p) { return h('aside', { className: 'c-panel' }, p.children); },
-    Snippet: passthrough
+    Link: Link, Snippet: passthrough
   };
   g.__mintPassthrough = passthrough;
 })(globalThis);
