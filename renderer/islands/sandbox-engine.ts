@@ -9,7 +9,9 @@ import type { QuickJSContext, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-
 import type { IconTable } from './icons.js';
 import { sandboxRuntimeSource } from './runtime.js';
 
-export const RENDER_MS = 200;
+// Generous for a busy machine: a large legitimate component (mintlify-docs' 900-line assistant playground) took
+// over 200 ms to evaluate and render with seven exports sharing two cores.
+export const RENDER_MS = 500;
 export const MEMORY_BYTES = 32 * 1024 * 1024;
 const STACK_BYTES = 512 * 1024;
 /** Our own runtime's first evaluation (Preact and friends), not repository code. */

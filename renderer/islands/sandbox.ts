@@ -25,7 +25,7 @@ import type { ThreadRequest } from './sandbox-thread.js';
 export { MEMORY_BYTES, RENDER_MS } from './sandbox-engine.js';
 export const BUDGET_MS = 20_000;
 /** Wall-clock limit on one answer of the sandbox thread; each module evaluated first adds RENDER_MS. */
-export const HARD_MS = 1_000;
+export const HARD_MS = 1_500;
 /** Starting the thread (loading QuickJS; from source also the TypeScript loader). */
 const START_MS = 30_000;
 /** The sandbox thread's own V8 heap (QuickJS's memory is capped at MEMORY_BYTES inside it). */

@@ -191,14 +191,14 @@ describe('exported components: the boundary (repository code never runs in the a
     // The module's top level fails at its first use of the file system (there is none in the sandbox).
     expect(pre.find((w) => w.file === 'snippets/evil.jsx')?.message).toMatch(/^<Exit> could not be pre-rendered \(TypeError/);
     const about = (line: number): string | undefined => pre.find((w) => w.file === 'snippets/loops.jsx' && w.line === line)?.message;
-    expect(about(1)).toMatch(/^<Spin> could not be pre-rendered \(stopped after 200 ms/);
+    expect(about(1)).toMatch(/^<Spin> could not be pre-rendered \(stopped after 500 ms/);
     // Whichever limit comes first: QuickJS's memory cap or the hard wall-clock limit on the thread.
     expect(about(4)).toMatch(/^<Hog> could not be pre-rendered \(stopped: (?:out of memory|no answer within)/);
     expect(about(8)).toMatch(/^<Bomb> could not be pre-rendered \(stopped: no answer within \d+ ms .*the sandbox thread was ended\)/);
   });
 
   it('stops a memory bomb of long native operations within its hard limit, not after the 10-20 s QuickJS needs', () => {
-    // Spin (200 ms), Hog and Bomb (about a second each, the sandbox thread restarted after each).
+    // Spin (500 ms), Hog and Bomb (about 1.5 s each, the sandbox thread restarted after each).
     expect(exportMs).toBeLessThan(9_000);
   });
 });
