@@ -41,15 +41,16 @@ export interface ModuleIcons {
   strings: string[];
 }
 
-const CALLOUT_ICONS: Record<string, string> = {
-  Note: 'circle-info',
-  Info: 'circle-info',
-  Callout: 'circle-info',
-  Tip: 'lightbulb',
-  Warning: 'triangle-exclamation',
-  Check: 'circle-check',
-  Danger: 'circle-xmark',
-};
+// A Map, not an object: identifiers such as `toString` or `constructor` must not match.
+const CALLOUT_ICONS = new Map<string, string>([
+  ['Note', 'circle-info'],
+  ['Info', 'circle-info'],
+  ['Callout', 'circle-info'],
+  ['Tip', 'lightbulb'],
+  ['Warning', 'triangle-exclamation'],
+  ['Check', 'circle-check'],
+  ['Danger', 'circle-xmark'],
+]);
 
 type JsNode = { type: string; [key: string]: unknown };
 
@@ -104,7 +105,7 @@ export function moduleIcons(code: string): ModuleIcons {
         else out.dynamic = true;
       }
     } else if (n.type === 'Identifier') {
-      const themeIcon = CALLOUT_ICONS[n['name'] as string];
+      const themeIcon = CALLOUT_ICONS.get(n['name'] as string);
       if (themeIcon) theme.add(themeIcon);
     } else {
       const s = literalString(n);

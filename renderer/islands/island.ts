@@ -16,6 +16,7 @@ import type { ModuleComponent } from '../page/scope.js';
 import type { PageState } from '../page/state.js';
 import type { ElementNode } from '../page/tree.js';
 import { createHash } from 'node:crypto';
+import { codePropsModule } from './code-props.js';
 import { compileModule, moduleGraph, type CompiledModule } from './compile.js';
 import { PageIconTable, propStrings } from './icons.js';
 import { sanitizePrerendered } from './sanitize.js';
@@ -47,6 +48,7 @@ export function renderIsland(def: ModuleComponent, el: ElementNode, env: Env, st
   const call = new ComponentCall(el, env, state);
   const props: Record<string, Literal> = {};
   const html: Record<string, string> = {};
+  const code: Record<string, string> = {};
   for (const attr of el.attrs) {
     const value = call.props[attr.name];
     if (value !== undefined || attr.value.kind !== 'expr') {
@@ -56,8 +58,9 @@ export function renderIsland(def: ModuleComponent, el: ElementNode, env: Env, st
     }
     const jsx = call.jsxAttr(attr.name);
     if (jsx !== '') html[attr.name] = jsx;
-    else state.warn('component-prop', `<${el.name} ${attr.name}={…}> is code, which is not passed on; the prop is left out`, env.file, el.line);
+    else code[attr.name] = attr.value.code;
   }
+  const codeProps = Object.keys(code).length > 0 ? codePropsFor(code, el, env, state, modules) : undefined;
   if (el.children.length > 0) html['children'] = renderNodes(el.children, env, state, el.multiline ? 'block' : 'inline');
 
   const icons = (state.islandIcons ??= new PageIconTable(state.ctx.config.iconLibrary));
@@ -79,12 +82,12 @@ export function renderIsland(def: ModuleComponent, el: ElementNode, env: Env, st
     state.warn('component-prerender', `<${el.name}> is not pre-rendered (the sandbox is not loaded in this process); it renders in the browser`, where.file, where.line);
   } else {
     const sandbox = sandboxFor(state.ctx);
-    let result: PrerenderResult = sandbox.render(modules, key, props, html, icons.table);
+    let result: PrerenderResult = sandbox.render(modules, key, props, html, icons.table, codeProps);
     // Names the component computed while rendering: drawn now, and rendered once more with them.
     if (result.ok && result.missing.length > 0) {
       const before = icons.size;
       for (const [name, iconType, theme] of result.missing) addIcon(name, iconType ?? undefined, theme);
-      if (icons.size > before) result = sandbox.render(modules, key, props, html, icons.table);
+      if (icons.size > before) result = sandbox.render(modules, key, props, html, icons.table, codeProps);
     }
     if (result.ok) first = sanitizePrerendered(result.html);
     else state.warn('component-prerender', `<${el.name}> could not be pre-rendered (${result.reason}); readers without JavaScript do not see it`, where.file, where.line);
@@ -106,7 +109,8 @@ export function renderIsland(def: ModuleComponent, el: ElementNode, env: Env, st
   const slots = Object.entries(html)
     .map(([name, value]) => `<template data-slot="${escapeHtml(name)}"${first === '' ? '' : ' data-repeat'}>${value}</template>`)
     .join('');
-  return `<${tag} class="c-island" style="display:contents" data-island="${escapeHtml(key)}" data-props="${escapeHtml(JSON.stringify(props))}">${first}${slots}</${tag}>`;
+  const codeAttr = codeProps ? ` data-code-props="${escapeHtml(codeProps)}"` : '';
+  return `<${tag} class="c-island" style="display:contents" data-island="${escapeHtml(key)}" data-props="${escapeHtml(JSON.stringify(props))}"${codeAttr}>${first}${slots}</${tag}>`;
 }
 
 /**
@@ -144,6 +148,36 @@ export function withoutRepeatedSlots(html: string): string {
     if (depth === 0) last = m.index + tag.length;
   }
   return depth === 0 ? out + html.slice(last) : out;
+}
+
+/**
+ * Props that are code, compiled into a module beside the caller's (code-props.ts); its modules join
+ * the island's. Undefined (with a warning) when the caller has no module or its code cannot be read.
+ */
+function codePropsFor(code: Record<string, string>, el: ElementNode, env: Env, state: PageState, modules: CompiledModule[]): string | undefined {
+  const caller = env.scope.module;
+  const synthetic = caller ? codePropsModule(caller, code) : undefined;
+  if (synthetic) {
+    const added: CompiledModule[] = [];
+    let ok = true;
+    for (const mod of moduleGraph(synthetic)) {
+      if (modules.some((m) => m.id === mod.file) || added.some((m) => m.id === mod.file)) continue;
+      const compiled = compileModule(mod);
+      if (!compiled.ok) {
+        ok = false;
+        break;
+      }
+      added.push(compiled.module);
+    }
+    if (ok) {
+      modules.push(...added);
+      return synthetic.file;
+    }
+  }
+  for (const name of Object.keys(code)) {
+    state.warn('component-prop', `<${el.name} ${name}={…}> is code that could not be compiled with the page; the prop is left out`, env.file, el.line);
+  }
+  return undefined;
 }
 
 /** A local page or file named in a prop: the bundle's URL for it (pages and assets move). */

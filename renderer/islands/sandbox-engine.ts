@@ -31,6 +31,8 @@ export interface RenderRequest {
   props: unknown;
   html: Record<string, string>;
   icons: IconTable;
+  /** The module whose `__mint_props()` gives the props that are code (code-props.ts). */
+  codeProps?: string;
 }
 
 /** `missing`: icon names the render asked for that the table lacked ([name, iconType, theme]). */
@@ -68,7 +70,7 @@ export class Engine {
         this.run(vm, m.code, m.id, RENDER_MS);
         this.defined.add(m.bundlePath);
       }
-      const args = [req.key, JSON.stringify(req.props), JSON.stringify(req.html), JSON.stringify(req.icons)].map((a) => JSON.stringify(a)).join(', ');
+      const args = [req.key, JSON.stringify(req.props), JSON.stringify(req.html), JSON.stringify(req.icons), req.codeProps ?? ''].map((a) => JSON.stringify(a)).join(', ');
       const out = JSON.parse(this.run(vm, `__mintIslands.renderToString(${args})`, 'render', RENDER_MS) || '{}') as { html?: unknown; missing?: unknown };
       return { ok: true, html: typeof out.html === 'string' ? out.html : '', missing: Array.isArray(out.missing) ? (out.missing as [string, string | null, boolean][]) : [] };
     } catch (err) {

@@ -140,4 +140,13 @@ describe.skipIf(!chromium.path)(browserSuite('exported components in Chromium'),
     expect(island).toContain('icon-rocket');
     expect(island).toBe(mdx);
   });
+
+  it('runs props that are code: rows from a call, a cell component, a handler', async () => {
+    const { page, problems } = await open('/code-props/');
+    await expect.poll(() => page.locator('.transport-table .name-cell').allTextContents()).toEqual(['daily', 'websocket']);
+    await page.locator('.pick', { hasText: '1.2.0' }).click();
+    await expect.poll(() => page.locator('.picked').textContent()).toBe('Picked: WEBSOCKET');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

@@ -112,9 +112,14 @@
   function Raw(p) {
     return P.h('mint-html', { style: 'display:contents', dangerouslySetInnerHTML: { __html: p.html } });
   }
-  function element(key, data, html) {
+  function element(key, data, html, codeProps) {
     var props = Object.assign({}, data);
     for (var k in html) props[k] = P.h(Raw, { html: html[k] });
+    // Props that are code: computed by the module the exporter compiled for them (code-props.ts).
+    if (codeProps) {
+      var thunk = load(codeProps).__mint_props;
+      if (typeof thunk === 'function') Object.assign(props, thunk());
+    }
     return C.createElement(component(key), props);
   }
 
@@ -138,7 +143,7 @@
     }
     try {
       var data = JSON.parse(el.getAttribute('data-props') || '{}');
-      P.render(P.h(Boundary, { name: key }, element(key, data, html)), el);
+      P.render(P.h(Boundary, { name: key }, element(key, data, html, el.getAttribute('data-code-props'))), el);
     } catch (err) {
       if (g.console) g.console.warn('[docs] the component ' + key + ' failed and is not shown:', err);
       el.textContent = '';
@@ -174,11 +179,11 @@
     icons: function (map) { for (var k in map) icons[k] = map[k]; },
     iconEntry: iconEntry,
     // For the sandbox: the HTML, and the icons the render asked for that the table lacked.
-    renderToString: function (key, dataJson, htmlJson, iconsJson) {
+    renderToString: function (key, dataJson, htmlJson, iconsJson, codeProps) {
       var table = JSON.parse(iconsJson || '{}');
       for (var k in table) icons[k] = table[k];
       missing = Object.create(null);
-      var html = g.preactRenderToString.renderToString(element(key, JSON.parse(dataJson), JSON.parse(htmlJson)));
+      var html = g.preactRenderToString.renderToString(element(key, JSON.parse(dataJson), JSON.parse(htmlJson), codeProps));
       var asked = [];
       for (var m in missing) asked.push(missing[m]);
       return JSON.stringify({ html: html, missing: asked });

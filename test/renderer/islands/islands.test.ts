@@ -69,6 +69,21 @@ describe('exported components: the bundle', () => {
     expect(result.warnings.filter((w) => w.code.startsWith('component-'))).toEqual([]);
   });
 
+  it('passes props that are code (a call, a component, a function) through a module compiled beside the page, in the pre-render too', () => {
+    const html = decode(result, 'code-props/index.html');
+    const code = /data-code-props="(code-props\.mdx#props-[0-9a-f]{8})"/.exec(html)?.[1];
+    expect(code).toBeDefined();
+    // `rows={transports()}` and `Cell={NameCell}` reached the component: no "Invalid rows data".
+    expect(html).toContain('<tr><td><code class="name-cell">daily</code></td><td><button type="button" class="pick">1.0.0</button></td></tr>');
+    expect(html).not.toContain('table-error');
+    expect(result.warnings.filter((w) => w.file === 'code-props.mdx' || w.file === 'snippets/table.jsx')).toEqual([]);
+    // The expressions run in the reader's browser (and the sandbox): they are in a shipped module, not evaluated here.
+    const scripts = islandScripts(html);
+    const propsModule = scripts.map((s) => decode(result, s)).find((text) => text.includes(`__mintIslands.define(${JSON.stringify(code)}`));
+    expect(propsModule).toMatch(/"rows": \(_tablejsx\.transports\.call\(/);
+    expect(propsModule).toContain('row.name.toUpperCase()');
+  });
+
   it('ships the runtime and the modules, content-hashed, dependencies first, only to pages that use them', () => {
     const scripts = islandScripts(decode(result, 'index.html'));
     expect(scripts[0]).toMatch(/^_static\/islands\/runtime\.[0-9a-f]{10}\.js$/);
