@@ -7,12 +7,15 @@
 import { createHash } from 'node:crypto';
 import { transform } from 'sucrase';
 import type { ModuleRef } from '../page/scope.js';
+import { moduleIcons, type ModuleIcons } from './icons.js';
 
 export interface CompiledModule {
   id: string;
   /** `_static/islands/<name>.<hash>.js`, no leading slash. */
   bundlePath: string;
   code: string;
+  /** The icon names the module's code can show (renderer/islands/icons.ts). */
+  icons: ModuleIcons;
 }
 
 export type CompileResult = { ok: true; module: CompiledModule } | { ok: false; message: string; line?: number };
@@ -27,7 +30,7 @@ const SCOPE_NAMES = [
   'createContext', 'forwardRef', 'memo', 'Fragment',
   'Icon', 'Card', 'CardGroup', 'Columns', 'Column', 'Note', 'Tip', 'Info', 'Warning', 'Check', 'Danger', 'Callout',
   'Accordion', 'AccordionGroup', 'Expandable', 'Steps', 'Step', 'Tabs', 'Tab', 'Frame', 'Badge', 'Tooltip', 'CodeBlock', 'CodeGroup',
-  'ParamField', 'ResponseField', 'Update', 'Snippet',
+  'ParamField', 'ResponseField', 'Update', 'Panel', 'Link', 'Snippet',
 ];
 const PRELUDE = `var __h = __mint.h, __F = __mint.Fragment, __s = __mint.scope;\nvar ${SCOPE_NAMES.map((n) => `${n} = __s.${n}`).join(', ')};\n`;
 
@@ -71,7 +74,7 @@ function compile(mod: ModuleRef): CompileResult {
     `"use strict";\n${PRELUDE}{\n${body}\n}\n});\n`;
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 10);
   const name = mod.file.replace(/\.[^./]+$/, '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(-60) || 'module';
-  return { ok: true, module: { id: mod.file, bundlePath: `_static/islands/${name}.${hash}.js`, code } };
+  return { ok: true, module: { id: mod.file, bundlePath: `_static/islands/${name}.${hash}.js`, code, icons: moduleIcons(body) } };
 }
 
 /** The module and every module it imports, dependencies first (each once). */

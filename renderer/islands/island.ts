@@ -15,9 +15,12 @@ import { renderNodes } from '../page/render.js';
 import type { ModuleComponent } from '../page/scope.js';
 import type { PageState } from '../page/state.js';
 import type { ElementNode } from '../page/tree.js';
+import { createHash } from 'node:crypto';
+import { codePropsModule } from './code-props.js';
 import { compileModule, moduleGraph, type CompiledModule } from './compile.js';
+import { PageIconTable, propStrings } from './icons.js';
 import { sanitizePrerendered } from './sanitize.js';
-import { sandboxFor, sandboxReady } from './sandbox.js';
+import { sandboxFor, sandboxReady, type PrerenderResult } from './sandbox.js';
 import { browserRuntime } from './runtime.js';
 
 /** What a page's islands need: scripts in load order, and the module files to write. */
@@ -27,6 +30,7 @@ export interface PageIslands {
 }
 
 const URL_PROPS = new Set(['href', 'src', 'img', 'image', 'url', 'link', 'to', 'poster']);
+const IMAGE_ICON_RE = /\.(?:svg|png|jpe?g|gif|webp)$/i;
 
 export function renderIsland(def: ModuleComponent, el: ElementNode, env: Env, state: PageState): string {
   const key = `${def.module.file}#${def.exportName}`;
@@ -44,23 +48,47 @@ export function renderIsland(def: ModuleComponent, el: ElementNode, env: Env, st
   const call = new ComponentCall(el, env, state);
   const props: Record<string, Literal> = {};
   const html: Record<string, string> = {};
+  const code: Record<string, string> = {};
   for (const attr of el.attrs) {
     const value = call.props[attr.name];
     if (value !== undefined || attr.value.kind !== 'expr') {
-      props[attr.name] = typeof value === 'string' && URL_PROPS.has(attr.name) ? localUrl(attr.name, value, env, state) : value;
+      const isUrl = URL_PROPS.has(attr.name) || (attr.name === 'icon' && typeof value === 'string' && IMAGE_ICON_RE.test(value));
+      props[attr.name] = typeof value === 'string' && isUrl ? localUrl(attr.name, value, env, state) : value;
       continue;
     }
     const jsx = call.jsxAttr(attr.name);
     if (jsx !== '') html[attr.name] = jsx;
-    else state.warn('component-prop', `<${el.name} ${attr.name}={…}> is code, which is not passed on; the prop is left out`, env.file, el.line);
+    else code[attr.name] = attr.value.code;
   }
+  const codeProps = Object.keys(code).length > 0 ? codePropsFor(code, el, env, state, modules) : undefined;
   if (el.children.length > 0) html['children'] = renderNodes(el.children, env, state, el.multiline ? 'block' : 'inline');
+
+  const icons = (state.islandIcons ??= new PageIconTable(state.ctx.config.iconLibrary));
+  const addIcon = (name: string, iconType: string | undefined, theme: boolean): void => {
+    const problem = icons.add(name, iconType, theme);
+    if (problem) state.warn(problem.code, `<${el.name}>: ${problem.message}`, where.file, where.line);
+  };
+  for (const m of modules) {
+    for (const [name, iconType] of m.icons.names) addIcon(name, iconType, false);
+    for (const name of m.icons.theme) addIcon(name, undefined, true);
+  }
+  if (modules.some((m) => m.icons.dynamic)) {
+    for (const s of propStrings(props)) icons.add(s, undefined, false, true);
+    for (const m of modules) for (const s of m.icons.strings) icons.add(s, undefined, false, true);
+  }
 
   let first = '';
   if (!sandboxReady()) {
     state.warn('component-prerender', `<${el.name}> is not pre-rendered (the sandbox is not loaded in this process); it renders in the browser`, where.file, where.line);
   } else {
-    const result = sandboxFor(state.ctx).render(modules, key, props, html);
+    const sandbox = sandboxFor(state.ctx);
+    let result: PrerenderResult = sandbox.render(modules, key, props, html, icons.table, codeProps);
+    // Names the component computed while rendering: drawn now, and rendered once more with them.
+    if (result.ok && result.missing.length > 0) {
+      const before = icons.size;
+      for (const [name, iconType, theme] of result.missing) addIcon(name, iconType ?? undefined, theme);
+      if (icons.size > before) result = sandbox.render(modules, key, props, html, icons.table, codeProps);
+    }
     if (result.ok) first = sanitizePrerendered(result.html);
     else state.warn('component-prerender', `<${el.name}> could not be pre-rendered (${result.reason}); readers without JavaScript do not see it`, where.file, where.line);
   }
@@ -77,10 +105,79 @@ export function renderIsland(def: ModuleComponent, el: ElementNode, env: Env, st
     if (!state.islands.scripts.includes(url)) state.islands.scripts.push(url);
     state.islands.files[m.bundlePath] = m.code;
   }
+  // Slots of a pre-rendered island repeat what first paint shows: marked so page text skips them.
   const slots = Object.entries(html)
-    .map(([name, value]) => `<template data-slot="${escapeHtml(name)}">${value}</template>`)
+    .map(([name, value]) => `<template data-slot="${escapeHtml(name)}"${first === '' ? '' : ' data-repeat'}>${value}</template>`)
     .join('');
-  return `<${tag} class="c-island" style="display:contents" data-island="${escapeHtml(key)}" data-props="${escapeHtml(JSON.stringify(props))}">${first}${slots}</${tag}>`;
+  const codeAttr = codeProps ? ` data-code-props="${escapeHtml(codeProps)}"` : '';
+  return `<${tag} class="c-island" style="display:contents" data-island="${escapeHtml(key)}" data-props="${escapeHtml(JSON.stringify(props))}"${codeAttr}>${first}${slots}</${tag}>`;
+}
+
+/**
+ * At the end of a page: the page's icon table as a script after the runtime (content-hashed, so
+ * pages with the same icons share one file).
+ */
+export function finishIslands(state: PageState, islands: PageIslands): PageIslands {
+  const script = state.islandIcons?.script((code) => createHash('sha256').update(code).digest('hex').slice(0, 10));
+  if (script) {
+    islands.files[script.bundlePath] = script.code;
+    islands.scripts.splice(1, 0, `/${script.bundlePath}`);
+  }
+  return islands;
+}
+
+const REPEAT_SLOT_RE = /<template data-slot="[^"]*" data-repeat>|<template\b|<\/template>/g;
+
+/** The page's HTML without the slots that repeat an island's first paint (for its search text). */
+export function withoutRepeatedSlots(html: string): string {
+  if (!html.includes(' data-repeat>')) return html;
+  let out = '';
+  let depth = 0;
+  let last = 0;
+  REPEAT_SLOT_RE.lastIndex = 0;
+  for (let m = REPEAT_SLOT_RE.exec(html); m; m = REPEAT_SLOT_RE.exec(html)) {
+    const tag = m[0];
+    if (depth === 0) {
+      if (tag.endsWith(' data-repeat>')) {
+        out += html.slice(last, m.index);
+        depth = 1;
+      }
+      continue;
+    }
+    depth += tag === '</template>' ? -1 : 1;
+    if (depth === 0) last = m.index + tag.length;
+  }
+  return depth === 0 ? out + html.slice(last) : out;
+}
+
+/**
+ * Props that are code, compiled into a module beside the caller's (code-props.ts); its modules join
+ * the island's. Undefined (with a warning) when the caller has no module or its code cannot be read.
+ */
+function codePropsFor(code: Record<string, string>, el: ElementNode, env: Env, state: PageState, modules: CompiledModule[]): string | undefined {
+  const caller = env.scope.module;
+  const synthetic = caller ? codePropsModule(caller, code) : undefined;
+  if (synthetic) {
+    const added: CompiledModule[] = [];
+    let ok = true;
+    for (const mod of moduleGraph(synthetic)) {
+      if (modules.some((m) => m.id === mod.file) || added.some((m) => m.id === mod.file)) continue;
+      const compiled = compileModule(mod);
+      if (!compiled.ok) {
+        ok = false;
+        break;
+      }
+      added.push(compiled.module);
+    }
+    if (ok) {
+      modules.push(...added);
+      return synthetic.file;
+    }
+  }
+  for (const name of Object.keys(code)) {
+    state.warn('component-prop', `<${el.name} ${name}={…}> is code that could not be compiled with the page; the prop is left out`, env.file, el.line);
+  }
+  return undefined;
 }
 
 /** A local page or file named in a prop: the bundle's URL for it (pages and assets move). */

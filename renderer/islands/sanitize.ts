@@ -17,17 +17,20 @@ const ATTRS = [
   'href', 'target', 'rel', 'src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'decoding', 'poster', 'controls',
   'type', 'name', 'value', 'min', 'max', 'step', 'checked', 'disabled', 'placeholder', 'readonly', 'for', 'open', 'colspan', 'rowspan',
   'datetime', 'start', 'reversed', 'selected', 'multiple', 'rows', 'cols',
-  'viewBox', 'xmlns', 'fill', 'stroke', 'stroke-width', 'stroke-linecap', 'stroke-linejoin', 'd', 'cx', 'cy', 'r', 'rx', 'ry',
+  'viewBox', 'xmlns', 'focusable', 'fill', 'stroke', 'stroke-width', 'stroke-linecap', 'stroke-linejoin', 'stroke-dasharray', 'stroke-miterlimit', 'd', 'cx', 'cy', 'r', 'rx', 'ry',
   'x', 'y', 'x1', 'x2', 'y1', 'y2', 'points', 'transform', 'opacity', 'fill-rule', 'clip-rule', 'offset', 'stop-color',
 ];
 
-const OPTIONS: sanitizeHtml.IOptions = {
+// @types/sanitize-html lags the library: `allowedEmptyAttributes` exists since sanitize-html 2.11.
+const OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
   allowedTags: TAGS.split(' '),
   allowedAttributes: { '*': ATTRS },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
+  // sanitize-html drops an empty `hidden` (it may be `until-found`): closed tab panels keep it.
+  allowedEmptyAttributes: ['alt', 'hidden'],
   parser: { lowerCaseAttributeNames: false },
 };
 

@@ -11,6 +11,7 @@ import { RenderError, type PageContent, type RenderContext } from '../types.js';
 import type { Env } from './env.js';
 import { splitFrontmatter, stringField, titleFromFile } from './frontmatter.js';
 import { htmlToText } from './html.js';
+import { finishIslands } from '../islands/island.js';
 import { endpointHeader, parseEndpoint } from './openapi.js';
 import { renderApiPage } from '../openapi/render.js';
 import type { ApiPageData } from '../openapi/types.js';
@@ -90,7 +91,7 @@ function render(file: string, source: string, ctx: RenderContext, input: PageInp
     ...(mode === undefined ? {} : { mode }),
     usesMath: state.usesMath,
     usesMermaid: state.usesMermaid,
-    ...(state.islands ? { islands: state.islands } : {}),
+    ...(state.islands ? { islands: finishIslands(state, state.islands) } : {}),
     warnings: state.finalWarnings(),
   };
 }

@@ -3,7 +3,7 @@
  * and expressions are rendered first and stand in the markdown as placeholders (see state.ts).
  * Built-in components live in components/, user components (snippets, arrow functions) here.
  */
-import { renderIsland } from '../islands/island.js';
+import { renderIsland, withoutRepeatedSlots } from '../islands/island.js';
 import { RenderError } from '../types.js';
 import { BUILTIN_COMPONENTS } from './components/index.js';
 import { ComponentCall } from './components/call.js';
@@ -61,7 +61,8 @@ export function renderNodes(nodes: Node[], env: Env, state: PageState, mode: Mod
       case 'element': {
         const html = renderElement(node, env, state);
         if (html === '') break;
-        const text = htmlToText(html);
+        // An island's slots repeat its first paint: its words count once in the page's text.
+        const text = htmlToText(withoutRepeatedSlots(html));
         if (node.block && mode === 'block') {
           appendBlock(parts, state.block(html, text));
         } else {

@@ -4,6 +4,7 @@
  * re-parses trusted HTML and sanitising only ever sees user markup. Slots are put back in one pass
  * at the end (see resolve.ts).
  */
+import type { PageIconTable } from '../islands/icons.js';
 import type { PageIslands } from '../islands/island.js';
 import type { BuildWarning, RenderContext } from '../types.js';
 import type { SnippetMemo } from './snippets.js';
@@ -71,6 +72,8 @@ export class PageState {
   usesMermaid = false;
   /** Running components on the page: the scripts it loads and the module files they are. */
   islands: PageIslands | undefined;
+  /** The icons the page's running components can show (shipped with the islands, renderer/islands/icons.ts). */
+  islandIcons: PageIconTable | undefined;
   /** Depth of component nesting, so headings inside components stay out of the toc. */
   componentDepth = 0;
   /** Depth inside links (markdown or raw `<a>`): stand-ins for outside media add no link of their own there. */

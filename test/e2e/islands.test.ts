@@ -46,7 +46,7 @@ describe.skipIf(!chromium.path)(browserSuite('exported components in Chromium'),
     server = http.createServer((req, res) => {
       const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '') || 'index.html';
       const file = path.join(dir, rel);
-      const found = [file, `${file}.html`].find((f) => f.startsWith(dir) && fs.existsSync(f) && fs.statSync(f).isFile());
+      const found = [file, `${file}.html`, path.join(file, 'index.html')].find((f) => f.startsWith(dir) && fs.existsSync(f) && fs.statSync(f).isFile());
       if (!found) {
         res.writeHead(404).end();
         return;
@@ -88,6 +88,64 @@ describe.skipIf(!chromium.path)(browserSuite('exported components in Chromium'),
     expect(await page.locator('#page-content').textContent()).toContain('Text after the components.');
     await page.click('.counter-button');
     expect(await page.locator('.counter-label').textContent()).toBe('Count: 3');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows icons in a running component: literal, chosen from literals after a click, computed; a name only the browser computes gets the placeholder', async () => {
+    const { page, problems, warnings } = await open('/icons/');
+    // Running (not only pre-rendered): the click handler works.
+    await page.click('.icon-toggle');
+    await expect.poll(() => page.locator('.icon-arrow svg.icon-arrow-down').count()).toBe(1);
+    expect(await page.locator('.icon-showcase > .c-icon-inline svg.icon-rocket.c-icon').count()).toBe(1);
+    expect(await page.locator('.icon-showcase > .c-icon-inline').getAttribute('style')).toBe('--icon-size:20px;color:#ff0000');
+    expect(await page.locator('.icon-computed svg.icon-feather').count()).toBe(1);
+    expect(await page.locator('.icon-late svg.icon-house').count()).toBe(1);
+    expect(await page.locator('.c-card .c-card__icon svg.icon-bolt.c-card__icon-svg').count()).toBe(1);
+    // The SVG is drawn, not an empty box.
+    expect(await page.locator('.icon-showcase > .c-icon-inline svg').evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(0);
+    expect(warnings).toEqual([]);
+    await page.click('.icon-toggle');
+    await expect.poll(() => page.locator('.icon-late svg.icon-placeholder[data-icon="ghost"]').count()).toBe(1);
+    expect(warnings.filter((w) => w.includes('"ghost" was not bundled'))).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('Mintlify components inside a running component show as the same components written in MDX; their tabs switch', async () => {
+    const markup = async (urlPath: string, hydrated: boolean): Promise<string> => {
+      const { page, problems } = await open(urlPath);
+      if (hydrated) await expect.poll(() => page.evaluate(() => document.querySelector('[data-island] template') === null)).toBe(true);
+      // The element tree with each element's attributes sorted (their order carries no meaning).
+      const html = await page.locator('.all').evaluate((root) => {
+        const walk = (n: Node): string => {
+          if (n.nodeType === 3) return (n.textContent ?? '').trim();
+          if (!(n instanceof Element)) return '';
+          const attrs = Array.from({ length: n.attributes.length }, (_, i) => n.attributes.item(i) as Attr).map((a) => `${a.name}="${a.value}"`).sort().join(' ');
+          return `<${n.localName}${attrs ? ` ${attrs}` : ''}>${Array.from({ length: n.childNodes.length }, (_, i) => walk(n.childNodes.item(i))).join('')}</${n.localName}>`;
+        };
+        return walk(root);
+      });
+      if (hydrated) {
+        await page.locator('.all .c-tabs__tab', { hasText: 'Two' }).click();
+        expect(await page.locator('.all .c-tabs__panel', { hasText: 'Second tab' }).isVisible()).toBe(true);
+        expect(await page.locator('.all .c-tabs__panel', { hasText: 'First tab' }).isVisible()).toBe(false);
+      }
+      expect(problems).toEqual([]);
+      await page.close();
+      return html.replace(/(?:island-)?(tabs|tip)-\d+/g, '$1-N');
+    };
+    const island = await markup('/builtins/', true);
+    const mdx = await markup('/builtins-mdx/', false);
+    expect(island).toContain('icon-rocket');
+    expect(island).toBe(mdx);
+  });
+
+  it('runs props that are code: rows from a call, a cell component, a handler', async () => {
+    const { page, problems } = await open('/code-props/');
+    await expect.poll(() => page.locator('.transport-table .name-cell').allTextContents()).toEqual(['daily', 'websocket']);
+    await page.locator('.pick', { hasText: '1.2.0' }).click();
+    await expect.poll(() => page.locator('.picked').textContent()).toBe('Picked: WEBSOCKET');
     expect(problems).toEqual([]);
     await page.close();
   });

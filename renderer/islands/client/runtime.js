@@ -11,7 +11,11 @@
   var C = g.preactCompat;
   var factories = Object.create(null);
   var loaded = Object.create(null);
+  // The page's icon table (renderer/islands/icons.ts): key → [svg attributes, inner SVG], or 0 for
+  // a name the site's library lacks (renders nothing, as in MDX).
   var icons = Object.create(null);
+  var missing = Object.create(null);
+  var warned = Object.create(null);
   var passthrough = g.__mintPassthrough;
 
   function esModule(obj) {
@@ -108,9 +112,14 @@
   function Raw(p) {
     return P.h('mint-html', { style: 'display:contents', dangerouslySetInnerHTML: { __html: p.html } });
   }
-  function element(key, data, html) {
+  function element(key, data, html, codeProps) {
     var props = Object.assign({}, data);
     for (var k in html) props[k] = P.h(Raw, { html: html[k] });
+    // Props that are code: computed by the module the exporter compiled for them (code-props.ts).
+    if (codeProps) {
+      var thunk = load(codeProps).__mint_props;
+      if (typeof thunk === 'function') Object.assign(props, thunk());
+    }
     return C.createElement(component(key), props);
   }
 
@@ -134,7 +143,7 @@
     }
     try {
       var data = JSON.parse(el.getAttribute('data-props') || '{}');
-      P.render(P.h(Boundary, { name: key }, element(key, data, html)), el);
+      P.render(P.h(Boundary, { name: key }, element(key, data, html, el.getAttribute('data-code-props'))), el);
     } catch (err) {
       if (g.console) g.console.warn('[docs] the component ' + key + ' failed and is not shown:', err);
       el.textContent = '';
@@ -145,12 +154,39 @@
     for (var i = 0; i < els.length; i++) mount(els[i]);
   }
 
+  function iconKey(name, iconType, theme) {
+    return theme ? 'theme:' + name : iconType ? name + '|' + iconType : name;
+  }
+  // A name the page could not know at export time (computed in the browser, after a click): a
+  // neutral glyph of the icon's size, as for a Font Awesome Pro icon, and one console warning.
+  function placeholder(name) {
+    return [{ xmlns: 'http://www.w3.org/2000/svg', viewBox: '0 0 512 512', 'class': 'icon icon-placeholder mint-class-slot', 'data-icon': name, 'aria-hidden': 'true', focusable: 'false' },
+      '<rect x="72" y="72" width="368" height="368" rx="80" fill="none" stroke="currentColor" stroke-width="40" stroke-dasharray="72 48" opacity=".5"/>'];
+  }
+  function iconEntry(name, iconType, theme) {
+    var key = iconKey(String(name), iconType ? String(iconType) : '', theme);
+    if (key in icons) return icons[key] || null;
+    missing[key] = [String(name), iconType ? String(iconType) : null, !!theme];
+    if (g.document && !warned[key] && g.console) {
+      warned[key] = true;
+      g.console.warn('[docs] the icon "' + name + '" was not bundled with this page; a placeholder is shown');
+    }
+    return placeholder(String(name));
+  }
+
   g.__mintIslands = {
     define: define,
     icons: function (map) { for (var k in map) icons[k] = map[k]; },
-    icon: function (name) { return icons[name]; },
-    renderToString: function (key, dataJson, htmlJson) {
-      return g.preactRenderToString.renderToString(element(key, JSON.parse(dataJson), JSON.parse(htmlJson)));
+    iconEntry: iconEntry,
+    // For the sandbox: the HTML, and the icons the render asked for that the table lacked.
+    renderToString: function (key, dataJson, htmlJson, iconsJson, codeProps) {
+      var table = JSON.parse(iconsJson || '{}');
+      for (var k in table) icons[k] = table[k];
+      missing = Object.create(null);
+      var html = g.preactRenderToString.renderToString(element(key, JSON.parse(dataJson), JSON.parse(htmlJson), codeProps));
+      var asked = [];
+      for (var m in missing) asked.push(missing[m]);
+      return JSON.stringify({ html: html, missing: asked });
     }
   };
   if (g.document) {

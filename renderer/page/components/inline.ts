@@ -1,10 +1,23 @@
-/** Inline components: Tooltip (tip), Badge (color, size, shape, icon), Icon (icon, size, color). */
+/** Inline components: Tooltip (tip), Badge (color, size, shape, icon), Icon (icon, size, color), Link (href). */
 import { escapeHtml } from '../html.js';
 import type { ComponentRenderer } from './call.js';
 
 const BADGE_COLORS = new Set(['gray', 'blue', 'green', 'yellow', 'orange', 'red', 'purple', 'white', 'surface', 'white-destructive', 'surface-destructive']);
 
 export const inlineComponents: Record<string, ComponentRenderer> = {
+  /**
+   * `<Link href>` (Next's link, which Mintlify pages use without importing it, as mem0's do inline
+   * in paragraphs): a link like a Markdown one, its href resolved to the bundle's page URL.
+   */
+  Link: (c) => {
+    const raw = c.str('href');
+    const href = c.href(raw);
+    const inner = c.children('inline');
+    if (href === undefined) return inner;
+    const external = /^https?:\/\//i.test(href);
+    const title = c.str('title');
+    return `<a href="${escapeHtml(href)}"${title ? ` title="${escapeHtml(title)}"` : ''}${external ? ' rel="noopener noreferrer"' : ''}>${inner}</a>`;
+  },
   Tooltip: (c) => {
     const tip = c.str('tip') ?? c.str('headline') ?? '';
     const id = c.uid('tip');

@@ -62,28 +62,45 @@ describe('exported components: the bundle', () => {
     expect(html).toContain('<div class="c-callout__content">Pre-rendered</div>');
     expect(html).toMatch(/style="border-color:gray;padding:8px"/);
     // Children are the renderer's Markdown, kept for the browser in a template.
-    expect(html).toContain('<template data-slot="children"><p>Children <strong>stay</strong> Markdown.</p>');
+    expect(html).toContain('<template data-slot="children" data-repeat><p>Children <strong>stay</strong> Markdown.</p>');
     // A component defined in the page itself, with a statement body.
     expect(html).toContain('data-island="index.mdx#Hero"');
     expect(html).toContain('<a href="/other/" class="hero-link">OTHER PAGE</a>');
     expect(result.warnings.filter((w) => w.code.startsWith('component-'))).toEqual([]);
   });
 
+  it('passes props that are code (a call, a component, a function) through a module compiled beside the page, in the pre-render too', () => {
+    const html = decode(result, 'code-props/index.html');
+    const code = /data-code-props="(code-props\.mdx#props-[0-9a-f]{8})"/.exec(html)?.[1];
+    expect(code).toBeDefined();
+    // `rows={transports()}` and `Cell={NameCell}` reached the component: no "Invalid rows data".
+    expect(html).toContain('<tr><td><code class="name-cell">daily</code></td><td><button type="button" class="pick">1.0.0</button></td></tr>');
+    expect(html).not.toContain('table-error');
+    expect(result.warnings.filter((w) => w.file === 'code-props.mdx' || w.file === 'snippets/table.jsx')).toEqual([]);
+    // The expressions run in the reader's browser (and the sandbox): they are in a shipped module, not evaluated here.
+    const scripts = islandScripts(html);
+    const propsModule = scripts.map((s) => decode(result, s)).find((text) => text.includes(`__mintIslands.define(${JSON.stringify(code)}`));
+    expect(propsModule).toMatch(/"rows": \(_tablejsx\.transports\.call\(/);
+    expect(propsModule).toContain('row.name.toUpperCase()');
+  });
+
   it('ships the runtime and the modules, content-hashed, dependencies first, only to pages that use them', () => {
     const scripts = islandScripts(decode(result, 'index.html'));
     expect(scripts[0]).toMatch(/^_static\/islands\/runtime\.[0-9a-f]{10}\.js$/);
     expect(scripts.slice(1)).toEqual([
+      // The icons the page's components can show (the <Note>'s theme icon), after the runtime.
+      expect.stringMatching(/^_static\/islands\/icons\.[0-9a-f]{10}\.js$/),
       expect.stringMatching(/^_static\/islands\/snippets-label\.[0-9a-f]{10}\.js$/),
       expect.stringMatching(/^_static\/islands\/snippets-counter\.[0-9a-f]{10}\.js$/),
       expect.stringMatching(/^_static\/islands\/index\.[0-9a-f]{10}\.js$/),
     ]);
     for (const s of scripts) expect(result.files.has(s), s).toBe(true);
     expect(islandScripts(decode(result, 'other/index.html'))).toEqual([]);
-    const counter = decode(result, scripts[2] as string);
+    const counter = decode(result, scripts[3] as string);
     expect(counter).toContain('__mintIslands.define("snippets/counter.jsx", {"react":"react","./label":"snippets/label.tsx"}');
     // Compiled JSX, no JSX and no TypeScript left; nothing that needs eval.
     expect(counter).not.toMatch(/<button|<\/div>/);
-    expect(decode(result, scripts[1] as string)).not.toContain(': Props');
+    expect(decode(result, scripts[2] as string)).not.toContain(': Props');
     expect(decode(result, scripts[0] as string)).not.toMatch(/\beval\(|new Function\(/);
     expect(result.manifest.files.map((f) => f.path)).toEqual(expect.arrayContaining(scripts));
   });
@@ -131,6 +148,11 @@ describe('exported components: the boundary (repository code never runs in the a
         '  const hoard = [];',
         '  for (;;) hoard.push(new Uint8Array(1 << 20));',
         '};',
+        // One long native operation after another: the interrupt handler is hardly ever reached.
+        'export const Bomb = () => {',
+        "  let s = '';",
+        "  for (;;) s = 'x'.repeat(1 << 20) + s.slice(0, 10);",
+        '};',
         'export const Fine = () => {',
         '  return <p className="fine">still rendered</p>;',
         '};',
@@ -141,7 +163,7 @@ describe('exported components: the boundary (repository code never runs in the a
         '---',
         "import { Exit } from '/snippets/evil.jsx';",
         "import { Env } from '/snippets/env.jsx';",
-        "import { Spin, Hog, Fine } from '/snippets/loops.jsx';",
+        "import { Spin, Hog, Bomb, Fine } from '/snippets/loops.jsx';",
         '',
         '<Env />',
         '',
@@ -150,6 +172,8 @@ describe('exported components: the boundary (repository code never runs in the a
         '<Spin />',
         '',
         '<Hog />',
+        '',
+        '<Bomb />',
         '',
         '<Fine />',
         '',
@@ -179,7 +203,11 @@ describe('exported components: the boundary (repository code never runs in the a
     // The module's top level fails at its first use of the file system (there is none in the sandbox).
     expect(pre.find((w) => w.file === 'snippets/evil.jsx')?.message).toMatch(/^<Exit> could not be pre-rendered \(TypeError/);
     const about = (line: number): string | undefined => pre.find((w) => w.file === 'snippets/loops.jsx' && w.line === line)?.message;
-    expect(about(1)).toMatch(/^<Spin> could not be pre-rendered \(stopped after 200 ms/);
-    expect(about(4)).toMatch(/^<Hog> could not be pre-rendered \(stopped: out of memory/);
+    expect(about(1)).toMatch(/^<Spin> could not be pre-rendered \(stopped after 500 ms/);
+    // Whichever limit comes first: QuickJS's memory cap or the hard wall-clock limit on the thread.
+    expect(about(4)).toMatch(/^<Hog> could not be pre-rendered \(stopped: (?:out of memory|no answer within)/);
+    // Ended at the hard limit (1.5 s + 500 ms for its module), not after the 10-40 s QuickJS needs (bench/islands-sandbox.ts).
+    expect(about(8)).toMatch(/^<Bomb> could not be pre-rendered \(stopped: no answer within 2000 ms .*the sandbox thread was ended\)/);
   });
+
 });
