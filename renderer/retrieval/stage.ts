@@ -38,7 +38,7 @@ export function createRetrievalStage(): RetrievalStage {
       const llmsSite = { name: opts.name, ...(opts.description ? { description: opts.description } : {}), origin };
       if (!site.has('llms.txt')) site.add('llms.txt', encoder.encode(buildLlmsTxt(llmsSite, listed)));
       if (!site.has('llms-full.txt')) site.add('llms-full.txt', encoder.encode(buildLlmsFullTxt(llmsSite, listed)));
-      const index: RetrievalIndexFile = { format: RETRIEVAL_FORMAT, sections: rendered.filter((p) => !p.hidden && !p.noindex).flatMap((p) => p.sections) };
+      const index: RetrievalIndexFile = { format: RETRIEVAL_FORMAT, name: opts.name, sections: rendered.filter((p) => !p.hidden && !p.noindex).flatMap((p) => p.sections) };
       site.add(RETRIEVAL_INDEX_PATH, encoder.encode(JSON.stringify(index)));
     },
   };

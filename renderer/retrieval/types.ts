@@ -35,5 +35,7 @@ export const RETRIEVAL_FORMAT = 1;
 
 export interface RetrievalIndexFile {
   format: typeof RETRIEVAL_FORMAT;
+  /** The site's name (docs.json `name`), for the MCP server and the assistant's instructions. */
+  name: string;
   sections: RetrievalSection[];
 }
