@@ -3,8 +3,12 @@ import type { Config } from '../../config/schema.js';
 import type { AppContext } from '../context.js';
 import type { Feature } from '../feature.js';
 import type { ServedSite } from '../site/served-site.js';
+import { servedSiteProjectResolver } from '../analytics/project-resolver.js';
+import { createAssistant } from './answer.js';
+import { createConversationStore } from './conversations.js';
 import { createMcpRouter } from './mcp-router.js';
 import { retrievalFor } from './retrieval.js';
+import { createAssistantSiteRouter } from './site-router.js';
 
 /**
  * Readers' assistant, MCP server and discovery API over the served site (issue 21,
@@ -18,12 +22,25 @@ export function createAssistantFeature(ctx: AppContext, deps: { servedSite: () =
     const retrieval = retrievalFor(s);
     return { retrieval, name: retrieval.name, site: s };
   };
+  const now = () => ctx.clock.now();
+  const conversations = createConversationStore(ctx.db, now);
+  const assistant = createAssistant({ config: () => config, site, conversations, log: ctx.log, now, env: process.env });
+  const resolveProject = servedSiteProjectResolver(ctx.stores, deps.servedSite);
   const siteRouter = Router();
-  siteRouter.use(createMcpRouter({ config: () => config, now: () => ctx.clock.now().getTime(), retrieval: site, log: ctx.log }));
+  siteRouter.use(createMcpRouter({ config: () => config, now: () => now().getTime(), retrieval: site, log: ctx.log }));
+  siteRouter.use(createAssistantSiteRouter({ config: () => config, now: () => now().getTime(), assistant, resolveProject, siteReady: () => !!deps.servedSite(), log: ctx.log }));
   return {
     name: 'assistant',
     siteRouter,
     ready: () => ({ ok: true, critical: false, detail: config.assistant.baseUrl && config.assistant.model ? `model ${config.assistant.model}` : 'assistant off (assistant.baseUrl, assistant.model not set); MCP and discovery search still served' }),
+    cron: [
+      {
+        // Conversations follow the reader-analytics retention (analytics.rawRetentionDays).
+        name: 'assistant-retention',
+        schedule: '23 3 * * *',
+        run: () => ({ deleted: conversations.deleteBefore(new Date(now().getTime() - config.analytics.rawRetentionDays * 86_400_000)) }),
+      },
+    ],
     reload: (next) => {
       config = next;
     },
