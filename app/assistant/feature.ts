@@ -6,6 +6,8 @@ import type { ServedSite } from '../site/served-site.js';
 import { servedSiteProjectResolver } from '../analytics/project-resolver.js';
 import { createAssistant } from './answer.js';
 import { createConversationStore } from './conversations.js';
+import { createDiscoveryRouter } from './discovery-router.js';
+import { createAssistantKeyStore } from './keys-store.js';
 import { createMcpRouter } from './mcp-router.js';
 import { retrievalFor } from './retrieval.js';
 import { createAssistantSiteRouter } from './site-router.js';
@@ -20,7 +22,7 @@ export function createAssistantFeature(ctx: AppContext, deps: { servedSite: () =
     const s = deps.servedSite();
     if (!s) return undefined;
     const retrieval = retrievalFor(s);
-    return { retrieval, name: retrieval.name, site: s };
+    return { retrieval, name: retrieval.name, site: s, projectId: s.projectId };
   };
   const now = () => ctx.clock.now();
   const conversations = createConversationStore(ctx.db, now);
@@ -29,9 +31,12 @@ export function createAssistantFeature(ctx: AppContext, deps: { servedSite: () =
   const siteRouter = Router();
   siteRouter.use(createMcpRouter({ config: () => config, now: () => now().getTime(), retrieval: site, log: ctx.log }));
   siteRouter.use(createAssistantSiteRouter({ config: () => config, now: () => now().getTime(), assistant, resolveProject, siteReady: () => !!deps.servedSite(), log: ctx.log }));
+  const keys = createAssistantKeyStore(ctx.db, now);
+  const adminPublicRouter = createDiscoveryRouter({ config: () => config, stores: ctx.stores, keys, assistant, site, now: () => now().getTime(), log: ctx.log });
   return {
     name: 'assistant',
     siteRouter,
+    adminPublicRouter,
     ready: () => ({ ok: true, critical: false, detail: config.assistant.baseUrl && config.assistant.model ? `model ${config.assistant.model}` : 'assistant off (assistant.baseUrl, assistant.model not set); MCP and discovery search still served' }),
     cron: [
       {
