@@ -6,6 +6,7 @@ import type { ServedSite } from '../site/served-site.js';
 import { servedSiteProjectResolver } from '../analytics/project-resolver.js';
 import { createAssistant } from './answer.js';
 import { createConversationStore } from './conversations.js';
+import { createAssistantAnalyticsRouter } from './analytics-router.js';
 import { createDiscoveryRouter } from './discovery-router.js';
 import { createAssistantKeyStore } from './keys-store.js';
 import { createMcpRouter } from './mcp-router.js';
@@ -37,6 +38,7 @@ export function createAssistantFeature(ctx: AppContext, deps: { servedSite: () =
     name: 'assistant',
     siteRouter,
     adminPublicRouter,
+    adminRouter: createAssistantAnalyticsRouter({ stores: ctx.stores, conversations }),
     ready: () => ({ ok: true, critical: false, detail: config.assistant.baseUrl && config.assistant.model ? `model ${config.assistant.model}` : 'assistant off (assistant.baseUrl, assistant.model not set); MCP and discovery search still served' }),
     cron: [
       {
