@@ -4,6 +4,8 @@ import type { Logger } from '../logger.js';
 import type { Caller, ConversationStore } from './conversations.js';
 import { streamCompletion } from './model-stream.js';
 import { buildMessages, NOT_COVERED, type CallerMessage } from './prompt.js';
+import type { SectionVectors } from './embeddings.js';
+import { rankPassages } from './rank.js';
 import { normalisePagePath, type Passage, type Scope, type SiteRetrieval } from './retrieval.js';
 
 export interface Source {
@@ -37,6 +39,7 @@ export interface AnswerRequest {
 export interface SiteSource {
   retrieval: SiteRetrieval;
   name: string;
+  vectors?: SectionVectors | undefined;
 }
 
 /** The passages to send: best first, as many as fit the character budget (at least one). */
@@ -75,7 +78,7 @@ export function citedSources(answer: string, passages: Passage[], urlBase: strin
 export function createAssistant(deps: { config: () => Readonly<Config>; site: () => SiteSource | undefined; conversations: ConversationStore; log: Logger; now: () => Date; env: NodeJS.ProcessEnv }) {
   let active = 0;
 
-  function prepare(req: AnswerRequest) {
+  async function prepare(req: AnswerRequest) {
     const cfg = deps.config().assistant;
     if (!cfg.baseUrl || !cfg.model) throw errors.assistantOff();
     const site = deps.site();
@@ -92,14 +95,23 @@ export function createAssistant(deps: { config: () => Readonly<Config>; site: ()
     const previous = [...history].reverse().find((m) => m.role === 'user')?.content ?? '';
     const scope = { ...site.retrieval.scopeOf(req.currentPath), ...Object.fromEntries(Object.entries(req.filter ?? {}).filter(([, v]) => v !== undefined)) };
     const limit = Math.min(20, Math.max(1, Math.round(req.retrievalPageSize ?? cfg.retrievalPageSize)));
-    let passages = site.retrieval.search(question, { ...scope, limit });
-    if (previous && passages.length < limit) {
-      const more = site.retrieval.search(`${question} ${previous}`, { ...scope, limit }).filter((p) => !passages.some((q) => q.url === p.url && q.text === p.text));
-      passages = [...passages, ...more].slice(0, limit);
-    }
-    passages = fitPassages(passages, cfg.maxContextChars);
-    const threadId = deps.conversations.thread(req.projectId, req.threadId);
+    // Counted from here: the retrieval below may wait on the embeddings endpoint.
     active++;
+    let passages: Passage[];
+    let threadId: string;
+    try {
+      passages = await rankPassages(site.retrieval, site.vectors, question, { ...scope, limit });
+      if (previous && passages.length < limit) {
+        const first = passages;
+        const more = (await rankPassages(site.retrieval, site.vectors, `${question} ${previous}`, { ...scope, limit })).filter((p) => !first.some((q) => q.url === p.url && q.text === p.text));
+        passages = [...first, ...more].slice(0, limit);
+      }
+      passages = fitPassages(passages, cfg.maxContextChars);
+      threadId = deps.conversations.thread(req.projectId, req.threadId);
+    } catch (err) {
+      active--;
+      throw err;
+    }
     let released = false;
     const release = () => {
       if (!released) active--;

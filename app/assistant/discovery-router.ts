@@ -8,6 +8,7 @@ import { jsonBody } from '../http/json-body.js';
 import type { Logger } from '../logger.js';
 import type { Assistant, SiteSource } from './answer.js';
 import { callerMessages } from './caller-messages.js';
+import { rankPassages } from './rank.js';
 import type { AssistantKeyStore } from './keys-store.js';
 import { dataStreamSink, uiMessageStreamSink } from './ui-stream.js';
 
@@ -60,7 +61,7 @@ export function createDiscoveryRouter(deps: { config: () => Readonly<Config>; st
     return s;
   };
 
-  route('/discovery/v1/search/:domain', (req, res, project) => {
+  route('/discovery/v1/search/:domain', async (req, res, project) => {
     const body = (req.body ?? {}) as { query?: unknown; pageSize?: unknown; scoreThreshold?: unknown; filter?: unknown };
     const query = str(body.query, 'query', 1000);
     if (!query?.trim()) throw errors.badRequest('"query" is required');
@@ -72,7 +73,7 @@ export function createDiscoveryRouter(deps: { config: () => Readonly<Config>; st
     if (typeof filter !== 'object' || Array.isArray(filter)) throw errors.badRequest('"filter" must be an object');
     const site = siteFor(project);
     const scope = site.retrieval.scopeOf(undefined);
-    const hits = site.retrieval.search(query, { limit: pageSize, language: str(filter.language, 'filter.language', 50) ?? scope.language, version: str(filter.version, 'filter.version', 100) ?? scope.version });
+    const hits = await rankPassages(site.retrieval, site.vectors, query, { limit: pageSize, language: str(filter.language, 'filter.language', 50) ?? scope.language, version: str(filter.version, 'filter.version', 100) ?? scope.version });
     res.json(
       hits
         .filter((h) => h.score >= threshold)
@@ -92,7 +93,7 @@ export function createDiscoveryRouter(deps: { config: () => Readonly<Config>; st
     res.json({ path, content: page.content });
   });
 
-  const message = (protocol: 'v1' | 'v2'): Handler => (req, res, project) => {
+  const message = (protocol: 'v1' | 'v2'): Handler => async (req, res, project) => {
     const body = (req.body ?? {}) as { fp?: unknown; messages?: unknown; threadId?: unknown; retrievalPageSize?: unknown; filter?: unknown; currentPath?: unknown };
     if (typeof body.fp !== 'string') throw errors.badRequest('"fp" is required (use "anonymous" for anonymous users)');
     const size = body.retrievalPageSize;
@@ -101,7 +102,7 @@ export function createDiscoveryRouter(deps: { config: () => Readonly<Config>; st
     if (typeof filter !== 'object' || Array.isArray(filter)) throw errors.badRequest('"filter" must be an object');
     siteFor(project);
     // `fp` identifies the caller's user: checked, never stored (docs/assistant.md, "What is stored").
-    const prepared = deps.assistant.prepare({
+    const prepared = await deps.assistant.prepare({
       projectId: project.id,
       caller: 'api',
       messages: callerMessages(body.messages),

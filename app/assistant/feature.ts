@@ -10,7 +10,8 @@ import { createAssistantAnalyticsRouter } from './analytics-router.js';
 import { createDiscoveryRouter } from './discovery-router.js';
 import { createAssistantKeyStore } from './keys-store.js';
 import { createMcpRouter } from './mcp-router.js';
-import { retrievalFor } from './retrieval.js';
+import { sectionVectors, type SectionVectors } from './embeddings.js';
+import { retrievalFor, type SiteRetrieval } from './retrieval.js';
 import { createAssistantSiteRouter } from './site-router.js';
 
 /**
@@ -19,11 +20,23 @@ import { createAssistantSiteRouter } from './site-router.js';
  */
 export function createAssistantFeature(ctx: AppContext, deps: { servedSite: () => ServedSite | undefined }): Feature {
   let config: Readonly<Config> = ctx.config;
+  // Section vectors per served site and embeddings settings: a new bundle or SIGHUP'd settings make new ones.
+  const vectorsBySite = new WeakMap<object, { cfg: unknown; vectors: SectionVectors }>();
+  const vectorsFor = (s: ServedSite, retrieval: SiteRetrieval): SectionVectors | undefined => {
+    const cfg = config.assistant.embeddings;
+    if (!cfg || retrieval.sectionCount === 0) return undefined;
+    let entry = vectorsBySite.get(s);
+    if (!entry || entry.cfg !== cfg) {
+      entry = { cfg, vectors: sectionVectors({ stateDir: ctx.config.stateDir, bundleKey: `${s.version}\n${s.root}`, sections: retrieval.sections, cfg, env: process.env, log: ctx.log }) };
+      vectorsBySite.set(s, entry);
+    }
+    return entry.vectors;
+  };
   const site = () => {
     const s = deps.servedSite();
     if (!s) return undefined;
     const retrieval = retrievalFor(s);
-    return { retrieval, name: retrieval.name, site: s, projectId: s.projectId };
+    return { retrieval, name: retrieval.name, site: s, projectId: s.projectId, vectors: vectorsFor(s, retrieval) };
   };
   const now = () => ctx.clock.now();
   const conversations = createConversationStore(ctx.db, now);
@@ -31,7 +44,7 @@ export function createAssistantFeature(ctx: AppContext, deps: { servedSite: () =
   const resolveProject = servedSiteProjectResolver(ctx.stores, deps.servedSite);
   const siteRouter = Router();
   siteRouter.use(createMcpRouter({ config: () => config, now: () => now().getTime(), retrieval: site, log: ctx.log }));
-  siteRouter.use(createAssistantSiteRouter({ config: () => config, now: () => now().getTime(), assistant, resolveProject, siteReady: () => !!deps.servedSite(), log: ctx.log }));
+  siteRouter.use(createAssistantSiteRouter({ config: () => config, now: () => now().getTime(), assistant, resolveProject, siteReady: () => !!site(), log: ctx.log }));
   const keys = createAssistantKeyStore(ctx.db, now);
   const adminPublicRouter = createDiscoveryRouter({ config: () => config, stores: ctx.stores, keys, assistant, site, now: () => now().getTime(), log: ctx.log });
   return {

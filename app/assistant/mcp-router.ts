@@ -6,6 +6,8 @@ import { z } from 'zod';
 import type { Config } from '../../config/schema.js';
 import { createClientLimiter } from '../analytics/client-limiter.js';
 import type { Logger } from '../logger.js';
+import type { SectionVectors } from './embeddings.js';
+import { rankPassages } from './rank.js';
 import type { SiteRetrieval } from './retrieval.js';
 
 export const MCP_PATH = '/mcp';
@@ -22,7 +24,7 @@ function limited(res: Response, r: { limit: number; remaining: number; resetSeco
 }
 
 /** The MCP server's tools over one served site: read-only search and page reads, nothing else. */
-export function buildMcpServer(retrieval: SiteRetrieval, siteName: string): McpServer {
+export function buildMcpServer(retrieval: SiteRetrieval, siteName: string, vectors?: SectionVectors): McpServer {
   const server = new McpServer({ name: `${siteName} docs`, version: '1.0.0' }, { capabilities: { tools: {} } });
   server.registerTool(
     'search',
@@ -37,9 +39,9 @@ export function buildMcpServer(retrieval: SiteRetrieval, siteName: string): McpS
       },
       annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
     },
-    ({ query, pageSize, language, version }) => {
+    async ({ query, pageSize, language, version }) => {
       const scope = retrieval.scopeOf(undefined);
-      const hits = retrieval.search(query, { limit: pageSize ?? 10, language: language ?? scope.language, version: version ?? scope.version });
+      const hits = await rankPassages(retrieval, vectors, query, { limit: pageSize ?? 10, language: language ?? scope.language, version: version ?? scope.version });
       const text = hits.length
         ? hits.map((h) => `## ${h.title} — ${h.heading}\nPath: ${h.path}\nURL: ${h.url}\n\n${h.text}`).join('\n\n---\n\n')
         : 'No documentation matched the query.';
@@ -68,7 +70,7 @@ export function buildMcpServer(retrieval: SiteRetrieval, siteName: string): McpS
  * server per request; no sessions to keep or expire), answering with JSON. GET and DELETE are for
  * sessions and server-initiated streams, which a stateless read-only server does not have: 405.
  */
-export function createMcpRouter(deps: { config: () => Readonly<Config>; now: () => number; retrieval: () => { retrieval: SiteRetrieval; name: string } | undefined; log: Logger }): Router {
+export function createMcpRouter(deps: { config: () => Readonly<Config>; now: () => number; retrieval: () => { retrieval: SiteRetrieval; name: string; vectors?: SectionVectors | undefined } | undefined; log: Logger }): Router {
   const router = Router();
   const limiter = createClientLimiter(() => deps.config().assistant.searchPerClientPerMinute, deps.now);
   router.post(MCP_PATH, (req, res, next) => {
@@ -78,7 +80,7 @@ export function createMcpRouter(deps: { config: () => Readonly<Config>; now: () 
     if (!site) return void res.status(503).json({ jsonrpc: '2.0', error: { code: -32000, message: 'No documentation site is being served yet' }, id: null });
     express.json({ limit: MAX_MCP_BODY })(req, res, (err?: unknown) => {
       if (err) return void res.status((err as { status?: number }).status === 413 ? 413 : 400).json({ jsonrpc: '2.0', error: { code: -32700, message: 'Request body is not JSON or too large' }, id: null });
-      const server = buildMcpServer(site.retrieval, site.name);
+      const server = buildMcpServer(site.retrieval, site.name, site.vectors);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       res.on('close', () => {
         void transport.close();

@@ -22,7 +22,11 @@ export interface SiteRetrieval {
   /** The site's name (docs.json `name`), or `Documentation` for a bundle without an index. */
   readonly name: string;
   readonly sectionCount: number;
+  readonly sections: readonly RetrievalSection[];
   search(query: string, opts: Scope & { limit: number }): Passage[];
+  /** Every keyword match in scope: section index and relevance in [0, 1], best first. */
+  keywordHits(query: string, scope: Scope): { id: number; score: number }[];
+  inScope(id: number, scope: Scope): boolean;
   /** The language and version of the page at `pagePath`, or the site's default ones. */
   scopeOf(pagePath: string | undefined): Scope;
   /** The page's Markdown (`<path>.md` in the bundle), or undefined when there is no such page. */
@@ -99,15 +103,20 @@ export function loadSiteRetrieval(root: string): SiteRetrieval {
   return {
     name,
     sectionCount: sections.length,
+    sections,
     search(query, opts) {
-      const hits = mini.search(query.slice(0, 1000), {
-        filter: (r) => {
-          const s = sections[r.id as number]!;
-          return (opts.language === undefined || s.language === undefined || s.language === opts.language) && (opts.version === undefined || s.version === undefined || s.version === opts.version);
-        },
-      });
+      return this.keywordHits(query, opts)
+        .slice(0, opts.limit)
+        .map((h) => ({ ...sections[h.id]!, score: h.score }));
+    },
+    keywordHits(query, scope) {
+      const hits = mini.search(query.slice(0, 1000), { filter: (r) => this.inScope(r.id as number, scope) });
       const top = hits[0]?.score ?? 1;
-      return hits.slice(0, opts.limit).map((h) => ({ ...sections[h.id as number]!, score: Math.round((h.score / top) * 1000) / 1000 }));
+      return hits.map((h) => ({ id: h.id as number, score: Math.round((h.score / top) * 1000) / 1000 }));
+    },
+    inScope(id, scope) {
+      const s = sections[id]!;
+      return (scope.language === undefined || s.language === undefined || s.language === scope.language) && (scope.version === undefined || s.version === undefined || s.version === scope.version);
     },
     scopeOf(pagePath) {
       const p = pagePath === undefined ? undefined : normalisePagePath(pagePath);

@@ -44,27 +44,31 @@ export function createAssistantSiteRouter(deps: { config: () => Readonly<Config>
     if (!r.allowed) return sendError(res, new ApiError(429, 'RATE_LIMITED', `Too many questions from this address; retry in ${r.resetSeconds} s`, { headers: { 'Retry-After': String(r.resetSeconds) } }));
     json(req, res, (err?: unknown) => {
       if (err) return sendError(res, new ApiError((err as { status?: number }).status === 413 ? 413 : 400, 'BAD_REQUEST', (err as { status?: number }).status === 413 ? `Request body exceeds ${MAX_BODY} bytes` : 'Request body is not JSON'));
-      try {
-        const projectId = deps.resolveProject(req.get('host'));
-        const body = (req.body ?? {}) as { messages?: unknown; threadId?: unknown; currentPath?: unknown };
-        const prepared = deps.assistant.prepare({
-          projectId: projectId ?? 'local',
-          caller: 'web',
-          messages: callerMessages(body.messages),
-          threadId: typeof body.threadId === 'string' ? body.threadId : null,
-          currentPath: typeof body.currentPath === 'string' ? body.currentPath.slice(0, 200) : undefined,
-          urlBase: '',
+      const projectId = deps.resolveProject(req.get('host'));
+      const body = (req.body ?? {}) as { messages?: unknown; threadId?: unknown; currentPath?: unknown };
+      Promise.resolve()
+        .then(() =>
+          deps.assistant.prepare({
+            projectId: projectId ?? 'local',
+            caller: 'web',
+            messages: callerMessages(body.messages),
+            threadId: typeof body.threadId === 'string' ? body.threadId : null,
+            currentPath: typeof body.currentPath === 'string' ? body.currentPath.slice(0, 200) : undefined,
+            urlBase: '',
+          }),
+        )
+        .then((prepared) => {
+          const abort = new AbortController();
+          res.on('close', () => abort.abort());
+          return prepared.run(uiMessageStreamSink(res, prepared.threadId), abort.signal).catch((e: unknown) => {
+            deps.log.error({ err: (e as Error).message }, 'assistant stream failed');
+            res.destroy();
+          });
+        })
+        .catch((e: unknown) => {
+          if (e instanceof ApiError) return sendError(res, e);
+          next(e);
         });
-        const abort = new AbortController();
-        res.on('close', () => abort.abort());
-        prepared.run(uiMessageStreamSink(res, prepared.threadId), abort.signal).catch((e: unknown) => {
-          deps.log.error({ err: (e as Error).message }, 'assistant stream failed');
-          res.destroy();
-        });
-      } catch (e) {
-        if (e instanceof ApiError) return sendError(res, e);
-        next(e);
-      }
     });
   });
   return router;

@@ -32,6 +32,7 @@ export interface AssistantRig {
   t: TestAppliance;
   siteOrigin: string;
   adminOrigin: string;
+  stateDir(): string;
   close(): Promise<void>;
 }
 
@@ -52,6 +53,7 @@ export async function assistantRig(config: Partial<ConfigInput> = {}): Promise<A
     t,
     siteOrigin: s.origin,
     adminOrigin: a.origin,
+    stateDir: () => t.stateDir,
     async close() {
       for (const srv of [s.server, a.server]) {
         srv.closeAllConnections();
