@@ -7,6 +7,7 @@ import { createAnalyticsFeature } from './analytics/feature.js';
 import { createStaticExportFeature } from './static-export/feature.js';
 import { createReaderAnalyticsFeature } from './reader-analytics/feature.js';
 import { servedSiteProjectResolver } from './analytics/project-resolver.js';
+import { createAssistantFeature } from './assistant/feature.js';
 
 /**
  * Every slice of the appliance, in mounting order. The site feature comes last: it answers
@@ -19,5 +20,6 @@ export function createFeatures(ctx: AppContext): Feature[] {
   // analytics request of an organization (one shared hourly limit) before either answers.
   const readers = createReaderAnalyticsFeature(ctx, { resolveProject: servedSiteProjectResolver(ctx.stores, () => site.current()) });
   const analytics = createAnalyticsFeature(ctx, { servedSite: () => site.current(), readerIngest: readers.ingest });
-  return [createCoreFeature(ctx), createAgentFeature(ctx), createStaticExportFeature(ctx), analytics, readers, site];
+  const assistant = createAssistantFeature(ctx, { servedSite: () => site.current() });
+  return [createCoreFeature(ctx), createAgentFeature(ctx), createStaticExportFeature(ctx), analytics, readers, assistant, site];
 }

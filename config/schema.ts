@@ -159,6 +159,46 @@ const agentSchema = z.strictObject({
   maxActiveJobs: z.number().int().min(1).default(50),
 });
 
+/** The readers' assistant, the MCP server and the discovery API (issue 21; docs/assistant.md). */
+const assistantSchema = z.strictObject({
+  /** OpenAI-compatible chat-completions base URL inside the network; unset = the assistant is off. */
+  baseUrl: httpUrl.optional(),
+  model: z.string().min(1).optional(),
+  /** Name of the environment variable holding the model endpoint's API key, if it needs one. */
+  apiKeyEnv: z.string().min(1).optional(),
+  /** Optional embeddings for retrieval: an OpenAI-compatible /v1/embeddings endpoint and model. */
+  embeddings: z
+    .strictObject({
+      baseUrl: httpUrl,
+      model: z.string().min(1),
+      apiKeyEnv: z.string().min(1).optional(),
+      /** Sections sent per embeddings request. */
+      batchSize: z.number().int().min(1).max(512).default(32),
+    })
+    .optional(),
+  /** Passages retrieved for an answer when the caller does not say (discovery retrievalPageSize). */
+  retrievalPageSize: z.number().int().min(1).max(20).default(5),
+  /** Characters of documentation passages sent to the model per answer; lower-ranked ones are dropped past it. */
+  maxContextChars: z.number().int().min(1000).max(200_000).default(12_000),
+  /** Earlier messages of a thread sent with a follow-up (the oldest are dropped past it). */
+  maxHistoryMessages: z.number().int().min(0).max(50).default(8),
+  /** Characters of one caller message; a longer question is refused with 400. */
+  maxQuestionChars: z.number().int().min(100).max(20_000).default(2000),
+  /** The model's answer: at most this many tokens (max_tokens) and this many characters streamed. */
+  maxAnswerTokens: z.number().int().min(16).max(16_384).default(1024),
+  maxAnswerChars: z.number().int().min(100).max(200_000).default(8000),
+  /** One answer ends (with what has streamed so far and an error part) after this long. */
+  timeoutSeconds: z.number().int().min(1).max(600).default(60),
+  /** Answers generated at the same time, in all; past it a request gets 503 with Retry-After. */
+  maxConcurrent: z.number().int().min(1).max(64).default(4),
+  /** Questions per client address per minute on the site listener's /_/assistant. */
+  perClientPerMinute: z.number().int().min(1).default(10),
+  /** Requests per client address per minute on /mcp and /_/assistant/search. */
+  searchPerClientPerMinute: z.number().int().min(1).default(120),
+  /** Discovery API requests per assistant key per minute. */
+  perKeyPerMinute: z.number().int().min(1).default(60),
+});
+
 export const configSchema = z.strictObject({
   /** Database, exports, extracted sites and secrets. Never inside the source tree in production. */
   stateDir: z.string().min(1).default('./var'),
@@ -197,6 +237,7 @@ export const configSchema = z.strictObject({
   staticExport: staticExportSchema.prefault({}),
   analytics: analyticsSchema.prefault({}),
   agent: agentSchema.prefault({}),
+  assistant: assistantSchema.prefault({}),
   renderer: z
     .strictObject({
       /** Worker threads of the render pool; 0 = one per available core. */

@@ -5,6 +5,7 @@ import { loadThemeAssets, renderNotFoundPage, renderRedirectPage } from './layou
 import { browserRuntime } from './islands/runtime.js';
 import { loadSite } from './load/index.js';
 import { ZipWriter } from './pack/zip.js';
+import { createRetrievalStage } from './retrieval/stage.js';
 import { planSite } from './plan/index.js';
 import { pageFilePath, pageHref } from './page-urls.js';
 import type { RenderBatchResult } from './pool/batch.js';
@@ -228,6 +229,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   // Opened before rendering so that finished pages are packed while the rest still render.
   let zip: ZipWriter | undefined;
   const index = createSearchIndexBuilder();
+  const retrieval = createRetrievalStage();
   const warnings: BuildWarning[] = [...plan.warnings];
   const failures: RenderFailure[] = [];
   let pagesDone = 0;
@@ -269,6 +271,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       done[batchNo] = result;
       for (let next = done[indexed]; next !== undefined && indexed < planned.length; next = done[indexed]) {
         index.add(next.search);
+        retrieval.add(next.retrieval);
         warnings.push(...next.warnings);
         failures.push(...next.failures);
         // In plan order, whichever worker finished first: the zip's bytes stay deterministic.
@@ -349,6 +352,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       else if (digest) site.addFromDisk(bundlePath, { source: resolveRepoFile(plan.repoRoot, file), ...digest });
       else site.add(bundlePath, new Uint8Array(readRepoFile(plan.repoRoot, file, Number.MAX_SAFE_INTEGER)));
     }
+    retrieval.finish(site, { name: plan.config.name, ...(plan.config.description ? { description: plan.config.description } : {}), ...(opts.domain ? { domain: opts.domain } : {}), ...(plan.config.seo ? { indexing: plan.config.seo.indexing } : {}), failed });
     const rendered = failed.size === 0 ? plan.pages : plan.pages.filter((p) => !failed.has(p.slug));
     site.add('sitemap.xml', encoder.encode(buildSitemap(rendered, opts.domain, plan.config.seo?.indexing)));
     site.add('robots.txt', encoder.encode(buildRobots(opts.domain)));

@@ -1,9 +1,11 @@
 import { ALL_SCOPES, type Scope } from '../../data/stores/admin-keys.js';
+import { createAssistantKey } from './assistant-keys.js';
 import { openState, parse, println, readStdin, UsageError, type Command, type CommandIo } from './io.js';
 
 export const keysCommand: Command = {
   summary: 'Create, import, list and revoke admin API keys',
   usage: `docs-appliance keys create --org <orgId> [--scopes read,write] [--expires-in <days>] [--label <text>] [--json]
+docs-appliance keys create --type assistant --project <projectId> [--expires-in <days>] [--label <text>] [--json]
 docs-appliance keys import --org <orgId> [--scopes read,write] [--expires-in <days>] [--label <text>] [--json]   (the key on standard input)
 docs-appliance keys list [--org <orgId>] [--json]
 docs-appliance keys revoke <keyId>`,
@@ -14,11 +16,15 @@ docs-appliance keys revoke <keyId>`,
       scopes: { type: 'string' },
       'expires-in': { type: 'string' },
       label: { type: 'string' },
+      type: { type: 'string' },
+      project: { type: 'string' },
       json: { type: 'boolean', default: false },
     });
     const v = args.values;
     const state = openState(v.config, io);
     try {
+      if (v.type !== undefined && v.type !== 'admin' && v.type !== 'assistant') throw new UsageError(`--type takes admin or assistant, got "${v.type}"`);
+      if (sub === 'create' && v.type === 'assistant') return createAssistantKey(state, { project: v.project, expiresAt: expiresOption(v['expires-in']), label: v.label ?? null, json: v.json === true }, io);
       if (sub === 'create' || sub === 'import') {
         if (!v.org) throw new UsageError('--org is required');
         if (!state.stores.organizations.get(v.org)) {

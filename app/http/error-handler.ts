@@ -5,6 +5,8 @@ import type { Logger } from '../logger.js';
 
 /** Routes whose errors carry `details` (DESIGN 3.1). */
 const DETAILS_FAMILY = /^\/v1\/analytics(\/|$)/;
+/** The discovery document's error bodies carry `message` (its page 404); `error` stays for every client. */
+const MESSAGE_FAMILY = /^\/discovery(\/|$)/;
 
 export function notFound(): RequestHandler {
   return (req, _res, next) => next(errors.routeNotFound(req.method, req.path));
@@ -48,7 +50,9 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     for (const [k, v] of Object.entries(apiError.headers)) res.setHeader(k, v);
     const body = DETAILS_FAMILY.test(req.path)
       ? { error: apiError.message, details: apiError.details }
-      : { error: apiError.message };
+      : MESSAGE_FAMILY.test(req.path)
+        ? { error: apiError.message, message: apiError.message }
+        : { error: apiError.message };
     res.status(apiError.status).json(body);
   };
 }

@@ -149,12 +149,14 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
       asset(THEME_ASSET_NAMES.siteCss),
       asset(THEME_ASSET_NAMES.componentsCss),
       ...readers.styles,
+      asset(THEME_ASSET_NAMES.assistantCss),
     ],
     baseScripts: [
       { src: asset(THEME_ASSET_NAMES.siteJs) },
       { src: asset(THEME_ASSET_NAMES.componentsJs) },
       { src: asset(THEME_ASSET_NAMES.searchJs), data: { minisearch: asset(THEME_ASSET_NAMES.minisearchJs), index: SEARCH_INDEX_URL } },
       ...readers.scripts,
+      { src: asset(THEME_ASSET_NAMES.assistantJs) },
     ],
     customScripts: config.customJs.flatMap((p) => {
       const src = assetUrl(ctx, p);

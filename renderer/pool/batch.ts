@@ -1,4 +1,5 @@
 import type { PartialIndex } from '../index-stage/partial-index.js';
+import type { RetrievalPage } from '../retrieval/types.js';
 import type { BuildWarning, PlannedPage, RenderFailure } from '../types.js';
 
 /** One task for a render worker: a batch of pages (small pages would drown in messaging one by one). */
@@ -38,6 +39,8 @@ export interface RenderBatchResult {
   failures: RenderFailure[];
   /** Compiled component modules the batch's pages load (bundle path → code); see renderer/islands. */
   islandFiles?: Record<string, string>;
+  /** The retrieval stage's share of each rendered page (renderer/retrieval). */
+  retrieval?: RetrievalPage[];
   /** Worker milliseconds spent per step for this batch (read, page, layout, hash, deflate, index). */
   cpu: Record<string, number>;
 }

@@ -7,6 +7,8 @@ import { readRepoText } from '../repo-files.js';
 import { pageHref } from '../page-urls.js';
 import { addToPartialIndex, emptyPartialIndex } from '../index-stage/partial-index.js';
 import { RenderError, type BuildWarning, type PageContent, type PlannedPage, type RenderContext, type RenderFailure, type SearchDocument } from '../types.js';
+import { retrievalPage } from '../retrieval/page.js';
+import type { RetrievalPage } from '../retrieval/types.js';
 import type { RenderBatchResult, RenderBatchTask, RenderedPageRef } from './batch.js';
 
 interface CachedContext {
@@ -92,6 +94,7 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
   const warnings: BuildWarning[] = [];
   const failures: RenderFailure[] = [];
   let islandFiles: Record<string, string> | undefined;
+  const retrieval: RetrievalPage[] = [];
 
   const cpu: Record<string, number> = { read: 0, page: 0, layout: 0, hash: 0, deflate: 0, index: 0 };
   let mark = performance.now();
@@ -132,6 +135,7 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
       pages.push(ref);
       if (content.islands) islandFiles = Object.assign(islandFiles ?? {}, content.islands.files);
       warnings.push(...content.warnings);
+      retrieval.push(retrievalPage(page, input.source, content, ctx));
       if (!page.hidden) {
         const sectionTitle = page.sectionId ? sectionTitles.get(page.sectionId) : undefined;
         addToPartialIndex(search, task.firstIndex + i, searchDocument(page, content, sectionTitle, task.maxSearchText), termSlots);
@@ -149,5 +153,5 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
     view.set(c, offset);
     offset += c.length;
   }
-  return { buffer, pages, search, warnings, failures, cpu, ...(islandFiles ? { islandFiles } : {}) };
+  return { buffer, pages, search, warnings, failures, cpu, retrieval, ...(islandFiles ? { islandFiles } : {}) };
 }

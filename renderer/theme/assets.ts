@@ -26,6 +26,8 @@ export const THEME_ASSET_NAMES = {
   minisearchJs: 'minisearch.js',
   katexCss: 'katex.css',
   mermaidJs: 'mermaid.js',
+  assistantJs: 'assistant.js',
+  assistantCss: 'assistant.css',
 } as const;
 
 let cache: ThemeAsset[] | undefined;
@@ -105,6 +107,8 @@ export function loadThemeAssets(): ThemeAsset[] {
     asset(THEME_ASSET_NAMES.themeInitJs, path.join(client, 'theme-init.js')),
     asset(THEME_ASSET_NAMES.componentsCss, path.join(client, 'components.css')),
     asset(THEME_ASSET_NAMES.componentsJs, path.join(client, 'components.js')),
+    asset(THEME_ASSET_NAMES.assistantJs, path.join(client, 'assistant.js')),
+    asset(THEME_ASSET_NAMES.assistantCss, path.join(client, 'assistant.css')),
     asset(THEME_ASSET_NAMES.minisearchJs, path.join(modules, 'minisearch', 'dist', 'umd', 'index.js'), 'minisearch.js'),
     asset(THEME_ASSET_NAMES.mermaidJs, path.join(modules, 'mermaid', 'dist', 'mermaid.min.js'), 'mermaid.js'),
     ...katexAssets(path.join(modules, 'katex', 'dist')),

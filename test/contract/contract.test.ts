@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { paths as AdminPaths } from './generated/admin.js';
 import type { paths as AnalyticsPaths } from './generated/analytics.js';
 import type { paths as ExportPaths } from './generated/static-export.js';
+import { createConversationStore } from '../../app/assistant/conversations.js';
 import { checkAnswer, operations, seen, serverPath, undocumented, type DocName } from './hosted-spec.js';
 import { createTestAppliance, FREE_ORG, OTHER_PROJECT, TEST_ORG, TEST_PROJECT, writeTinyDocs, type TestAppliance } from '../helpers/appliance.js';
 import { runCli } from '../helpers/cli.js';
@@ -32,9 +33,6 @@ import { sseEvents } from '../agent/helpers/sse.js';
 
 /** Operations of the documents the appliance does not serve yet (404), and the issue that will serve them (docs/compatibility.md). */
 const NOT_SERVED: Record<string, string> = {
-  'analytics GET /v1/analytics/{projectId}/assistant': 'issue 21',
-  'analytics GET /v1/analytics/{projectId}/assistant/threads/{threadId}': 'issue 21',
-  'analytics GET /v1/analytics/{projectId}/assistant/caller-stats': 'issue 21',
 };
 
 let t: TestAppliance;
@@ -361,6 +359,27 @@ describe('limits and faults the documents do not declare', () => {
 });
 
 describe('coverage of the published documents', () => {
+  it('serves the assistant analytics operations from stored conversations', async () => {
+    const store = createConversationStore(t.ctx.db, () => new Date());
+    const threadId = store.thread(TEST_PROJECT, null);
+    for (const [i, caller, query] of [[2, 'web', 'How do refunds work?'], [1, 'api', 'And invoices?']] as const) {
+      const askedAt = new Date(Date.now() - i * 1000);
+      store.addTurn({ threadId, projectId: TEST_PROJECT, caller, askedAt, answeredAt: askedAt, query, response: 'See [Billing](/billing/).', sources: [{ title: 'Billing', url: '/billing/' }], resolution: 'answered', pageUrl: null });
+    }
+    const list = await raw('analytics', 'GET', '/v1/analytics/{projectId}/assistant', `/v1/analytics/${TEST_PROJECT}/assistant?limit=1`, { headers: auth(fullKey) });
+    expect(list.body).toMatchObject({ hasMore: true, conversations: [{ query: 'How do refunds work?', resolutionStatus: 'answered' }] });
+    const next = await raw('analytics', 'GET', '/v1/analytics/{projectId}/assistant', `/v1/analytics/${TEST_PROJECT}/assistant?cursor=${(list.body as { nextCursor: string }).nextCursor}`, { headers: auth(fullKey) });
+    expect(next.body).toMatchObject({ hasMore: false, nextCursor: null, conversations: [{ query: 'And invoices?' }] });
+    const thread = await raw('analytics', 'GET', '/v1/analytics/{projectId}/assistant/threads/{threadId}', `/v1/analytics/${TEST_PROJECT}/assistant/threads/${threadId}`, { headers: auth(fullKey) });
+    expect((thread.body as { messages: { role: string }[] }).messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect((await raw('analytics', 'GET', '/v1/analytics/{projectId}/assistant/threads/{threadId}', `/v1/analytics/${TEST_PROJECT}/assistant/threads/01ARZ3NDEKTSV4RRFFQ69G5FAV`, { headers: auth(fullKey) })).status).toBe(404);
+    // Another organization's project is not found, whatever its threads.
+    expect((await raw('analytics', 'GET', '/v1/analytics/{projectId}/assistant/threads/{threadId}', `/v1/analytics/${OTHER_PROJECT}/assistant/threads/${threadId}`, { headers: auth(fullKey) })).status).toBe(404);
+    const stats = await raw('analytics', 'GET', '/v1/analytics/{projectId}/assistant/caller-stats', `/v1/analytics/${TEST_PROJECT}/assistant/caller-stats?dateFrom=2020-01-01`, { headers: auth(fullKey) });
+    expect(stats.body).toEqual({ web: 1, api: 1, other: 0, total: 2 });
+    expect((await raw('analytics', 'GET', '/v1/analytics/{projectId}/assistant/caller-stats', `/v1/analytics/${TEST_PROJECT}/assistant/caller-stats?dateFrom=nope`, { headers: auth(fullKey) })).status).toBe(400);
+  });
+
   it('answers the operations it does not serve yet with 404 in the error shape', async () => {
     for (const key of Object.keys(NOT_SERVED)) {
       const [doc, method, template] = key.split(' ') as [DocName, string, string];
@@ -381,7 +400,7 @@ describe('coverage of the published documents', () => {
         success[key] = ok!;
       }
     }
-    expect(Object.keys(success)).toHaveLength(14);
+    expect(Object.keys(success)).toHaveLength(17);
     // Every undeclared status this run produced was checked against the error shape.
     const undeclared = new Set([...undocumented.values()].flatMap((s) => [...s]));
     expect([...undeclared].sort()).toEqual([400, 401, 403, 404, 409, 413, 415, 503]);

@@ -1,0 +1,68 @@
+import { Router } from 'express';
+import type { Config } from '../../config/schema.js';
+import type { AppContext } from '../context.js';
+import type { Feature } from '../feature.js';
+import type { ServedSite } from '../site/served-site.js';
+import { servedSiteProjectResolver } from '../analytics/project-resolver.js';
+import { createAssistant } from './answer.js';
+import { createConversationStore } from './conversations.js';
+import { createAssistantAnalyticsRouter } from './analytics-router.js';
+import { createDiscoveryRouter } from './discovery-router.js';
+import { createAssistantKeyStore } from './keys-store.js';
+import { createMcpRouter } from './mcp-router.js';
+import { sectionVectors, type SectionVectors } from './embeddings.js';
+import { retrievalFor, type SiteRetrieval } from './retrieval.js';
+import { createAssistantSiteRouter } from './site-router.js';
+
+/**
+ * Readers' assistant, MCP server and discovery API over the served site (issue 21,
+ * docs/assistant.md). Everything reads the bundle being served: its section index and `.md` pages.
+ */
+export function createAssistantFeature(ctx: AppContext, deps: { servedSite: () => ServedSite | undefined }): Feature {
+  let config: Readonly<Config> = ctx.config;
+  // Section vectors per served site and embeddings settings: a new bundle or SIGHUP'd settings make new ones.
+  const vectorsBySite = new WeakMap<object, { cfg: unknown; vectors: SectionVectors }>();
+  const vectorsFor = (s: ServedSite, retrieval: SiteRetrieval): SectionVectors | undefined => {
+    const cfg = config.assistant.embeddings;
+    if (!cfg || retrieval.sectionCount === 0) return undefined;
+    let entry = vectorsBySite.get(s);
+    if (!entry || entry.cfg !== cfg) {
+      entry = { cfg, vectors: sectionVectors({ stateDir: ctx.config.stateDir, bundleKey: `${s.version}\n${s.root}`, sections: retrieval.sections, cfg, env: process.env, log: ctx.log }) };
+      vectorsBySite.set(s, entry);
+    }
+    return entry.vectors;
+  };
+  const site = () => {
+    const s = deps.servedSite();
+    if (!s) return undefined;
+    const retrieval = retrievalFor(s);
+    return { retrieval, name: retrieval.name, site: s, projectId: s.projectId, vectors: vectorsFor(s, retrieval) };
+  };
+  const now = () => ctx.clock.now();
+  const conversations = createConversationStore(ctx.db, now);
+  const assistant = createAssistant({ config: () => config, site, conversations, log: ctx.log, now, env: process.env });
+  const resolveProject = servedSiteProjectResolver(ctx.stores, deps.servedSite);
+  const siteRouter = Router();
+  siteRouter.use(createMcpRouter({ config: () => config, now: () => now().getTime(), retrieval: site, log: ctx.log }));
+  siteRouter.use(createAssistantSiteRouter({ config: () => config, now: () => now().getTime(), assistant, resolveProject, siteReady: () => !!site(), log: ctx.log }));
+  const keys = createAssistantKeyStore(ctx.db, now);
+  const adminPublicRouter = createDiscoveryRouter({ config: () => config, stores: ctx.stores, keys, assistant, site, now: () => now().getTime(), log: ctx.log });
+  return {
+    name: 'assistant',
+    siteRouter,
+    adminPublicRouter,
+    adminRouter: createAssistantAnalyticsRouter({ stores: ctx.stores, conversations }),
+    ready: () => ({ ok: true, critical: false, detail: config.assistant.baseUrl && config.assistant.model ? `model ${config.assistant.model}` : 'assistant off (assistant.baseUrl, assistant.model not set); MCP and discovery search still served' }),
+    cron: [
+      {
+        // Conversations follow the reader-analytics retention (analytics.rawRetentionDays).
+        name: 'assistant-retention',
+        schedule: '23 3 * * *',
+        run: () => ({ deleted: conversations.deleteBefore(new Date(now().getTime() - config.analytics.rawRetentionDays * 86_400_000)) }),
+      },
+    ],
+    reload: (next) => {
+      config = next;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { RetrievalPage } from './types.js';
+
+/** The hosted platform's cap on a generated llms.txt (mintlify-docs ai/llmstxt.mdx). */
+export const MAX_LLMS_TXT_CHARS = 100_000;
+const MAX_DESCRIPTION_CHARS = 300;
+
+export interface LlmsSite {
+  name: string;
+  description?: string;
+  /** `https://docs.example.com` when the export knows its domain; links stay root-relative otherwise. */
+  origin: string;
+}
+
+function mdPath(slug: string): string {
+  return `/${slug}.md`;
+}
+
+/** First paragraph of a page description, at most 300 characters (cut at a word when it can be). */
+function shortDescription(description: string | undefined): string | undefined {
+  const first = description?.split(/\n\s*\n/)[0]?.replace(/\s+/g, ' ').trim();
+  if (!first) return undefined;
+  if (first.length <= MAX_DESCRIPTION_CHARS) return first;
+  const cut = first.lastIndexOf(' ', MAX_DESCRIPTION_CHARS - 1);
+  return `${first.slice(0, cut > 200 ? cut : MAX_DESCRIPTION_CHARS - 1)}…`;
+}
+
+function header(site: LlmsSite): string {
+  return `# ${site.name}\n\n${site.description ? `> ${site.description.replace(/\s+/g, ' ').trim()}\n\n` : ''}`;
+}
+
+/**
+ * llms.txt: the site's title and description, then one link per listed page (to its `.md`) with
+ * its description, in navigation order. Over 100,000 characters the descriptions go first, then
+ * entries from the end, and a note says how many were left out.
+ */
+export function buildLlmsTxt(site: LlmsSite, pages: readonly RetrievalPage[]): string {
+  const entry = (p: RetrievalPage, withDescription: boolean): string => {
+    const d = withDescription ? shortDescription(p.description) : undefined;
+    return `- [${p.title.replace(/[[\]]/g, '\\$&')}](${site.origin}${mdPath(p.slug)})${d ? `: ${d}` : ''}\n`;
+  };
+  const head = `${header(site)}## Docs\n\n`;
+  let lines = pages.map((p) => entry(p, true));
+  const size = (ls: string[]) => head.length + ls.reduce((n, l) => n + l.length, 0);
+  if (size(lines) <= MAX_LLMS_TXT_CHARS) return head + lines.join('');
+  lines = pages.map((p) => entry(p, false));
+  let kept = lines.length;
+  const note = (omitted: number) => `\n> ${omitted} more page${omitted === 1 ? ' is' : 's are'} left out of this file to keep it under ${MAX_LLMS_TXT_CHARS} characters; llms-full.txt has every page.\n`;
+  while (kept > 0 && size(lines.slice(0, kept)) + note(lines.length - kept).length > MAX_LLMS_TXT_CHARS) kept--;
+  return head + lines.slice(0, kept).join('') + (kept < lines.length ? note(lines.length - kept) : '');
+}
+
+/** llms-full.txt: every listed page's title, source URL, description and full Markdown, in order. */
+export function buildLlmsFullTxt(site: LlmsSite, pages: readonly RetrievalPage[]): string {
+  const parts = pages.map((p) => {
+    const body = p.markdown.replace(/^# [^\n]*\n\n(> [^\n]*\n\n)?/, '');
+    const url = `${site.origin}${p.slug === 'index' ? '/' : `/${p.slug}`}`;
+    return `# ${p.title}\nSource: ${url}\n\n${p.description ? `${p.description.trim()}\n\n` : ''}${body.trim()}\n`;
+  });
+  return parts.join('\n\n');
+}

@@ -1,0 +1,38 @@
+import { splitFrontmatter } from './frontmatter-split.js';
+
+const FENCE_RE = /^\s*(```|~~~)/;
+const MODULE_LINE_RE = /^(import\s.+\sfrom\s+['"][^'"]+['"];?|import\s+['"][^'"]+['"];?|export\s+(const|let|function|default)\b.*)$/;
+
+/**
+ * `<Visibility for="humans">` is for the web page only and `<Visibility for="agents">` for the
+ * Markdown only (mintlify-docs ai/markdown-export.mdx): the first is dropped here, the second
+ * unwrapped.
+ */
+function applyVisibility(body: string): string {
+  return body
+    .replace(/<Visibility\s+for=["']humans["']\s*>[\s\S]*?<\/Visibility>\s*/g, '')
+    .replace(/<Visibility\s+for=["']agents["']\s*>\n?([\s\S]*?)\n?\s*<\/Visibility>/g, '$1');
+}
+
+/** ESM import/export lines outside code fences: they mean nothing to a reader of the Markdown. */
+function dropModuleLines(body: string): string {
+  let inFence = false;
+  const out: string[] = [];
+  for (const line of body.split('\n')) {
+    if (FENCE_RE.test(line)) inFence = !inFence;
+    if (!inFence && MODULE_LINE_RE.test(line.trim())) continue;
+    out.push(line);
+  }
+  return out.join('\n');
+}
+
+/**
+ * The Markdown version of a page, as the hosted platform serves it at `<path>.md`: the title as a
+ * heading, the description as a quote, then the page's MDX body (frontmatter and module lines
+ * removed, components left as written). A generated API page has no MDX: its text stands in.
+ */
+export function pageMarkdown(page: { title: string; description?: string; source: string; fallbackText: string }): string {
+  const body = applyVisibility(dropModuleLines(splitFrontmatter(page.source))).trim() || page.fallbackText.trim();
+  const head = `# ${page.title}\n\n${page.description ? `> ${page.description.replace(/\s*\n\s*/g, ' ')}\n\n` : ''}`;
+  return `${head}${body}\n`;
+}

@@ -1,0 +1,73 @@
+import { decodeEntities } from '../page/html.js';
+import type { RetrievalSection } from './types.js';
+
+/**
+ * Characters kept per section. A section longer than this (a 200-parameter API reference) is
+ * split into several entries under the same heading, so nothing of the page is lost to retrieval
+ * and no single passage crowds the model's context.
+ */
+export const MAX_SECTION_CHARS = 2_400;
+
+const BLOCK_DROP_RE = /<(script|style|svg|template|noscript)\b[^>]*>[\s\S]*?<\/\1>/gi;
+const HEADING_RE = /<h([23])\b([^>]*)>([\s\S]*?)<\/h\1>/gi;
+const ID_RE = /\bid="([^"]*)"/;
+const BLOCK_END_RE = /<\/(p|li|pre|tr|div|h[1-6]|blockquote|table|ul|ol)>|<br\s*\/?>/gi;
+
+function text(html: string): string {
+  return decodeEntities(html.replace(BLOCK_END_RE, '\n').replace(/<[^>]*>/g, ' '))
+    .replace(/[ \t\u00a0]+/g, ' ')
+    .replace(/ *\n[\s]*/g, '\n')
+    .trim();
+}
+
+function chunks(body: string): string[] {
+  if (body.length <= MAX_SECTION_CHARS) return [body];
+  const out: string[] = [];
+  let rest = body;
+  while (rest.length > MAX_SECTION_CHARS) {
+    // At a line or word boundary when one is near; a wall of text is cut where it has to be.
+    let cut = rest.lastIndexOf('\n', MAX_SECTION_CHARS);
+    if (cut < MAX_SECTION_CHARS * 0.6) cut = rest.lastIndexOf(' ', MAX_SECTION_CHARS);
+    if (cut < MAX_SECTION_CHARS * 0.6) cut = MAX_SECTION_CHARS;
+    out.push(rest.slice(0, cut).trim());
+    rest = rest.slice(cut).trim();
+  }
+  if (rest) out.push(rest);
+  return out;
+}
+
+/**
+ * A page's rendered body split at its h2/h3 headings: the text before the first heading, then one
+ * section per heading, linked to the heading's anchor. From the rendered HTML, so snippets,
+ * variables and components are expanded as readers see them.
+ */
+export function pageSections(page: { path: string; url: string; title: string; language?: string; version?: string }, html: string): RetrievalSection[] {
+  const body = html.replace(BLOCK_DROP_RE, ' ');
+  const parts: { heading: string; anchor?: string; html: string }[] = [];
+  let last = 0;
+  let current: { heading: string; anchor?: string } = { heading: page.title };
+  for (const m of body.matchAll(HEADING_RE)) {
+    parts.push({ ...current, html: body.slice(last, m.index) });
+    const anchor = ID_RE.exec(m[2] ?? '')?.[1];
+    current = { heading: text(m[3] ?? '') || page.title, ...(anchor ? { anchor: decodeEntities(anchor) } : {}) };
+    last = m.index + m[0].length;
+  }
+  parts.push({ ...current, html: body.slice(last) });
+  const out: RetrievalSection[] = [];
+  for (const part of parts) {
+    const t = text(part.html);
+    if (!t && part.heading === page.title) continue;
+    for (const piece of chunks(t || part.heading)) {
+      out.push({
+        path: page.path,
+        url: part.anchor ? `${page.url}#${part.anchor}` : page.url,
+        title: page.title,
+        heading: part.heading,
+        text: piece,
+        ...(page.language ? { language: page.language } : {}),
+        ...(page.version ? { version: page.version } : {}),
+      });
+    }
+  }
+  return out;
+}

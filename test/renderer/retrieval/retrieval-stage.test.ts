@@ -1,0 +1,75 @@
+/**
+ * The retrieval stage (issue 21): an export writes `<path>.md` per page, llms.txt, llms-full.txt
+ * and the section index in the same pass as the HTML.
+ */
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { exportSite, type ExportResult } from '../../../renderer/index.js';
+import { RETRIEVAL_INDEX_PATH, type RetrievalIndexFile } from '../../../renderer/retrieval/types.js';
+import { buildLlmsTxt, MAX_LLMS_TXT_CHARS } from '../../../renderer/retrieval/llms.js';
+import { tempSite } from '../load/site-fixtures.js';
+
+const FIXTURE = path.resolve(import.meta.dirname, '../../fixtures/assistant-docs');
+const text = (r: ExportResult, p: string) => new TextDecoder().decode(r.files.get(p));
+
+describe('retrieval stage', () => {
+  let result: ExportResult;
+  beforeAll(async () => {
+    result = await exportSite({ sourceDir: FIXTURE, domain: 'docs.widget.test' });
+  }, 120_000);
+
+  it('writes a Markdown version of every page: title, description, body without frontmatter or imports', () => {
+    const md = text(result, 'index.md');
+    expect(md.startsWith('# Introduction\n\n> What the Widget appliance is and who it is for.\n\n')).toBe(true);
+    expect(md).not.toMatch(/^---|import \{ Thing \}/m);
+    // Visibility: the humans-only part is dropped, the agents-only part kept without its wrapper.
+    expect(md).not.toContain('big green button');
+    expect(md).toContain('Agents: start with the install page.');
+    expect(md).not.toContain('<Visibility');
+    expect(text(result, 'install.md')).toContain('## System requirements\n\nThe appliance needs 4 GB of memory');
+    expect(text(result, 'fr/install.md')).toContain('8 Go de mémoire');
+  });
+
+  it('lists the default language in navigation order in llms.txt, linking the .md files', () => {
+    const llms = text(result, 'llms.txt');
+    expect(llms.startsWith('# Widget Docs\n\n> Everything about running the Widget appliance.\n\n')).toBe(true);
+    const links = [...llms.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)/gm)].map((m) => m[2]);
+    expect(links).toEqual(['index', 'install', 'configuration', 'billing', 'troubleshooting', 'notes'].map((s) => `https://docs.widget.test/${s}.md`));
+    expect(llms).toContain('- [Billing](https://docs.widget.test/billing.md): Invoices, payment and refunds.');
+  });
+
+  it('puts every listed page whole into llms-full.txt with its source URL', () => {
+    const full = text(result, 'llms-full.txt');
+    expect(full).toContain('# Troubleshooting\nSource: https://docs.widget.test/troubleshooting\n\nError codes and what to do about them.\n\n## Error E4021');
+    expect(full).toContain('Refunds are processed within 5 business days');
+    expect(full).not.toContain('8 Go');
+  });
+
+  it('indexes sections with heading, anchor, path, text and language', () => {
+    const index = JSON.parse(text(result, RETRIEVAL_INDEX_PATH)) as RetrievalIndexFile;
+    const refunds = index.sections.find((s) => s.heading === 'Refunds');
+    expect(refunds).toMatchObject({ path: 'billing', url: '/billing/#refunds', title: 'Billing', language: 'en' });
+    expect(refunds?.text).toBe('Refunds are processed within 5 business days after the request is approved.');
+    expect(index.sections.find((s) => s.path === 'fr/install')).toMatchObject({ language: 'fr', heading: 'Configuration requise' });
+    // The manifest lists the new files like any other, so a loaded bundle verifies them.
+    expect(result.manifest.files.map((f) => f.path)).toEqual(expect.arrayContaining(['llms.txt', 'llms-full.txt', 'billing.md', RETRIEVAL_INDEX_PATH]));
+  });
+
+  it('splits a long section into several passages under its heading, losing no text', async () => {
+    const words = Array.from({ length: 1500 }, (_, i) => `word${i}`).join(' ');
+    const sourceDir = tempSite({ 'docs.json': JSON.stringify({ name: 'X', navigation: { groups: [{ group: 'G', pages: ['index'] }] } }), 'index.mdx': `---\ntitle: Home\n---\n\n## Long\n\n${words}\n` });
+    const r = await exportSite({ sourceDir });
+    const sections = (JSON.parse(text(r, RETRIEVAL_INDEX_PATH)) as RetrievalIndexFile).sections.filter((s) => s.heading === 'Long');
+    expect(sections.length).toBeGreaterThan(1);
+    for (const s of sections) expect(s.text.length).toBeLessThanOrEqual(2_400);
+    expect(sections.map((s) => s.text).join(' ')).toBe(words);
+  }, 60_000);
+
+  it('keeps llms.txt under 100,000 characters, dropping descriptions then entries with a note', () => {
+    const pages = Array.from({ length: 3000 }, (_, i) => ({ slug: `p/${i}`, title: `Page ${i}`, description: 'd'.repeat(200), hidden: false, noindex: false, markdown: '', sections: [] }));
+    const out = buildLlmsTxt({ name: 'Big', origin: 'https://big.test' }, pages);
+    expect(out.length).toBeLessThanOrEqual(MAX_LLMS_TXT_CHARS);
+    expect(out).not.toContain('ddd');
+    expect(out).toMatch(/> \d+ more pages are left out of this file/);
+  });
+});
