@@ -192,9 +192,10 @@ function responseNodes(op: ApiOperation): Node[] {
   return [heading('Response'), ...body];
 }
 
-function exampleNodes(op: ApiOperation): Node[] {
+function exampleNodes(op: ApiOperation, known: Map<string, string>): Node[] {
   const out: Node[] = [];
   const samples = requestSamples(op);
+  for (const s of samples) if (s.html !== undefined) known.set(`${s.fence}\n${s.code}`, s.html);
   if (samples.length > 0) {
     out.push(el('RequestExample', {}, samples.map((s) => fenced(s.fence, s.label, s.code))));
   } else if (op.method === 'WEBHOOK' && op.requestBody?.media[0]) {
@@ -216,15 +217,18 @@ function exampleNodes(op: ApiOperation): Node[] {
   return out;
 }
 
-/** Everything below the header and the page's own content: auth, parameters, body, responses, examples. */
-export function operationTree(op: ApiOperation, withDescription: boolean): Node[] {
+/**
+ * Everything below the header and the page's own content: auth, parameters, body, responses,
+ * examples. `known` receives request examples' markup already made (highlightCode's `withKnownHighlights`).
+ */
+export function operationTree(op: ApiOperation, withDescription: boolean, known: Map<string, string>): Node[] {
   return [
     ...(withDescription && op.description ? [md(op.description)] : []),
     ...securityNodes(op.security, op.expandAll),
     ...parameterNodes(op.parameters, op.expandAll),
     ...bodyNodes(op),
     ...responseNodes(op),
-    ...exampleNodes(op),
+    ...exampleNodes(op, known),
   ];
 }
 

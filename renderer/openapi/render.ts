@@ -1,5 +1,6 @@
 /** Worker side: an API page's generated part, rendered through the page's own components. */
 import type { Env } from '../page/env.js';
+import { withKnownHighlights } from '../page/code.js';
 import { endpointHeader } from '../page/openapi.js';
 import { renderNodes } from '../page/render.js';
 import type { PageState } from '../page/state.js';
@@ -13,5 +14,7 @@ export function renderApiPage(api: ApiPageData, contentHtml: string, frontmatter
   // The operation's description, unless the frontmatter already says what the page is (a generated
   // page's frontmatter carries a one-paragraph description; longer ones go in the body).
   const description = typeof frontmatter['description'] !== 'string';
-  return header + contentHtml + renderNodes(operationTree(op, description), env, state, 'block');
+  const known = new Map<string, string>();
+  const tree = operationTree(op, description, known);
+  return header + contentHtml + withKnownHighlights(known, () => renderNodes(tree, env, state, 'block'));
 }
