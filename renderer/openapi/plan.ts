@@ -10,7 +10,7 @@ import type { OperationEntry } from './operation.js';
 import { operationTitle } from './operation.js';
 import { operationKey, parseOperationRef, parseSchemaRef } from './refs.js';
 import { SpecRegistry, type FoundOperation } from './registry.js';
-import { apiSettings, configuredSources, type OpenApiScope } from './settings.js';
+import { apiSettings, configuredSources, playgroundSettings, type OpenApiScope } from './settings.js';
 import type { ApiPageData } from './types.js';
 
 /** Where Mintlify puts generated pages when `openapi` names no `directory`. */
@@ -59,6 +59,9 @@ export class ApiPlanner {
     private readonly warnings: BuildWarning[],
   ) {
     const settings = apiSettings(config);
+    if (playgroundSettings(config).authMode) {
+      warnings.push({ code: 'openapi-playground-auth', message: 'api.playground.display "auth" shows the playground to signed-in readers only; readers of this site do not sign in, so it is shown as "simple" (a copyable endpoint)', file: configFile });
+    }
     this.registry = new SpecRegistry(repoRoot, files, settings, warnings, []);
     for (const source of configuredSources(config)) {
       const file = this.registry.locate(source, configFile);

@@ -5,6 +5,7 @@ import { endpointHeader } from '../page/openapi.js';
 import { renderNodes } from '../page/render.js';
 import type { PageState } from '../page/state.js';
 import { operationTree, schemaTree } from './page-tree.js';
+import { operationPlayground } from './playground.js';
 import type { ApiPageData } from './types.js';
 
 export function renderApiPage(api: ApiPageData, contentHtml: string, frontmatter: Record<string, unknown>, env: Env, state: PageState): string {
@@ -16,5 +17,7 @@ export function renderApiPage(api: ApiPageData, contentHtml: string, frontmatter
   const description = typeof frontmatter['description'] !== 'string';
   const known = new Map<string, string>();
   const tree = operationTree(op, description, known);
-  return header + contentHtml + withKnownHighlights(known, () => renderNodes(tree, env, state, 'block'));
+  const playground = operationPlayground(op, state.ctx.config, frontmatter);
+  if (playground) state.usesPlayground = true;
+  return header + playground + contentHtml + withKnownHighlights(known, () => renderNodes(tree, env, state, 'block'));
 }

@@ -69,6 +69,8 @@ export class PageState {
   readonly snippetMemo: SnippetMemo = new Map();
   usesMath = false;
   usesMermaid = false;
+  /** The page has a "Try it" playground (renderer/openapi/playground.ts): it loads playground.js/.css. */
+  usesPlayground = false;
   /** Running components on the page: the scripts it loads and the module files they are. */
   islands: PageIslands | undefined;
   /** Depth of component nesting, so headings inside components stay out of the toc. */

@@ -23,6 +23,8 @@ export const THEME_ASSET_NAMES = {
   minisearchJs: 'minisearch.js',
   katexCss: 'katex.css',
   mermaidJs: 'mermaid.js',
+  playgroundJs: 'playground.js',
+  playgroundCss: 'playground.css',
 } as const;
 
 let cache: ThemeAsset[] | undefined;
@@ -100,6 +102,8 @@ export function loadThemeAssets(): ThemeAsset[] {
     asset(THEME_ASSET_NAMES.componentsCss, path.join(client, 'components.css')),
     asset(THEME_ASSET_NAMES.componentsJs, path.join(client, 'components.js')),
     asset(THEME_ASSET_NAMES.minisearchJs, path.join(modules, 'minisearch', 'dist', 'umd', 'index.js'), 'minisearch.js'),
+    asset(THEME_ASSET_NAMES.playgroundJs, path.join(client, 'playground.js')),
+    asset(THEME_ASSET_NAMES.playgroundCss, path.join(client, 'playground.css')),
     asset(THEME_ASSET_NAMES.mermaidJs, path.join(modules, 'mermaid', 'dist', 'mermaid.min.js'), 'mermaid.js'),
     ...katexAssets(path.join(modules, 'katex', 'dist')),
   ];
