@@ -5,6 +5,7 @@ import { createAgentFeature } from './agent/feature.js';
 import { createSiteFeature } from './site/feature.js';
 import { createAnalyticsFeature } from './analytics/feature.js';
 import { createStaticExportFeature } from './static-export/feature.js';
+import { createPlaygroundFeature } from './site/playground-proxy.js';
 
 /**
  * Every slice of the appliance, in mounting order. The site feature comes last: it answers
@@ -14,5 +15,7 @@ export function createFeatures(ctx: AppContext): Feature[] {
   const site = createSiteFeature(ctx);
   // Beacons are recorded only for the project of the site this listener serves.
   const analytics = createAnalyticsFeature(ctx, { servedSite: () => site.current() });
-  return [createCoreFeature(ctx), createAgentFeature(ctx), createStaticExportFeature(ctx), analytics, site];
+  // The API playground's config and proxy under /_/, for the served site's project.
+  const playground = createPlaygroundFeature(ctx, { servedProject: () => site.current()?.projectId });
+  return [createCoreFeature(ctx), createAgentFeature(ctx), createStaticExportFeature(ctx), analytics, playground, site];
 }
