@@ -81,6 +81,8 @@ export function playgroundSettings(config: SiteConfig): PlaygroundSettings {
 export interface OpenApiScope {
   sources: string[];
   directory?: string;
+  /** An `asyncapi` scope: AsyncAPI files, one page per channel. */
+  async?: boolean;
 }
 
 export function readScope(v: unknown): OpenApiScope | undefined {
