@@ -178,7 +178,11 @@ export function createPlaygroundFeature(ctx: AppContext, opts: PlaygroundFeature
         if (!DROP_RESPONSE.test(name)) out[name] = value;
       });
       ctx.log.info({ origin: target.origin, method: req.method, status: upstream.status, ms: Math.round(performance.now() - started) }, 'playground proxy');
-      res.status(upstream.status).set({
+      // A 3xx would make the reader's browser follow it or hide it (opaque redirect): the answer is
+      // sent as 200 and its real status travels in X-Playground-Status, for the playground to show.
+      const redirect = upstream.status >= 300 && upstream.status < 400;
+      res.status(redirect ? 200 : upstream.status).set({
+        'x-playground-status': String(upstream.status),
         ...out,
         // The answer is the API's, shown by the playground: it must never act as a page of this site.
         'content-security-policy': "default-src 'none'; sandbox",

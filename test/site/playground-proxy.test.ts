@@ -149,7 +149,8 @@ describe('the playground on the site listener', () => {
     expect(cross.headers['x-playground-error']).toBe('PLAYGROUND_CROSS_SITE');
     const foreign = await supertest(app).get('/_/playground/proxy').set('x-playground-url', `${api.origin}/x`).set('origin', 'https://evil.test').expect(403);
     expect(foreign.headers['x-playground-error']).toBe('PLAYGROUND_CROSS_SITE');
-    const redirect = await supertest(app).get('/_/playground/proxy').set('x-playground-url', `${api.origin}/redirect`).redirects(0).expect(302);
+    const redirect = await supertest(app).get('/_/playground/proxy').set('x-playground-url', `${api.origin}/redirect`).redirects(0).expect(200);
+    expect(redirect.headers['x-playground-status']).toBe('302');
     expect(redirect.headers.location).toBe('http://169.254.169.254/latest');
     const slow = await supertest(app).get('/_/playground/proxy').set('x-playground-url', `${api.origin}/slow`).expect(504);
     expect(slow.body.error.code).toBe('PLAYGROUND_TIMEOUT');

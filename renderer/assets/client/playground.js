@@ -224,10 +224,12 @@
 
   function showResponse(out, res, ms, bodyText, via) {
     out.textContent = '';
-    var ok = res.status >= 200 && res.status < 300;
+    // Through the proxy a redirect arrives as 200 with the API's status beside it.
+    var status = Number(res.headers.get('x-playground-status')) || res.status;
+    var ok = status >= 200 && status < 300;
     out.appendChild(
       el('div', { className: 'pg-status' }, [
-        el('span', { className: 'pg-badge ' + (ok ? 'pg-badge--ok' : res.status >= 400 ? 'pg-badge--bad' : 'pg-badge--info'), text: String(res.status) + (res.statusText ? ' ' + res.statusText : '') }),
+        el('span', { className: 'pg-badge ' + (ok ? 'pg-badge--ok' : status >= 400 ? 'pg-badge--bad' : 'pg-badge--info'), text: String(status) + (status === res.status && res.statusText ? ' ' + res.statusText : '') }),
         el('span', { className: 'pg-time', text: Math.round(ms) + ' ms' }),
         el('span', { className: 'pg-via', text: via }),
       ]),
