@@ -66,9 +66,20 @@ function writeDocs(dir: string, allowed: string, other: string): void {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(spec));
   fs.writeFileSync(path.join(dir, 'index.mdx'), '---\ntitle: Home\n---\n\nHello.\n');
+  // A hand-written API page: the playground's form comes from its ParamFields.
+  fs.writeFileSync(
+    path.join(dir, 'manual.mdx'),
+    '---\ntitle: Manual\napi: POST /teams/{team}\n---\n\n<ParamField query="verbose" type="boolean">Say more</ParamField>\n\n<ParamField body="name" type="string" default="Ada" required>Who</ParamField>\n',
+  );
   fs.writeFileSync(
     path.join(dir, 'docs.json'),
-    JSON.stringify({ name: 'Pets', theme: 'mint', colors: { primary: '#0E7C66' }, api: { examples: { prefill: true } }, navigation: { tabs: [{ tab: 'Home', pages: ['index'] }, { tab: 'API', openapi: 'openapi.json' }] } }),
+    JSON.stringify({
+      name: 'Pets',
+      theme: 'mint',
+      colors: { primary: '#0E7C66' },
+      api: { examples: { prefill: true }, mdx: { server: 'https://api.pets.example.com', auth: { method: 'key', name: 'X-Api-Key' } } },
+      navigation: { tabs: [{ tab: 'Home', pages: ['index', 'manual'] }, { tab: 'API', openapi: 'openapi.json' }] },
+    }),
   );
 }
 
@@ -117,13 +128,14 @@ async function open(url: string): Promise<{ page: Page; origins: Set<string>; pr
 }
 
 /** Keyboard only: Tab to "Try it", Enter, fill the form, send. */
-async function tryIt(page: Page, id: string): Promise<void> {
+async function tryIt(page: Page, id: string, more?: (dialog: ReturnType<Page['locator']>) => Promise<void>): Promise<void> {
   await page.locator('.pg-try').focus();
   await page.keyboard.press('Enter');
   await expect.poll(() => page.locator('dialog.pg-dialog[open]').count()).toBe(1);
   const dialog = page.locator('dialog.pg-dialog');
   await dialog.locator('input[type=password]').fill('k-123');
   await dialog.locator('.pg-section', { hasText: 'Path parameters' }).locator('input').fill(id);
+  await more?.(dialog);
   await dialog.locator('.pg-send').focus();
   await page.keyboard.press('Enter');
 }
@@ -166,6 +178,14 @@ describe.skipIf(!chromium.path)(browserSuite('the API playground in Chromium'), 
       await page.keyboard.press('Escape');
       await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe('pg-try');
       await page.close();
+
+      // A hand-written page: path parameter from the path, query and body from its ParamFields, key from api.mdx.auth.
+      const manual = await open(`${site.origin}/manual/`);
+      await tryIt(manual.page, 'blue', (dialog) => dialog.locator('.pg-link').click());
+      await expect.poll(() => manual.page.locator('.pg-output .pg-status').textContent(), { timeout: 15_000 }).toContain('201');
+      expect(JSON.parse((await manual.page.locator('.pg-output .pg-body').textContent()) ?? '')).toEqual({ created: { name: 'Ada' }, path: '/teams/blue', key: 'k-123' });
+      expect([...manual.origins].sort()).toEqual([api.origin, site.origin].sort());
+      await manual.page.close();
     } finally {
       await site.close();
     }
