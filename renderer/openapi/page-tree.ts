@@ -248,8 +248,10 @@ function messageNodes(m: ApiMessage, expandAll: boolean, level: string): Node[] 
   const out: Node[] = [md(`${level} ${m.title}`)];
   if (m.description) out.push(md(m.description));
   if (m.contentType) out.push(md(code(m.contentType)));
-  if (m.headers) out.push(md('**Headers**'), ...mediaFields({ type: m.contentType ?? 'application/json', schema: m.headers, examples: [] }, style));
-  if (m.payload) out.push(md('**Payload**'), ...mediaFields({ type: m.contentType ?? 'application/json', schema: m.payload, examples: [] }, style));
+  // An object's fields are listed; any other schema is one field named for what it is.
+  const part = (label: string, s: ApiSchema): Node[] => [md(`**${label}**`), ...(s.properties || s.variants ? mediaFields({ type: m.contentType ?? 'application/json', schema: s, examples: [] }, style) : [field(label.toLowerCase(), false, s, style)])];
+  if (m.headers) out.push(...part('Headers', m.headers));
+  if (m.payload) out.push(...part('Payload', m.payload));
   return out;
 }
 
