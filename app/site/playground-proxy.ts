@@ -121,10 +121,13 @@ export function createPlaygroundFeature(ctx: AppContext, opts: PlaygroundFeature
     const projectId = opts.servedProject();
     const pg = playgroundOf(config, projectId);
     if (!pg?.proxy) return fail(res, errors.playgroundProxyOff());
-    // Only the site's own pages may use it: a page elsewhere must not borrow the listener.
+    // Only the site's own pages may use it: a page elsewhere must not borrow the listener. Browsers
+    // say where a request comes from in Sec-Fetch-Site; older ones only in Origin (compared with
+    // Host, which a reverse proxy in front must then pass through unchanged).
     const site = req.headers['sec-fetch-site'];
     const origin = req.headers.origin;
-    if ((typeof site === 'string' && site !== 'same-origin') || (typeof origin === 'string' && hostOf(origin) !== req.headers.host)) {
+    const crossSite = typeof site === 'string' ? site !== 'same-origin' : typeof origin === 'string' && hostOf(origin) !== req.headers.host;
+    if (crossSite) {
       return fail(res, errors.playgroundCrossSite());
     }
     const raw = req.headers['x-playground-url'];

@@ -404,11 +404,11 @@
         if (/x-www-form-urlencoded|multipart\/form-data/.test(req.body.type)) {
           try {
             var obj = JSON.parse(body);
-            var form = /multipart/.test(req.body.type) ? new FormData() : new URLSearchParams();
+            var fields = /multipart/.test(req.body.type) ? new FormData() : new URLSearchParams();
             Object.keys(obj).forEach(function (k) {
-              form.append(k, typeof obj[k] === 'string' ? obj[k] : JSON.stringify(obj[k]));
+              fields.append(k, typeof obj[k] === 'string' ? obj[k] : JSON.stringify(obj[k]));
             });
-            body = form;
+            body = fields;
           } catch (e) {
             // Sent as typed.
           }
