@@ -61,6 +61,17 @@ export const errors = {
   invalidAssistantKey: () => new ApiError(401, 'INVALID_KEY', 'Missing or invalid assistant API key: send "Authorization: Bearer mint_dsc_…"', { headers: { 'WWW-Authenticate': 'Bearer realm="docs-appliance", error="invalid_token"' } }),
   threadNotFound: () => new ApiError(404, 'THREAD_NOT_FOUND', 'Thread not found'),
   domainNotFound: () => new ApiError(404, 'DOMAIN_NOT_FOUND', 'No project with this domain for this assistant key'),
+  // The API playground's proxy on the site listener (app/site/playground-proxy.ts). Messages name an origin at most, never a path or query.
+  playgroundProxyOff: () => new ApiError(403, 'PLAYGROUND_PROXY_OFF', "This site's operator has not turned the playground proxy on"),
+  playgroundCrossSite: () => new ApiError(403, 'PLAYGROUND_CROSS_SITE', "The playground proxy answers only this site's own pages"),
+  playgroundBadTarget: () => new ApiError(400, 'PLAYGROUND_BAD_TARGET', 'X-Playground-Url must be an absolute http:// or https:// URL'),
+  playgroundOriginNotAllowed: (origin: string) =>
+    new ApiError(403, 'ORIGIN_NOT_ALLOWED', `${origin} is not an API origin this site's operator allowed for the playground; nothing was sent`),
+  playgroundBusy: () => new ApiError(503, 'PLAYGROUND_BUSY', 'Too many playground requests are in flight for this site; retry shortly', { headers: { 'Retry-After': '1' } }),
+  playgroundTimeout: (origin: string, ms: number) => new ApiError(504, 'PLAYGROUND_TIMEOUT', `${origin} did not answer within ${ms} ms`),
+  playgroundUnreachable: (origin: string, code?: string) =>
+    new ApiError(502, 'PLAYGROUND_UNREACHABLE', `${origin} could not be reached from the appliance${code && /^[A-Z_]+$/.test(code) ? ` (${code})` : ''}`),
+  playgroundResponseTooLarge: (limitBytes: number) => new ApiError(502, 'PLAYGROUND_RESPONSE_TOO_LARGE', `The API's answer exceeds the playground proxy's limit of ${limitBytes} bytes`),
 };
 
 /**

@@ -8,6 +8,7 @@ import { createStaticExportFeature } from './static-export/feature.js';
 import { createReaderAnalyticsFeature } from './reader-analytics/feature.js';
 import { servedSiteProjectResolver } from './analytics/project-resolver.js';
 import { createAssistantFeature } from './assistant/feature.js';
+import { createPlaygroundFeature } from './site/playground-proxy.js';
 
 /**
  * Every slice of the appliance, in mounting order. The site feature comes last: it answers
@@ -21,5 +22,7 @@ export function createFeatures(ctx: AppContext): Feature[] {
   const readers = createReaderAnalyticsFeature(ctx, { resolveProject: servedSiteProjectResolver(ctx.stores, () => site.current()) });
   const analytics = createAnalyticsFeature(ctx, { servedSite: () => site.current(), readerIngest: readers.ingest });
   const assistant = createAssistantFeature(ctx, { servedSite: () => site.current() });
-  return [createCoreFeature(ctx), createAgentFeature(ctx), createStaticExportFeature(ctx), analytics, readers, assistant, site];
+  // The API playground's config and proxy under /_/, for the served site's project.
+  const playground = createPlaygroundFeature(ctx, { servedProject: () => site.current()?.projectId });
+  return [createCoreFeature(ctx), createAgentFeature(ctx), createStaticExportFeature(ctx), analytics, readers, assistant, playground, site];
 }

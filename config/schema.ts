@@ -35,6 +35,31 @@ const gitHostSchema = z.strictObject({
   tokenEnv: z.string().min(1).optional(),
 });
 
+/** `scheme://host[:port]`, nothing else: what a browser's CSP and the playground proxy compare. */
+const httpOrigin = z.string().refine((v) => {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === v;
+  } catch {
+    return false;
+  }
+}, 'must be an origin: http(s)://host[:port], no path, no trailing slash');
+
+/** The API playground of the project's API pages (docs/api-reference.md, "Playground"). */
+const playgroundSchema = z.strictObject({
+  /** Replaces the spec's `servers` (and api.mdx.server) when this appliance serves the site. Its origin is allowed. */
+  baseUrl: httpUrl.refine((u) => !/[?#]/.test(u), 'must not contain a query or fragment').optional(),
+  /** Origins readers' browsers may call: the site's CSP connect-src gains exactly these. */
+  allowedOrigins: z.array(httpOrigin).max(50).default([]),
+  /** Forward playground requests through the site listener (only to the allowed origins). */
+  proxy: z.boolean().default(false),
+  timeoutMs: z.number().int().min(100).max(120_000).default(15_000),
+  maxRequestBytes: z.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+  maxResponseBytes: z.number().int().min(1024).max(64 * 1024 * 1024).default(8 * 1024 * 1024),
+  /** Proxied requests in flight at once, for this project. */
+  maxConcurrent: z.number().int().min(1).max(256).default(16),
+});
+
 const projectSchema = z.strictObject({
   id: z.string().regex(/^[0-9a-f]{24}$/, 'must be 24 lowercase hex characters'),
   orgId: z.string().min(1),
@@ -49,6 +74,7 @@ const projectSchema = z.strictObject({
    * as their sandbox pre-render only and no script of theirs reaches readers (docs/component-runtime.md).
    */
   componentScripts: z.boolean().optional(),
+  playground: playgroundSchema.optional(),
 });
 
 const staticExportSchema = z.strictObject({

@@ -247,6 +247,8 @@ export interface PageContent {
   mode?: string;
   usesMath: boolean;
   usesMermaid: boolean;
+  /** An API page with a "Try it" playground: loads playground.js and playground.css. */
+  usesPlayground?: boolean;
   /** Running components (renderer/islands): scripts the page loads, in order, and module files to write. */
   islands?: { scripts: string[]; files: Record<string, string> };
   warnings: BuildWarning[];

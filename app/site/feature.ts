@@ -10,6 +10,8 @@ import { createCacheHitPath } from './cache-hit-path.js';
 import { createLogThrottle } from '../http/log-throttle.js';
 import { ServedSite, type FsErrorReporter } from './served-site.js';
 import { createSiteHandler } from './site-handler.js';
+import { playgroundOf, playgroundOrigins } from './playground-proxy.js';
+import { withConnectOrigins } from './security-headers.js';
 
 export interface SiteFeatureOptions {
   /** Replaces the renderer for the first-start example export (tests). */
@@ -51,6 +53,7 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
     ca: options.ca,
     onActivate: (record) => {
       current = new ServedSite(record.dir, record.version, record.mounted, record.projectId, undefined, onFsError);
+      refreshCsp();
     },
   });
 
@@ -60,7 +63,10 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
       contentSecurityPolicy: csp,
       onError: (err, req) => ctx.log.error({ err, url: redactUrl(req.url ?? '/') }, 'site request failed'),
     });
-  let handler = makeHandler(config.site.contentSecurityPolicy);
+  // The operator's policy, its connect-src extended by the served project's playground origins.
+  const cspOf = (cfg: Readonly<Config>) => withConnectOrigins(cfg.site.contentSecurityPolicy, playgroundOrigins(playgroundOf(cfg, current?.projectId)));
+  let csp = cspOf(config);
+  let handler = makeHandler(csp);
   const router = Router();
   router.use((req, res, next) => handler(req, res, next));
 
@@ -84,7 +90,14 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
         hits.set(key, (hits.get(key) ?? 0) + 1);
       },
     });
-  let fastPath = makeFastPath(config.site.contentSecurityPolicy);
+  let fastPath = makeFastPath(csp);
+  function refreshCsp(): void {
+    const next = cspOf(config);
+    if (next === csp) return;
+    csp = next;
+    handler = makeHandler(next);
+    fastPath = makeFastPath(next);
+  }
 
   const startExample = () => {
     loader.setPhase('exporting');
@@ -142,12 +155,8 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
       else if (!loader.active && config.site.exampleOnFirstStart) startExample();
     },
     async reload(next: Readonly<Config>) {
-      const previousCsp = config.site.contentSecurityPolicy;
       config = next;
-      if (next.site.contentSecurityPolicy !== previousCsp) {
-        handler = makeHandler(next.site.contentSecurityPolicy);
-        fastPath = makeFastPath(next.site.contentSecurityPolicy);
-      }
+      refreshCsp();
       if (next.staticExport.enabled) {
         // A configured bundle wins over a first-start example export still running.
         if (exporting) {

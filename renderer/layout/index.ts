@@ -52,6 +52,7 @@ interface DocumentParts {
   mode: string | undefined;
   usesMath: boolean;
   usesMermaid: boolean;
+  usesPlayground?: boolean;
   /** Running components' runtime and modules (renderer/islands), in load order. */
   islandScripts?: string[];
 }
@@ -66,6 +67,7 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
   const hasSidebar = mode.sidebar && hasDrawer;
   const styles = [...chrome.baseStyles];
   if (parts.usesMath) styles.push(chrome.asset(THEME_ASSET_NAMES.katexCss));
+  if (parts.usesPlayground) styles.push(chrome.asset(THEME_ASSET_NAMES.playgroundCss));
   // After the theme (equal specificity never arises: utilities are id-scoped), before the
   // repository's own stylesheets, which keep the last word.
   const tailwind = chrome.ctx.themeAssets[TAILWIND_ASSET];
@@ -73,6 +75,7 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
   styles.push(...customStyles(chrome));
   const scripts = [...chrome.baseScripts];
   if (parts.usesMermaid) scripts.push({ src: chrome.asset(THEME_ASSET_NAMES.mermaidJs) });
+  if (parts.usesPlayground) scripts.push({ src: chrome.asset(THEME_ASSET_NAMES.playgroundJs) });
   for (const src of parts.islandScripts ?? []) scripts.push({ src });
   scripts.push(...chrome.customScripts);
   // Request/response examples take the right-hand column, so such pages show no toc.
@@ -163,6 +166,7 @@ export function renderDocument(input: { page: PlannedPage; content: PageContent;
     mode: content.mode,
     usesMath: content.usesMath,
     usesMermaid: content.usesMermaid,
+    usesPlayground: content.usesPlayground === true,
     ...(content.islands ? { islandScripts: content.islands.scripts } : {}),
   });
 }

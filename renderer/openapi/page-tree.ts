@@ -8,7 +8,7 @@ import { withoutPlaceholders } from '../page/state.js';
 import type { ElementNode, Node, TextNode } from '../page/tree.js';
 import { exampleOf } from './example.js';
 import { requestSamples } from './snippets.js';
-import type { ApiMedia, ApiOperation, ApiParameter, ApiSchema, ApiSchemaPage, ApiSecurity, JsonValue } from './types.js';
+import type { ApiChannelPage, ApiMedia, ApiMessage, ApiOperation, ApiParameter, ApiSchema, ApiSchemaPage, ApiSecurity, JsonValue } from './types.js';
 
 type Attrs = Record<string, string | boolean | undefined>;
 
@@ -192,9 +192,10 @@ function responseNodes(op: ApiOperation): Node[] {
   return [heading('Response'), ...body];
 }
 
-function exampleNodes(op: ApiOperation): Node[] {
+function exampleNodes(op: ApiOperation, known: Map<string, string>): Node[] {
   const out: Node[] = [];
   const samples = requestSamples(op);
+  for (const s of samples) if (s.html !== undefined) known.set(`${s.fence}\n${s.code}`, s.html);
   if (samples.length > 0) {
     out.push(el('RequestExample', {}, samples.map((s) => fenced(s.fence, s.label, s.code))));
   } else if (op.method === 'WEBHOOK' && op.requestBody?.media[0]) {
@@ -216,15 +217,18 @@ function exampleNodes(op: ApiOperation): Node[] {
   return out;
 }
 
-/** Everything below the header and the page's own content: auth, parameters, body, responses, examples. */
-export function operationTree(op: ApiOperation, withDescription: boolean): Node[] {
+/**
+ * Everything below the header and the page's own content: auth, parameters, body, responses,
+ * examples. `known` receives request examples' markup already made (highlightCode's `withKnownHighlights`).
+ */
+export function operationTree(op: ApiOperation, withDescription: boolean, known: Map<string, string>): Node[] {
   return [
     ...(withDescription && op.description ? [md(op.description)] : []),
     ...securityNodes(op.security, op.expandAll),
     ...parameterNodes(op.parameters, op.expandAll),
     ...bodyNodes(op),
     ...responseNodes(op),
-    ...exampleNodes(op),
+    ...exampleNodes(op, known),
   ];
 }
 
@@ -236,5 +240,58 @@ export function schemaTree(page: ApiSchemaPage): Node[] {
   if (s.properties) nodes.push(...fields(s, style));
   else nodes.push(field(page.name, false, s, style));
   nodes.push(el('ResponseExample', {}, [fenced('json', page.name, JSON.stringify(exampleOf(s, { direction: 'response' }), null, 2))]));
+  return nodes;
+}
+
+function messageNodes(m: ApiMessage, expandAll: boolean, level: string): Node[] {
+  const style: FieldStyle = { component: 'ResponseField', expandAll, direction: 'response' };
+  const out: Node[] = [md(`${level} ${m.title}`)];
+  if (m.description) out.push(md(m.description));
+  if (m.contentType) out.push(md(code(m.contentType)));
+  // An object's fields are listed; any other schema is one field named for what it is.
+  const part = (label: string, s: ApiSchema): Node[] => [md(`**${label}**`), ...(s.properties || s.variants ? mediaFields({ type: m.contentType ?? 'application/json', schema: s, examples: [] }, style) : [field(label.toLowerCase(), false, s, style)])];
+  if (m.headers) out.push(...part('Headers', m.headers));
+  if (m.payload) out.push(...part('Payload', m.payload));
+  return out;
+}
+
+/** An AsyncAPI channel page: description, parameters, then its messages by operation, examples on the side. */
+export function channelTree(ch: ApiChannelPage): Node[] {
+  const nodes: Node[] = [];
+  if (ch.description) nodes.push(md(ch.description));
+  if (ch.parameters.length > 0) {
+    nodes.push(heading('Parameters'));
+    const style: FieldStyle = { component: 'ParamField', location: 'path', expandAll: ch.expandAll, direction: 'request' };
+    for (const p of ch.parameters) nodes.push(field(p.name, true, p.example !== undefined ? { ...p.schema, example: p.example } : p.schema, style, p.description));
+  }
+  const examples: TextNode[] = [];
+  const addExamples = (m: ApiMessage, label: string) => {
+    const list = m.examples.length > 0 ? m.examples : m.payload ? [{ name: '', value: exampleOf(m.payload, { direction: 'response' }) }] : [];
+    for (const ex of list) {
+      const json = typeof ex.value !== 'string' || /json/.test(m.contentType ?? 'json');
+      examples.push(fenced(json ? 'json' : 'text', ex.name && list.length > 1 ? `${label}: ${ex.name}` : label, json ? JSON.stringify(ex.value, null, 2) : String(ex.value)));
+    }
+  };
+  for (const action of ['send', 'receive'] as const) {
+    const ops = ch.operations.filter((o) => o.action === action);
+    if (ops.length === 0) continue;
+    nodes.push(heading(action === 'send' ? 'Send' : 'Receive'));
+    for (const op of ops) {
+      if (op.title && ops.length > 1) nodes.push(md(`**${op.title}**`));
+      if (op.description) nodes.push(md(op.description));
+      for (const m of op.messages) {
+        nodes.push(...messageNodes(m, ch.expandAll, '###'));
+        addExamples(m, `${action === 'send' ? 'Send' : 'Receive'}: ${m.title}`);
+      }
+    }
+  }
+  if (ch.messages.length > 0) {
+    nodes.push(heading('Messages'));
+    for (const m of ch.messages) {
+      nodes.push(...messageNodes(m, ch.expandAll, '###'));
+      addExamples(m, m.title);
+    }
+  }
+  if (examples.length > 0) nodes.push(el('ResponseExample', {}, examples));
   return nodes;
 }

@@ -10,8 +10,10 @@ import type { OperationEntry } from './operation.js';
 import { operationTitle } from './operation.js';
 import { operationKey, parseOperationRef, parseSchemaRef } from './refs.js';
 import { SpecRegistry, type FoundOperation } from './registry.js';
-import { apiSettings, configuredSources, type OpenApiScope } from './settings.js';
+import { apiSettings, configuredSources, playgroundSettings, type OpenApiScope } from './settings.js';
 import type { ApiPageData } from './types.js';
+import { channelIds, channelTitle, compactChannel, loadAsyncApi, type ParsedAsyncApi } from './asyncapi.js';
+import { isOutsideBundle } from '../repo-paths.js';
 
 /** Where Mintlify puts generated pages when `openapi` names no `directory`. */
 export const DEFAULT_DIRECTORY = 'api-reference';
@@ -47,6 +49,12 @@ export interface NavGroupOfOperations {
 export class ApiPlanner {
   readonly registry: SpecRegistry;
   private readonly generated = new Map<string, Generated>();
+  /** AsyncAPI channel pages: slug → where the channel is. */
+  private readonly channels = new Map<string, { file: string; id: string; meta: PageMeta }>();
+  private readonly slugOfChannel = new Map<string, string>();
+  private readonly asyncSpecs = new Map<string, ParsedAsyncApi | null>();
+  private readonly fileSet: ReadonlySet<string>;
+  private readonly repoRoot: string;
   private readonly slugOfOp = new Map<string, string>();
   private readonly reported = new Set<string>();
 
@@ -58,7 +66,12 @@ export class ApiPlanner {
     private readonly pageFiles: ReadonlyMap<string, string>,
     private readonly warnings: BuildWarning[],
   ) {
+    this.repoRoot = repoRoot;
+    this.fileSet = new Set(files);
     const settings = apiSettings(config);
+    if (playgroundSettings(config).authMode) {
+      warnings.push({ code: 'openapi-playground-auth', message: 'api.playground.display "auth" shows the playground to signed-in readers only; readers of this site do not sign in, so it is shown as "simple" (a copyable endpoint)', file: configFile });
+    }
     this.registry = new SpecRegistry(repoRoot, files, settings, warnings, []);
     for (const source of configuredSources(config)) {
       const file = this.registry.locate(source, configFile);
@@ -148,8 +161,57 @@ export class ApiPlanner {
     return added;
   }
 
+  /** An AsyncAPI file named in navigation or frontmatter: its repository path, or undefined with a warning. */
+  private locateAsync(name: string, where: string): string | undefined {
+    const trimmed = name.trim();
+    if (isOutsideBundle(trimmed)) {
+      this.warnOnce('asyncapi-remote', `AsyncAPI file ${trimmed} is a URL: exports run without network access, so its channel pages are not built; add the file to the repository`, where);
+      return undefined;
+    }
+    const rel = trimmed.replace(/^\.?\/+/, '');
+    if (this.fileSet.has(rel)) return rel;
+    this.warnOnce('asyncapi-missing', `AsyncAPI file ${trimmed} is not a file of the repository; its channel pages are not built`, where);
+    return undefined;
+  }
+
+  private asyncSpec(file: string): ParsedAsyncApi | undefined {
+    let s = this.asyncSpecs.get(file);
+    if (s === undefined) {
+      s = loadAsyncApi(this.repoRoot, file, this.warnings) ?? null;
+      // Pointers into the document must reach these very objects (operations find their channel by identity).
+      if (s) this.registry.resolver.addDocument(file, s.doc);
+      this.asyncSpecs.set(file, s);
+    }
+    return s ?? undefined;
+  }
+
+  private channelPage(spec: ParsedAsyncApi, id: string, directory: string | undefined): string {
+    const key = `${spec.file}\u0000${id}\u0000${directory ?? ''}`;
+    const known = this.slugOfChannel.get(key);
+    if (known !== undefined) return known;
+    const title = channelTitle(spec, id, this.registry.resolver);
+    const base = `${(directory ?? DEFAULT_DIRECTORY).replace(/^\/+|\/+$/g, '')}/${pageSlugPart(title)}`;
+    let slug = base;
+    for (let n = 2; this.generated.has(slug) || this.channels.has(slug) || this.pageFiles.has(slug); n++) slug = `${base}-${n}`;
+    this.slugOfChannel.set(key, slug);
+    this.channels.set(slug, { file: spec.file, id, meta: { title } });
+    return slug;
+  }
+
+  /** Every channel of an `asyncapi` scope's files, in document order: pages added where the scope stands. */
+  private expandAsync(scope: OpenApiScope): NavGroupOfOperations[] {
+    const pages: string[] = [];
+    for (const source of scope.sources) {
+      const file = this.locateAsync(source, this.configFile);
+      const spec = file === undefined ? undefined : this.asyncSpec(file);
+      if (spec) for (const id of channelIds(spec)) pages.push(this.channelPage(spec, id, scope.directory));
+    }
+    return pages.length > 0 ? [{ pages, hiddenPages: [] }] : [];
+  }
+
   /** Every operation and webhook of a scope's specs, grouped by first tag (document order). */
   expand(scope: OpenApiScope): NavGroupOfOperations[] {
+    if (scope.async) return this.expandAsync(scope);
     const groups: NavGroupOfOperations[] = [];
     const byTitle = new Map<string, NavGroupOfOperations>();
     for (const file of this.scopeFiles(scope)) {
@@ -181,15 +243,28 @@ export class ApiPlanner {
 
   /** Sidebar label, title and method badge of a generated page. */
   meta(slug: string): PageMeta | undefined {
-    return this.generated.get(slug)?.meta;
+    return this.generated.get(slug)?.meta ?? this.channels.get(slug)?.meta;
   }
 
   isGenerated(slug: string): boolean {
-    return this.generated.has(slug);
+    return this.generated.has(slug) || this.channels.has(slug);
   }
 
   specFileOf(slug: string): string | undefined {
-    return this.generated.get(slug)?.found.spec.file;
+    return this.generated.get(slug)?.found.spec.file ?? this.channels.get(slug)?.file;
+  }
+
+  /** `asyncapi: "/asyncapi.yaml channelOne"` (or a bare channel of a file the navigation names). */
+  private channelOfFrontmatter(value: string, where: string): ApiPageData | undefined {
+    const parts = value.trim().split(/\s+/);
+    const id = parts.length >= 2 ? parts.slice(1).join(' ') : parts[0];
+    const files = parts.length >= 2 ? [this.locateAsync(parts[0] as string, where)].filter((f): f is string => f !== undefined) : [...new Set([...this.channels.values()].map((c) => c.file))];
+    for (const file of files) {
+      const spec = this.asyncSpec(file);
+      if (spec && id !== undefined && channelIds(spec).includes(id)) return { kind: 'channel', channel: compactChannel(spec, id, this.registry.resolver, this.registry.settings) };
+    }
+    this.warnings.push({ code: 'asyncapi-channel', message: `"asyncapi: ${value}" names no channel of an AsyncAPI file of the repository`, file: where });
+    return undefined;
   }
 
   /**
@@ -199,8 +274,13 @@ export class ApiPlanner {
   attach(pages: PlannedPage[], metaFor: (slug: string) => PageMeta): void {
     for (const page of pages) {
       const gen = this.generated.get(page.slug);
+      const channel = this.channels.get(page.slug);
       let data: ApiPageData | undefined;
-      if (gen) {
+      if (channel) {
+        const spec = this.asyncSpec(channel.file);
+        if (spec) data = { kind: 'channel', channel: compactChannel(spec, channel.id, this.registry.resolver, this.registry.settings) };
+        page.generated = true;
+      } else if (gen) {
         const operation = this.registry.compact(gen.found);
         const meta: Record<string, import('./types.js').JsonValue> = { title: gen.meta.title ?? operation.title, ...(operation.metadata ?? {}) };
         if (operation.description !== undefined && meta['description'] === undefined && !/\n\s*\n/.test(operation.description.trim())) meta['description'] = operation.description.trim();
@@ -210,7 +290,9 @@ export class ApiPlanner {
         page.generated = true;
       } else {
         const meta = metaFor(page.slug);
-        if (meta.openapi !== undefined) {
+        if (meta.asyncapi !== undefined) {
+          data = this.channelOfFrontmatter(meta.asyncapi, page.file);
+        } else if (meta.openapi !== undefined) {
           const op = parseOperationRef(meta.openapi);
           const found = op ? this.registry.find(op, [], page.file) : undefined;
           if (found) data = { kind: 'operation', operation: this.registry.compact(found) };

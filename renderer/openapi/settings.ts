@@ -27,10 +27,62 @@ export function apiSettings(config: SiteConfig): ApiSettings {
   };
 }
 
+export type PlaygroundDisplay = 'interactive' | 'simple' | 'none';
+
+/** `api.playground`, `api.examples.prefill` and `api.mdx.auth`: what the "Try it" panel does. */
+export interface PlaygroundSettings {
+  /** `auth` reads as `simple`: readers of an appliance site do not sign in (a build warning says so). */
+  display: PlaygroundDisplay;
+  /** `api.playground.display` was `auth`. */
+  authMode: boolean;
+  /** `api.playground.proxy` (Mintlify's default true): asks for the site listener's proxy; the operator decides. */
+  proxy: boolean;
+  /** `api.playground.credentials`: browser credentials on direct cross-origin requests. */
+  credentials: boolean;
+  prefill: boolean;
+  /** `api.mdx.auth` for hand-written API pages: `bearer`, `basic`, `key` (with `name`), `cobo`. */
+  mdxAuth?: { method: string; name?: string };
+  /** `api.mdx.server` / `api.baseUrl`. */
+  servers: string[];
+}
+
+/** A frontmatter or config display value: `auth` → `simple`; unknown → undefined. */
+export function displayOf(v: unknown): PlaygroundDisplay | undefined {
+  if (v === 'interactive' || v === 'simple' || v === 'none') return v;
+  if (v === 'auth') return 'simple';
+  return undefined;
+}
+
+const playgroundMemo = new WeakMap<SiteConfig, PlaygroundSettings>();
+
+export function playgroundSettings(config: SiteConfig): PlaygroundSettings {
+  const known = playgroundMemo.get(config);
+  if (known) return known;
+  const api = config.api?.raw ?? {};
+  const pg = isObj(api['playground']) ? api['playground'] : {};
+  const examples = isObj(api['examples']) ? api['examples'] : {};
+  const mdx = isObj(api['mdx']) ? api['mdx'] : {};
+  const auth = isObj(mdx['auth']) ? mdx['auth'] : undefined;
+  const method = typeof auth?.['method'] === 'string' ? auth['method'].toLowerCase() : undefined;
+  const settings: PlaygroundSettings = {
+    display: displayOf(pg['display']) ?? 'interactive',
+    authMode: pg['display'] === 'auth',
+    proxy: pg['proxy'] !== false,
+    credentials: pg['credentials'] === true,
+    prefill: examples['prefill'] === true,
+    ...(method ? { mdxAuth: { method, ...(typeof auth?.['name'] === 'string' ? { name: auth['name'] } : {}) } } : {}),
+    servers: [...strings(mdx['server']), ...strings(api['baseUrl'])],
+  };
+  playgroundMemo.set(config, settings);
+  return settings;
+}
+
 /** The spec sources an `openapi` value names: a string, a list, or `{source, directory}`. */
 export interface OpenApiScope {
   sources: string[];
   directory?: string;
+  /** An `asyncapi` scope: AsyncAPI files, one page per channel. */
+  async?: boolean;
 }
 
 export function readScope(v: unknown): OpenApiScope | undefined {

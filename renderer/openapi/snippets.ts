@@ -5,6 +5,7 @@
  */
 import { HTTPSnippet, type HarRequest } from '@readme/httpsnippet';
 import { exampleOf } from './example.js';
+import { highlightFromShape, RequestShapes } from './snippet-highlight.js';
 import type { ApiOperation, JsonValue } from './types.js';
 
 interface Target {
@@ -89,6 +90,16 @@ export interface Sample {
   label: string;
   fence: string;
   code: string;
+  /** highlight.js's markup for `code`, when it could be made from the request's shape. */
+  html?: string;
+}
+
+/** httpsnippet's text for one target, with the stand-in base URL and encoded path braces undone. */
+function convertWith(snippet: HTTPSnippet, t: Target): string | undefined {
+  const result = snippet.convert(t.target as never, t.client);
+  const code = Array.isArray(result) ? result[0] : result;
+  if (typeof code !== 'string') return undefined;
+  return code.replaceAll(NO_SERVER, '').replace(/%7B([\w.-]+)%7D/g, '{$1}').replace(/\n+$/, '');
 }
 
 /** The request examples of an operation: its x-codeSamples, or generated ones. */
@@ -98,23 +109,32 @@ export function requestSamples(op: ApiOperation): Sample[] {
   }
   // A webhook is a request the API sends, not one a reader makes: its page shows the payload instead.
   if (!op.autogenerate || op.method === 'WEBHOOK') return [];
+  let har: HarRequest;
   let snippet: HTTPSnippet;
   try {
-    snippet = new HTTPSnippet(harOf(op));
+    har = harOf(op);
+    snippet = new HTTPSnippet(har);
   } catch {
     return [];
   }
   const out: Sample[] = [];
   const seen = new Set<string>();
+  const shapes = new RequestShapes(har);
   for (const lang of op.languages) {
     const t = targetFor(lang);
     if (!t || seen.has(t.label)) continue;
     seen.add(t.label);
     try {
-      const result = snippet.convert(t.target as never, t.client);
-      const code = Array.isArray(result) ? result[0] : result;
-      if (typeof code !== 'string') continue;
-      out.push({ label: t.label, fence: t.fence, code: code.replaceAll(NO_SERVER, '').replace(/%7B([\w.-]+)%7D/g, '{$1}') });
+      const code = convertWith(snippet, t);
+      if (code === undefined) continue;
+      const html = highlightFromShape(t.fence, shapes, code, (shape) => {
+        try {
+          return convertWith(new HTTPSnippet(shape), t);
+        } catch {
+          return undefined;
+        }
+      });
+      out.push({ label: t.label, fence: t.fence, code, ...(html === undefined ? {} : { html }) });
     } catch {
       // A generator that cannot express the request (rare): that language is left out.
     }

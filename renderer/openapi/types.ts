@@ -126,5 +126,37 @@ export interface ApiSchemaPage {
   expandAll: boolean;
 }
 
-/** Attached to a planned page that shows an operation or a schema. */
-export type ApiPageData = { kind: 'operation'; operation: ApiOperation } | { kind: 'schema'; schema: ApiSchemaPage };
+/** One message of an AsyncAPI channel. */
+export interface ApiMessage {
+  name: string;
+  title: string;
+  description?: string;
+  contentType?: string;
+  payload?: ApiSchema;
+  headers?: ApiSchema;
+  /** The message's `examples[].payload`; one is generated from the payload schema when there are none. */
+  examples: { name: string; value: JsonValue }[];
+}
+
+/** An AsyncAPI channel page (`asyncapi` in navigation, `asyncapi: "spec channel"` frontmatter). */
+export interface ApiChannelPage {
+  /** The channel's key in `channels`. */
+  id: string;
+  /** Its address (3.0) or name (2.x). */
+  address: string;
+  title: string;
+  description?: string;
+  specFile: string;
+  /** `ws`, `wss`, `kafka`… of the first server. */
+  protocol?: string;
+  servers: string[];
+  parameters: ApiParameter[];
+  /** `send`: messages the application sends; `receive`: messages it receives (AsyncAPI's own words). */
+  operations: { action: 'send' | 'receive'; id: string; title?: string; description?: string; messages: ApiMessage[] }[];
+  /** Messages of the channel no operation names. */
+  messages: ApiMessage[];
+  expandAll: boolean;
+}
+
+/** Attached to a planned page that shows an operation, a schema or an AsyncAPI channel. */
+export type ApiPageData = { kind: 'operation'; operation: ApiOperation } | { kind: 'schema'; schema: ApiSchemaPage } | { kind: 'channel'; channel: ApiChannelPage };

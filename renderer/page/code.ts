@@ -72,10 +72,26 @@ export function languageOf(lang: string): string | undefined {
   return hljs.getLanguage(name) ? name : undefined;
 }
 
+/**
+ * Markup made elsewhere for exact `${lang}\n${code}` pairs (renderer/openapi/snippet-highlight.ts:
+ * request examples highlighted once per request shape), consulted first while a page renders.
+ */
+let known: ReadonlyMap<string, string> | undefined;
+
+export function withKnownHighlights<T>(map: ReadonlyMap<string, string>, fn: () => T): T {
+  const outer = known;
+  known = map;
+  try {
+    return fn();
+  } finally {
+    known = outer;
+  }
+}
+
 /** The `<pre><code>` part: highlighted spans, optionally one span per line for marked lines. */
 export function highlightCode(code: string, info: FenceInfo): string {
   const lang = languageOf(info.lang);
-  const fast = lang === 'json' ? highlightCanonicalJson(code) : undefined;
+  const fast = lang === 'json' ? highlightCanonicalJson(code) : known?.get(`${info.lang}\n${code}`);
   const body = fast ?? (lang && lang !== 'plaintext' ? hljs.highlight(code, { language: lang, ignoreIllegals: true }).value : escapeHtml(code));
   const lines = info.highlight.size > 0 ? markLines(body, info.highlight) : body;
   const cls = `hljs${lang ? ` language-${lang}` : ''}`;

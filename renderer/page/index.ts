@@ -13,6 +13,7 @@ import { splitFrontmatter, stringField, titleFromFile } from './frontmatter.js';
 import { htmlToText } from './html.js';
 import { finishIslands } from '../islands/island.js';
 import { endpointHeader, parseEndpoint } from './openapi.js';
+import { handWrittenPlayground } from '../openapi/playground.js';
 import { renderApiPage } from '../openapi/render.js';
 import type { ApiPageData } from '../openapi/types.js';
 import { parseMdx } from './parse.js';
@@ -71,7 +72,12 @@ function render(file: string, source: string, ctx: RenderContext, input: PageInp
     html = renderApiPage(input.api, html, frontmatter, env, state);
   } else {
     const endpoint = parseEndpoint(frontmatter['openapi'] ?? frontmatter['api']);
-    if (endpoint) html = endpointHeader(endpoint) + html;
+    if (endpoint) {
+      // `api:` pages (hand-written) get a playground; an `openapi:` operation no spec has does not.
+      const playground = frontmatter['api'] !== undefined && frontmatter['openapi'] === undefined ? handWrittenPlayground(endpoint, ctx.config, frontmatter) : '';
+      if (playground) state.usesPlayground = true;
+      html = endpointHeader(endpoint) + playground + html;
+    }
   }
 
   const resolver = new Resolver(state);
@@ -91,6 +97,7 @@ function render(file: string, source: string, ctx: RenderContext, input: PageInp
     ...(mode === undefined ? {} : { mode }),
     usesMath: state.usesMath,
     usesMermaid: state.usesMermaid,
+    ...(state.usesPlayground ? { usesPlayground: true } : {}),
     ...(state.islands ? { islands: finishIslands(state, state.islands) } : {}),
     warnings: state.finalWarnings(),
   };

@@ -70,6 +70,8 @@ export class PageState {
   readonly snippetMemo: SnippetMemo = new Map();
   usesMath = false;
   usesMermaid = false;
+  /** The page has a "Try it" playground (renderer/openapi/playground.ts): it loads playground.js/.css. */
+  usesPlayground = false;
   /** Running components on the page: the scripts it loads and the module files they are. */
   islands: PageIslands | undefined;
   /** The icons the page's running components can show (shipped with the islands, renderer/islands/icons.ts). */

@@ -13,11 +13,13 @@ export interface PageMeta {
   openapi?: string;
   /** `openapi-schema:` as written (`Order`, `spec.json Order`). */
   openapiSchema?: string;
+  /** `asyncapi:` as written (`/asyncapi.yaml channelOne`): the AsyncAPI channel the page shows. */
+  asyncapi?: string;
   /** The operation is deprecated (generated pages). */
   deprecated?: boolean;
 }
 
-const FIELD = /^(title|sidebarTitle|icon|api|openapi|openapi-schema)\s*:\s*(.*?)\s*$/;
+const FIELD = /^(title|sidebarTitle|icon|api|openapi|openapi-schema|asyncapi)\s*:\s*(.*?)\s*$/;
 
 function scalar(raw: string): string | undefined {
   if (raw === '' || raw === '|' || raw === '>') return undefined;
@@ -64,6 +66,7 @@ export function readPageMeta(repoRoot: string, file: string, onText?: (text: str
     else if (key === 'sidebarTitle') meta.sidebarTitle = value;
     else if (key === 'icon') meta.icon = value;
     else if (key === 'openapi-schema') meta.openapiSchema = value;
+    else if (key === 'asyncapi') meta.asyncapi = value;
     else {
       if (key === 'openapi') meta.openapi = value;
       // `GET /a`, `spec.json GET /a`, `short-name get /a`; `api:` may carry a full URL.

@@ -54,14 +54,10 @@ export function readNavigation(navigation: unknown, configFile: string, warnings
   const warn = (message: string): void => {
     warnings.push({ code: 'navigation-entry', message, file: configFile });
   };
-  // OpenAPI specs in the navigation generate pages (renderer/openapi); AsyncAPI ones do not yet.
-  const warnOpenApi = (entry: Obj, where: string): void => {
-    if (entry['asyncapi'] === undefined) return;
-    warnings.push({
-      code: 'openapi-navigation',
-      message: `${where}: pages generated from an AsyncAPI file are not built; add MDX pages instead`,
-      file: configFile,
-    });
+  // OpenAPI and AsyncAPI files in the navigation generate pages (renderer/openapi).
+  const asyncEntries = (entry: Obj): RawEntry[] => {
+    const scope = readScope(entry['asyncapi']);
+    return scope ? [{ kind: 'openapi', scope: { ...scope, async: true } }] : [];
   };
   const scopeOf = (entry: Obj, inherited: OpenApiScope | undefined): OpenApiScope | undefined => readScope(entry['openapi']) ?? inherited;
 
@@ -96,11 +92,12 @@ export function readNavigation(navigation: unknown, configFile: string, warnings
         out.push(scope ? { kind: 'page', ref: item, scope } : { kind: 'page', ref: item });
       } else if (isObj(item) && (text(item['group']) !== undefined || Array.isArray(item['pages']))) {
         const title = text(item['group']) ?? '';
-        warnOpenApi(item, `${where} › ${title}`);
         const inner = scopeOf(item, scope);
         const children = [...entries(item['groups'], `${where} › ${title}.groups`, inner), ...entries(item['pages'], `${where} › ${title}.pages`, inner)];
         // A group that names a spec and lists nothing shows every operation of it.
         if (children.length === 0 && item['openapi'] !== undefined && inner) children.push({ kind: 'openapi', scope: inner });
+        // AsyncAPI channels join the group beside the pages it lists (Mintlify's nested groups).
+        children.push(...asyncEntries(item));
         const group: RawEntry = {
           kind: 'group',
           title,
@@ -154,13 +151,13 @@ export function readNavigation(navigation: unknown, configFile: string, warnings
           if (icon) step.icon = icon;
           const itemHidden = hidden || item['hidden'] === true;
           const itemWhere = `${where}.${key}[${i}]`;
-          warnOpenApi(item, `${itemWhere} ("${title}")`);
           const itemScope = scopeOf(item, scope);
           if (hasContent(item)) {
             walk(item, [...trail, step], itemHidden, itemWhere, itemScope);
-          } else if (item['openapi'] !== undefined && itemScope) {
-            // A tab (version, anchor…) that only names a spec: its sidebar is the spec's operations.
-            sections.push({ trail: [...trail, step], sidebar: [{ kind: 'openapi', scope: itemScope }], hidden: itemHidden });
+          } else if ((item['openapi'] !== undefined && itemScope) || item['asyncapi'] !== undefined) {
+            // A tab (version, anchor…) that only names a spec: its sidebar is the spec's operations (and channels).
+            const sidebar: RawEntry[] = [...(item['openapi'] !== undefined && itemScope ? [{ kind: 'openapi' as const, scope: itemScope }] : []), ...asyncEntries(item)];
+            sections.push({ trail: [...trail, step], sidebar, hidden: itemHidden });
           } else if (text(item['href'])) {
             collectGlobal(item['global']);
             sections.push({ trail: [...trail, step], sidebar: [], href: item['href'] as string, hidden: itemHidden });
@@ -172,6 +169,8 @@ export function readNavigation(navigation: unknown, configFile: string, warnings
         sidebar = [...(sidebar ?? []), ...entries(node[key], `${where}.${key}`, scope)];
       }
     }
+    const channels = asyncEntries(node);
+    if (channels.length > 0) sidebar = [...(sidebar ?? []), ...channels];
     if (sidebar !== undefined) sections.push({ trail, sidebar, hidden });
   };
 

@@ -54,6 +54,9 @@ function pageInput(page: PlannedPage, ctx: RenderContext): PageInput {
   if (page.generated && api?.kind === 'operation') {
     return { file: page.file, source: api.operation.content ?? '', ctx, api, frontmatter: { ...(api.operation.metadata ?? { title: api.operation.title }) } };
   }
+  if (page.generated && api?.kind === 'channel') {
+    return { file: page.file, source: '', ctx, api, frontmatter: { title: api.channel.title } };
+  }
   const source = readRepoText(ctx.repoRoot, page.file);
   return api ? { file: page.file, source, ctx, api } : { file: page.file, source, ctx };
 }

@@ -28,6 +28,8 @@ export const THEME_ASSET_NAMES = {
   mermaidJs: 'mermaid.js',
   assistantJs: 'assistant.js',
   assistantCss: 'assistant.css',
+  playgroundJs: 'playground.js',
+  playgroundCss: 'playground.css',
 } as const;
 
 let cache: ThemeAsset[] | undefined;
@@ -110,6 +112,8 @@ export function loadThemeAssets(): ThemeAsset[] {
     asset(THEME_ASSET_NAMES.assistantJs, path.join(client, 'assistant.js')),
     asset(THEME_ASSET_NAMES.assistantCss, path.join(client, 'assistant.css')),
     asset(THEME_ASSET_NAMES.minisearchJs, path.join(modules, 'minisearch', 'dist', 'umd', 'index.js'), 'minisearch.js'),
+    asset(THEME_ASSET_NAMES.playgroundJs, path.join(client, 'playground.js')),
+    asset(THEME_ASSET_NAMES.playgroundCss, path.join(client, 'playground.css')),
     asset(THEME_ASSET_NAMES.mermaidJs, path.join(modules, 'mermaid', 'dist', 'mermaid.min.js'), 'mermaid.js'),
     ...katexAssets(path.join(modules, 'katex', 'dist')),
   ];

@@ -219,7 +219,7 @@ describe('plan: legacy mint.json', () => {
 });
 
 describe('plan: entries the appliance cannot build', () => {
-  it('warns about AsyncAPI-generated navigation, a missing spec and malformed entries instead of failing', () => {
+  it('warns about a missing AsyncAPI file, a missing spec and malformed entries instead of failing', () => {
     const dir = tempSite({
       'docs.json': JSON.stringify({
         name: 'x',
@@ -236,8 +236,8 @@ describe('plan: entries the appliance cannot build', () => {
     });
     const p = planSite(loadSite(dir));
     expect(p.sections.map((s) => s.id)).toEqual(['guides']);
-    expect(p.warnings.map((w) => w.code).sort()).toEqual(['navigation-entry', 'navigation-entry', 'navigation-entry', 'openapi-missing', 'openapi-navigation']);
-    expect(p.warnings.find((w) => w.code === 'openapi-navigation')?.message).toContain('"Events"');
+    expect(p.warnings.map((w) => w.code).sort()).toEqual(['asyncapi-missing', 'navigation-entry', 'navigation-entry', 'navigation-entry', 'openapi-missing']);
+    expect(p.warnings.find((w) => w.code === 'asyncapi-missing')?.message).toContain('asyncapi.yaml is not a file of the repository');
     expect(p.warnings.find((w) => w.code === 'openapi-missing')?.message).toContain('openapi.json is not a file of the repository');
   });
 });

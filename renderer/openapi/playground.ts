@@ -1,0 +1,137 @@
+/**
+ * The "Try it" playground's part of an API page: a placeholder element carrying what the request
+ * looks like (method, path, servers, parameters, body, auth) as JSON in an attribute, for
+ * assets/client/playground.js to build the form from. Nothing here sends anything; the reader's
+ * browser does, to the spec's servers or to what the appliance's operator configured
+ * (docs/api-reference.md, "Playground").
+ */
+import type { SiteConfig } from '../types.js';
+import type { Endpoint } from '../page/openapi.js';
+import { escapeHtml } from '../page/html.js';
+import { exampleOf } from './example.js';
+import { displayOf, playgroundSettings, type PlaygroundDisplay } from './settings.js';
+import type { ApiOperation, ApiSchema, JsonValue } from './types.js';
+
+export interface PlaygroundParam {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  type: string;
+  enum?: string[];
+  /** Filled in (`api.examples.prefill`), else shown as the input's placeholder. */
+  value?: string;
+  placeholder?: string;
+}
+
+export interface PlaygroundAuth {
+  name: string;
+  kind: 'bearer' | 'basic' | 'apiKey' | 'oauth2' | 'other';
+  in?: 'header' | 'query' | 'cookie';
+  param?: string;
+}
+
+export interface PlaygroundRequest {
+  method: string;
+  /** A path template (`/pets/{id}`) or, on hand-written pages, possibly a full URL. */
+  path: string;
+  servers: string[];
+  params: PlaygroundParam[];
+  body?: { type: string; value?: string; placeholder?: string };
+  /** Alternatives: every scheme of one applies together. */
+  security: PlaygroundAuth[][];
+  /** Hand-written pages: the parameters are the page's own ParamFields (read by the client). */
+  fromPage?: boolean;
+  proxy: boolean;
+  credentials: boolean;
+}
+
+const text = (v: JsonValue): string => (typeof v === 'string' ? v : JSON.stringify(v));
+
+function paramOf(p: ApiOperation['parameters'][number], prefill: boolean): PlaygroundParam {
+  const s = p.schema;
+  const example = p.example ?? exampleOf(s, { direction: 'request' });
+  const shown = text(example);
+  const values = s.enum ?? s.items?.enum;
+  return {
+    name: p.name,
+    in: p.in,
+    required: p.required,
+    type: s.type,
+    ...(values && values.length > 0 ? { enum: values.map(text) } : {}),
+    ...(prefill ? { value: shown } : { placeholder: shown }),
+  };
+}
+
+function securityOf(op: ApiOperation): PlaygroundAuth[][] {
+  return op.security.map((alt) =>
+    alt.schemes.map((s): PlaygroundAuth => {
+      if (s.kind === 'bearer' || s.kind === 'oauth2' || s.kind === 'openIdConnect') return { name: s.name, kind: s.kind === 'bearer' ? 'bearer' : 'oauth2' };
+      if (s.kind === 'basic') return { name: s.name, kind: 'basic' };
+      if (s.kind === 'apiKey') return { name: s.name, kind: 'apiKey', in: s.in ?? 'header', param: s.param ?? s.name };
+      return { name: s.name, kind: 'other' };
+    }),
+  );
+}
+
+function bodyOf(op: ApiOperation, prefill: boolean): PlaygroundRequest['body'] {
+  const media = op.requestBody?.media[0];
+  if (!media) return undefined;
+  const value = media.examples[0]?.value ?? (media.schema ? exampleOf(media.schema as ApiSchema, { direction: 'request' }) : undefined);
+  const shown = value === undefined ? '' : /json/.test(media.type) || typeof value !== 'string' ? JSON.stringify(value, null, 2) : value;
+  return { type: media.type, ...(prefill ? { value: shown } : { placeholder: shown }) };
+}
+
+/** The page's display mode: frontmatter `playground` wins over `api.playground.display`. */
+function displayFor(config: SiteConfig, frontmatter: Record<string, unknown>): PlaygroundDisplay {
+  return displayOf(frontmatter['playground']) ?? playgroundSettings(config).display;
+}
+
+function markup(display: PlaygroundDisplay, request: PlaygroundRequest): string {
+  // In an attribute, not a script element: the page's search text is taken from its HTML minus tags.
+  const json = JSON.stringify(request).replace(/[\uE000-\uE005]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+  return `<div class="c-playground" data-playground="${display}" data-request="${escapeHtml(json)}"></div>\n`;
+}
+
+/** A generated (or `openapi:`-frontmatter) page's playground, or '' when its display is `none`. */
+export function operationPlayground(op: ApiOperation, config: SiteConfig, frontmatter: Record<string, unknown>): string {
+  const display = displayFor(config, frontmatter);
+  // A webhook is called by the API, not by the reader.
+  if (display === 'none' || op.method === 'WEBHOOK') return '';
+  const settings = playgroundSettings(config);
+  return markup(display, {
+    method: op.method,
+    path: op.path,
+    servers: op.servers,
+    params: op.parameters.map((p) => paramOf(p, settings.prefill)),
+    ...(op.requestBody ? { body: bodyOf(op, settings.prefill) } : {}),
+    security: securityOf(op),
+    proxy: settings.proxy,
+    credentials: settings.credentials,
+  });
+}
+
+/** `api.mdx.auth` as the playground's auth inputs. `cobo` (a signing scheme) has none. */
+function mdxSecurity(auth: { method: string; name?: string } | undefined): PlaygroundAuth[][] {
+  if (!auth) return [];
+  if (auth.method === 'bearer') return [[{ name: 'bearer', kind: 'bearer' }]];
+  if (auth.method === 'basic') return [[{ name: 'basic', kind: 'basic' }]];
+  if (auth.method === 'key') return [[{ name: auth.name ?? 'key', kind: 'apiKey', in: 'header', param: auth.name ?? 'Authorization' }]];
+  return [];
+}
+
+/** A hand-written API page (`api: "POST /users"` or `"GET https://host/x"`): its ParamFields become the form. */
+export function handWrittenPlayground(endpoint: Endpoint, config: SiteConfig, frontmatter: Record<string, unknown>): string {
+  const display = displayFor(config, frontmatter);
+  if (display === 'none' || endpoint.method === 'WEBHOOK') return '';
+  const settings = playgroundSettings(config);
+  return markup(display, {
+    method: endpoint.method,
+    path: endpoint.path,
+    servers: /^https?:\/\//i.test(endpoint.path) ? [] : settings.servers,
+    params: [],
+    security: mdxSecurity(settings.mdxAuth),
+    fromPage: true,
+    proxy: settings.proxy,
+    credentials: settings.credentials,
+  });
+}
