@@ -5,14 +5,21 @@ import { createAgentFeature } from './agent/feature.js';
 import { createSiteFeature } from './site/feature.js';
 import { createAnalyticsFeature } from './analytics/feature.js';
 import { createStaticExportFeature } from './static-export/feature.js';
+import { createPublishFeature } from './publish/feature.js';
+import { createSiteRegistry } from './sites/registry.js';
+import { hostAwareResolver } from './sites/beacon-project.js';
 
 /**
  * Every slice of the appliance, in mounting order. The site feature comes last: it answers
  * everything the others (event beacons) did not.
  */
 export function createFeatures(ctx: AppContext): Feature[] {
-  const site = createSiteFeature(ctx);
+  // Sites at their own host names (published projects, previews), filled by the publish feature.
+  const registry = createSiteRegistry();
+  registry.setDomains(ctx.stores.projects.list());
+  const site = createSiteFeature(ctx, { registry });
+  const publish = createPublishFeature(ctx, { registry });
   // Beacons are recorded only for the project of the site this listener serves.
-  const analytics = createAnalyticsFeature(ctx, { servedSite: () => site.current() });
-  return [createCoreFeature(ctx), createAgentFeature(ctx), createStaticExportFeature(ctx), analytics, site];
+  const analytics = createAnalyticsFeature(ctx, { servedSite: () => site.current(), resolveProject: hostAwareResolver(ctx.stores, site) });
+  return [createCoreFeature(ctx), createAgentFeature(ctx), createStaticExportFeature(ctx), publish, analytics, site];
 }

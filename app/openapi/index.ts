@@ -2,6 +2,7 @@ import { components } from './components.js';
 import { agentPaths, agentSchemas } from './paths/agent.js';
 import { analyticsPaths, analyticsSchemas } from './paths/analytics.js';
 import { staticExportPaths, staticExportSchemas } from './paths/static-export.js';
+import { publishPaths, publishSchemas } from './paths/publish.js';
 import { systemPaths, systemSchemas } from './paths/system.js';
 
 /**
@@ -21,10 +22,10 @@ export function buildOpenApiDocument(publicUrl?: string) {
     },
     servers: [{ url: publicUrl ?? '/' }],
     security: [{ adminKey: [] }],
-    paths: { ...systemPaths, ...agentPaths, ...analyticsPaths, ...staticExportPaths },
+    paths: { ...systemPaths, ...agentPaths, ...analyticsPaths, ...staticExportPaths, ...publishPaths },
     components: {
       ...components,
-      schemas: { ...components.schemas, ...systemSchemas, ...agentSchemas, ...analyticsSchemas, ...staticExportSchemas },
+      schemas: { ...components.schemas, ...systemSchemas, ...agentSchemas, ...analyticsSchemas, ...staticExportSchemas, ...publishSchemas },
     },
   };
 }

@@ -10,18 +10,31 @@ import { createCacheHitPath } from './cache-hit-path.js';
 import { createLogThrottle } from '../http/log-throttle.js';
 import { ServedSite, type FsErrorReporter } from './served-site.js';
 import { createSiteHandler } from './site-handler.js';
+import { chooseSite, type SiteChoice } from '../sites/choose.js';
+import type { SiteRegistry } from '../sites/registry.js';
+import { notHerePage } from './unavailable.js';
+import { REVALIDATE } from './cache-policy.js';
+import { securityHeaders } from './security-headers.js';
+import type { IncomingMessage } from 'node:http';
 
 export interface SiteFeatureOptions {
   /** Replaces the renderer for the first-start example export (tests). */
   exportSite?: ExportFn;
   /** Extra CA for https bundle URLs (tests); operators set NODE_EXTRA_CA_CERTS. */
   ca?: string | Buffer;
+  /** Sites served at their own host names (published projects, previews); see app/sites. */
+  registry?: SiteRegistry;
 }
+
+/** What search engines are told about a branch preview. */
+export const PREVIEW_ROBOTS = 'noindex, nofollow';
 
 export interface SiteFeature extends Feature {
   loader: SiteLoader;
-  /** The site served right now, if any. */
+  /** The single-site bundle (staticExport, first-start example, `sites rollback`) served right now, if any. */
   current(): ServedSite | undefined;
+  /** The site a request with this Host header is answered from, if any. */
+  siteFor(host: string | undefined): ServedSite | undefined;
   /** Resolves when no load or example export is running. */
   idle(): Promise<void>;
   /** SIGHUP: re-run the loader with the new staticExport block (a failure keeps the current site). */
@@ -54,15 +67,29 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
     },
   });
 
+  const registry = options.registry;
+  const choose = (host: string | undefined): SiteChoice => chooseSite(registry, current, host, config.publish.defaultProject);
+  const pick = (req: IncomingMessage) => choose(req.headers.host).site;
+
   const makeHandler = (csp: string) =>
     createSiteHandler({
-      current: () => current,
+      current: pick,
       contentSecurityPolicy: csp,
       onError: (err, req) => ctx.log.error({ err, url: redactUrl(req.url ?? '/') }, 'site request failed'),
     });
   let handler = makeHandler(config.site.contentSecurityPolicy);
+  let security = securityHeaders(config.site.contentSecurityPolicy);
   const router = Router();
-  router.use((req, res, next) => handler(req, res, next));
+  router.use((req, res, next) => {
+    const choice = choose(req.headers.host);
+    if (choice.site === undefined && choice.reason === 'not-here') {
+      const body = notHerePage();
+      res.writeHead(404, { ...security, 'content-type': 'text/html; charset=utf-8', 'content-length': body.length, 'cache-control': REVALIDATE });
+      return void res.end(req.method === 'HEAD' ? undefined : body);
+    }
+    if (choice.site && choice.preview) res.setHeader('X-Robots-Tag', PREVIEW_ROBOTS);
+    handler(req, res, next);
+  });
 
   // Cache hits are counted, not logged (docs/loader.md, "What the site listener logs"): plain
   // integers per method and status, added to the shared request counter once a second.
@@ -77,7 +104,7 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
   let flushTimer: NodeJS.Timeout | undefined;
   const makeFastPath = (csp: string) =>
     createCacheHitPath({
-      current: () => current,
+      current: pick,
       contentSecurityPolicy: csp,
       count: (method, status) => {
         const key = `${method} ${status}`;
@@ -111,6 +138,8 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
     const retry = s.nextRetryAt ? `; retrying in ${Math.max(0, Math.round((s.nextRetryAt.getTime() - Date.now()) / 1000))} s` : '';
     const failed = s.lastError ? `last load failed: ${s.lastError}${retry}` : '';
     const site = current;
+    const others = registry?.size ? `${registry.size} site(s) at their own host names` : '';
+    if (!site && others) return { ok: true, critical: false, detail: `serving ${others}` };
     if (site) {
       const how = site.mounted ? 'mounted' : s.fromCache ? 'from cache' : '';
       const detail = `serving ${site.version}${how ? ` (${how})` : ''}${s.phase === 'loading' ? '; loading a new bundle' : ''}${failed ? `; ${failed}` : ''}`;
@@ -125,10 +154,19 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
   return {
     name: 'site',
     siteRouter: router,
-    siteFastPath: (req, res) => fastPath(req, res),
+    siteFastPath: (req, res) => {
+      if (registry?.size) {
+        const choice = choose(req.headers.host);
+        if (!choice.site) return false;
+        // writeHead merges headers set before it, so the cached header lists stay shared.
+        if (choice.preview) res.setHeader('X-Robots-Tag', PREVIEW_ROBOTS);
+      }
+      return fastPath(req, res);
+    },
     ready,
     loader,
     current: () => current,
+    siteFor: (host) => choose(host).site,
     async idle() {
       while (exporting) await exporting;
       await loader.idle();
@@ -146,6 +184,7 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
       config = next;
       if (next.site.contentSecurityPolicy !== previousCsp) {
         handler = makeHandler(next.site.contentSecurityPolicy);
+        security = securityHeaders(next.site.contentSecurityPolicy);
         fastPath = makeFastPath(next.site.contentSecurityPolicy);
       }
       if (next.staticExport.enabled) {
