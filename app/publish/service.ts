@@ -144,7 +144,10 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
     } catch (err) {
       const reason = stopping.signal.aborted ? 'the appliance stopped during the publish' : signal.aborted ? `the publish took longer than ${config.publish.timeoutSeconds} s (publish.timeoutSeconds)` : (err as Error).message;
       for (const line of reason.split('\n').slice(0, 50)) store.log(record.id, line);
-      const summary = `${record.kind === 'preview' ? 'Preview' : record.kind === 'rollback' ? 'Rollback' : 'Publish'} failed; the site served before is unchanged: ${reason.split('\n')[0]}`;
+      // The renderer's message is a headline ("2 files failed to render:") and one file:line a line.
+      const lines = reason.split('\n').map((l) => l.trim()).filter(Boolean);
+      const headline = lines[0]?.endsWith(':') && lines[1] ? `${lines[0]} ${lines[1]}${lines.length > 2 ? ' …' : ''}` : (lines[0] ?? 'unknown error');
+      const summary = `${record.kind === 'preview' ? 'Preview' : record.kind === 'rollback' ? 'Rollback' : 'Publish'} failed; the site served before is unchanged: ${headline}`;
       store.finish(record.id, 'failure', summary, started);
       log.warn({ statusId: record.id, projectId: record.projectId, kind: record.kind, trigger: record.trigger, err: reason.slice(0, 2000) }, 'publish failed; the site served before is unchanged');
     }
