@@ -7,7 +7,7 @@ import type { AppContext } from '../context.js';
 import { tryRemoveTree } from '../fs-tree.js';
 import { createLogThrottle } from '../http/log-throttle.js';
 import { loadBundle } from '../loader/load-bundle.js';
-import { listVersions, pruneVersions, readActive, tempPath, writeActive, type ActiveRecord } from '../loader/sites-dir.js';
+import { listVersions, pruneVersions, readActive, removeStaleTemps, writeActive, type ActiveRecord } from '../loader/sites-dir.js';
 import { ServedSite } from '../site/served-site.js';
 import type { SiteRegistry } from '../sites/registry.js';
 import { defaultVersion } from '../static-export/version.js';
@@ -285,13 +285,14 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
         store.start(r.id);
         store.finish(r.id, 'failure', 'Interrupted: the appliance stopped before this finished; the site served before is unchanged. Trigger it again.', performance.now());
       }
-      for (const slot of [path.join(config.stateDir, 'published')]) {
-        for (const name of safeList(slot)) for (const leftover of safeList(bundlesDir(path.join(slot, name)))) if (leftover.startsWith('.partial-')) fs.rmSync(path.join(bundlesDir(path.join(slot, name)), leftover), { force: true });
+      // A crash mid-publish leaves a partial archive (and the loader's own temp dirs, which it removes).
+      const publishedRoot = path.join(config.stateDir, 'published');
+      for (const name of safeList(publishedRoot)) {
+        const bundles = bundlesDir(path.join(publishedRoot, name));
+        for (const leftover of safeList(bundles)) if (leftover.startsWith('.partial-')) fs.rmSync(path.join(bundles, leftover), { force: true });
+        removeStaleTemps(path.join(publishedRoot, name), log);
       }
     },
-
-    /** A temp dir on the slot's filesystem (tests, CLI). */
-    tempIn: (slot: string) => tempPath(slot, 'extract'),
 
     reload(next: Readonly<Config>): void {
       config = next;
