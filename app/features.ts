@@ -8,6 +8,7 @@ import { createStaticExportFeature } from './static-export/feature.js';
 import { createPublishFeature } from './publish/feature.js';
 import { createSiteRegistry } from './sites/registry.js';
 import { hostAwareResolver } from './sites/beacon-project.js';
+import { createReplicaFeature } from './replica/feature.js';
 
 /**
  * Every slice of the appliance, in mounting order. The site feature comes last: it answers
@@ -19,7 +20,9 @@ export function createFeatures(ctx: AppContext): Feature[] {
   registry.setDomains(ctx.stores.projects.list());
   const site = createSiteFeature(ctx, { registry });
   const publish = createPublishFeature(ctx, { registry });
-  // Beacons are recorded only for the project of the site this listener serves.
-  const analytics = createAnalyticsFeature(ctx, { servedSite: () => site.current(), resolveProject: hostAwareResolver(ctx.stores, site) });
-  return [createCoreFeature(ctx), createAgentFeature(ctx), createStaticExportFeature(ctx), publish, analytics, site];
+  const replica = createReplicaFeature(ctx, { service: publish.service, registry });
+  // Beacons are recorded only for the project of the site this listener serves (on a replica: forwarded to the publisher).
+  const forward = replica.forwarder?.forward;
+  const analytics = createAnalyticsFeature(ctx, { servedSite: () => site.current(), resolveProject: hostAwareResolver(ctx.stores, site), ...(forward ? { forward } : {}) });
+  return [createCoreFeature(ctx), createAgentFeature(ctx), createStaticExportFeature(ctx), publish, replica, analytics, site];
 }

@@ -154,6 +154,19 @@ const publishSchema = z.strictObject({
   timeoutSeconds: z.number().int().min(10).default(1800),
 });
 
+const replicaSchema = z.strictObject({
+  /** Admin URL of the publishing appliance; set: this instance follows its published sites. */
+  upstreamUrl: httpUrl.refine((u) => !/[?#]/.test(u), 'must not contain a query or fragment').optional(),
+  /** Site-listener URL of the publishing appliance: beacons posted here are forwarded to it. */
+  upstreamSiteUrl: httpUrl.refine((u) => !/[?#]/.test(u), 'must not contain a query or fragment').optional(),
+  /** Environment variable holding the replica key (`keys create --scopes replica` on the publisher). */
+  keyEnv: z.string().min(1).default('DOCS_APPLIANCE_REPLICA_KEY'),
+  /** Long-poll: how long the publisher holds a request open waiting for a change. */
+  waitSeconds: z.number().int().min(1).max(120).default(25),
+  /** Beacons held in memory while the publisher cannot be reached; past it the oldest are dropped. */
+  maxBufferedEvents: z.number().int().min(100).max(1_000_000).default(10_000),
+});
+
 const agentSchema = z.strictObject({
   /** OpenAI-compatible chat-completions base URL inside the network, e.g. http://llm.internal/v1. */
   baseUrl: httpUrl.optional(),
@@ -226,6 +239,7 @@ export const configSchema = z.strictObject({
   analytics: analyticsSchema.prefault({}),
   agent: agentSchema.prefault({}),
   publish: publishSchema.prefault({}),
+  replica: replicaSchema.prefault({}),
   renderer: z
     .strictObject({
       /** Worker threads of the render pool; 0 = one per available core. */

@@ -9,12 +9,23 @@ import type { WriteBuffer } from './write-buffer.js';
 
 export const EVENTS_PATH = '/_/events';
 
+/** Hands valid beacons (as sent, with the time received filled in) to a forwarder, with the Host and client address they came with. */
+export type BeaconForward = (host: string | undefined, clientIp: string | undefined, beacons: Record<string, unknown>[]) => void;
+
 /**
  * POST /_/events on the site listener: one beacon or an array of them, as JSON (also sent as
  * text/plain by navigator.sendBeacon). Good events are accepted even when others in the same
  * batch are not: 202 {accepted, rejected: [{index, message}]}; 400 only when nothing is usable.
  */
-export function createIngestRouter(deps: { config: () => Readonly<Config>; clock: Clock; resolveProject: SiteProjectResolver; buffer: WriteBuffer; onChecked?: (accepted: number, rejected: number) => void }): Router {
+export function createIngestRouter(deps: {
+  config: () => Readonly<Config>;
+  clock: Clock;
+  resolveProject: SiteProjectResolver;
+  buffer: WriteBuffer;
+  onChecked?: (accepted: number, rejected: number) => void;
+  /** A serving replica: the valid beacons go to the publishing appliance instead of the local buffer (app/replica). */
+  forward?: BeaconForward;
+}): Router {
   const router = Router();
   const limiter = createClientLimiter(() => deps.config().analytics.ingest.perClientPerMinute, () => deps.clock.now().getTime());
   // One parser per configured size (SIGHUP may change it), not one per request.
@@ -71,15 +82,19 @@ export function createIngestRouter(deps: { config: () => Readonly<Config>; clock
     if (items.length > maxBatch) return fail(res, 413, `At most ${maxBatch} events per request (got ${items.length})`);
     const nowMs = deps.clock.now().getTime();
     const good: IngestEvent[] = [];
+    const goodRaw: Record<string, unknown>[] = [];
     const rejected: { index: number; message: string }[] = [];
     items.forEach((item, index) => {
       const c = checkBeacon(item, projectId, nowMs);
-      if (c.ok) good.push(c.event);
-      else rejected.push({ index, message: c.message });
+      if (c.ok) {
+        good.push(c.event);
+        if (deps.forward) goodRaw.push({ ...(item as Record<string, unknown>), timestamp: new Date(c.event.atMs).toISOString() });
+      } else rejected.push({ index, message: c.message });
     });
     deps.onChecked?.(good.length, rejected.length);
     if (good.length === 0) return fail(res, 400, rejected.length === 1 ? `Invalid event: ${rejected[0]!.message}` : 'No valid event in the batch', { rejected });
-    deps.buffer.push(good);
+    if (deps.forward) deps.forward(req.get('host'), req.ip, goodRaw);
+    else deps.buffer.push(good);
     res.status(202).json({ accepted: good.length, rejected });
   }
 

@@ -60,6 +60,11 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
   let config: Readonly<Config> = ctx.config;
   let stopping = new AbortController();
   const throttle = createLogThrottle(log);
+  /** Called whenever a project's active version changes (replicas long-poll on it). */
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const l of [...listeners]) l();
+  };
   const makeSite = (record: ActiveRecord) =>
     new ServedSite(record.dir, record.version, false, record.projectId, undefined, (err, rel) =>
       throttle.warn(`fs:${err.code ?? 'unknown'}`, { code: err.code, path: rel.slice(0, 200) }, "site: a reader's path met a filesystem error; answered 404"),
@@ -163,6 +168,7 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
       registry.setPublished(project.id, makeSite(active));
       pruneVersions(slot, config.staticExport.keepVersions, active.dir, log);
       pruneBundles(slot);
+      changed();
       return `Published version ${built.loaded.version} (${built.pageCount} pages${built.commit ? `, commit ${built.commit.slice(0, 12)}` : ''}) at ${project.domain}`;
     });
 
@@ -221,6 +227,7 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
             if (!fs.existsSync(target.dir)) throw new PublishRequestError(`version ${target.version} is no longer kept`);
             const active = activate(slot, project.id, target.dir, target.version, `rollback ${rec.id}`);
             registry.setPublished(project.id, makeSite(active));
+            changed();
             return `Rolled back to version ${target.version} at ${project.domain}`;
           }),
       );
@@ -301,7 +308,48 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
       for (const p of ctx.stores.projects.list()) {
         const a = readActive(publishedSlot(config.stateDir, p.id));
         const current = registry.published(p.id);
-        if (a && fs.existsSync(a.dir) && (current?.root !== a.dir || current.version !== a.version)) registry.setPublished(p.id, makeSite(a));
+        if (a && fs.existsSync(a.dir) && (current?.root !== a.dir || current.version !== a.version)) {
+          registry.setPublished(p.id, makeSite(a));
+          changed();
+        }
+      }
+    },
+
+    /** Subscribe to changes of any active version; returns the unsubscribe function. */
+    onChange(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /**
+     * A replica: make a bundle downloaded from the publishing appliance the project's site, through
+     * the same verification, atomic swap and pruning as a publish. The archive is moved into the slot.
+     */
+    async adopt(projectId: string, archive: string, version: string, signal?: AbortSignal): Promise<void> {
+      const slot = publishedSlot(config.stateDir, projectId);
+      const se = config.staticExport;
+      const loaded = await loadBundle({
+        stateDir: slot,
+        bundleUrl: archive,
+        version,
+        limits: { maxEntries: se.maxEntries, maxUncompressedBytes: se.maxUncompressedBytes },
+        verifyTimeoutMs: se.verifyTimeoutMs,
+        fetch: se.fetch,
+        signal,
+        log,
+      });
+      if (loaded.projectId !== null && loaded.projectId !== projectId) throw new PublishRequestError(`the bundle of ${version} belongs to project ${loaded.projectId}, not ${projectId}`);
+      const active = activate(slot, projectId, loaded.dir, loaded.version, 'replica of the publishing appliance');
+      registry.setPublished(projectId, makeSite(active));
+      pruneVersions(slot, se.keepVersions, active.dir, log);
+      changed();
+    },
+
+    /** Serve what a replica followed before its restart (projects it may not declare itself). */
+    restoreFollowed(projectIds: readonly string[]): void {
+      for (const id of projectIds) {
+        const a = readActive(publishedSlot(config.stateDir, id));
+        if (a && fs.existsSync(a.dir)) registry.setPublished(id, makeSite(a));
       }
     },
 

@@ -29,12 +29,17 @@ export function hostName(header: string | undefined): string {
 export function createSiteRegistry() {
   /** domain → project id, refreshed when the projects change (start, SIGHUP). */
   let domains = new Map<string, string>();
+  /** A replica's domains, learnt from the publishing appliance (it may declare no project itself). */
+  let followed = new Map<string, string>();
   const published = new Map<string, ServedSite>();
   const previews = new Map<string, HostedSite>();
 
   return {
     setDomains(projects: ReadonlyArray<{ id: string; domain: string }>): void {
       domains = new Map(projects.map((p) => [p.domain.toLowerCase(), p.id]));
+    },
+    setFollowedDomains(sites: ReadonlyArray<{ projectId: string; domain: string }>): void {
+      followed = new Map(sites.map((p) => [p.domain.toLowerCase(), p.projectId]));
     },
     /** Make `site` the project's served site (publish, rollback, restore at start). */
     setPublished(projectId: string, site: ServedSite): void {
@@ -64,7 +69,7 @@ export function createSiteRegistry() {
       const name = hostName(header);
       const preview = previews.get(name);
       if (preview) return { kind: 'site', hosted: preview };
-      const projectId = domains.get(name);
+      const projectId = domains.get(name) ?? followed.get(name);
       if (!projectId) return { kind: 'unknown' };
       const site = published.get(projectId);
       return site ? { kind: 'site', hosted: { site, projectId, preview: false } } : { kind: 'project-unpublished', projectId };

@@ -176,4 +176,53 @@ export const publishPaths = {
       },
     },
   },
+  '/v1/replica/sites': {
+    get: {
+      operationId: 'replicaSites',
+      summary: 'Active version of every published site, for serving replicas (replica key only)',
+      description: 'With `If-None-Match` (the last ETag) and `wait` (seconds, at most 120), the request is held until a version changes (200) or the wait ends (304).',
+      tags: ['replica'],
+      parameters: [{ name: 'wait', in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: 120 } }],
+      responses: {
+        '200': json(
+          {
+            type: 'object',
+            required: ['sites'],
+            properties: {
+              sites: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['projectId', 'domain', 'version', 'dirName', 'activatedAt', 'bundlePath'],
+                  properties: { projectId: { type: 'string' }, domain: { type: 'string' }, version: { type: 'string' }, dirName: { type: 'string' }, activatedAt: { type: 'string' }, bundlePath: { type: 'string' } },
+                },
+              },
+            },
+          },
+          'The active versions',
+          { ETag: { description: 'Changes whenever a version does.', schema: { type: 'string' } } },
+        ),
+        '304': { description: 'Nothing changed during the wait', headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } } },
+        '401': { $ref: '#/components/responses/Unauthorized' },
+        '403': { $ref: '#/components/responses/Forbidden' },
+        '500': { $ref: '#/components/responses/InternalError' },
+      },
+    },
+  },
+  '/v1/replica/sites/{projectId}/{dirName}/bundle.zip': {
+    get: {
+      operationId: 'replicaBundle',
+      summary: 'The verified archive of a kept version (replica key only)',
+      tags: ['replica'],
+      parameters: [projectId, { name: 'dirName', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: {
+        '200': { description: 'The zip', headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } }, content: { 'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } } } },
+        '400': { $ref: '#/components/responses/BadRequest' },
+        '401': { $ref: '#/components/responses/Unauthorized' },
+        '403': { $ref: '#/components/responses/Forbidden' },
+        '404': { $ref: '#/components/responses/NotFound' },
+        '500': { $ref: '#/components/responses/InternalError' },
+      },
+    },
+  },
 };
