@@ -160,7 +160,7 @@ const replicaSchema = z.strictObject({
   /** Site-listener URL of the publishing appliance: beacons posted here are forwarded to it. */
   upstreamSiteUrl: httpUrl.refine((u) => !/[?#]/.test(u), 'must not contain a query or fragment').optional(),
   /** Environment variable holding the replica key (`keys create --scopes replica` on the publisher). */
-  keyEnv: z.string().min(1).default('DOCS_APPLIANCE_REPLICA_KEY'),
+  keyEnv: z.string().min(1).default('DOCS_REPLICA_KEY'),
   /** Long-poll: how long the publisher holds a request open waiting for a change. */
   waitSeconds: z.number().int().min(1).max(120).default(25),
   /** Beacons held in memory while the publisher cannot be reached; past it the oldest are dropped. */
