@@ -119,6 +119,8 @@ describe('publishing from a Git repository', { timeout: 120_000 }, () => {
     const tampered = hostHeaders('gitea', SECRET, body);
     await sendHook(t, GIT_PROJECT, tampered, pushPayload('main', 'f'.repeat(40))).expect(401);
     await sendHook(t, GIT_PROJECT, {}, body).expect(401);
+    const huge = JSON.stringify({ ref: 'refs/heads/main', padding: 'x'.repeat(5 * 1024 * 1024) });
+    await sendHook(t, GIT_PROJECT, hostHeaders('github', SECRET, huge), huge).expect(413);
     // A replay: the same delivery id, then the same payload under a new id.
     const fresh = repo.commit({ 'docs/extra.mdx': '---\ntitle: Extra\n---\n\nExtra page.\n' }, 'Add a page');
     const freshBody = pushPayload('main', fresh);
