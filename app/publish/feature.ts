@@ -37,6 +37,7 @@ export function createPublishFeature(ctx: AppContext, opts: { registry: SiteRegi
         run: () => ({ previewsExpired: service.expirePreviews(), deliveriesForgotten: store.forgetDeliveriesBefore(new Date(ctx.clock.now().getTime() - DELIVERY_MEMORY_MS)) }),
       },
     ],
+    ready: () => ({ ok: true, critical: false, detail: `${service.running} publish(es) running; ${opts.registry.publishedSites().size} project site(s) published` }),
     start: () => service.restore(),
     reload: (next) => {
       config = next;

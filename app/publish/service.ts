@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import client from 'prom-client';
 import type { Config } from '../../config/schema.js';
 import type { Project } from '../../data/stores/projects.js';
 import type { PublishRecord, PublishStore } from '../../data/stores/publishes.js';
@@ -57,6 +58,20 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
   const { store, registry } = deps;
   const log = ctx.log.child({ feature: 'publish' });
   const lanes = createLanes();
+  const outcomes = new client.Counter({
+    name: 'docs_appliance_publishes_total',
+    help: 'Publishes, preview deployments and rollbacks that ended, by kind and outcome',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [ctx.metrics.registry],
+  });
+  const seconds = new client.Histogram({
+    name: 'docs_appliance_publish_duration_seconds',
+    help: 'Time from start to end of a publish or preview deployment (fetch, export, verification, activation)',
+    labelNames: ['kind'] as const,
+    buckets: [1, 2.5, 5, 10, 30, 60, 120, 300, 900, 1800],
+    registers: [ctx.metrics.registry],
+  });
+  let running = 0;
   let config: Readonly<Config> = ctx.config;
   let stopping = new AbortController();
   const throttle = createLogThrottle(log);
@@ -141,10 +156,13 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
   async function execute(record: PublishRecord, work: (signal: AbortSignal) => Promise<string>): Promise<void> {
     const started = performance.now();
     store.start(record.id);
+    running += 1;
     const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(config.publish.timeoutSeconds * 1000)]);
     try {
       const summary = await work(signal);
       store.finish(record.id, 'success', summary, started);
+      outcomes.inc({ kind: record.kind, outcome: 'success' });
+      if (record.kind !== 'rollback') seconds.observe({ kind: record.kind }, (performance.now() - started) / 1000);
       log.info({ statusId: record.id, projectId: record.projectId, kind: record.kind, trigger: record.trigger, ms: Math.round(performance.now() - started) }, summary);
     } catch (err) {
       const reason = stopping.signal.aborted ? 'the appliance stopped during the publish' : signal.aborted ? `the publish took longer than ${config.publish.timeoutSeconds} s (publish.timeoutSeconds)` : (err as Error).message;
@@ -154,7 +172,10 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
       const headline = lines[0]?.endsWith(':') && lines[1] ? `${lines[0]} ${lines[1]}${lines.length > 2 ? ' …' : ''}` : (lines[0] ?? 'unknown error');
       const summary = `${record.kind === 'preview' ? 'Preview' : record.kind === 'rollback' ? 'Rollback' : 'Publish'} failed; the site served before is unchanged: ${headline}`;
       store.finish(record.id, 'failure', summary, started);
+      outcomes.inc({ kind: record.kind, outcome: 'failure' });
       log.warn({ statusId: record.id, projectId: record.projectId, kind: record.kind, trigger: record.trigger, err: reason.slice(0, 2000) }, 'publish failed; the site served before is unchanged');
+    } finally {
+      running -= 1;
     }
   }
 
@@ -234,6 +255,10 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
     },
 
     status: (id: string) => store.get(id),
+    /** Publishes, previews and rollbacks running right now. */
+    get running(): number {
+      return running;
+    },
     history: (projectId: string, limit?: number) => store.listForProject(projectId, limit),
 
     /** The kept versions of the project's site, newest activation first. */

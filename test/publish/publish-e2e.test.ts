@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAppliance, TEST_ORG, writeTinyDocs, type TestAppliance } from '../helpers/appliance.js';
 import { startGitHttpServer } from '../agent/helpers/git-http-server.js';
@@ -101,6 +102,9 @@ describe('publishing from a Git repository', { timeout: 120_000 }, () => {
     expect(status.endedAt).toBeDefined();
     expect((await page(t, 'docs.git.internal').expect(200)).text).toContain('Release two is out');
     expect((await page(t, 'docs.git.internal', '/guides/intro').expect(200)).text).toContain('Run the installer');
+    const metrics = (await supertest(t.admin).get('/metrics').expect(200)).text;
+    expect(metrics).toMatch(/docs_appliance_publishes_total\{kind="publish",outcome="failure"\} 1/);
+    expect(metrics).toMatch(/docs_appliance_publishes_total\{kind="publish",outcome="success"\} 2/);
     // Fixed on the branch again for what follows.
     const fixed = repo.commit({ 'docs/guides/intro.mdx': '---\ntitle: Introduction\n---\n\n## Install\n\nRun the installer.\n' }, 'Fix the introduction');
     const fixBody = pushPayload('main', fixed);
