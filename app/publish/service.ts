@@ -101,8 +101,13 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
     }
     store.log(id, `fetching ${branch} from the repository`);
     const co = await syncCheckout(config.stateDir, project, branch, signal);
-    const docsRoot = path.join(co.dir, settingsOf(project.id).docsPath);
-    if (!fs.existsSync(docsRoot)) throw new PublishRequestError(`the docs path "${settingsOf(project.id).docsPath}" does not exist on ${branch} at ${co.commit.slice(0, 12)}`);
+    const docsPath = settingsOf(project.id).docsPath;
+    const docsRoot = path.join(co.dir, docsPath);
+    if (!fs.existsSync(docsRoot)) throw new PublishRequestError(`the docs path "${docsPath}" does not exist on ${branch} at ${co.commit.slice(0, 12)}`);
+    // The branch decides what the docs path is: a link in it must not lead the export out of the checkout.
+    const real = fs.realpathSync(docsRoot);
+    const realCheckout = fs.realpathSync(co.dir);
+    if (real !== realCheckout && !real.startsWith(realCheckout + path.sep)) throw new PublishRequestError(`the docs path "${docsPath}" leads outside the repository (a symbolic link) on ${branch}; refused`);
     return { docsRoot, commit: co.commit, message: co.message, author: co.author, checkout: co.dir };
   }
 
@@ -110,9 +115,9 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
   async function build(record: PublishRecord, project: Project, slot: string, branch: string, gitSource: boolean, signal: AbortSignal) {
     const src = await source(project, branch, gitSource, signal, record.id);
     const last = store.lastSuccess(project.id);
-    const changed = src.checkout && src.commit && record.kind === 'publish' ? await filesChanged(src.checkout, project, last?.commitSha ?? null, src.commit).catch(() => null) : null;
+    const diff = src.checkout && src.commit && record.kind === 'publish' ? await filesChanged(src.checkout, project, last?.commitSha ?? null, src.commit).catch(() => null) : null;
     const version = `${src.commit ? src.commit.slice(0, 12) : 'src'}-${record.id.slice(-8)}`;
-    store.setOutcome(record.id, { commitSha: src.commit, commitMessage: src.message, commitAuthor: src.author, filesChanged: changed, version });
+    store.setOutcome(record.id, { commitSha: src.commit, commitMessage: src.message, commitAuthor: src.author, filesChanged: diff, version });
     store.log(record.id, `exporting ${src.commit ? `commit ${src.commit.slice(0, 12)}` : 'the source directory'} as version ${version}`);
     fs.mkdirSync(bundlesDir(slot), { recursive: true });
     const partial = path.join(bundlesDir(slot), `.partial-${record.id}.zip`);

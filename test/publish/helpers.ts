@@ -48,6 +48,15 @@ export function createDocsRepo(name = 'docs') {
       git(['checkout', '--quiet', 'main'], work);
       return head;
     },
+    /** Replace `rel` with a symbolic link to `target` on main, commit and push. */
+    link(rel: string, target: string, message: string): string {
+      fs.rmSync(path.join(work, rel), { recursive: true, force: true });
+      fs.symlinkSync(target, path.join(work, rel));
+      git(['add', '--all'], work);
+      git(['commit', '--quiet', '-m', message], work);
+      git(['push', '--quiet', bare, 'main:main'], work);
+      return git(['rev-parse', 'HEAD'], work).trim();
+    },
     head: (branch = 'main') => git(['rev-parse', branch], bare).trim(),
     remove: () => fs.rmSync(root, { recursive: true, force: true }),
   };

@@ -82,4 +82,26 @@ describe('rollback from the CLI, restart, and the branch poll', { timeout: 120_0
     expect((await page(t, 'docs.poll.internal').expect(200)).text).toContain('Polled change');
     expect(feature.service.history(GIT)[0]).toMatchObject({ trigger: 'poll', status: 'success', commitSha: repo.head() });
   });
+
+  it('refuses a docs path that a branch turned into a link out of the repository; the site stays', async () => {
+    const repo = createDocsRepo();
+    dirs.push(repo.root);
+    const t = createTestAppliance({
+      config: {
+        renderer: { threads: 1 },
+        projects: [{ id: GIT, orgId: TEST_ORG, name: 'Linked', domain: 'docs.link.internal', sourceDir: repo.root, repository: repo.bare, branch: 'main', publish: { source: 'git', docsPath: 'docs' } }],
+      },
+    });
+    open.push(t);
+    await t.start();
+    const service = publishOf(t).service;
+    service.publish(GIT, 'api');
+    await service.idle();
+    const outside = writeTinyDocs(path.join(repo.root, 'outside'));
+    repo.link('docs', outside, 'Point the docs at a folder outside the repository');
+    const record = service.publish(GIT, 'api');
+    await service.idle();
+    expect(service.status(record.id)).toMatchObject({ status: 'failure', summary: expect.stringMatching(/leads outside the repository/) });
+    expect((await page(t, 'docs.link.internal').expect(200)).text).toContain('Welcome to the tiny docs');
+  });
 });
