@@ -45,6 +45,9 @@ export const errors = {
     new ApiError(429, 'RATE_LIMITED', `Rate limit exceeded; retry in ${retryAfterSeconds} s`, { headers: { 'Retry-After': String(retryAfterSeconds) } }),
   queueFull: (message: string, retryAfterSeconds: number) =>
     new ApiError(429, 'QUEUE_FULL', `${message}; nothing was created. Retry in ${retryAfterSeconds} s`, { headers: { 'Retry-After': String(retryAfterSeconds) } }),
+  updateStatusNotFound: () => new ApiError(404, 'UPDATE_STATUS_NOT_FOUND', 'Update status not found'),
+  publishRefused: (message: string) => new ApiError(400, 'PUBLISH_REFUSED', message),
+  webhookUnauthorized: (message: string) => new ApiError(401, 'WEBHOOK_SIGNATURE', message),
   internal: () => new ApiError(500, 'INTERNAL', 'Internal server error'),
   storageFull: () =>
     new ApiError(503, 'STORAGE_FULL', "The appliance's storage is full; nothing was saved. Free space in its state directory, then retry", {

@@ -6,23 +6,33 @@ import { createSiteFeature } from './site/feature.js';
 import { createAnalyticsFeature } from './analytics/feature.js';
 import { createStaticExportFeature } from './static-export/feature.js';
 import { createReaderAnalyticsFeature } from './reader-analytics/feature.js';
-import { servedSiteProjectResolver } from './analytics/project-resolver.js';
 import { createAssistantFeature } from './assistant/feature.js';
 import { createPlaygroundFeature } from './site/playground-proxy.js';
+import { createPublishFeature } from './publish/feature.js';
+import { createSiteRegistry } from './sites/registry.js';
+import { hostAwareResolver } from './sites/beacon-project.js';
+import { createReplicaFeature } from './replica/feature.js';
 
 /**
  * Every slice of the appliance, in mounting order. The site feature comes last: it answers
  * everything the others (event beacons) did not.
  */
 export function createFeatures(ctx: AppContext): Feature[] {
-  const site = createSiteFeature(ctx);
-  // Beacons are recorded only for the project of the site this listener serves.
+  // Sites at their own host names (published projects, previews), filled by the publish feature.
+  const registry = createSiteRegistry();
+  registry.setDomains(ctx.stores.projects.list());
+  const site = createSiteFeature(ctx, { registry });
+  const publish = createPublishFeature(ctx, { registry });
+  const replica = createReplicaFeature(ctx, { service: publish.service, registry });
+  // A beacon counts for the project of the site its Host is answered from (on a replica: forwarded to the publisher).
+  const resolveProject = hostAwareResolver(ctx.stores, site);
+  const forward = replica.forwarder?.forward;
   // Reader analytics after search analytics: the latter's /v1/analytics limiter counts every
   // analytics request of an organization (one shared hourly limit) before either answers.
-  const readers = createReaderAnalyticsFeature(ctx, { resolveProject: servedSiteProjectResolver(ctx.stores, () => site.current()) });
-  const analytics = createAnalyticsFeature(ctx, { servedSite: () => site.current(), readerIngest: readers.ingest });
+  const readers = createReaderAnalyticsFeature(ctx, { resolveProject });
+  const analytics = createAnalyticsFeature(ctx, { servedSite: () => site.current(), resolveProject, readerIngest: readers.ingest, ...(forward ? { forward } : {}) });
   const assistant = createAssistantFeature(ctx, { servedSite: () => site.current() });
-  // The API playground's config and proxy under /_/, for the served site's project.
-  const playground = createPlaygroundFeature(ctx, { servedProject: () => site.current()?.projectId });
-  return [createCoreFeature(ctx), createAgentFeature(ctx), createStaticExportFeature(ctx), analytics, readers, assistant, playground, site];
+  // The API playground's config and proxy under /_/, for the project of the site a request's Host names.
+  const playground = createPlaygroundFeature(ctx, { servedProject: (host?: string) => site.siteFor(host)?.projectId ?? undefined });
+  return [createCoreFeature(ctx), createAgentFeature(ctx), createStaticExportFeature(ctx), publish, replica, analytics, readers, assistant, playground, site];
 }

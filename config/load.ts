@@ -125,9 +125,11 @@ function checkReferences(config: Config, source: string): void {
     if (!orgIds.has(p.orgId)) problems.push(`- projects.${i}.orgId: no organization "${p.orgId}" is declared in organizations`);
     if (projectIds.has(p.id)) problems.push(`- projects.${i}.id: duplicate project id "${p.id}"`);
     if (domains.has(p.domain.toLowerCase())) problems.push(`- projects.${i}.domain: domain "${p.domain}" is used by another project`);
+    if (p.publish?.source === 'git' && !p.repository) problems.push(`- projects.${i}.publish.source: "git" needs the project's repository`);
     projectIds.add(p.id);
     domains.add(p.domain.toLowerCase());
   });
+  if (config.publish.defaultProject && !projectIds.has(config.publish.defaultProject)) problems.push(`- publish.defaultProject: no project "${config.publish.defaultProject}" is declared in projects`);
   if (problems.length) throw new ConfigError(`Invalid configuration (${source}):\n${problems.join('\n')}`);
 }
 

@@ -75,6 +75,22 @@ const projectSchema = z.strictObject({
    */
   componentScripts: z.boolean().optional(),
   playground: playgroundSchema.optional(),
+  /** How the project's site is published on the site listener (docs/publishing.md). */
+  publish: z
+    .strictObject({
+      /** `directory`: export `sourceDir`; `git`: clone `repository` and read `branch` only. */
+      source: z.enum(['directory', 'git']).default('directory'),
+      /** Docs root inside the repository (git source): a relative path, '' = the repository root. */
+      docsPath: z
+        .string()
+        .default('')
+        .refine((p) => !p.startsWith('/') && !p.split(/[\\/]/).includes('..'), 'must be a relative path inside the repository'),
+      /** Environment variable holding the push-webhook secret (HMAC key or X-Gitlab-Token); unset: no webhook. */
+      webhookSecretEnv: z.string().min(1).optional(),
+      /** Poll the branch head by cron (git source), for hosts that cannot call back. */
+      poll: z.boolean().default(true),
+    })
+    .optional(),
 });
 
 const staticExportSchema = z.strictObject({
@@ -150,6 +166,37 @@ const analyticsSchema = z.strictObject({
       enabled: z.boolean().default(true),
     })
     .prefault({}),
+});
+
+const publishSchema = z.strictObject({
+  /** Cron schedule of the branch-head poll of git-sourced projects (node-cron syntax). */
+  pollSchedule: z.string().min(1).default('* * * * *'),
+  /** Preview host names: `{branch}` (made DNS-safe) and `{domain}` (the project's) are replaced. */
+  previewHostPattern: z
+    .string()
+    .default('{branch}.preview.{domain}')
+    .refine((p) => p.includes('{branch}'), 'must contain {branch}'),
+  /** Scheme of the preview URLs handed out (the site listener speaks http; a TLS proxy may front it). */
+  previewScheme: z.enum(['http', 'https']).default('https'),
+  /** A preview is removed this long after its last deployment. */
+  previewTtlHours: z.number().int().min(1).max(24 * 365).default(72),
+  /** Project whose published site answers a Host that names no project (else the staticExport/example site). */
+  defaultProject: z.string().regex(/^[0-9a-f]{24}$/, 'must be a project id').optional(),
+  /** One publish (fetch, export, verification, activation) fails if it takes longer than this. */
+  timeoutSeconds: z.number().int().min(10).default(1800),
+});
+
+const replicaSchema = z.strictObject({
+  /** Admin URL of the publishing appliance; set: this instance follows its published sites. */
+  upstreamUrl: httpUrl.refine((u) => !/[?#]/.test(u), 'must not contain a query or fragment').optional(),
+  /** Site-listener URL of the publishing appliance: beacons posted here are forwarded to it. */
+  upstreamSiteUrl: httpUrl.refine((u) => !/[?#]/.test(u), 'must not contain a query or fragment').optional(),
+  /** Environment variable holding the replica key (`keys create --scopes replica` on the publisher). */
+  keyEnv: z.string().min(1).default('DOCS_REPLICA_KEY'),
+  /** Long-poll: how long the publisher holds a request open waiting for a change. */
+  waitSeconds: z.number().int().min(1).max(120).default(25),
+  /** Beacons held in memory while the publisher cannot be reached; past it the oldest are dropped. */
+  maxBufferedEvents: z.number().int().min(100).max(1_000_000).default(10_000),
 });
 
 const agentSchema = z.strictObject({
@@ -264,6 +311,8 @@ export const configSchema = z.strictObject({
   analytics: analyticsSchema.prefault({}),
   agent: agentSchema.prefault({}),
   assistant: assistantSchema.prefault({}),
+  publish: publishSchema.prefault({}),
+  replica: replicaSchema.prefault({}),
   renderer: z
     .strictObject({
       /** Worker threads of the render pool; 0 = one per available core. */

@@ -5,7 +5,7 @@ import { createSearchReportStore } from '../../data/stores/search-report.js';
 import type { AppContext } from '../context.js';
 import type { Feature } from '../feature.js';
 import { createCursorCodec, CURSOR_TTL_MS } from './cursor.js';
-import { createIngestRouter } from './ingest-router.js';
+import { createIngestRouter, type BeaconForward } from './ingest-router.js';
 import { servedSiteProjectResolver, type ServedSiteInfo, type SiteProjectResolver } from './project-resolver.js';
 import { createReportRouter } from './report-router.js';
 import { createReportService } from './report.js';
@@ -29,7 +29,7 @@ const FENCE_KEY = 'analytics.retention.fence';
  * Search analytics (DESIGN 3.3, docs/analytics.md): beacons on the site listener, the report
  * under /v1/analytics, and raw-event retention by cron. Rollups are kept at ingest.
  */
-export function createAnalyticsFeature(ctx: AppContext, opts: { servedSite: ServedSiteInfo; resolveProject?: SiteProjectResolver; readerIngest?: ReaderIngest }): AnalyticsFeature {
+export function createAnalyticsFeature(ctx: AppContext, opts: { servedSite: ServedSiteInfo; resolveProject?: SiteProjectResolver; readerIngest?: ReaderIngest; forward?: BeaconForward }): AnalyticsFeature {
   let config: Readonly<Config> = ctx.config;
   const events = createSearchEventStore(ctx.db);
   const reports = createSearchReportStore(ctx.db);
@@ -101,6 +101,7 @@ export function createAnalyticsFeature(ctx: AppContext, opts: { servedSite: Serv
     siteRouter: createIngestRouter({ config: () => config, clock: ctx.clock, resolveProject: opts.resolveProject ?? servedSiteProjectResolver(ctx.stores, opts.servedSite),
       buffer,
       readers: opts.readerIngest,
+      ...(opts.forward ? { forward: opts.forward } : {}),
       onChecked: (accepted, rejected) => {
         if (accepted) eventCounter.inc({ outcome: 'accepted' }, accepted);
         if (rejected) eventCounter.inc({ outcome: 'rejected' }, rejected);

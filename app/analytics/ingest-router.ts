@@ -11,12 +11,25 @@ import type { ReaderIngest } from '../reader-analytics/ingest.js';
 
 export const EVENTS_PATH = '/_/events';
 
+/** Hands valid beacons (as sent, with the time received filled in) to a forwarder, with the Host and client address they came with. */
+export type BeaconForward = (host: string | undefined, clientIp: string | undefined, beacons: Record<string, unknown>[], userAgent?: string) => void;
+
 /**
  * POST /_/events on the site listener: one beacon or an array of them, as JSON (also sent as
  * text/plain by navigator.sendBeacon). Good events are accepted even when others in the same
  * batch are not: 202 {accepted, rejected: [{index, message}]}; 400 only when nothing is usable.
  */
-export function createIngestRouter(deps: { config: () => Readonly<Config>; clock: Clock; resolveProject: SiteProjectResolver; buffer: WriteBuffer; readers?: ReaderIngest; onChecked?: (accepted: number, rejected: number) => void }): Router {
+export function createIngestRouter(deps: {
+  config: () => Readonly<Config>;
+  clock: Clock;
+  resolveProject: SiteProjectResolver;
+  buffer: WriteBuffer;
+  /** Page views and feedback (issue 20): app/reader-analytics takes them. */
+  readers?: ReaderIngest;
+  onChecked?: (accepted: number, rejected: number) => void;
+  /** A serving replica: the valid beacons go to the publishing appliance instead of the local buffer (app/replica). */
+  forward?: BeaconForward;
+}): Router {
   const router = Router();
   const limiter = createClientLimiter(() => deps.config().analytics.ingest.perClientPerMinute, () => deps.clock.now().getTime());
   // One parser per configured size (SIGHUP may change it), not one per request.
@@ -75,21 +88,32 @@ export function createIngestRouter(deps: { config: () => Readonly<Config>; clock
     const good: IngestEvent[] = [];
     // Page views and feedback (issue 20) share the endpoint; app/reader-analytics takes them.
     const readerEvents: ReaderEvent[] = [];
+    const goodRaw: Record<string, unknown>[] = [];
+    const readerRaw: Record<string, unknown>[] = [];
     const rejected: { index: number; message: string }[] = [];
     items.forEach((item, index) => {
       const type = (item as { type?: unknown } | null)?.type;
-      if (deps.readers && typeof type === 'string' && READER_EVENT_TYPES.has(type)) {
+      if ((deps.readers || deps.forward) && typeof type === 'string' && READER_EVENT_TYPES.has(type)) {
         const c = checkReaderEvent(item);
-        if (c.ok) readerEvents.push(c.event);
-        else rejected.push({ index, message: c.message });
+        if (c.ok) {
+          readerEvents.push(c.event);
+          if (deps.forward) readerRaw.push(item as Record<string, unknown>);
+        } else rejected.push({ index, message: c.message });
         return;
       }
       const c = checkBeacon(item, projectId, nowMs);
-      if (c.ok) good.push(c.event);
-      else rejected.push({ index, message: c.message });
+      if (c.ok) {
+        good.push(c.event);
+        if (deps.forward) goodRaw.push({ ...(item as Record<string, unknown>), timestamp: new Date(c.event.atMs).toISOString() });
+      } else rejected.push({ index, message: c.message });
     });
     deps.onChecked?.(good.length, rejected.length);
     if (good.length + readerEvents.length === 0) return fail(res, 400, rejected.length === 1 ? `Invalid event: ${rejected[0]!.message}` : 'No valid event in the batch', { rejected });
+    if (deps.forward) {
+      // A serving replica keeps nothing: both kinds go to the publisher, with the reader's user agent for its daily visitor hash.
+      deps.forward(req.get('host'), req.ip, [...goodRaw, ...readerRaw], req.get('user-agent') ?? '');
+      return res.status(202).json({ accepted: good.length + readerEvents.length, rejected, ...(readerEvents.length ? { collecting: true } : {}) });
+    }
     if (good.length) deps.buffer.push(good);
     if (readerEvents.length) {
       deps.readers!.accept(projectId, readerEvents, { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent') ?? '' }, nowMs);

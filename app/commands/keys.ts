@@ -1,4 +1,4 @@
-import { ALL_SCOPES, type Scope } from '../../data/stores/admin-keys.js';
+import { ALL_SCOPES, KNOWN_SCOPES, type Scope } from '../../data/stores/admin-keys.js';
 import { createAssistantKey } from './assistant-keys.js';
 import { openState, parse, println, readStdin, UsageError, type Command, type CommandIo } from './io.js';
 
@@ -68,8 +68,9 @@ docs-appliance keys revoke <keyId>`,
 
 function scopesOption(value: string | undefined): Scope[] {
   const scopes = (value ?? ALL_SCOPES.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
-  const bad = scopes.filter((s) => !(ALL_SCOPES as readonly string[]).includes(s));
-  if (bad.length || scopes.length === 0) throw new UsageError(`--scopes takes read and/or write, got "${value}"`);
+  const bad = scopes.filter((s) => !(KNOWN_SCOPES as readonly string[]).includes(s));
+  if (bad.length || scopes.length === 0) throw new UsageError(`--scopes takes read and/or write (or replica alone), got "${value}"`);
+  if (scopes.includes('replica') && scopes.length > 1) throw new UsageError('a replica key has the replica scope alone (--scopes replica)');
   return scopes as Scope[];
 }
 

@@ -1,16 +1,25 @@
 import { redactUrl } from '../logger.js';
 import { listVersions, readActive, writeActive } from '../loader/sites-dir.js';
 import { openState, parse, println, UsageError, type Command } from './io.js';
+import { projectVersions, rollbackProject } from '../publish/cli.js';
 
 export const sitesCommand: Command = {
   summary: 'List the extracted site versions, or roll back to one of them',
-  usage: 'docs-appliance sites list [--json]\ndocs-appliance sites rollback <version>',
+  usage: 'docs-appliance sites list [--project <id>] [--json]\ndocs-appliance sites rollback <version> [--project <id>]',
   async run(argv, io) {
     const [sub, ...rest] = argv;
     if (sub === 'list') {
-      const { values } = parse(rest, { json: { type: 'boolean', default: false } }, false);
+      const { values } = parse(rest, { json: { type: 'boolean', default: false }, project: { type: 'string' } }, false);
       const state = openState(values.config, io);
       try {
+        if (values.project) {
+          // A published project's own site (docs/publishing.md), not the single-site bundle.
+          const { active, versions } = projectVersions(state.config.stateDir, values.project);
+          if (values.json) println(io.stdout, JSON.stringify({ active, versions }));
+          else if (versions.length === 0) println(io.stdout, 'No published versions yet.');
+          else for (const v of versions) println(io.stdout, `${v.active ? '*' : ' '} ${v.version}  ${v.pageCount ?? '?'} pages, last activated ${v.lastActivated.toISOString()}`);
+          return 0;
+        }
         const active = readActive(state.config.stateDir, state.stores.settings);
         const versions = listVersions(state.config.stateDir).map((v) => ({ ...v, active: v.dir === active?.dir }));
         if (values.json) {
@@ -29,11 +38,20 @@ export const sitesCommand: Command = {
       }
     }
     if (sub === 'rollback') {
-      const { values, positionals } = parse(rest, {});
+      const { values, positionals } = parse(rest, { project: { type: 'string' } });
       const wanted = positionals[0];
       if (!wanted || positionals.length > 1) throw new UsageError('rollback takes exactly one version');
       const state = openState(values.config, io);
       try {
+        if (values.project) {
+          const done = rollbackProject(state, values.project, wanted);
+          if (!done.ok) {
+            println(io.stderr, `error: ${done.message}`);
+            return 1;
+          }
+          println(io.stdout, `Project ${values.project} now serves ${done.version}. A running appliance switches on SIGHUP (kill -HUP <pid>) or restart.`);
+          return 0;
+        }
         const versions = listVersions(state.config.stateDir);
         const target = versions.find((v) => v.version === wanted) ?? versions.find((v) => v.name === wanted);
         if (!target) {

@@ -4,6 +4,7 @@ import { analyticsPaths, analyticsSchemas } from './paths/analytics.js';
 import { readerAnalyticsPaths, readerAnalyticsSchemas } from './paths/reader-analytics.js';
 import { assistantPaths, assistantSchemas } from './paths/assistant.js';
 import { staticExportPaths, staticExportSchemas } from './paths/static-export.js';
+import { publishPaths, publishSchemas } from './paths/publish.js';
 import { systemPaths, systemSchemas } from './paths/system.js';
 
 /**
@@ -23,10 +24,10 @@ export function buildOpenApiDocument(publicUrl?: string) {
     },
     servers: [{ url: publicUrl ?? '/' }],
     security: [{ adminKey: [] }],
-    paths: { ...systemPaths, ...agentPaths, ...analyticsPaths, ...readerAnalyticsPaths, ...staticExportPaths, ...assistantPaths },
+    paths: { ...systemPaths, ...agentPaths, ...analyticsPaths, ...readerAnalyticsPaths, ...staticExportPaths, ...publishPaths, ...assistantPaths },
     components: {
       ...components,
-      schemas: { ...components.schemas, ...systemSchemas, ...agentSchemas, ...analyticsSchemas, ...readerAnalyticsSchemas, ...staticExportSchemas, ...assistantSchemas },
+      schemas: { ...components.schemas, ...systemSchemas, ...agentSchemas, ...analyticsSchemas, ...readerAnalyticsSchemas, ...staticExportSchemas, ...publishSchemas, ...assistantSchemas },
     },
   };
 }

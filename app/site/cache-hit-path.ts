@@ -22,7 +22,7 @@ interface FileAnswers {
 }
 
 export interface CacheHitPathOptions {
-  current: () => ServedSite | undefined;
+  current: (req: IncomingMessage) => ServedSite | undefined;
   contentSecurityPolicy: string;
   /** Called once per answered request (the caller aggregates; no log line is written). */
   count: (method: string, status: number) => void;
@@ -112,7 +112,7 @@ export function createCacheHitPath(opts: CacheHitPathOptions): (req: IncomingMes
     const key = q === -1 ? url : url.slice(0, q);
     // `/_/…` belongs to the features' endpoints (or is a 404 there).
     if (key === '/_' || key.startsWith('/_/')) return false;
-    const site = opts.current();
+    const site = opts.current(req);
     if (!site) return false;
     const file = resolve(site, key);
     if (!file) return false;

@@ -11,19 +11,31 @@ import { createLogThrottle } from '../http/log-throttle.js';
 import { ServedSite, type FsErrorReporter } from './served-site.js';
 import { createSiteHandler } from './site-handler.js';
 import { playgroundOf, playgroundOrigins } from './playground-proxy.js';
-import { withConnectOrigins } from './security-headers.js';
+import { chooseSite, type SiteChoice } from '../sites/choose.js';
+import type { SiteRegistry } from '../sites/registry.js';
+import { notHerePage } from './unavailable.js';
+import { REVALIDATE } from './cache-policy.js';
+import { securityHeaders, withConnectOrigins } from './security-headers.js';
+import type { IncomingMessage } from 'node:http';
 
 export interface SiteFeatureOptions {
   /** Replaces the renderer for the first-start example export (tests). */
   exportSite?: ExportFn;
   /** Extra CA for https bundle URLs (tests); operators set NODE_EXTRA_CA_CERTS. */
   ca?: string | Buffer;
+  /** Sites served at their own host names (published projects, previews); see app/sites. */
+  registry?: SiteRegistry;
 }
+
+/** What search engines are told about a branch preview. */
+export const PREVIEW_ROBOTS = 'noindex, nofollow';
 
 export interface SiteFeature extends Feature {
   loader: SiteLoader;
-  /** The site served right now, if any. */
+  /** The single-site bundle (staticExport, first-start example, `sites rollback`) served right now, if any. */
   current(): ServedSite | undefined;
+  /** The site a request with this Host header is answered from, if any. */
+  siteFor(host: string | undefined): ServedSite | undefined;
   /** Resolves when no load or example export is running. */
   idle(): Promise<void>;
   /** SIGHUP: re-run the loader with the new staticExport block (a failure keeps the current site). */
@@ -53,22 +65,47 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
     ca: options.ca,
     onActivate: (record) => {
       current = new ServedSite(record.dir, record.version, record.mounted, record.projectId, undefined, onFsError);
-      refreshCsp();
     },
   });
 
+  const registry = options.registry;
+  const choose = (host: string | undefined): SiteChoice => chooseSite(registry, current, host, config.publish.defaultProject);
+  const pick = (req: IncomingMessage) => choose(req.headers.host).site;
+
   const makeHandler = (csp: string) =>
     createSiteHandler({
-      current: () => current,
+      current: pick,
       contentSecurityPolicy: csp,
       onError: (err, req) => ctx.log.error({ err, url: redactUrl(req.url ?? '/') }, 'site request failed'),
     });
-  // The operator's policy, its connect-src extended by the served project's playground origins.
-  const cspOf = (cfg: Readonly<Config>) => withConnectOrigins(cfg.site.contentSecurityPolicy, playgroundOrigins(playgroundOf(cfg, current?.projectId)));
-  let csp = cspOf(config);
-  let handler = makeHandler(csp);
+  // The operator's policy, its connect-src extended by the playground origins of the project whose
+  // site answers (sites at their own host names may belong to different projects). One handler,
+  // cache-hit path and header set per project, made on first use and dropped on reload.
+  const cspOf = (cfg: Readonly<Config>, projectId: string | null | undefined) =>
+    withConnectOrigins(cfg.site.contentSecurityPolicy, playgroundOrigins(playgroundOf(cfg, projectId)));
+  interface Paths { handler: ReturnType<typeof makeHandler>; fastPath: ReturnType<typeof makeFastPath>; security: Record<string, string> }
+  const byProject = new Map<string, Paths>();
+  const pathsFor = (site: ServedSite | undefined): Paths => {
+    const key = site?.projectId ?? '';
+    let paths = byProject.get(key);
+    if (!paths) {
+      const csp = cspOf(config, site?.projectId);
+      paths = { handler: makeHandler(csp), fastPath: makeFastPath(csp), security: securityHeaders(csp) };
+      byProject.set(key, paths);
+    }
+    return paths;
+  };
   const router = Router();
-  router.use((req, res, next) => handler(req, res, next));
+  router.use((req, res, next) => {
+    const choice = choose(req.headers.host);
+    if (choice.site === undefined && choice.reason === 'not-here') {
+      const body = notHerePage();
+      res.writeHead(404, { ...pathsFor(undefined).security, 'content-type': 'text/html; charset=utf-8', 'content-length': body.length, 'cache-control': REVALIDATE });
+      return void res.end(req.method === 'HEAD' ? undefined : body);
+    }
+    if (choice.site && choice.preview) res.setHeader('X-Robots-Tag', PREVIEW_ROBOTS);
+    pathsFor(choice.site).handler(req, res, next);
+  });
 
   // Cache hits are counted, not logged (docs/loader.md, "What the site listener logs"): plain
   // integers per method and status, added to the shared request counter once a second.
@@ -83,21 +120,13 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
   let flushTimer: NodeJS.Timeout | undefined;
   const makeFastPath = (csp: string) =>
     createCacheHitPath({
-      current: () => current,
+      current: pick,
       contentSecurityPolicy: csp,
       count: (method, status) => {
         const key = `${method} ${status}`;
         hits.set(key, (hits.get(key) ?? 0) + 1);
       },
     });
-  let fastPath = makeFastPath(csp);
-  function refreshCsp(): void {
-    const next = cspOf(config);
-    if (next === csp) return;
-    csp = next;
-    handler = makeHandler(next);
-    fastPath = makeFastPath(next);
-  }
 
   const startExample = () => {
     loader.setPhase('exporting');
@@ -124,6 +153,8 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
     const retry = s.nextRetryAt ? `; retrying in ${Math.max(0, Math.round((s.nextRetryAt.getTime() - Date.now()) / 1000))} s` : '';
     const failed = s.lastError ? `last load failed: ${s.lastError}${retry}` : '';
     const site = current;
+    const others = registry?.size ? `${registry.size} site(s) at their own host names` : '';
+    if (!site && others) return { ok: true, critical: false, detail: `serving ${others}` };
     if (site) {
       const how = site.mounted ? 'mounted' : s.fromCache ? 'from cache' : '';
       const detail = `serving ${site.version}${how ? ` (${how})` : ''}${s.phase === 'loading' ? '; loading a new bundle' : ''}${failed ? `; ${failed}` : ''}`;
@@ -138,10 +169,21 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
   return {
     name: 'site',
     siteRouter: router,
-    siteFastPath: (req, res) => fastPath(req, res),
+    siteFastPath: (req, res) => {
+      let site = current;
+      if (registry?.size) {
+        const choice = choose(req.headers.host);
+        if (!choice.site) return false;
+        site = choice.site;
+        // writeHead merges headers set before it, so the cached header lists stay shared.
+        if (choice.preview) res.setHeader('X-Robots-Tag', PREVIEW_ROBOTS);
+      }
+      return pathsFor(site).fastPath(req, res);
+    },
     ready,
     loader,
     current: () => current,
+    siteFor: (host) => choose(host).site,
     async idle() {
       while (exporting) await exporting;
       await loader.idle();
@@ -156,7 +198,7 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
     },
     async reload(next: Readonly<Config>) {
       config = next;
-      refreshCsp();
+      byProject.clear();
       if (next.staticExport.enabled) {
         // A configured bundle wins over a first-start example export still running.
         if (exporting) {

@@ -92,8 +92,8 @@ async function readUpstream(body: ReadableStream<Uint8Array> | null, limit: numb
 }
 
 export interface PlaygroundFeatureOptions {
-  /** The project of the site served right now (null: the bundle names none). */
-  servedProject: () => string | null | undefined;
+  /** The project of the site a request's Host header is answered from (null: the bundle names none). */
+  servedProject: (host: string | undefined) => string | null | undefined;
   /** Tests: the fetch the proxy calls. */
   fetch?: typeof fetch;
 }
@@ -104,8 +104,8 @@ export function createPlaygroundFeature(ctx: AppContext, opts: PlaygroundFeature
   const inFlight = new Map<string, number>();
   const router = Router();
 
-  router.get(PLAYGROUND_CONFIG_PATH, (_req, res) => {
-    const pg = playgroundOf(config, opts.servedProject());
+  router.get(PLAYGROUND_CONFIG_PATH, (req, res) => {
+    const pg = playgroundOf(config, opts.servedProject(req.headers.host));
     res.set({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }).json({
       baseUrl: pg?.baseUrl ?? '',
       allowedOrigins: playgroundOrigins(pg),
@@ -118,7 +118,7 @@ export function createPlaygroundFeature(ctx: AppContext, opts: PlaygroundFeature
   });
 
   async function proxy(req: Request, res: Response): Promise<void> {
-    const projectId = opts.servedProject();
+    const projectId = opts.servedProject(req.headers.host);
     const pg = playgroundOf(config, projectId);
     if (!pg?.proxy) return fail(res, errors.playgroundProxyOff());
     // Only the site's own pages may use it: a page elsewhere must not borrow the listener. Browsers

@@ -11,8 +11,8 @@ import type { ServedSite, SiteFile } from './served-site.js';
 import { unavailablePage } from './unavailable.js';
 
 export interface SiteHandlerOptions {
-  /** The active site at the time of the call (one reference, swapped atomically by the loader). */
-  current: () => ServedSite | undefined;
+  /** The site this request is answered from (one reference, swapped atomically by the loader or a publish). */
+  current: (req: IncomingMessage) => ServedSite | undefined;
   contentSecurityPolicy: string;
   /** An unexpected failure (a file vanished mid-read...): logged by the caller, then a 500. */
   onError: (err: unknown, req: IncomingMessage) => void;
@@ -46,7 +46,7 @@ export function createSiteHandler(opts: SiteHandlerOptions) {
     const head = req.method === 'HEAD';
     if (url === '/_' || url.startsWith('/_/') || url.startsWith('/_?')) return plain(res, 404, 'Not found\n', {}, head);
     if (req.method !== 'GET' && !head) return plain(res, 405, 'Method not allowed\n', { allow: 'GET, HEAD' });
-    const site = opts.current();
+    const site = opts.current(req);
     if (!site) {
       const body = unavailablePage();
       res.writeHead(503, { ...security, 'content-type': 'text/html; charset=utf-8', 'content-length': body.length, 'cache-control': 'no-store', 'retry-after': '30' });

@@ -6,6 +6,7 @@ import { analyticsBulk } from './005_analytics_bulk.js';
 import { analyticsHourly } from './006_analytics_hourly.js';
 import { exportKeepGoing } from './007_export_keep_going.js';
 import { agentV1 } from './008_agent_v1.js';
+import { publish } from './009_publish.js';
 import { readerAnalytics } from './010_reader_analytics.js';
 import { assistant } from './011_assistant.js';
 
@@ -17,4 +18,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit an applied one. */
-export const migrations: readonly Migration[] = [foundation, analytics, staticExport, agentJobs, analyticsBulk, analyticsHourly, exportKeepGoing, agentV1, readerAnalytics, assistant];
+export const migrations: readonly Migration[] = [foundation, analytics, staticExport, agentJobs, analyticsBulk, analyticsHourly, exportKeepGoing, agentV1, publish, readerAnalytics, assistant];

@@ -1,8 +1,14 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db.js';
 
-export type Scope = 'read' | 'write';
+export type Scope = 'read' | 'write' | 'replica';
+/** The scopes a key gets by default. */
 export const ALL_SCOPES: readonly Scope[] = ['read', 'write'];
+/**
+ * Every scope there is. `replica` is a key of its own for serving replicas (docs/publishing.md):
+ * it reads the active site versions and downloads their bundles and forwards beacons, nothing else.
+ */
+export const KNOWN_SCOPES: readonly Scope[] = ['read', 'write', 'replica'];
 
 /** `mint_`: the prefix hosted clients and secret scanners already know. */
 export const KEY_PREFIX = 'mint_';

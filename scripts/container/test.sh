@@ -13,7 +13,8 @@
 # bundle); an online backup of /data; SIGTERM and a clean exit; save the image to a tarball,
 # delete it, load it back; a new container from the loaded image on the same volume (state kept);
 # the backup restored into a new volume (the old key still works); a serving replica configured
-# by deploy/compose/replica.json. Every container and volume it made is removed at the end.
+# to load one bundle (staticExport.bundleUrl; the compose replicas that follow the appliance are
+# proven in-process by test/publish/replica.test.ts). Every container and volume it made is removed at the end.
 # Needs root, podman, runc, debootstrap, Node and this project's dev dependencies on the host.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -186,11 +187,21 @@ smoke "$run_id-3"
 info "the restored database accepts the original key and runs exports"
 stop_cleanly "$run_id-3"
 
-step "Serving replica: deploy/compose/replica.json, same image and bundle, its own empty /data"
+step "Serving replica that loads one bundle (staticExport), same image, its own empty /data"
+# deploy/compose/replica.json follows the appliance over the network (docs/publishing.md); this
+# step keeps proving the bundle-only replica, with no network at all.
+cat > "$work/bundle-replica.json" <<'JSON'
+{
+  "stateDir": "/data",
+  "site": { "port": 8080, "exampleOnFirstStart": false },
+  "staticExport": { "enabled": true, "bundleUrl": "file:///bundles/site.zip", "keepVersions": 2 },
+  "log": { "level": "info" }
+}
+JSON
 containers+=("$run_id-replica")
 quiet_podman run -d --name "$run_id-replica" \
   --read-only --tmpfs /tmp:rw,size=256m,mode=1777 --network none \
-  -v "$REPO_ROOT/deploy/compose/replica.json:/etc/docs-appliance/config.json:ro" \
+  -v "$work/bundle-replica.json:/etc/docs-appliance/config.json:ro" \
   -v "$work/site.zip:/bundles/site.zip:ro" \
   -v "$CONTAINER_DIR/smoke.mjs:/probe/smoke.mjs:ro" \
   -e DOCS_APPLIANCE_CONFIG=/etc/docs-appliance/config.json \

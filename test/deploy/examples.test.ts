@@ -26,9 +26,11 @@ describe('deployment examples', () => {
     expect(() => parseConfig(JSON.parse(read(file)), { source: file })).not.toThrow();
   });
 
-  it('replicas serve only a pinned bundle, never the example docs', () => {
+  it('replicas follow the appliance (sites and beacons), never serve the example docs', () => {
     const config = parseConfig(JSON.parse(read('deploy/compose/replica.json')));
-    expect(config.staticExport.enabled).toBe(true);
+    expect(config.replica.upstreamUrl).toBe('http://appliance:3000');
+    expect(config.replica.upstreamSiteUrl).toBe('http://appliance:8080');
+    expect(config.staticExport.enabled).toBe(false);
     expect(config.site.exampleOnFirstStart).toBe(false);
     expect(config.organizations).toEqual([]);
     expect(config.stateDir).toBe('/data');

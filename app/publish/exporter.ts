@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import { createExportThread, type ExportRunner } from '../static-export/export-thread.js';
+
+/** What a publish asks of the renderer: the docs root exported to one zip. */
+export interface PublishExportRequest {
+  sourceDir: string;
+  outZip: string;
+  projectId: string;
+  domain: string;
+  version: string;
+  componentScripts?: boolean;
+  signal: AbortSignal;
+}
+
+export type PublishExporter = {
+  run(request: PublishExportRequest): Promise<{ pageCount: number }>;
+  close(): Promise<void>;
+};
+
+/**
+ * Exports in the export thread of their own (the same module static export uses), so a publish
+ * never pauses the event loop that serves the API. Its render pool is started with the first
+ * publish and closed on stop. The tar.gz twin the thread writes is not needed here.
+ */
+export function threadExporter(threads: number): PublishExporter {
+  let runner: ExportRunner | undefined;
+  return {
+    async run(req) {
+      runner ??= createExportThread({ threads });
+      const outTarGz = `${req.outZip}.tar.gz`;
+      try {
+        const outcome = await runner.run(
+          {
+            sourceDir: req.sourceDir,
+            outZip: req.outZip,
+            outTarGz,
+            jobId: `publish-${req.version}`,
+            projectId: req.projectId,
+            domain: req.domain,
+            version: req.version,
+            createdAt: new Date(),
+            ...(req.componentScripts === false ? { componentScripts: false } : {}),
+          },
+          { signal: req.signal, onProgress: () => undefined },
+        );
+        return { pageCount: outcome.pageCount };
+      } finally {
+        fs.rmSync(outTarGz, { force: true });
+      }
+    },
+    async close() {
+      const r = runner;
+      runner = undefined;
+      await r?.close();
+    },
+  };
+}

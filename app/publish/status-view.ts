@@ -1,0 +1,41 @@
+import type { PublishRecord } from '../../data/stores/publishes.js';
+
+/** The hosted `source` values; the appliance's exact trigger is in `trigger`. */
+const SOURCE: Record<string, string> = { api: 'api', 'webhook:github': 'github', 'webhook:gitlab': 'gitlab', console: 'dashboard' };
+
+/**
+ * A publish record as `GET /v1/project/update-status/{statusId}` answers it: the hosted fields
+ * (`_id`, `projectId`, `createdAt`, `endedAt`, `status`, `summary`, `logs`, `subdomain`, `author`,
+ * `commit`, `source`) plus the appliance's own (`kind`, `trigger`, `branch`, `version`,
+ * `durationMs`, `previewUrl`). `endedAt` is left out until the work has ended.
+ */
+export function toUpdateStatus(r: PublishRecord, domain: string, previewUrl: (host: string) => string) {
+  return {
+    _id: r.id,
+    projectId: r.projectId,
+    createdAt: r.createdAt,
+    ...(r.endedAt ? { endedAt: r.endedAt } : {}),
+    status: r.status,
+    summary: r.summary ?? (r.status === 'queued' ? 'Queued' : 'In progress'),
+    logs: r.logs,
+    subdomain: r.previewHost ?? domain,
+    author: r.commitAuthor ? { name: r.commitAuthor } : null,
+    ...(r.commitSha
+      ? {
+          commit: {
+            sha: r.commitSha,
+            ...(r.branch ? { ref: `refs/heads/${r.branch}` } : {}),
+            ...(r.commitMessage !== null ? { message: r.commitMessage } : {}),
+            ...(r.filesChanged ? { filesChanged: r.filesChanged } : {}),
+          },
+        }
+      : {}),
+    source: SOURCE[r.trigger] ?? 'internal',
+    kind: r.kind,
+    trigger: r.trigger,
+    branch: r.branch,
+    version: r.version,
+    durationMs: r.durationMs,
+    ...(r.previewHost ? { previewUrl: previewUrl(r.previewHost) } : {}),
+  };
+}
