@@ -6,6 +6,7 @@ import { analyticsBulk } from './005_analytics_bulk.js';
 import { analyticsHourly } from './006_analytics_hourly.js';
 import { exportKeepGoing } from './007_export_keep_going.js';
 import { agentV1 } from './008_agent_v1.js';
+import { consoleTables } from './012_console.js';
 
 export interface Migration {
   /** Applied in order; the database's `PRAGMA user_version` records the last one applied. */
@@ -15,4 +16,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit an applied one. */
-export const migrations: readonly Migration[] = [foundation, analytics, staticExport, agentJobs, analyticsBulk, analyticsHourly, exportKeepGoing, agentV1];
+export const migrations: readonly Migration[] = [foundation, analytics, staticExport, agentJobs, analyticsBulk, analyticsHourly, exportKeepGoing, agentV1, consoleTables];
