@@ -102,7 +102,7 @@ export function createSsoRouter(ctx: AppContext, settings: OidcSettings, deps: {
       }
     } catch (err) {
       // The library's message says which check failed (state, nonce, code); the user sees a plain refusal.
-      ctx.log.warn({ reqId: req.id, err: { name: (err as Error).name, message: (err as Error).message, code: (err as { code?: unknown }).code } }, 'console: single sign-on refused');
+      ctx.log.warn({ reqId: req.id, reason: refusalReason(err) }, 'console: single sign-on refused');
       throw errors.signInFailed('Single sign-on failed: the identity provider did not confirm this sign-in. Start again');
     }
     const memberships = mapGroups(groupsOf(claims[settings.groupsClaim]), settings.groups, (orgId) => ctx.stores.organizations.get(orgId) !== undefined);
@@ -131,6 +131,19 @@ async function providerOr503(get: () => Promise<oidc.Configuration>, ctx: AppCon
       headers: { 'Retry-After': '30' },
     });
   }
+}
+
+/** What failed, for the log: the library's message, its cause's and the provider's error code; never a code or token. */
+function refusalReason(err: unknown): Record<string, unknown> {
+  const e = err as Error & { code?: unknown; error?: unknown; error_description?: unknown; cause?: unknown };
+  return {
+    name: e.name,
+    message: e.message,
+    code: e.code,
+    ...(typeof e.error === 'string' ? { error: e.error } : {}),
+    ...(typeof e.error_description === 'string' ? { description: e.error_description.slice(0, 300) } : {}),
+    ...(e.cause instanceof Error ? { cause: e.cause.message } : {}),
+  };
 }
 
 function groupsOf(claim: unknown): string[] {
