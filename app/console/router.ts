@@ -23,7 +23,7 @@ export interface ConsoleDeps extends ConsoleServices {
   site?: Pick<SiteFeature, 'loader'> | undefined;
 }
 
-const STATIC: Record<string, string> = { 'console.css': 'text/css; charset=utf-8', 'console.js': 'text/javascript; charset=utf-8' };
+const STATIC: Record<string, string> = { 'console.css': 'text/css; charset=utf-8', 'console.js': 'text/javascript; charset=utf-8', 'favicon.svg': 'image/svg+xml' };
 const SIGN_IN_WINDOW_MS = 15 * 60_000;
 
 /** The admin console at /console (docs/console.md): pages, sign-in, SSO. */

@@ -13,7 +13,9 @@ export function consoleHeaders(): RequestHandler {
     res.setHeader('Content-Security-Policy', CONSOLE_CSP);
     // Pages show keys once and an operator's data: never from a shared cache or the back button.
     res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('Referrer-Policy', 'no-referrer');
+    // Links out (pull requests) carry no console URL; same-origin requests keep their Origin
+    // header (with no-referrer Chromium sends `Origin: null` on form posts, which CSRF refuses).
+    res.setHeader('Referrer-Policy', 'same-origin');
     next();
   };
 }
