@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { systemClock } from '../../app/clock.js';
 import { importNdjson } from '../../app/analytics/import.js';
 import { createSearchEventStore } from '../../data/stores/search-events.js';
-import { createTestAppliance, TEST_ORG, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
+import { createTestAppliance, TEST_ORG, TEST_PROJECT } from '../helpers/appliance.js';
+import type { Clock } from '../../app/clock.js';
+
+type TestAppliance = ReturnType<typeof createTestAppliance<Clock>>;
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -22,7 +25,7 @@ const DAY = 86_400_000;
  * fortnight of search events and a finished agent job, so every console page has something to show.
  */
 export async function serveConsole(): Promise<ConsoleApp> {
-  const t = createTestAppliance({ clock: systemClock });
+  const t = createTestAppliance<Clock>({ clock: systemClock });
   await t.start();
   await seedAnalytics(t);
   t.ctx.stores.agentJobs.create({ id: 'aj_e2e', projectId: TEST_PROJECT, orgId: TEST_ORG, repository: 'https://git.internal/docs.git', ref: 'agent/typos', model: 'local', prompt: 'Fix the typos in the quickstart', title: 'Fix the typos in the quickstart' });
