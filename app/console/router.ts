@@ -143,9 +143,11 @@ function consoleErrors(ctx: AppContext): ErrorRequestHandler {
     if (apiError?.code === 'SIGN_IN_REQUIRED' && req.method === 'GET' && !req.path.endsWith('.json')) {
       return res.redirect(303, '/console/sign-in');
     }
-    const tooLarge = (err as { type?: string }).type === 'entity.too.large';
-    const shown = apiError ?? (tooLarge ? errors.payloadTooLarge(32 * 1024) : errors.internal());
-    if (!apiError && !tooLarge) ctx.log.error({ reqId: req.id, err }, 'console request failed');
+    // The form parser's own refusals: a body or field count past the limits, or an unreadable body.
+    const parserStatus = (err as { status?: unknown; expose?: unknown }).expose === true ? (err as { status?: unknown }).status : undefined;
+    const parserError = parserStatus === 413 ? errors.payloadTooLarge(32 * 1024) : typeof parserStatus === 'number' && parserStatus >= 400 && parserStatus < 500 ? errors.badRequest('Malformed form') : undefined;
+    const shown = apiError ?? parserError ?? errors.internal();
+    if (!apiError && !parserError) ctx.log.error({ reqId: req.id, err }, 'console request failed');
     for (const [k, v] of Object.entries(shown.headers)) res.setHeader(k, v);
     if (req.path.endsWith('.json')) return res.status(shown.status).json({ error: shown.message });
     renderPage(res, 'error', { title: 'Error', status: shown.status, code: shown.code, message: shown.message }, shown.status);

@@ -47,8 +47,11 @@ function xLabels(points: readonly Point[], xAt: (i: number) => number): string {
   // At most about eight labels, so dates stay readable on a phone.
   const every = Math.max(1, Math.ceil(points.length / 8));
   let out = '';
+  const last = points.length - 1;
   points.forEach((p, i) => {
-    if (i % every === 0 || i === points.length - 1) out += `<text class="tick" x="${xAt(i)}" y="${H - PAD.bottom + 16}" text-anchor="middle">${esc(p.label)}</text>`;
+    // The last point is labelled too, unless the previous label is too close to it to read.
+    const lastShown = i === last && last % every >= Math.ceil(every / 2);
+    if (i % every === 0 || lastShown) out += `<text class="tick" x="${xAt(i)}" y="${H - PAD.bottom + 16}" text-anchor="middle">${esc(p.label)}</text>`;
   });
   return out;
 }

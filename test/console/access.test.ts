@@ -128,3 +128,17 @@ describe('console access rules', () => {
     expect(a.ctx.stores.exportJobs.countQueued()).toBe(1);
   });
 });
+
+describe('console form limits', () => {
+  test('an oversized form or too many fields is 413, not a server error', async () => {
+    a = createTestAppliance();
+    const c = consoleClient(a.admin);
+    const big = await c.agent.post('/console/sign-in').type('form').send({ key: 'x'.repeat(40 * 1024) });
+    expect(big.status).toBe(413);
+    const fields: Record<string, string> = {};
+    for (let i = 0; i < 60; i++) fields[`f${i}`] = 'x';
+    const many = await c.agent.post('/console/sign-in').type('form').send(fields);
+    expect(many.status).toBe(413);
+    expect(a.logs.join('')).not.toContain('console request failed');
+  });
+});

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { buildAdminApp } from '../../app/admin-app.js';
 import { createConsoleFeature } from '../../app/console/feature.js';
 import { createTestAppliance, TEST_ORG, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
-import { importEvents } from '../analytics/helpers.js';
+import { importEvents, serveProject } from '../analytics/helpers.js';
+import type { SiteFeature } from '../../app/site/feature.js';
 import { consoleClient } from './helpers.js';
 
 let a: TestAppliance;
@@ -14,6 +15,21 @@ const base = `/console/orgs/${TEST_ORG}`;
 const DAY = 86_400_000;
 
 describe('console pages', () => {
+  test("the overview shows each project's served version, since when, and the loader's health", async () => {
+    a = createTestAppliance();
+    const c = consoleClient(a.admin);
+    await c.signIn(a.createKey(TEST_ORG));
+    expect((await c.page(base)).text).toContain('Nothing is served yet.');
+    serveProject(a, TEST_PROJECT);
+    const page = await c.page(base);
+    expect(page.text).toContain(`Version <code>site-${TEST_PROJECT}</code> since <time`);
+    expect(page.text).toMatch(new RegExp(`<td>site-${TEST_PROJECT}</td>\\s*<td>\\d{4}-\\d\\d-\\d\\dT`));
+    expect(page.text).toContain('<span class="badge ok">healthy</span>');
+    (a.features.find((f) => f.name === 'site') as SiteFeature).loader.setPhase('idle', 'bundle download failed: HTTP 503');
+    const failing = await c.page(base);
+    expect(failing.text).toContain('<span class="badge bad">failing</span> bundle download failed: HTTP 503');
+  });
+
   test('a key created in the console is shown once, has the chosen scopes and expiry, and works against the API', async () => {
     a = createTestAppliance();
     const c = consoleClient(a.admin);

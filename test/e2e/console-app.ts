@@ -5,6 +5,7 @@ import { importNdjson } from '../../app/analytics/import.js';
 import { createSearchEventStore } from '../../data/stores/search-events.js';
 import { createTestAppliance, TEST_ORG, TEST_PROJECT } from '../helpers/appliance.js';
 import type { Clock } from '../../app/clock.js';
+import type { SiteFeature } from '../../app/site/feature.js';
 
 type TestAppliance = ReturnType<typeof createTestAppliance<Clock>>;
 import fs from 'node:fs';
@@ -27,6 +28,14 @@ const DAY = 86_400_000;
 export async function serveConsole(): Promise<ConsoleApp> {
   const t = createTestAppliance<Clock>({ clock: systemClock });
   await t.start();
+  // A served site for the project, so the overview shows a served version and since when.
+  const served = path.join(t.stateDir, 'served');
+  fs.mkdirSync(served, { recursive: true });
+  fs.writeFileSync(path.join(served, 'index.html'), '<p>docs</p>');
+  (t.features.find((f) => f.name === 'site') as SiteFeature).loader.activateLoaded(
+    { version: '2026-11-26.1', dir: served, projectId: TEST_PROJECT, mounted: true, source: served, fromCache: false, pageCount: 1 },
+    3,
+  );
   await seedAnalytics(t);
   t.ctx.stores.agentJobs.create({ id: 'aj_e2e', projectId: TEST_PROJECT, orgId: TEST_ORG, repository: 'https://git.internal/docs.git', ref: 'agent/typos', model: 'local', prompt: 'Fix the typos in the quickstart', title: 'Fix the typos in the quickstart' });
   t.ctx.stores.agentJobs.claimNext();
