@@ -10,19 +10,25 @@ import { roleIn, safeEqual } from './session.js';
  * before sign-in the double-submit token of the pre-session cookie (SameSite=Strict). A request
  * whose Origin names another site is refused before that.
  */
-export function requireCsrf(): RequestHandler {
+export function requireCsrf(publicUrl: string | undefined): RequestHandler {
+  const publicHost = publicUrl ? new URL(publicUrl).host : undefined;
   return (req, _res, next) => {
     if (req.method !== 'POST') return next();
     const origin = req.get('origin');
-    if (origin && origin !== 'null') {
+    if (origin === 'null') return next(errors.csrfRejected());
+    if (origin) {
       let host: string | undefined;
       try {
         host = new URL(origin).host;
       } catch {
         host = undefined;
       }
-      if (host !== req.get('host')) return next(errors.csrfRejected());
-    } else if (origin === 'null') return next(errors.csrfRejected());
+      // The console's own host as the browser sees it: the Host header, admin.publicUrl, or the
+      // X-Forwarded-Host of a proxy that admin.trustProxy trusts (a proxy may rewrite Host).
+      const forwarded = req.app.get('trust proxy fn')(req.socket.remoteAddress ?? '', 0) ? req.get('x-forwarded-host') : undefined;
+      const own = [req.get('host'), publicHost, forwarded].filter((h): h is string => typeof h === 'string' && h.length > 0);
+      if (!host || !own.includes(host)) return next(errors.csrfRejected());
+    }
     const sent = typeof (req.body as Record<string, unknown> | undefined)?._csrf === 'string' ? String((req.body as Record<string, unknown>)._csrf) : '';
     const expected = req.consoleUser?.session.csrfToken ?? readCookies(req).get(PRE_SESSION_COOKIE) ?? '';
     if (!sent || !expected || !safeEqual(sent, expected)) return next(errors.csrfRejected());

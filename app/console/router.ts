@@ -42,7 +42,7 @@ export function createConsoleRouter(ctx: AppContext, deps: ConsoleDeps): Router 
   });
   router.use('/console', express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 50 }));
   router.use('/console', loadSession(ctx.stores, settings, () => ctx.clock.now()));
-  router.use('/console', requireCsrf());
+  router.use('/console', requireCsrf(ctx.config.admin.publicUrl));
   router.use('/console', (req, res, next) => {
     const user = req.consoleUser;
     res.locals.page = {

@@ -6,7 +6,6 @@ import type { ConsoleRole, Membership } from '../../data/stores/console-sessions
 import type { AppContext } from '../context.js';
 import { ApiError, errors } from '../errors.js';
 import { requestOrigin } from '../http/request-origin.js';
-import { audit } from './audit.js';
 import { readCookies, setCookie, SSO_COOKIE } from './cookies.js';
 import { startSession } from './session.js';
 
@@ -113,8 +112,7 @@ export function createSsoRouter(ctx: AppContext, settings: OidcSettings, deps: {
       throw new ApiError(403, 'NO_MAPPED_GROUP', `${name} is signed in at the identity provider but is in no group this appliance maps to an organization; ask its operator to add one to console.oidc.groups`);
     }
     startSession(req, res, ctx.stores, ctx.config.console, { kind: 'oidc', subject, displayName: name, memberships });
-    req.consoleUser = { sessionId: '', session: { kind: 'oidc', subject, displayName: name, keyId: null, memberships, csrfToken: '', createdAt: '', lastSeenAt: '', expiresAt: '' } };
-    for (const m of memberships) audit(ctx.stores, ctx.log, req, m.orgId, 'session.sign-in', subject, { method: 'sso', role: m.role });
+    for (const m of memberships) ctx.stores.consoleAudit.record({ orgId: m.orgId, actor: `${name} (sso)`, action: 'session.sign-in', target: subject, detail: { method: 'sso', role: m.role } });
     res.redirect(303, `/console/orgs/${encodeURIComponent(memberships[0]!.orgId)}`);
   });
 

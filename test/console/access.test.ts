@@ -142,3 +142,30 @@ describe('console form limits', () => {
     expect(a.logs.join('')).not.toContain('console request failed');
   });
 });
+
+describe('console CSRF behind a proxy', () => {
+  test('the Origin may name admin.publicUrl or a trusted proxy’s X-Forwarded-Host; any other host is refused', async () => {
+    a = createTestAppliance({ config: { admin: { publicUrl: 'https://docs-admin.corp.internal', trustProxy: true } } });
+    const c = consoleClient(a.admin);
+    await c.signIn(a.createKey(TEST_ORG));
+    await c.page(`/console/orgs/${TEST_ORG}/keys`);
+    const url = `/console/orgs/${TEST_ORG}/keys`;
+    const viaPublic = await c.agent.post(url).set('Origin', 'https://docs-admin.corp.internal').type('form').send({ _csrf: c.csrf, scopes: 'read' });
+    expect(viaPublic.status).toBe(201);
+    const viaForwarded = await c.agent.post(url).set('Origin', 'https://admin.lb.internal').set('X-Forwarded-Host', 'admin.lb.internal').type('form').send({ _csrf: c.csrf, scopes: 'read' });
+    expect(viaForwarded.status).toBe(201);
+    const other = await c.agent.post(url).set('Origin', 'https://evil.example').set('X-Forwarded-Host', 'admin.lb.internal').type('form').send({ _csrf: c.csrf, scopes: 'read' });
+    expect(other.status).toBe(403);
+    const nullOrigin = await c.agent.post(url).set('Origin', 'null').type('form').send({ _csrf: c.csrf, scopes: 'read' });
+    expect(nullOrigin.status).toBe(403);
+  });
+
+  test('without a trusted proxy, X-Forwarded-Host is not believed', async () => {
+    a = createTestAppliance();
+    const c = consoleClient(a.admin);
+    await c.signIn(a.createKey(TEST_ORG));
+    await c.page(`/console/orgs/${TEST_ORG}/keys`);
+    const r = await c.agent.post(`/console/orgs/${TEST_ORG}/keys`).set('Origin', 'https://evil.example').set('X-Forwarded-Host', 'evil.example').type('form').send({ _csrf: c.csrf, scopes: 'read' });
+    expect(r.status).toBe(403);
+  });
+});

@@ -18,6 +18,9 @@ import { sendCsv } from './csv.js';
 
 export type ConsoleExports = Pick<StaticExportFeature, 'queue' | 'files' | 'settings'>;
 
+/** Messages of a transcript shown on a job's page (the first ones); the rest are counted. */
+const TRANSCRIPT_SHOWN = 500;
+
 /** Export jobs listed on a project page (the newest). */
 const EXPORTS_LISTED = 500;
 
@@ -177,8 +180,9 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
     const { org, project } = res.locals;
     const job = ctx.stores.agentJobs.getForProject(String(req.params.jobId), project.id);
     if (!job) throw errors.jobNotFound();
-    const transcript = ctx.stores.agentJobs.messagesAfter(job.id, 0).map((m) => ({ seq: m.seq, turn: m.turn, role: m.role, at: m.createdAt, text: messageText(m.body) }));
-    renderPage(res, 'agent-job', { title: `Agent job ${job.id}`, section: 'project', base: baseOf(org.id, project.id), job, transcript });
+    const messages = ctx.stores.agentJobs.messagesAfter(job.id, 0);
+    const transcript = messages.slice(0, TRANSCRIPT_SHOWN).map((m) => ({ seq: m.seq, turn: m.turn, role: m.role, at: m.createdAt, text: messageText(m.body) }));
+    renderPage(res, 'agent-job', { title: `Agent job ${job.id}`, section: 'project', base: baseOf(org.id, project.id), job, transcript, more: messages.length - transcript.length });
   });
 
   router.post('/agent/:jobId/archive', requireWrite(), (req, res) => {
