@@ -104,6 +104,12 @@ describe('console audit log', () => {
     const page = await c2.page(`${base}/audit`);
     expect(page.text).toContain('<code>publish.rollback</code>');
     expect(page.text).toContain(who);
+    // --limit keeps the newest entries; a bad limit is a usage error.
+    const two = JSON.parse((await runCli(['audit', '--org', TEST_ORG, '--limit', '2', '--json', '--config', cliConfigFor(a)])).out) as AuditEntry[];
+    expect(two.map((e) => e.action)).toEqual(['session.sign-in', 'session.sign-out']);
+    const bad = await runCli(['audit', '--limit', '0', '--config', cliConfigFor(a)]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--limit takes a whole number');
     // Another organization's log is empty, and not readable from here.
     expect((await runCli(['audit', '--org', OTHER_ORG, '--config', cliConfigFor(a)])).out).toBe('No console changes recorded.\n');
     expect((await c2.page(`/console/orgs/${OTHER_ORG}/audit`)).status).toBe(404);
