@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { buildAdminApp } from '../../app/admin-app.js';
 import { createConsoleFeature } from '../../app/console/feature.js';
-import { createTestAppliance, TEST_ORG, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
+import { createTestAppliance, OTHER_ORG, TEST_ORG, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
 import { importEvents, serveProject } from '../analytics/helpers.js';
 import type { SiteFeature } from '../../app/site/feature.js';
 import { consoleClient } from './helpers.js';
@@ -19,7 +19,7 @@ describe('console pages', () => {
     a = createTestAppliance();
     const c = consoleClient(a.admin);
     await c.signIn(a.createKey(TEST_ORG));
-    expect((await c.page(base)).text).toContain('Nothing is served yet.');
+    expect((await c.page(base)).text).toContain("None of this organization's projects is served by this appliance.");
     serveProject(a, TEST_PROJECT);
     const page = await c.page(base);
     expect(page.text).toContain(`Version <code>site-${TEST_PROJECT}</code> since <time`);
@@ -28,6 +28,13 @@ describe('console pages', () => {
     (a.features.find((f) => f.name === 'site') as SiteFeature).loader.setPhase('idle', 'bundle download failed: HTTP 503');
     const failing = await c.page(base);
     expect(failing.text).toContain('<span class="badge bad">failing</span> bundle download failed: HTTP 503');
+    // Another organization sees neither the served version nor the loader of this site.
+    const other = consoleClient(a.admin);
+    await other.signIn(a.createKey(OTHER_ORG));
+    const theirs = await other.page(`/console/orgs/${OTHER_ORG}`);
+    expect(theirs.text).not.toContain(`site-${TEST_PROJECT}`);
+    expect(theirs.text).not.toContain('bundle download failed');
+    expect(theirs.text).toContain("None of this organization's projects is served by this appliance.");
   });
 
   test('a key created in the console is shown once, has the chosen scopes and expiry, and works against the API', async () => {

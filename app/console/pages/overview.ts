@@ -48,7 +48,10 @@ export function createOverviewRouter(ctx: AppContext, deps: ConsoleDeps): Router
       ],
     };
     if (req.query.csv === spec.id) return sendCsv(res, `${org.id}-projects.csv`, tableCsv(spec, req.query));
-    const status = deps.site?.loader.status;
+    // One site is served per appliance: another organization's served site, and the loader that
+    // serves it, are not this organization's to see.
+    const mine = active !== undefined && projects.some((p) => p.id === active.projectId);
+    const status = active && !mine ? undefined : deps.site?.loader.status;
     const loader = status
       ? {
           phase: status.phase,
@@ -62,7 +65,8 @@ export function createOverviewRouter(ctx: AppContext, deps: ConsoleDeps): Router
       section: 'overview',
       table: buildTable(spec, req.query, base),
       loader,
-      active: active ? { version: active.version, since: active.activatedAt || null, source: active.source } : null,
+      active: mine ? { version: active.version, since: active.activatedAt || null } : null,
+      loaderHidden: active !== undefined && !mine,
       publishAvailable: deps.publish !== undefined,
     });
   });
