@@ -10,7 +10,10 @@ export interface ConsolePublishService {
   history(project: Project, limit: number): PublishRecord[];
   /** Starts a publish of the project's source; the promise settles when it is queued. */
   publishNow(project: Project, actor: string): Promise<{ id: string }>;
-  /** Serves an earlier publish's version again. */
+  /**
+   * Serves an earlier publish's version again. `publishId` comes from the browser: the service must
+   * refuse one that is not this project's (throw an ApiError, e.g. 404), as the API would.
+   */
   rollBack(project: Project, publishId: string, actor: string): Promise<{ id: string }>;
 }
 
