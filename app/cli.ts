@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { analyticsCommand } from './commands/analytics.js';
+import { auditCommand } from './console/audit-command.js';
 import { agentCommand } from './commands/agent.js';
 import { doctorCommand } from './commands/doctor.js';
 import { exportCommand } from './commands/export.js';
@@ -23,6 +24,7 @@ const commands: Record<string, Command> = {
   export: exportCommand,
   analytics: analyticsCommand,
   feedback: feedbackCommand,
+  audit: auditCommand,
 };
 
 export async function main(argv: string[], io: CommandIo): Promise<number> {

@@ -49,6 +49,11 @@ export const errors = {
   publishRefused: (message: string) => new ApiError(400, 'PUBLISH_REFUSED', message),
   webhookUnauthorized: (message: string) => new ApiError(401, 'WEBHOOK_SIGNATURE', message),
   internal: () => new ApiError(500, 'INTERNAL', 'Internal server error'),
+  // The admin console (app/console): shown as pages, with the same codes and statuses.
+  csrfRejected: () => new ApiError(403, 'CSRF_REJECTED', 'The form expired or did not come from this console; reload the page and try again'),
+  signInRequired: () => new ApiError(401, 'SIGN_IN_REQUIRED', 'Sign in to the console first'),
+  writeRoleRequired: () => new ApiError(403, 'WRITE_ROLE_REQUIRED', 'This change needs the write role in this organization'),
+  signInFailed: (why: string) => new ApiError(401, 'SIGN_IN_FAILED', why),
   storageFull: () =>
     new ApiError(503, 'STORAGE_FULL', "The appliance's storage is full; nothing was saved. Free space in its state directory, then retry", {
       headers: { 'Retry-After': '60' },

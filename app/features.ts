@@ -12,6 +12,9 @@ import { createPublishFeature } from './publish/feature.js';
 import { createSiteRegistry } from './sites/registry.js';
 import { hostAwareResolver } from './sites/beacon-project.js';
 import { createReplicaFeature } from './replica/feature.js';
+import { createConsoleFeature } from './console/feature.js';
+import { consolePublishAdapter } from './console/publish-adapter.js';
+import { createReaderSeries } from './console/reader-series.js';
 
 /**
  * Every slice of the appliance, in mounting order. The site feature comes last: it answers
@@ -34,5 +37,13 @@ export function createFeatures(ctx: AppContext): Feature[] {
   const assistant = createAssistantFeature(ctx, { servedSite: () => site.current() });
   // The API playground's config and proxy under /_/, for the project of the site a request's Host names.
   const playground = createPlaygroundFeature(ctx, { servedProject: (host?: string) => site.siteFor(host)?.projectId ?? undefined });
-  return [createCoreFeature(ctx), createAgentFeature(ctx), createStaticExportFeature(ctx), publish, replica, analytics, readers, assistant, playground, site];
+    const staticExport = createStaticExportFeature(ctx);
+  // The console is a client of the same services as the API (publish lanes, export queue, stores).
+  const consoleFeature = createConsoleFeature(ctx, {
+    exports: staticExport,
+    site,
+    publish: consolePublishAdapter(publish.service),
+    readerAnalytics: createReaderSeries(ctx.db, () => ctx.clock.now()),
+  });
+  return [createCoreFeature(ctx), createAgentFeature(ctx), staticExport, publish, replica, analytics, readers, assistant, playground, consoleFeature, site];
 }

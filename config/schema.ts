@@ -272,6 +272,41 @@ const assistantSchema = z.strictObject({
   perKeyPerMinute: z.number().int().min(1).default(60),
 });
 
+/** The admin console (issue 22, docs/console.md): sessions, sign-in limits, single sign-on. */
+const consoleSchema = z.strictObject({
+  /** Serve the console at /console on the admin listener. */
+  enabled: z.boolean().default(true),
+  /** A session unused this long ends. */
+  idleMinutes: z.number().int().min(1).max(24 * 60).default(30),
+  /** A session ends this long after sign-in, used or not. */
+  absoluteHours: z.number().int().min(1).max(24 * 30).default(12),
+  /** Sign-in attempts (key or SSO) per client address per 15 minutes; past it, 429. */
+  signInAttemptsPer15Minutes: z.number().int().min(1).max(10_000).default(10),
+  /** OpenID Connect single sign-on; absent: sign-in with an admin key only. */
+  oidc: z
+    .strictObject({
+      /** The provider's issuer URL (its /.well-known/openid-configuration is read from it). */
+      issuer: httpUrl,
+      clientId: z.string().min(1),
+      /** Name of the environment variable holding the client secret; absent: a public client (PKCE only). */
+      clientSecretEnv: z.string().min(1).optional(),
+      /** Where the provider sends the browser back; default: admin.publicUrl + /console/sso/callback. */
+      redirectUrl: httpUrl.optional(),
+      scopes: z.string().min(1).default('openid email profile'),
+      /** The ID-token (or userinfo) claim listing the user's groups. */
+      groupsClaim: z.string().min(1).default('groups'),
+      /** The claim the audit log names the user by (falls back to `sub`). */
+      nameClaim: z.string().min(1).default('email'),
+      /** Allow an http:// issuer (a lab provider); production providers use https. */
+      allowHttp: z.boolean().default(false),
+      /** Provider group → organization and role. A user with no mapped group cannot sign in. */
+      groups: z
+        .array(z.strictObject({ group: z.string().min(1), orgId: z.string().min(1), role: z.enum(['read', 'write']) }))
+        .min(1),
+    })
+    .optional(),
+});
+
 export const configSchema = z.strictObject({
   /** Database, exports, extracted sites and secrets. Never inside the source tree in production. */
   stateDir: z.string().min(1).default('./var'),
@@ -313,6 +348,7 @@ export const configSchema = z.strictObject({
   assistant: assistantSchema.prefault({}),
   publish: publishSchema.prefault({}),
   replica: replicaSchema.prefault({}),
+  console: consoleSchema.prefault({}),
   renderer: z
     .strictObject({
       /** Worker threads of the render pool; 0 = one per available core. */

@@ -83,16 +83,15 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
   // cache-hit path and header set per project, made on first use and dropped on reload.
   const cspOf = (cfg: Readonly<Config>, projectId: string | null | undefined) =>
     withConnectOrigins(cfg.site.contentSecurityPolicy, playgroundOrigins(playgroundOf(cfg, projectId)));
-  interface Paths { handler: ReturnType<typeof makeHandler>; fastPath: ReturnType<typeof makeFastPath>; security: Record<string, string> }
+  interface Paths { handler: ReturnType<typeof makeHandler>; fastPath: ReturnType<typeof makeFastPath>; security: ReturnType<typeof securityHeaders> }
   const byProject = new Map<string, Paths>();
   const pathsFor = (site: ServedSite | undefined): Paths => {
     const key = site?.projectId ?? '';
-    let paths = byProject.get(key);
-    if (!paths) {
-      const csp = cspOf(config, site?.projectId);
-      paths = { handler: makeHandler(csp), fastPath: makeFastPath(csp), security: securityHeaders(csp) };
-      byProject.set(key, paths);
-    }
+    const known = byProject.get(key);
+    if (known) return known;
+    const csp = cspOf(config, site?.projectId);
+    const paths: Paths = { handler: makeHandler(csp), fastPath: makeFastPath(csp), security: securityHeaders(csp) };
+    byProject.set(key, paths);
     return paths;
   };
   const router = Router();

@@ -5,12 +5,21 @@ import { exportFiles } from './files.js';
 import { createExportQueue } from './queue.js';
 import { applyRetention } from './retention.js';
 import { createStaticExportRouter, type ExportSettings } from './routes.js';
+import type { ExportQueue } from './queue.js';
+import type { ExportFiles } from './files.js';
+
+/** What the console (app/console) uses to start exports and hand out bundle links by the API's rules. */
+export interface StaticExportFeature extends Feature {
+  queue: ExportQueue;
+  files: ExportFiles;
+  settings: ExportSettings;
+}
 
 /**
  * Static export (DESIGN 3.4): start/poll/bundle operations, the signed download, the durable job
  * queue on the renderer's worker pool, and retention of old exports. Decisions: docs/static-export.md.
  */
-export function createStaticExportFeature(ctx: AppContext): Feature {
+export function createStaticExportFeature(ctx: AppContext): StaticExportFeature {
   const files = exportFiles(ctx.config.stateDir);
   const queue = createExportQueue(ctx, files);
   const settings: ExportSettings = {
@@ -21,6 +30,9 @@ export function createStaticExportFeature(ctx: AppContext): Feature {
   };
   return {
     name: 'static-export',
+    queue,
+    files,
+    settings,
     adminPublicRouter: createDownloadRouter(ctx, files),
     adminRouter: createStaticExportRouter(ctx, { queue, files, settings }),
     cron: [

@@ -43,17 +43,7 @@ export function createStaticExportRouter(ctx: AppContext, deps: { queue: ExportQ
     return job;
   };
 
-  /** One organization cannot fill the queue for everyone, and the queue cannot grow without bound. */
-  const ensureQueueRoom = (orgId: string): void => {
-    const mine = store.countQueued(orgId);
-    if (mine >= settings.maxQueuedJobsPerOrg) {
-      throw errors.queueFull(`Your organization already has ${mine} export jobs waiting to run, the most allowed (staticExport.maxQueuedJobsPerOrg)`, QUEUE_FULL_RETRY_AFTER_S);
-    }
-    const all = store.countQueued();
-    if (all >= settings.maxQueuedJobs) {
-      throw errors.queueFull(`The appliance already has ${all} export jobs waiting to run, the most allowed (staticExport.maxQueuedJobs)`, QUEUE_FULL_RETRY_AFTER_S);
-    }
-  };
+  const ensureQueueRoom = (orgId: string): void => checkQueueRoom(store, settings, orgId);
 
   router.post('/v1/static-export/jobs', async (req, res) => {
     const orgId = orgIdFor(req);
@@ -119,6 +109,21 @@ export function createStaticExportRouter(ctx: AppContext, deps: { queue: ExportQ
   });
 
   return router;
+}
+
+/**
+ * One organization cannot fill the queue for everyone, and the queue cannot grow without bound.
+ * Shared by the API and the console (app/console), so both refuse at the same point.
+ */
+export function checkQueueRoom(store: AppContext['stores']['exportJobs'], settings: ExportSettings, orgId: string): void {
+  const mine = store.countQueued(orgId);
+  if (mine >= settings.maxQueuedJobsPerOrg) {
+    throw errors.queueFull(`Your organization already has ${mine} export jobs waiting to run, the most allowed (staticExport.maxQueuedJobsPerOrg)`, QUEUE_FULL_RETRY_AFTER_S);
+  }
+  const all = store.countQueued();
+  if (all >= settings.maxQueuedJobs) {
+    throw errors.queueFull(`The appliance already has ${all} export jobs waiting to run, the most allowed (staticExport.maxQueuedJobs)`, QUEUE_FULL_RETRY_AFTER_S);
+  }
 }
 
 /** `admin.publicUrl` when configured (behind a proxy), else what the client used to reach us. */

@@ -133,6 +133,7 @@ export function createExportJobStore(db: Db, now: () => Date) {
     `SELECT * FROM export_jobs WHERE status IN ('completed', 'failed') AND files_deleted_at IS NULL AND finished_at < ?
      ORDER BY finished_at`,
   );
+  const byProject = db.prepare<[string, number], Row>('SELECT * FROM export_jobs WHERE project_id = ? ORDER BY created_at DESC, id LIMIT ?');
   const filesDeleted = db.prepare('UPDATE export_jobs SET files_deleted_at = @now, updated_at = @now WHERE id = @id');
 
   return {
@@ -193,6 +194,10 @@ export function createExportJobStore(db: Db, now: () => Date) {
       return byStatus.all(status).map(toJob);
     },
     /** Finished jobs whose files are still on disk and that finished before `before`. */
+    /** A project's newest jobs first, at most `limit` (the console's table). */
+    listForProject(projectId: string, limit: number): ExportJob[] {
+      return byProject.all(projectId, limit).map(toJob);
+    },
     listFinishedBefore(before: Date): ExportJob[] {
       return finishedBefore.all(before.toISOString()).map(toJob);
     },

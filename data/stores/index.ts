@@ -1,6 +1,8 @@
 import type { Db } from '../db.js';
 import { createAdminKeyStore } from './admin-keys.js';
 import { createAgentJobStore } from './agent-jobs.js';
+import { createConsoleAuditStore } from './console-audit.js';
+import { createConsoleSessionStore } from './console-sessions.js';
 import { createExportJobStore } from './export-jobs.js';
 import { createOrganizationStore } from './organizations.js';
 import { createProjectStore } from './projects.js';
@@ -17,6 +19,8 @@ export function createStores(db: Db, now: () => Date) {
     settings: createSettingsStore(db),
     agentJobs: createAgentJobStore(db, now),
     exportJobs: createExportJobStore(db, now),
+    consoleSessions: createConsoleSessionStore(db, now),
+    consoleAudit: createConsoleAuditStore(db, now),
   };
 }
 

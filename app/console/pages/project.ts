@@ -1,0 +1,233 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { Router } from 'express';
+import type { AgentJobRecord } from '../../../data/stores/agent-jobs.js';
+import type { ExportJob } from '../../../data/stores/export-jobs.js';
+import type { AppContext } from '../../context.js';
+import { ApiError, errors } from '../../errors.js';
+import type { StaticExportFeature } from '../../static-export/feature.js';
+import { checkQueueRoom } from '../../static-export/routes.js';
+import { signBundleLink } from '../../static-export/signed-link.js';
+import { audit, actorOf } from '../audit.js';
+import { requireWrite } from '../guards.js';
+import { renderPage } from '../render.js';
+import type { ConsoleDeps } from '../router.js';
+import type { PublishRecord } from '../services.js';
+import { arraySource, buildTable, tableCsv, type TableSpec } from '../table.js';
+import { sendCsv } from './csv.js';
+
+export type ConsoleExports = Pick<StaticExportFeature, 'queue' | 'files' | 'settings'>;
+
+/** Messages of a transcript shown on a job's page (the first ones); the rest are counted. */
+const TRANSCRIPT_SHOWN = 500;
+
+/** Export jobs listed on a project page (the newest). */
+const EXPORTS_LISTED = 500;
+
+/**
+ * A project: its publish section (when a publish service is wired in), export jobs with live
+ * progress, agent jobs with their transcript and the archive action. Every action applies the
+ * API's rules: the enterprise plan for exports, the write role for changes, the queue limits.
+ */
+export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router {
+  const router = Router({ mergeParams: true });
+  const baseOf = (orgId: string, projectId: string) => `/console/orgs/${encodeURIComponent(orgId)}/projects/${projectId}`;
+
+  router.get('/', (req, res) => {
+    const { org, project } = res.locals;
+    const base = baseOf(org.id, project.id);
+    const write = res.locals.role === 'write';
+    const exportsSpec: TableSpec<ExportJob> = {
+      id: 'exports',
+      caption: 'Export jobs',
+      empty: 'No exports yet.',
+      defaultSort: 'created',
+      defaultDir: 'desc',
+      pageSize: 10,
+      source: arraySource(ctx.stores.exportJobs.listForProject(project.id, EXPORTS_LISTED)),
+      columns: [
+        { key: 'id', label: 'Job', value: (j) => j.id, cell: (j) => ({ code: j.id }) },
+        { key: 'status', label: 'Status', value: (j) => j.status },
+        { key: 'progress', label: 'Progress', numeric: true, value: (j) => j.progress, cell: (j) => ({ progress: j.progress, jobId: j.id, status: j.status }) },
+        { key: 'pages', label: 'Pages', numeric: true, value: (j) => j.pageCount },
+        { key: 'version', label: 'Version', value: (j) => j.version },
+        { key: 'created', label: 'Started', value: (j) => j.createdAt },
+        { key: 'error', label: 'Error', value: (j) => j.error },
+        ...(write
+          ? [
+              {
+                key: 'bundle',
+                label: 'Bundle',
+                csv: false,
+                sortable: false,
+                value: () => null,
+                cell: (j: ExportJob) => (j.status === 'completed' && !j.filesDeletedAt ? { action: `${base}/exports/${j.id}/bundle`, label: `Download ${j.id}` } : null),
+              },
+            ]
+          : []),
+      ],
+    };
+    const agentSpec: TableSpec<AgentJobRecord> = {
+      id: 'agent',
+      caption: 'Agent jobs',
+      empty: 'No agent jobs.',
+      defaultSort: 'created',
+      defaultDir: 'desc',
+      pageSize: 10,
+      source: arraySource(ctx.stores.agentJobs.list(project.id)),
+      columns: [
+        { key: 'id', label: 'Job', value: (j) => j.id, cell: (j) => ({ link: `${base}/agent/${j.id}`, text: j.id }) },
+        { key: 'title', label: 'Prompt', value: (j) => j.title },
+        { key: 'status', label: 'Status', value: (j) => (j.status === 'active' ? `active (${j.runState ?? 'idle'})` : j.status) },
+        { key: 'pr', label: 'Pull request', value: (j) => j.prLink, cell: (j) => (j.prLink && /^https?:\/\//.test(j.prLink) ? { link: j.prLink, text: j.prLink } : j.prLink) },
+        { key: 'created', label: 'Created', value: (j) => j.createdAt },
+        ...(write
+          ? [
+              {
+                key: 'archive',
+                label: 'Archive',
+                csv: false,
+                sortable: false,
+                value: () => null,
+                cell: (j: AgentJobRecord) => (j.status === 'completed' || j.status === 'failed' ? { action: `${base}/agent/${j.id}/archive`, label: `Archive ${j.id}` } : null),
+              },
+            ]
+          : []),
+      ],
+    };
+    const publishes = deps.publish ? deps.publish.history(project, 50) : null;
+    const publishSpec: TableSpec<PublishRecord> | null = publishes
+      ? {
+          id: 'publishes',
+          caption: 'Publish history',
+          empty: 'Nothing published yet.',
+          defaultSort: 'started',
+          defaultDir: 'desc',
+          pageSize: 10,
+          source: arraySource(publishes),
+          columns: [
+            { key: 'id', label: 'Publish', value: (p) => p.id, cell: (p) => ({ code: p.id }) },
+            { key: 'status', label: 'Status', value: (p) => p.status },
+            { key: 'commit', label: 'Source commit', value: (p) => p.commit, cell: (p) => (p.commit ? { code: p.commit } : null) },
+            { key: 'version', label: 'Version', value: (p) => p.version },
+            { key: 'started', label: 'Started', value: (p) => p.startedAt },
+            { key: 'finished', label: 'Finished', value: (p) => p.finishedAt },
+            { key: 'error', label: 'Error', value: (p) => p.error },
+            ...(write
+              ? [
+                  {
+                    key: 'rollback',
+                    label: 'Roll back',
+                    csv: false,
+                    sortable: false,
+                    value: () => null,
+                    cell: (p: PublishRecord) => (p.status === 'succeeded' && !p.current ? { action: `${base}/publishes/${p.id}/rollback`, label: `Roll back to ${p.id}` } : null),
+                  },
+                ]
+              : []),
+          ],
+        }
+      : null;
+    for (const spec of [exportsSpec, agentSpec, ...(publishSpec ? [publishSpec] : [])] as TableSpec<unknown>[]) {
+      if (req.query.csv === spec.id) return sendCsv(res, `${project.id}-${spec.id}.csv`, tableCsv(spec, req.query));
+    }
+    renderPage(res, 'project', {
+      title: `${project.name} — ${org.name}`,
+      section: 'project',
+      base,
+      exportsTable: buildTable(exportsSpec, req.query, base),
+      agentTable: buildTable(agentSpec, req.query, base),
+      publishTable: publishSpec ? buildTable(publishSpec, req.query, base) : null,
+      exportAllowed: org.plan === 'enterprise',
+      exportsAvailable: deps.exports !== undefined,
+    });
+  });
+
+  /** Short polling of progress by the page's script (the console's only script). */
+  router.get('/exports.json', (_req, res) => {
+    const jobs = ctx.stores.exportJobs.listForProject(res.locals.project.id, EXPORTS_LISTED);
+    res.json({ jobs: jobs.map((j) => ({ jobId: j.id, status: j.status, progress: j.progress })) });
+  });
+
+  router.post('/exports', requireWrite(), (req, res) => {
+    const { org, project } = res.locals;
+    if (org.plan !== 'enterprise') throw errors.planRequired('enterprise', 'Static export');
+    const exp = deps.exports;
+    if (!exp) throw new ApiError(503, 'EXPORT_UNAVAILABLE', 'Static export is not running on this appliance');
+    checkQueueRoom(ctx.stores.exportJobs, exp.settings, org.id);
+    const job = ctx.stores.exportJobs.create({ id: `se_${crypto.randomBytes(8).toString('hex')}`, orgId: org.id, projectId: project.id, domain: project.domain });
+    audit(ctx.stores, ctx.log, req, org.id, 'export.start', job.id, { projectId: project.id });
+    exp.queue.poke();
+    res.redirect(303, `${baseOf(org.id, project.id)}?notice=export-started`);
+  });
+
+  /** A signed link, as POST …/bundle gives API clients: the write role, like that operation's write scope. */
+  router.post('/exports/:jobId/bundle', requireWrite(), (req, res) => {
+    const { org, project } = res.locals;
+    if (org.plan !== 'enterprise') throw errors.planRequired('enterprise', 'Static export');
+    const exp = deps.exports;
+    const job = ctx.stores.exportJobs.getForOrg(String(req.params.jobId), org.id);
+    if (!exp || !job || job.projectId !== project.id) throw errors.jobNotFound();
+    if (job.status !== 'completed') throw errors.conflict('EXPORT_NOT_COMPLETED', `Job ${job.id} has no bundle: it is ${job.status}`);
+    if (job.filesDeletedAt || !fs.existsSync(exp.files.tarGz(job.id))) {
+      throw errors.conflict('EXPORT_REMOVED', `The export of job ${job.id} was removed by the retention policy, or predates tar.gz bundles; start a new export`);
+    }
+    const link = signBundleLink(ctx.secrets, job.id, ctx.clock.now(), exp.settings.linkTtlSeconds, 'tar.gz');
+    res.redirect(303, link.pathAndQuery);
+  });
+
+  router.get('/agent/:jobId', (req, res) => {
+    const { org, project } = res.locals;
+    const job = ctx.stores.agentJobs.getForProject(String(req.params.jobId), project.id);
+    if (!job) throw errors.jobNotFound();
+    const messages = ctx.stores.agentJobs.messagesAfter(job.id, 0);
+    const transcript = messages.slice(0, TRANSCRIPT_SHOWN).map((m) => ({ seq: m.seq, turn: m.turn, role: m.role, at: m.createdAt, text: messageText(m.body) }));
+    renderPage(res, 'agent-job', { title: `Agent job ${job.id}`, section: 'project', base: baseOf(org.id, project.id), job, transcript, more: messages.length - transcript.length });
+  });
+
+  router.post('/agent/:jobId/archive', requireWrite(), (req, res) => {
+    const { org, project } = res.locals;
+    const job = ctx.stores.agentJobs.getForProject(String(req.params.jobId), project.id);
+    if (!job) throw errors.jobNotFound();
+    const result = ctx.stores.agentJobs.archive(job.id);
+    if (!result.ok) {
+      if (result.reason === 'active') throw errors.conflict('JOB_ACTIVE', 'The job is still running; archive it once it has finished');
+      if (result.reason === 'already_archived') throw errors.conflict('JOB_ARCHIVED', 'The job is already archived');
+      throw errors.jobNotFound();
+    }
+    audit(ctx.stores, ctx.log, req, org.id, 'agent.archive', job.id, { projectId: project.id });
+    res.redirect(303, `${baseOf(org.id, project.id)}?notice=job-archived`);
+  });
+
+  router.post('/publish', requireWrite(), async (req, res) => {
+    const { org, project } = res.locals;
+    if (!deps.publish) throw new ApiError(503, 'PUBLISH_UNAVAILABLE', 'Publishing is not available on this appliance');
+    const started = await deps.publish.publishNow(project, actorOf(req));
+    audit(ctx.stores, ctx.log, req, org.id, 'publish.start', started.id, { projectId: project.id });
+    res.redirect(303, `${baseOf(org.id, project.id)}?notice=publish-started`);
+  });
+
+  router.post('/publishes/:publishId/rollback', requireWrite(), async (req, res) => {
+    const { org, project } = res.locals;
+    if (!deps.publish) throw new ApiError(503, 'PUBLISH_UNAVAILABLE', 'Publishing is not available on this appliance');
+    const target = String(req.params.publishId);
+    const started = await deps.publish.rollBack(project, target, actorOf(req));
+    audit(ctx.stores, ctx.log, req, org.id, 'publish.rollback', started.id, { projectId: project.id, to: target });
+    res.redirect(303, `${baseOf(org.id, project.id)}?notice=rolled-back`);
+  });
+
+  return router;
+}
+
+/** A chat message as plain text for the transcript (tool calls shown by name and arguments). */
+function messageText(body: Record<string, unknown>): string {
+  const parts: string[] = [];
+  if (typeof body.content === 'string') parts.push(body.content);
+  if (Array.isArray(body.tool_calls)) {
+    for (const call of body.tool_calls as { function?: { name?: string; arguments?: string } }[]) {
+      parts.push(`→ ${call.function?.name ?? 'tool'}(${(call.function?.arguments ?? '').slice(0, 2000)})`);
+    }
+  }
+  const text = parts.join('\n');
+  return text.length > 20_000 ? `${text.slice(0, 20_000)}\n… (cut: ${text.length} characters)` : text;
+}
