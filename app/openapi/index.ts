@@ -2,6 +2,7 @@ import { components } from './components.js';
 import { agentPaths, agentSchemas } from './paths/agent.js';
 import { analyticsPaths, analyticsSchemas } from './paths/analytics.js';
 import { assistantPaths, assistantSchemas } from './paths/assistant.js';
+import { discoveryPaths, discoverySchemas } from './paths/discovery.js';
 import { staticExportPaths, staticExportSchemas } from './paths/static-export.js';
 import { systemPaths, systemSchemas } from './paths/system.js';
 
@@ -22,10 +23,10 @@ export function buildOpenApiDocument(publicUrl?: string) {
     },
     servers: [{ url: publicUrl ?? '/' }],
     security: [{ adminKey: [] }],
-    paths: { ...systemPaths, ...agentPaths, ...analyticsPaths, ...staticExportPaths, ...assistantPaths },
+    paths: { ...systemPaths, ...agentPaths, ...analyticsPaths, ...staticExportPaths, ...assistantPaths, ...discoveryPaths },
     components: {
       ...components,
-      schemas: { ...components.schemas, ...systemSchemas, ...agentSchemas, ...analyticsSchemas, ...staticExportSchemas, ...assistantSchemas },
+      schemas: { ...components.schemas, ...systemSchemas, ...agentSchemas, ...analyticsSchemas, ...staticExportSchemas, ...assistantSchemas, ...discoverySchemas },
     },
   };
 }
