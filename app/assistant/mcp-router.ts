@@ -95,9 +95,10 @@ export function createMcpRouter(deps: { config: () => Readonly<Config>; now: () 
         });
     });
   });
-  const notAllowed = (_req: unknown, res: Response) =>
+  const notAllowed = (res: Response) =>
     void res.status(405).setHeader('Allow', 'POST').json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this server is stateless; POST JSON-RPC messages' }, id: null });
-  router.get(MCP_PATH, notAllowed);
-  router.delete(MCP_PATH, notAllowed);
+  // A browser asking for /mcp gets the docs site (a page may live there); an MCP client's stream request gets 405.
+  router.get(MCP_PATH, (req, res, next) => ((req.get('accept') ?? '').includes('text/event-stream') ? notAllowed(res) : next()));
+  router.delete(MCP_PATH, (_req, res) => notAllowed(res));
   return router;
 }

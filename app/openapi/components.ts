@@ -6,6 +6,11 @@ export const components = {
       scheme: 'bearer',
       description: 'Admin API key: `mint_` followed by at least 32 base62 characters.',
     },
+    assistantKey: {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'Assistant API key (`mint_dsc_…`, one project; `docs-appliance keys create --type assistant`): the /discovery operations only.',
+    },
   },
   headers: {
     'X-Request-Id': { description: 'Correlates this response with the appliance log.', schema: { type: 'string' } },

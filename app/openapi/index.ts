@@ -3,6 +3,7 @@ import { agentPaths, agentSchemas } from './paths/agent.js';
 import { analyticsPaths, analyticsSchemas } from './paths/analytics.js';
 import { readerAnalyticsPaths, readerAnalyticsSchemas } from './paths/reader-analytics.js';
 import { assistantPaths, assistantSchemas } from './paths/assistant.js';
+import { discoveryPaths, discoverySchemas } from './paths/discovery.js';
 import { staticExportPaths, staticExportSchemas } from './paths/static-export.js';
 import { publishPaths, publishSchemas } from './paths/publish.js';
 import { systemPaths, systemSchemas } from './paths/system.js';
@@ -24,10 +25,10 @@ export function buildOpenApiDocument(publicUrl?: string) {
     },
     servers: [{ url: publicUrl ?? '/' }],
     security: [{ adminKey: [] }],
-    paths: { ...systemPaths, ...agentPaths, ...analyticsPaths, ...readerAnalyticsPaths, ...staticExportPaths, ...publishPaths, ...assistantPaths },
+    paths: { ...systemPaths, ...agentPaths, ...analyticsPaths, ...readerAnalyticsPaths, ...staticExportPaths, ...publishPaths, ...assistantPaths, ...discoveryPaths },
     components: {
       ...components,
-      schemas: { ...components.schemas, ...systemSchemas, ...agentSchemas, ...analyticsSchemas, ...readerAnalyticsSchemas, ...staticExportSchemas, ...publishSchemas, ...assistantSchemas },
+      schemas: { ...components.schemas, ...systemSchemas, ...agentSchemas, ...analyticsSchemas, ...readerAnalyticsSchemas, ...staticExportSchemas, ...publishSchemas, ...assistantSchemas, ...discoverySchemas },
     },
   };
 }

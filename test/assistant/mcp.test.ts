@@ -55,5 +55,28 @@ describe('MCP server at /mcp', () => {
     const res = await fetch(`${rig.siteOrigin}/mcp`, { headers: { accept: 'text/event-stream' } });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('POST');
+    // A browser's GET is the docs site's (here: no page, so its 404), not the MCP server's.
+    const page = await fetch(`${rig.siteOrigin}/mcp`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(404);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
   });
+
+  it('limits requests per client per minute', async () => {
+    const limited = await assistantRig({ assistant: { searchPerClientPerMinute: 2 } });
+    try {
+      const call = () =>
+        fetch(`${limited.siteOrigin}/mcp`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+        });
+      expect((await call()).status).toBe(200);
+      expect((await call()).status).toBe(200);
+      const third = await call();
+      expect(third.status).toBe(429);
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  }, 120_000);
 });

@@ -131,6 +131,15 @@ describe('discovery API with the assistant off', () => {
     expect(off.body.message).toMatch(/not configured/);
     expect((await post('/v1/search/docs', { query: 'refunds' })).status).toBe(200);
   });
+
+  it('answers as the served /openapi.json describes', async () => {
+    // t.api checks every response against the appliance's own document.
+    await rig.t.api(key).post('/discovery/v1/search/docs').send({ query: 'refunds' }).expect(200);
+    await rig.t.api(key).post('/discovery/v1/page/docs').send({ path: 'billing' }).expect(200);
+    await rig.t.api(key).post('/discovery/v1/page/docs').send({ path: 'missing' }).expect(404);
+    await rig.t.api('mint_dsc_nope').post('/discovery/v1/search/docs').send({ query: 'x' }).expect(401);
+    await rig.t.api(key).post('/discovery/v2/assistant/docs/message').send({ fp: 'anonymous', messages: [{ role: 'user', content: 'hi' }] }).expect(503);
+  });
 });
 
 describe('keys create --type assistant', () => {

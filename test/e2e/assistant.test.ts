@@ -93,3 +93,23 @@ describe.skipIf(!chromium.path)(browserSuite('"Ask AI" in Chromium'), () => {
     expect(consoleErrors, consoleErrors.join("\n")).toEqual([]);
   });
 });
+
+describe.skipIf(!chromium.path)(browserSuite('"Ask AI" absent with the assistant off'), () => {
+  let offRig: AssistantRig;
+  let offBrowser: Browser;
+  beforeAll(async () => {
+    offRig = await assistantRig();
+    offBrowser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await offBrowser?.close();
+    await offRig?.close();
+  });
+
+  it('shows no launcher and no search-dialog button', async () => {
+    const page = await offBrowser.newPage();
+    expect((await page.goto(offRig.siteOrigin + '/install/', { waitUntil: 'networkidle' }))?.status()).toBe(200);
+    expect(await page.locator('#assistant-launcher, #assistant-from-search, #assistant-panel').count()).toBe(0);
+    await page.close();
+  });
+});
