@@ -141,10 +141,13 @@ describe('console pages', () => {
     expect(days.text.trim().split('\r\n').slice(-3).map((l) => l.split(',').slice(1).join(','))).toEqual(['1,100', '1,0', '3,0']);
     const gaps = await c.agent.get(`${base}/projects/${TEST_PROJECT}/analytics?days=7&csv=gaps`);
     expect(gaps.text).toContain(`"'=hyperlink(""http://x"")"`);
-    expect(page.text).toContain('Reader analytics are not available on this appliance.');
+    // Reader analytics are wired in (app/features.ts): their charts are drawn from the page-view and feedback rollups.
+    expect(page.text).not.toContain('Reader analytics are not available on this appliance.');
+    expect(page.text).toContain('Page views by people per day');
+    expect(page.text).toContain('Pages rated not helpful per day');
   });
 
-  test('the project page: publish section not available until a publish service is wired, agent jobs with transcript and pull request', async () => {
+  test('the project page: publish section backed by the publish service, agent jobs with transcript and pull request', async () => {
     a = createTestAppliance();
     a.ctx.stores.agentJobs.create({ id: 'aj_1', projectId: TEST_PROJECT, orgId: TEST_ORG, repository: 'https://git.internal/docs.git', ref: 'agent/fix', model: 'm', prompt: 'Fix <b>typos</b>', title: 'Fix <b>typos</b>' });
     a.ctx.stores.agentJobs.claimNext();
@@ -153,7 +156,9 @@ describe('console pages', () => {
     const c = consoleClient(a.admin);
     await c.signIn(a.createKey(TEST_ORG));
     const page = await c.page(`${base}/projects/${TEST_PROJECT}`);
-    expect(page.text).toContain('Publishing is not available on this appliance.');
+    // The publish service is wired in (app/features.ts): a write key sees "Publish now".
+    expect(page.text).not.toContain('Publishing is not available on this appliance.');
+    expect(page.text).toContain(`action="${base}/projects/${TEST_PROJECT}/publish"`);
     expect(page.text).toContain('Fix &lt;b&gt;typos&lt;/b&gt;');
     expect(page.text).toContain('<a href="https://git.internal/docs/pulls/7">');
     expect(page.text).toContain('aria-label="Archive aj_1"');
