@@ -84,12 +84,10 @@ export function createViewReport(db: Db) {
       'SELECT path_id, views_human, views_ai, visitors_human, visitors_ai, visitors_total FROM page_hourly WHERE project_pk = ? AND hour = ?',
     )
     .raw();
-  const rawSums = db
-    .prepare<[number, number, number], [number, number, number, number, number, number, number, number, number]>(
-      `SELECT path_id, sum(ai = 0), sum(ai = 1), sum((counted & 1) > 0), sum((counted & 2) > 0), sum((counted & 4) > 0),
-         sum((counted & 8) > 0), sum((counted & 16) > 0), sum((counted & 32) > 0)
-       FROM page_views WHERE project_pk = ? AND at_ms >= ? AND at_ms < ? GROUP BY path_id`,
-    )
+  // Summed in JavaScript rather than by GROUP BY: measured 9 against 22 ms for half an hour of
+  // views at ten million (the GROUP BY sorts the rows in a temporary b-tree first).
+  const rawViews = db
+    .prepare<[number, number, number], [number, number, number]>('SELECT path_id, ai, counted FROM page_views WHERE project_pk = ? AND at_ms >= ? AND at_ms < ?')
     .raw();
 
   const days = new Map<string, DayVectors>();
@@ -232,25 +230,21 @@ export function createViewReport(db: Db) {
         }
       };
       const addRaw = (s: number, e: number) => {
-        for (const r of rawSums.all(pk, s, e)) {
-          const i = r[0];
+        for (const [i, ai, counted] of rawViews.all(pk, s, e)) {
+          const path = i < cap;
           if (kind === 'views') {
-            h[SITE_PATH_ID]! += r[1];
-            a[SITE_PATH_ID]! += r[2];
-          } else {
-            h[SITE_PATH_ID]! += r[6];
-            a[SITE_PATH_ID]! += r[7];
-            t[SITE_PATH_ID]! += r[8];
+            const v = ai ? a : h;
+            v[SITE_PATH_ID]!++;
+            if (path) v[i]!++;
+            continue;
           }
-          if (i >= cap) continue;
-          if (kind === 'views') {
-            h[i]! += r[1];
-            a[i]! += r[2];
-          } else {
-            h[i]! += r[3];
-            a[i]! += r[4];
-            t[i]! += r[5];
-          }
+          if (counted & 8) h[SITE_PATH_ID]!++;
+          if (counted & 16) a[SITE_PATH_ID]!++;
+          if (counted & 32) t[SITE_PATH_ID]!++;
+          if (!path) continue;
+          if (counted & 1) h[i]!++;
+          if (counted & 2) a[i]!++;
+          if (counted & 4) t[i]!++;
         }
       };
       // A partial day: whole hours from the hourly rollup, the partial hours at its ends raw.
