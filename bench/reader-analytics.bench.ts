@@ -39,6 +39,8 @@ const { values: args } = parseArgs({
     'ingest-seconds': { type: 'string', default: '10' },
     /** Keep the filled database here and reuse it when it is already filled (report-only reruns). */
     state: { type: 'string' },
+    /** Which measurements to run (with --state: e.g. only ingest again). */
+    parts: { type: 'string', default: 'reports,naive,ingest' },
   },
   strict: false,
 });
@@ -58,6 +60,7 @@ const VISITORS_PER_DAY = 60_000;
 const stateDir = args.state ? path.resolve(String(args.state)) : fs.mkdtempSync(path.join(os.tmpdir(), 'reader-bench-'));
 fs.mkdirSync(stateDir, { recursive: true });
 const reuse = fs.existsSync(path.join(stateDir, 'filled'));
+const parts = new Set(String(args.parts).split(','));
 const log = (s: string) => console.log(s);
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const load = () => `load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`;
@@ -234,12 +237,15 @@ const ranges: [string, string][] = [
   ['week (whole days)', `dateFrom=${weekFrom}&dateTo=${weekTo}`],
   ['week (partial edges)', `dateFrom=${edgeFrom}&dateTo=${edgeTo}`],
 ];
+if (parts.has('reports')) {
 log(`\nreport latency over HTTP, ${REQUESTS} requests each (restart = caches dropped before each of 3 requests; steady = day vectors in memory; CPU = this process's CPU time per request, server and client alike) (${load()}):`);
 for (const op of ['views', 'visitors', 'feedback', 'feedback/by-page']) {
   for (const [name, q] of ranges) {
     const url = `${base}/${op}?${q}`;
     const traffic = op === 'views' || op === 'visitors';
     const restart = traffic ? await timeRequests(url, 3, () => readers.clearReportCache()) : undefined;
+    // One request first, as the warm-up after a start would have loaded the caches.
+    await timeRequests(url, 1);
     const steady = await timeRequests(url, REQUESTS);
     const b = steady.body as { totals?: { total: number }; feedback?: unknown[] };
     log(
@@ -252,16 +258,17 @@ for (const op of ['views', 'visitors', 'feedback', 'feedback/by-page']) {
   const deep = await timeRequests(`${base}/views?limit=250&offset=50000`, Math.floor(REQUESTS / 4));
   log(`  views            all time, offset 50,000 steady p50 ${ms(deep.p50)} p99 ${ms(deep.p99)} (CPU p50 ${ms(deep.cpuP50)} p99 ${ms(deep.cpuP99)})`);
 }
+}
 
 // ---- 3. naive GROUP BY over raw views -------------------------------------------------------------
-log(`\nnaive GROUP BY over the raw page_views, 2 runs each:`);
+if (parts.has('naive')) log(`\nnaive GROUP BY over the raw page_views, 2 runs each:`);
 const naiveViews = ctx.db.prepare(
   `SELECT path_id, sum(ai = 0) AS h, sum(ai = 1) AS a, count(*) AS t FROM page_views WHERE project_pk = 1 AND at_ms >= ? AND at_ms < ? GROUP BY path_id ORDER BY t DESC LIMIT 50`,
 );
 const naiveVisitors = ctx.db.prepare(
   `SELECT path_id, count(DISTINCT visitor) AS t FROM page_views WHERE project_pk = 1 AND at_ms >= ? AND at_ms < ? GROUP BY path_id ORDER BY t DESC LIMIT 50`,
 );
-for (const [what, st] of [['views', naiveViews], ['visitors', naiveVisitors]] as const) {
+for (const [what, st] of parts.has('naive') ? ([['views', naiveViews], ['visitors', naiveVisitors]] as const) : []) {
   for (const [name, from, to] of [['all time', 0, 8.64e15], ['week (whole days)', (END_DAY - 8) * DAY, (END_DAY - 1) * DAY]] as const) {
     const times: number[] = [];
     for (let i = 0; i < 2; i++) {
@@ -269,7 +276,7 @@ for (const [what, st] of [['views', naiveViews], ['visitors', naiveVisitors]] as
       st.all(from, to);
       times.push(performance.now() - t0);
     }
-    log(`  ${what.padEnd(9)} ${name.padEnd(20)} median ${ms(percentile(times, 50))}, max ${ms(Math.max(...times))}`);
+    log(`  ${what.padEnd(9)} ${name.padEnd(20)} best ${ms(Math.min(...times))}, worst ${ms(Math.max(...times))}`);
   }
 }
 
@@ -288,11 +295,12 @@ const sitePort = (site.address() as AddressInfo).port;
 const bin = path.join(import.meta.dirname, '..', 'node_modules', '.bin', 'autocannon');
 const maxId = () => (ctx.db.prepare('SELECT max(id) AS m FROM page_views').get() as { m: number }).m;
 log(`\ningest: autocannon (child process) → POST /_/events page views on loopback, ${INGEST_S} s each (${load()}):`);
-for (const perRequest of [100, 20, 1]) {
+for (const perRequest of parts.has('ingest') ? [100, 20, 1] : []) {
   const events = Array.from({ length: perRequest }, (_, i) => ({ type: 'pageview', path: `/docs/section-${i % 97}/page-${i}`, viewId: `v[<id>]-${i}` }));
   const body = JSON.stringify(perRequest === 1 ? events[0] : events);
   readers.flush();
   const before = maxId();
+  const c0 = process.cpuUsage();
   let stdout: string;
   try {
     ({ stdout } = await promisify(execFile)(
@@ -305,8 +313,9 @@ for (const perRequest of [100, 20, 1]) {
     continue;
   }
   readers.flush();
+  const c = process.cpuUsage(c0);
   const r = JSON.parse(stdout) as { latency: { p50: number; p99: number }; '2xx': number; non2xx: number; duration: number };
-  log(`  ${String(perRequest).padStart(3)} view(s)/request: ${Math.round(r['2xx'] / r.duration).toLocaleString()} req/s, ${Math.round((r['2xx'] * perRequest) / r.duration).toLocaleString()} events/s accepted, latency p50 ${r.latency.p50} ms p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}; ${(maxId() - before).toLocaleString()} rows written`);
+  log(`  ${String(perRequest).padStart(3)} view(s)/request: ${Math.round(r['2xx'] / r.duration).toLocaleString()} req/s, ${Math.round((r['2xx'] * perRequest) / r.duration).toLocaleString()} events/s accepted, latency p50 ${r.latency.p50} ms p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}; ${(maxId() - before).toLocaleString()} rows written; server CPU ${(((c.user + c.system) / (r['2xx'] * perRequest))).toFixed(1)} µs per view (${Math.round(1e6 / ((c.user + c.system) / (r['2xx'] * perRequest))).toLocaleString()} views per CPU-second)`);
 }
 
 admin.close();

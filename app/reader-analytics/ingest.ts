@@ -109,6 +109,9 @@ export function createReaderIngest(opts: ReaderIngestOptions) {
       }
       let kept = 0;
       const traffic = classifyUserAgent(client.userAgent);
+      // One request is one reader: hashed once, not per event (a SHA-256 per view was the
+      // largest cost of a 100-view beacon batch).
+      let visitor: number | undefined;
       for (const e of events) {
         if (e.kind === 'feedback') {
           feedback.push({ ...e.input, projectId, atMs: nowMs });
@@ -123,7 +126,8 @@ export function createReaderIngest(opts: ReaderIngestOptions) {
           opts.onOutcome?.('duplicate', 1);
           continue;
         }
-        views.push({ projectId, atMs: nowMs, path: e.path, ai: 0, visitor: opts.hasher.hash(nowMs, client.ip, client.userAgent, projectId) });
+        visitor ??= opts.hasher.hash(nowMs, client.ip, client.userAgent, projectId);
+        views.push({ projectId, atMs: nowMs, path: e.path, ai: 0, visitor });
         kept++;
       }
       if (kept) schedule();

@@ -44,6 +44,8 @@ interface PathDictionary {
   names: Map<number, string>;
   /** Rank of each path id in UTF-8 byte order of the path (ties of the ranking), -1 = not ours. */
   rank: Int32Array;
+  /** The path id of each rank (the inverse of `rank`). */
+  byRank: Int32Array;
   rankedUpTo: number;
 }
 
@@ -53,6 +55,8 @@ const MAX_DAYS = 64;
 const MAX_HOURS = 192;
 /** Beyond this many rows (offset + limit) the page is taken from a full sort instead of a heap. */
 const HEAP_MAX = 5_000;
+/** Ranks below this fit beside a total in one exactly representable number (2^21 × 2^31 < 2^53). */
+const RANK_LIMIT = 2 ** 21;
 
 /**
  * Page views and unique visitors over a range (docs/analytics.md, "Reader analytics"). Whole UTC
@@ -84,12 +88,10 @@ export function createViewReport(db: Db) {
       'SELECT path_id, views_human, views_ai, visitors_human, visitors_ai, visitors_total FROM page_hourly WHERE project_pk = ? AND hour = ?',
     )
     .raw();
-  const rawSums = db
-    .prepare<[number, number, number], [number, number, number, number, number, number, number, number, number]>(
-      `SELECT path_id, sum(ai = 0), sum(ai = 1), sum((counted & 1) > 0), sum((counted & 2) > 0), sum((counted & 4) > 0),
-         sum((counted & 8) > 0), sum((counted & 16) > 0), sum((counted & 32) > 0)
-       FROM page_views WHERE project_pk = ? AND at_ms >= ? AND at_ms < ? GROUP BY path_id`,
-    )
+  // Summed in JavaScript rather than by GROUP BY: measured 9 against 22 ms for half an hour of
+  // views at ten million (the GROUP BY sorts the rows in a temporary b-tree first).
+  const rawViews = db
+    .prepare<[number, number, number], [number, number, number]>('SELECT path_id, ai, counted FROM page_views WHERE project_pk = ? AND at_ms >= ? AND at_ms < ?')
     .raw();
 
   const days = new Map<string, DayVectors>();
@@ -156,7 +158,7 @@ export function createViewReport(db: Db) {
 
   function dictionary(pk: number): PathDictionary {
     let d = dictionaries.get(pk);
-    if (!d) dictionaries.set(pk, (d = { maxId: 0, names: new Map(), rank: new Int32Array(0), rankedUpTo: -1 }));
+    if (!d) dictionaries.set(pk, (d = { maxId: 0, names: new Map(), rank: new Int32Array(0), byRank: new Int32Array(0), rankedUpTo: -1 }));
     const added = newPaths.all(pk, d.maxId);
     for (const r of added) {
       d.names.set(r.id, r.path);
@@ -166,7 +168,11 @@ export function createViewReport(db: Db) {
       const ids = [...d.names.keys()];
       const order = utf8Order(ids.map((id) => d!.names.get(id)!));
       d.rank = new Int32Array(d.maxId + 1).fill(-1);
-      order.forEach((at, i) => (d!.rank[ids[at]!] = i));
+      d.byRank = new Int32Array(order.length);
+      order.forEach((at, i) => {
+        d!.rank[ids[at]!] = i;
+        d!.byRank[i] = ids[at]!;
+      });
       d.rankedUpTo = d.maxId;
     }
     return d;
@@ -232,25 +238,21 @@ export function createViewReport(db: Db) {
         }
       };
       const addRaw = (s: number, e: number) => {
-        for (const r of rawSums.all(pk, s, e)) {
-          const i = r[0];
+        for (const [i, ai, counted] of rawViews.all(pk, s, e)) {
+          const path = i < cap;
           if (kind === 'views') {
-            h[SITE_PATH_ID]! += r[1];
-            a[SITE_PATH_ID]! += r[2];
-          } else {
-            h[SITE_PATH_ID]! += r[6];
-            a[SITE_PATH_ID]! += r[7];
-            t[SITE_PATH_ID]! += r[8];
+            const v = ai ? a : h;
+            v[SITE_PATH_ID]!++;
+            if (path) v[i]!++;
+            continue;
           }
-          if (i >= cap) continue;
-          if (kind === 'views') {
-            h[i]! += r[1];
-            a[i]! += r[2];
-          } else {
-            h[i]! += r[3];
-            a[i]! += r[4];
-            t[i]! += r[5];
-          }
+          if (counted & 8) h[SITE_PATH_ID]!++;
+          if (counted & 16) a[SITE_PATH_ID]!++;
+          if (counted & 32) t[SITE_PATH_ID]!++;
+          if (!path) continue;
+          if (counted & 1) h[i]!++;
+          if (counted & 2) a[i]!++;
+          if (counted & 4) t[i]!++;
         }
       };
       // A partial day: whole hours from the hourly rollup, the partial hours at its ends raw.
@@ -313,6 +315,22 @@ export function createViewReport(db: Db) {
         }
       }
       ordered = heap.sort((x, y) => (before(x, y) ? -1 : 1));
+    } else if (d.byRank.length < RANK_LIMIT) {
+      // Deep pages: one numeric key per path (total descending, then rank) and a typed-array
+      // sort, about four times faster than a comparator over 100,000 paths.
+      const n = Math.min(cap, rank.length);
+      const keys = new Float64Array(n);
+      let m = 0;
+      for (let i = 1; i < n; i++) if (t[i] !== 0 && rank[i]! >= 0) keys[m++] = -t[i]! * RANK_LIMIT + rank[i]!;
+      const sorted = keys.subarray(0, m).sort();
+      ordered = [];
+      const end = Math.min(m, want);
+      for (let j = 0; j < end; j++) {
+        const k = sorted[j]!;
+        const total = Math.ceil(-k / RANK_LIMIT);
+        ordered.push(d.byRank[total * RANK_LIMIT + k]!);
+      }
+      return { ids: ordered.slice(offset, offset + limit), hasMore: m > offset + limit };
     } else {
       ordered = [];
       const n = Math.min(cap, rank.length);

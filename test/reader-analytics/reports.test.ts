@@ -164,6 +164,24 @@ describe('views and visitors from a known event set', () => {
     expect((await report(app, key, 'views', '?offset=50').expect(200)).body).toEqual({ totals: { human: 9, ai: 0, total: 9 }, views: [], hasMore: false });
   });
 
+  it('pages deep (past the heap, by a typed sort) in the same order as near the top', async () => {
+    const { app, clock } = readerAppliance(opened);
+    const key = app.createKey();
+    const events = [];
+    // 5,100 paths; path i gets (i % 7) + 1 views: many ties, broken by path.
+    for (let i = 0; i < 5100; i++) for (let v = 0; v <= i % 7; v++) events.push({ kind: 'view' as const, path: `/p/${i}`, viewId: `d${i}-${v}` });
+    readersOf(app).ingest.accept(TEST_PROJECT, events, { ip: '203.0.113.4', userAgent: BROWSER_UA }, clock.now().getTime());
+    const expected = Array.from({ length: 5100 }, (_, i) => ({ path: `/p/${i}`, total: (i % 7) + 1 }))
+      .sort((x, y) => y.total - x.total || (x.path < y.path ? -1 : 1))
+      .map((r) => [r.path, r.total]);
+    const deep = (await report(app, key, 'views', '?limit=250&offset=4990').expect(200)).body;
+    expect(deep.views.map((r: { path: string; total: number }) => [r.path, r.total])).toEqual(expected.slice(4990, 5100));
+    expect(deep.hasMore).toBe(false);
+    const top = (await report(app, key, 'views', '?limit=250&offset=250').expect(200)).body;
+    expect(top.views.map((r: { path: string; total: number }) => [r.path, r.total])).toEqual(expected.slice(250, 500));
+    expect(top.hasMore).toBe(true);
+  });
+
   it('breaks ties in UTF-8 byte order, as SQLite sorts (not UTF-16 code units)', async () => {
     const { app } = readerAppliance(opened);
     const key = app.createKey();
