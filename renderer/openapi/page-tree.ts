@@ -32,11 +32,18 @@ function code(value: string): string {
   return `${fence}${run > 0 ? ' ' : ''}${value.replace(/\n/g, ' ')}${run > 0 ? ' ' : ''}${fence}`;
 }
 
+/** A code block of the examples column: a Markdown fence, or (render.ts) the block already rendered. */
+export type CodeBlock = (lang: string, title: string, body: string) => TextNode;
+
+/** The fence's info string: language and a title without quotes or line breaks. */
+export function fenceInfo(lang: string, title: string): string {
+  return `${lang || 'text'} title="${title.replace(/["\n]/g, '')}"`;
+}
+
 function fenced(lang: string, title: string, body: string): TextNode {
   const run = Math.max(2, ...[...body.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = '`'.repeat(run + 1);
-  const safeTitle = title.replace(/["\n]/g, '');
-  return md(`${fence}${lang || 'text'} title="${safeTitle}"\n${body}\n${fence}`);
+  return md(`${fence}${fenceInfo(lang, title)}\n${body}\n${fence}`);
 }
 
 function display(v: JsonValue): string {
@@ -192,7 +199,7 @@ function responseNodes(op: ApiOperation): Node[] {
   return [heading('Response'), ...body];
 }
 
-function exampleNodes(op: ApiOperation, known: Map<string, string>): Node[] {
+function exampleNodes(op: ApiOperation, known: Map<string, string>, fenced: CodeBlock): Node[] {
   const out: Node[] = [];
   const samples = requestSamples(op);
   for (const s of samples) if (s.html !== undefined) known.set(`${s.fence}\n${s.code}`, s.html);
@@ -221,14 +228,14 @@ function exampleNodes(op: ApiOperation, known: Map<string, string>): Node[] {
  * Everything below the header and the page's own content: auth, parameters, body, responses,
  * examples. `known` receives request examples' markup already made (highlightCode's `withKnownHighlights`).
  */
-export function operationTree(op: ApiOperation, withDescription: boolean, known: Map<string, string>): Node[] {
+export function operationTree(op: ApiOperation, withDescription: boolean, known: Map<string, string>, codeBlock: CodeBlock = fenced): Node[] {
   return [
     ...(withDescription && op.description ? [md(op.description)] : []),
     ...securityNodes(op.security, op.expandAll),
     ...parameterNodes(op.parameters, op.expandAll),
     ...bodyNodes(op),
     ...responseNodes(op),
-    ...exampleNodes(op, known),
+    ...exampleNodes(op, known, codeBlock),
   ];
 }
 

@@ -1,10 +1,13 @@
 /** Worker side: an API page's generated part, rendered through the page's own components. */
 import type { Env } from '../page/env.js';
-import { withKnownHighlights } from '../page/code.js';
+import { highlightCode, parseFenceInfo, withKnownHighlights } from '../page/code.js';
+import { codeFrame } from '../page/markdown.js';
+import { withoutPlaceholders } from '../page/state.js';
+import type { TextNode } from '../page/tree.js';
 import { endpointHeader } from '../page/openapi.js';
 import { renderNodes } from '../page/render.js';
 import type { PageState } from '../page/state.js';
-import { channelTree, operationTree, schemaTree } from './page-tree.js';
+import { channelTree, fenceInfo, operationTree, schemaTree, type CodeBlock } from './page-tree.js';
 import { operationPlayground } from './playground.js';
 import type { ApiPageData } from './types.js';
 
@@ -22,8 +25,24 @@ export function renderApiPage(api: ApiPageData, contentHtml: string, frontmatter
   // page's frontmatter carries a one-paragraph description; longer ones go in the body).
   const description = typeof frontmatter['description'] !== 'string';
   const known = new Map<string, string>();
-  const tree = operationTree(op, description, known);
   const playground = operationPlayground(op, state.ctx.config, frontmatter);
   if (playground) state.usesPlayground = true;
-  return header + playground + contentHtml + withKnownHighlights(known, () => renderNodes(tree, env, state, 'block'));
+  const body = withKnownHighlights(known, () => renderNodes(operationTree(op, description, known, renderedBlock(state)), env, state, 'block'));
+  return header + playground + contentHtml + body;
+}
+
+/**
+ * The examples column's code blocks made here, as the Markdown fence would make them (the same
+ * info string, highlight, frame and slot), without Markdown lexing a few KB of generated code per
+ * page: the block goes into the tree as its slot's placeholder.
+ */
+function renderedBlock(state: PageState): CodeBlock {
+  return (lang, title, raw): TextNode => {
+    const body = withoutPlaceholders(raw).replace(/\r\n|\r/g, "\n");
+    const info = parseFenceInfo(fenceInfo(lang, title));
+    const pre = highlightCode(body, info);
+    const html = codeFrame(pre, info.title ?? info.lang, info.title !== undefined);
+    const slot = state.block(html, body, info.title === undefined ? { lang: info.lang, inner: pre } : { lang: info.lang, title: info.title, inner: pre });
+    return { kind: 'text', value: `\n\n${slot}\n\n` };
+  };
 }
