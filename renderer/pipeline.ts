@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createSearchIndexBuilder, emptyPartialIndex, MAX_SEARCH_TEXT, SEARCH_INDEX_PATH } from './index-stage/search-index.js';
+import { createShardedIndexBuilder, emptyPartialIndex, MAX_SEARCH_TEXT, searchScopes } from './index-stage/search-index.js';
 import { loadThemeAssets, renderNotFoundPage, renderRedirectPage } from './layout/index.js';
 import { browserRuntime } from './islands/runtime.js';
 import { loadSite } from './load/index.js';
@@ -11,7 +11,7 @@ import type { RenderBatchResult } from './pool/batch.js';
 import { writeContextFile } from './pool/context-file.js';
 import { createRenderPool, type RenderPool } from './pool/render-pool.js';
 import { readRepoFile, readRepoText, resolveRepoFile } from './repo-files.js';
-import { SEARCH_INDEX_URL } from './search-options.js';
+import { SEARCH_BASE_URL } from './search-options.js';
 import { startTailwind, TAILWIND_ASSET } from './tailwind/index.js';
 import {
   RenderError,
@@ -216,10 +216,12 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   const level = opts.compressionLevel ?? OTHER_DEFLATE_LEVEL;
 
   const theme = loadThemeAssets();
-  const themeUrls: Record<string, string> = { 'search-index': SEARCH_INDEX_URL };
+  const themeUrls: Record<string, string> = { 'search-index': SEARCH_BASE_URL };
   for (const a of theme) themeUrls[a.name] = `/${a.bundlePath}`;
   if (plan.tailwind) themeUrls[TAILWIND_ASSET] = `/${plan.tailwind.bundlePath}`;
+  const scopes = searchScopes(plan.sections);
   const ctx = renderContext(plan, themeUrls, opts.componentScripts !== false);
+  ctx.searchScopes = Object.fromEntries([...scopes.bySection].map(([id, scope]) => [id, scope.key]));
   const contextFile = writeContextFile(ctx);
   lap('context');
 
@@ -227,7 +229,10 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   const site = new SiteFiles();
   // Opened before rendering so that finished pages are packed while the rest still render.
   let zip: ZipWriter | undefined;
-  const index = createSearchIndexBuilder();
+  const index = createShardedIndexBuilder(scopes.list, (id) => {
+    const sectionId = plan.pages[id]?.sectionId;
+    return sectionId === undefined ? undefined : scopes.bySection.get(sectionId);
+  });
   const warnings: BuildWarning[] = [...plan.warnings];
   const failures: RenderFailure[] = [];
   let pagesDone = 0;
@@ -311,7 +316,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     const failed = new Set(failures.flatMap((f) => (f.path === undefined ? [] : [f.path])));
 
     progress({ stage: 'index', pagesDone, pagesPlanned });
-    site.add(SEARCH_INDEX_PATH, index.finish());
+    for (const [file, bytes] of index.finish()) site.add(file, bytes);
     lap('index');
 
     progress({ stage: 'write', pagesDone, pagesPlanned });

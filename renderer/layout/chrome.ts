@@ -3,7 +3,7 @@ import { marked } from 'marked';
 import { sanitizePhrasingHtml } from '../page/sanitize.js';
 import type { DivisionKind, NavLink, NavSection, RenderContext } from '../types.js';
 import { THEME_ASSET_NAMES, themeAssetUrls } from '../theme/assets.js';
-import { SEARCH_INDEX_URL } from '../search-options.js';
+import { SEARCH_BASE_URL } from '../search-options.js';
 import { brandCss } from './colors.js';
 import { fontCss } from './fonts.js';
 import { isExternalHref, safeHref } from './escape.js';
@@ -148,7 +148,7 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
     baseScripts: [
       { src: asset(THEME_ASSET_NAMES.siteJs) },
       { src: asset(THEME_ASSET_NAMES.componentsJs) },
-      { src: asset(THEME_ASSET_NAMES.searchJs), data: { minisearch: asset(THEME_ASSET_NAMES.minisearchJs), index: SEARCH_INDEX_URL } },
+      { src: asset(THEME_ASSET_NAMES.searchJs), data: { minisearch: asset(THEME_ASSET_NAMES.minisearchJs), search: SEARCH_BASE_URL } },
     ],
     customScripts: config.customJs.flatMap((p) => {
       const src = assetUrl(ctx, p);

@@ -83,6 +83,7 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
   return template('document')({
     lang,
     dir: textDirection(lang),
+    searchScope: section.section ? chrome.ctx.searchScopes?.[section.section.id] : undefined,
     defaultTheme: appearance.default === 'system' ? undefined : appearance.default,
     appearance: appearance.default,
     strict: appearance.strict,
