@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createShardedIndexBuilder, emptyPartialIndex, MAX_SEARCH_TEXT, searchScopes } from './index-stage/search-index.js';
-import { loadThemeAssets, renderNotFoundPage, renderRedirectPage } from './layout/index.js';
+import { loadThemeAssets, renderNotFoundPage, renderRedirectPage, sharedSidebars } from './layout/index.js';
 import { browserRuntime } from './islands/runtime.js';
 import { loadSite } from './load/index.js';
 import { ZipWriter } from './pack/zip.js';
@@ -222,6 +222,8 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   const scopes = searchScopes(plan.sections);
   const ctx = renderContext(plan, themeUrls, opts.componentScripts !== false);
   ctx.searchScopes = Object.fromEntries([...scopes.bySection].map(([id, scope]) => [id, scope.key]));
+  const sidebars = sharedSidebars(ctx);
+  if (sidebars.files.length > 0) ctx.sidebarFiles = sidebars.urls;
   const contextFile = writeContextFile(ctx);
   lap('context');
 
@@ -334,6 +336,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     const own404 = pageFilePath('404');
     if (!site.has('404.html')) site.add('404.html', site.has(own404) ? site.bytes(own404) : encoder.encode(renderNotFoundPage(ctx)));
     for (const a of theme) site.add(a.bundlePath, a.bytes);
+    for (const [file, bytes] of sidebars.files) site.add(file, bytes);
     if (plan.tailwind && tailwindCss) {
       const css = await tailwindCss;
       workerTimings['worker.tailwind'] = Math.round(css.ms);

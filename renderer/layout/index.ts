@@ -9,6 +9,7 @@ import { textDirection } from './direction.js';
 import { canonicalPath, portableHref } from '../page-urls.js';
 
 export { loadThemeAssets } from '../theme/assets.js';
+export { sharedSidebars } from './sidebar-window.js';
 
 /** Frontmatter `mode` → which parts of the chrome a page shows (Mintlify's page modes). */
 function modeParts(mode: string | undefined): { sidebar: boolean; toc: boolean; header: boolean; bodyClass: string } {
@@ -104,6 +105,7 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
     showSidebar: hasDrawer,
     sidebarTop: section.drawerLanguage + section.sidebarTop,
     sidebar: hasDrawer ? sidebarFor(section, parts.slug) : '',
+    sidebarSrc: hasDrawer ? section.sidebarSrc : undefined,
     showHeader: mode.header,
     breadcrumbs: parts.breadcrumbs,
     pageTitle: parts.pageTitle,
