@@ -256,7 +256,9 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     // Results are kept per batch and consumed in batch order, so the search index, warnings and
     // failures come out the same whatever order the workers finish in (deterministic bundles),
     // while indexing still overlaps rendering: each batch is indexed as soon as those before it are.
-    const done: (RenderBatchResult | undefined)[] = new Array(planned.length);
+    // A consumed batch becomes null: its bytes are in the zip (or the site) by then, and holding
+    // the result would keep every page's bytes alive to the end.
+    const done: (RenderBatchResult | null | undefined)[] = new Array(planned.length);
     let indexed = 0;
     const workerCpu: Record<string, number> = {};
     const accept = (batchNo: number, pages: PlannedPage[], result: RenderBatchResult): void => {
@@ -274,12 +276,20 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       for (const [step, ms] of Object.entries(result.cpu)) workerCpu[step] = (workerCpu[step] ?? 0) + ms;
       for (const [file, code] of Object.entries(result.islandFiles ?? {})) islandFiles.set(file, code);
       done[batchNo] = result;
-      for (let next = done[indexed]; next !== undefined && indexed < planned.length; next = done[indexed]) {
+      for (let next = done[indexed]; next && indexed < planned.length; next = done[indexed]) {
         index.add(next.search);
         warnings.push(...next.warnings);
         failures.push(...next.failures);
         // In plan order, whichever worker finished first: the zip's bytes stay deterministic.
-        if (zip && (opts.keepGoing || failures.length === 0)) for (const ref of next.pages) zip.add(site, ref.outputPath);
+        if (zip && (opts.keepGoing || failures.length === 0)) {
+          for (const ref of next.pages) {
+            zip.add(site, ref.outputPath);
+            // Memory flat in site size: a framed page is read back from the zip if anyone asks.
+            const at = zip.locate(ref.outputPath);
+            if (at) site.release(ref.outputPath, at);
+          }
+        }
+        done[indexed] = null;
         indexed++;
       }
       pagesDone += pages.length;
@@ -317,6 +327,8 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     if (failures.length > 0 && !opts.keepGoing) throw new ExportError(failures);
     const failed = new Set(failures.flatMap((f) => (f.path === undefined ? [] : [f.path])));
 
+    // Released pages are read back from the file from here on (the 404 copy, outDir, `files`).
+    await zip?.drain();
     progress({ stage: 'index', pagesDone, pagesPlanned });
     for (const [file, bytes] of index.finish()) site.add(file, bytes);
     lap('index');
