@@ -129,7 +129,7 @@ export function windowNodes(nodes: readonly NavNode[], from: number, to: number)
 
 /**
  * The shared sidebar files of an export: for each section too big to carry inline, its whole tree
- * (nothing marked: site.js marks the reader's page) at `_sidebar/<hash>.html`. Built once, on the
+ * (nothing marked: site.js marks the reader's page) at `_sidebar/sidebar.<hash>.html`. Built once, on the
  * main thread, before the pages render, since every page of the section names the file.
  */
 export function sharedSidebars(ctx: RenderContext): { files: [string, Uint8Array][]; urls: Record<string, string> } {
@@ -139,7 +139,7 @@ export function sharedSidebars(ctx: RenderContext): { files: [string, Uint8Array
   for (const section of ctx.sections) {
     if (section.external || !needsWindow(section.sidebar)) continue;
     const bytes = new TextEncoder().encode(prepareSidebar(section.sidebar, ctx).html);
-    const file = `_sidebar/${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}.html`;
+    const file = `_sidebar/sidebar.${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}.html`;
     if (!seen.has(file)) {
       seen.add(file);
       files.push([file, bytes]);

@@ -5,7 +5,7 @@ describe('cache policy of bundle paths', () => {
   it('caches content-hashed search chunks and shared sidebars for a year, and revalidates the index entry points', () => {
     expect(cacheControlFor('_search/en--v2/t.3f2a9c1b0d4e.json')).toBe(IMMUTABLE);
     expect(cacheControlFor('_search/all/d.0123456789ab.json')).toBe(IMMUTABLE);
-    expect(cacheControlFor('_sidebar/b1671df06bbd.html')).toBe(IMMUTABLE);
+    expect(cacheControlFor('_sidebar/sidebar.b1671df06bbd.html')).toBe(IMMUTABLE);
     expect(cacheControlFor('_search/en--v2/meta.json')).toBe(REVALIDATE);
     expect(cacheControlFor('_search/scopes.json')).toBe(REVALIDATE);
     // A hashed-looking name elsewhere (a page) is still revalidated.
