@@ -71,6 +71,8 @@ export async function measureSearch(origin: string, pagePath: string, query: str
         new Promise<{ ms: number; results: number; firstUrl: string }>((resolve) => {
           const list = document.getElementById('search-results') as HTMLElement;
           const input = document.getElementById('search-input') as HTMLInputElement;
+          // Never hang the bench: no result within 20 s is reported as such.
+          setTimeout(() => resolve({ ms: NaN, results: 0, firstUrl: `(none; status: ${document.getElementById('search-status')?.textContent ?? ''})` }), 20_000);
           const observer = new MutationObserver(() => {
             if (list.children.length === 0) return;
             observer.disconnect();
@@ -97,6 +99,7 @@ export async function measureSearch(origin: string, pagePath: string, query: str
         () =>
           new Promise<NonNullable<SearchFigures['wide']>>((resolve) => {
             const list = document.getElementById('search-results') as HTMLElement;
+            setTimeout(() => resolve({ results: list.children.length, labelled: 0, firstUrl: '(no labelled result within 20 s)', firstLabel: '' }), 20_000);
             const observer = new MutationObserver(() => {
               if (!list.querySelector('.search-result-scope')) return;
               observer.disconnect();

@@ -83,6 +83,8 @@
 
   // A one- or two-letter term would otherwise pull in every chunk its completions span.
   var MAX_PREFIX_CHUNKS = 6;
+  // Scores of the same page in two scopes differ a little (each scope has its own statistics).
+  var OWN_SCOPE_BOOST = 1.25;
 
   /**
    * options: base ('/_search/'), scope (the reader's scope key, '' when unknown),
@@ -240,8 +242,13 @@
           perScope.forEach(function (found) {
             found.forEach(function (r) { (r.state.key === options.scope ? own : others).push(r); });
           });
-          others.sort(function (a, b) { return b.score - a.score; });
+          // Widened: one ranking by score, the reader's scope ahead on (near) ties, so the same page
+          // in another version follows the reader's copy instead of trailing every weak match.
           var all = own.concat(others);
+          if (others.length > 0) {
+            all.forEach(function (r, i) { r.rank = (r.state.key === options.scope ? r.score * OWN_SCOPE_BOOST : r.score); r.order = i; });
+            all.sort(function (a, b) { return b.rank - a.rank || a.order - b.order; });
+          }
           var current = options.scope && states[options.scope] ? states[options.scope].meta : null;
           return Promise.all(all.slice(0, limit).map(attach)).then(function (top) {
             top.forEach(function (r) {
