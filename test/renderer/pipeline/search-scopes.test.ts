@@ -85,6 +85,15 @@ describe('search index split by language and version', () => {
     expect(others.find((r) => r.url === '/fr/v1/webhooks/')?.label).toBe('fr · v1');
   });
 
+  it('widened: the same page in other scopes ranks above weaker matches of the reader’s own scope', async () => {
+    const found = await clientSearch(multi.files, 'en--v2').search('webhooks zephyrine', { wide: true, limit: 8 });
+    const urls = found.results.map((r) => r.url);
+    expect(urls[0]).toBe('/en/v2/webhooks/');
+    expect(urls.slice(1, 6).every((u) => u.endsWith('/webhooks/'))).toBe(true);
+    expect(found.results.slice(1, 6).every((r) => r.label !== undefined)).toBe(true);
+    expect(urls.slice(6)).toEqual(['/en/v2/install/', '/en/v2/billing/']);
+  });
+
   it('a French reader finds French pages first', async () => {
     const found = await clientSearch(multi.files, 'fr--v3').search('chapitre');
     expect(found.results.map((r) => r.url)).toEqual(['/fr/v3/install/', '/fr/v3/webhooks/', '/fr/v3/billing/']);
