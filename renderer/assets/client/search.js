@@ -83,7 +83,7 @@
 
   // A one- or two-letter term would otherwise pull in every chunk its completions span.
   var MAX_PREFIX_CHUNKS = 6;
-  // Scores of the same page in two scopes differ a little (each scope has its own statistics).
+  // The reader's own scope wins a tie (relative scores within 25 %).
   var OWN_SCOPE_BOOST = 1.25;
 
   /**
@@ -242,11 +242,18 @@
           perScope.forEach(function (found) {
             found.forEach(function (r) { (r.state.key === options.scope ? own : others).push(r); });
           });
-          // Widened: one ranking by score, the reader's scope ahead on (near) ties, so the same page
-          // in another version follows the reader's copy instead of trailing every weak match.
+          // Widened: one ranking, each scope's scores relative to its best match (scores of two
+          // scopes are not comparable: each has its own statistics), the reader's scope ahead on
+          // near ties. The same page in another version then follows the reader's copy instead of
+          // trailing every weak match of the reader's scope.
           var all = own.concat(others);
           if (others.length > 0) {
-            all.forEach(function (r, i) { r.rank = (r.state.key === options.scope ? r.score * OWN_SCOPE_BOOST : r.score); r.order = i; });
+            var best = {};
+            all.forEach(function (r) { best[r.state.key] = Math.max(best[r.state.key] || 0, r.score); });
+            all.forEach(function (r, i) {
+              r.rank = (r.score / best[r.state.key]) * (r.state.key === options.scope ? OWN_SCOPE_BOOST : 1);
+              r.order = i;
+            });
             all.sort(function (a, b) { return b.rank - a.rank || a.order - b.order; });
           }
           var current = options.scope && states[options.scope] ? states[options.scope].meta : null;
