@@ -23,7 +23,12 @@ function rng(seed: number): () => number {
   };
 }
 
-function pageBody(i: number, pages: number, rand: () => number): string {
+/** Where page `i` of the site lives (its slug), for the links pages write to each other. */
+type SlugOf = (i: number) => string;
+
+const tabsSlug: SlugOf = (i) => `section-${Math.floor(i / 250)}/page-${i}`;
+
+function pageBody(i: number, pages: number, rand: () => number, slugOf: SlugOf = tabsSlug): string {
   const word = (): string => WORDS[Math.floor(rand() * WORDS.length)] as string;
   const sentence = (n = 12): string => {
     const w = Array.from({ length: n }, word);
@@ -32,7 +37,7 @@ function pageBody(i: number, pages: number, rand: () => number): string {
   const para = (): string => Array.from({ length: 4 }, () => sentence(10 + Math.floor(rand() * 8))).join(' ');
   const link = (): string => {
     const target = Math.floor(rand() * pages);
-    return `[${word()} ${word()}](/section-${Math.floor(target / 250)}/page-${target})`;
+    return `[${word()} ${word()}](/${slugOf(target)})`;
   };
   return `---
 title: "${sentence(4).replace(/\.$/, '')} ${i}"
@@ -80,10 +85,10 @@ ${para()}
 3. ${sentence(6)}
 
 <CardGroup cols={2}>
-  <Card title="${sentence(2).replace(/\.$/, '')}" icon="book" href="/section-${Math.floor(((i + 1) % pages) / 250)}/page-${(i + 1) % pages}">
+  <Card title="${sentence(2).replace(/\.$/, '')}" icon="book" href="/${slugOf((i + 1) % pages)}">
     ${sentence(8)}
   </Card>
-  <Card title="${sentence(2).replace(/\.$/, '')}" icon="code" href="/section-${Math.floor(((i + 2) % pages) / 250)}/page-${(i + 2) % pages}">
+  <Card title="${sentence(2).replace(/\.$/, '')}" icon="code" href="/${slugOf((i + 2) % pages)}">
     ${sentence(8)}
   </Card>
 </CardGroup>
@@ -100,6 +105,65 @@ ${para()} ${link()}.
 
 ${para()}
 `;
+}
+
+/**
+ * The shapes the renderer bench exports (issue 18):
+ * - `tabs`: tabs of 250 pages in groups of 25 (the original shape);
+ * - `flat`: one tab of 20 groups × count/20 pages (20 × 500 at 10,000): the sidebar of the tab is
+ *   the whole site;
+ * - `i18n`: 16 languages × 10 versions, each with its share of the pages in groups of 26; page k
+ *   has the same text in every version and language (as versioned docs mostly do), so a query
+ *   matches the same page 160 times.
+ */
+export type SiteShape = 'tabs' | 'flat' | 'i18n';
+
+export function generateShape(dir: string, count: number, shape: SiteShape): void {
+  if (shape === 'tabs') generateSite(dir, count);
+  else if (shape === 'flat') generateFlat(dir, count);
+  else generateI18n(dir, count);
+}
+
+function writeDocsJson(dir: string, name: string, navigation: unknown): void {
+  fs.writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({ $schema: 'https://mintlify.com/docs.json', name, colors: { primary: '#2563eb' }, navigation }, null, 2));
+}
+
+function generateFlat(dir: string, count: number, seed = 42): void {
+  const rand = rng(seed);
+  const perGroup = Math.ceil(count / 20);
+  const slugOf: SlugOf = (i) => `group-${Math.floor(i / perGroup)}/page-${i}`;
+  const groups: { group: string; pages: string[] }[] = [];
+  for (let n = 0; n < count; n++) {
+    const slug = slugOf(n);
+    fs.mkdirSync(path.join(dir, path.dirname(slug)), { recursive: true });
+    fs.writeFileSync(path.join(dir, `${slug}.mdx`), pageBody(n, count, rand, slugOf));
+    (groups[Math.floor(n / perGroup)] ??= { group: `Group ${Math.floor(n / perGroup)}`, pages: [] }).pages.push(slug);
+  }
+  writeDocsJson(dir, `Flat ${count}`, { tabs: [{ tab: 'Docs', groups }] });
+}
+
+export const I18N_LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl', 'sv', 'pl', 'cs', 'ja', 'ko', 'zh', 'ru', 'tr', 'id'];
+export const I18N_VERSIONS = Array.from({ length: 10 }, (_, v) => `v${10 - v}`);
+
+function generateI18n(dir: string, count: number, seed = 42): void {
+  const scopes = I18N_LANGUAGES.length * I18N_VERSIONS.length;
+  const languages = I18N_LANGUAGES.map((language, l) => ({
+    language,
+    versions: I18N_VERSIONS.map((version, v) => {
+      const s = l * I18N_VERSIONS.length + v;
+      const pages = Math.floor(count / scopes) + (s < count % scopes ? 1 : 0);
+      const slugOf: SlugOf = (k) => `${language}/${version}/page-${k}`;
+      fs.mkdirSync(path.join(dir, language, version), { recursive: true });
+      const groups: { group: string; pages: string[] }[] = [];
+      for (let k = 0; k < pages; k++) {
+        // Seeded by k alone: page k reads the same in every version and language.
+        fs.writeFileSync(path.join(dir, `${slugOf(k)}.mdx`), pageBody(k, pages, rng(seed + k), slugOf));
+        (groups[Math.floor(k / 26)] ??= { group: `Group ${Math.floor(k / 26)}`, pages: [] }).pages.push(slugOf(k));
+      }
+      return { version, groups };
+    }),
+  }));
+  writeDocsJson(dir, `Languages and versions ${count}`, { languages });
 }
 
 export function generateSite(dir: string, count: number, seed = 42): void {
@@ -129,11 +193,11 @@ export function generateSite(dir: string, count: number, seed = 42): void {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [dir, count] = process.argv.slice(2);
-  if (!dir || !count) {
-    console.error('usage: node --import tsx bench/gen-pages.ts <dir> <count>');
+  const [dir, count, shape = 'tabs'] = process.argv.slice(2);
+  if (!dir || !count || !['tabs', 'flat', 'i18n'].includes(shape)) {
+    console.error('usage: node --import tsx bench/gen-pages.ts <dir> <count> [tabs|flat|i18n]');
     process.exit(2);
   }
-  generateSite(dir, Number(count));
+  generateShape(dir, Number(count), shape as SiteShape);
   console.log(`generated ${count} pages in ${dir}`);
 }

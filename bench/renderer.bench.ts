@@ -5,7 +5,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRenderPool, exportSite, ExportError, type RenderPool } from '../renderer/index.js';
 import { generateOpenApiSite } from './gen-openapi.js';
-import { generateSite } from './gen-pages.js';
+import { generateShape, generateSite } from './gen-pages.js';
+import { CHROMIUM_PATH, measureSearch, serveFiles, type SearchFigures } from './search-browser.js';
 import type { Floors } from './stage-floor.js';
 
 /**
@@ -13,7 +14,11 @@ import type { Floors } from './stage-floor.js';
  * floor measured in the same run (read every page + marked.parse, one thread), then every corpus
  * found in --corpora.
  *
- *   node --import tsx bench/renderer.bench.ts [--sizes 1000,10000] [--openapi 1000] [--runs 3] [--threads N] [--corpora DIR]
+ *   node --import tsx bench/renderer.bench.ts [--sizes 1000,10000] [--flat 10000] [--i18n 25000]
+ *     [--openapi 1000] [--runs 3] [--threads N] [--corpora DIR]
+ *
+ * Issue 18's shapes: `--flat N` one tab of 20 groups × N/20 pages, `--i18n N` 16 languages × 10
+ * versions (0 skips either); on the i18n site reader search is measured in Chromium as well.
  */
 
 // Not strict: `npm run bench` passes every benchmark the same arguments, some meant for others.
@@ -21,6 +26,8 @@ const { values } = parseArgs({
   strict: false,
   options: {
     sizes: { type: 'string', default: '1000,10000' },
+    flat: { type: 'string', default: '10000' },
+    i18n: { type: 'string', default: '25000' },
     // Operations of the generated OpenAPI spec (its pages are exported beside the hand-written ones); 0 skips it.
     openapi: { type: 'string', default: '1000' },
     runs: { type: 'string', default: '3' },
@@ -76,7 +83,7 @@ interface Row {
   note: string;
 }
 
-async function timeExport(pool: RenderPool, sourceDir: string, outZip: string): Promise<{ ms: number; cpu: number; pages: number; zipBytes: number; timings: Record<string, number>; warnings: Map<string, number>; peakRss: number }> {
+async function timeExport(pool: RenderPool, sourceDir: string, outZip: string): Promise<{ ms: number; cpu: number; pages: number; zipBytes: number; timings: Record<string, number>; warnings: Map<string, number>; peakRss: number; files: ReadonlyMap<string, Uint8Array> }> {
   if (global.gc) global.gc();
   const c0 = process.cpuUsage();
   const t0 = performance.now();
@@ -85,7 +92,7 @@ async function timeExport(pool: RenderPool, sourceDir: string, outZip: string): 
   const cpu = cpuSeconds(c0);
   const warnings = new Map<string, number>();
   for (const w of value.warnings) warnings.set(w.code, (warnings.get(w.code) ?? 0) + 1);
-  return { ms, cpu, pages: value.pageCount, zipBytes: value.sizeBytes ?? 0, timings: value.timings, warnings, peakRss };
+  return { ms, cpu, pages: value.pageCount, zipBytes: value.sizeBytes ?? 0, timings: value.timings, warnings, peakRss, files: value.files };
 }
 
 /** The floors, measured in a child process (see stage-floor.ts): their garbage stays out of the export's RSS. */
@@ -103,7 +110,7 @@ const floorFields = (floors: Floors[]): Pick<Row, 'floorMs' | 'floorCpu' | 'stag
 });
 
 function printTable(rows: Row[], threads: number): void {
-  const header = ['site', 'pages', 'export s', 'pages/s', 'floor s', 'vs floor', 'stage floor s', 'best vs floor', 'best, stored zip', 'cpu s', 'floor cpu s', 'peak RSS', 'zip MB', 'stages (ms)'];
+  const header = ['site', 'pages', 'export s', 'pages/s', 'floor s', 'vs floor', 'stage floor s', 'vs stage floor', 'best vs floor', 'best, stored zip', 'cpu s', 'floor cpu s', 'peak RSS', 'zip MB', 'stages (ms)'];
   const body = rows.map((r) => [
     r.name,
     String(r.pages),
@@ -112,6 +119,7 @@ function printTable(rows: Row[], threads: number): void {
     r.floorMs === undefined ? '' : (r.floorMs / 1000).toFixed(2),
     r.floorMs === undefined ? '' : `${(r.floorMs / r.exportMs).toFixed(2)}×`,
     r.stageFloorMs === undefined ? '' : (r.stageFloorMs / 1000).toFixed(2),
+    r.stageFloorMs === undefined ? '' : `${(r.stageFloorMs / threads / r.exportMs).toFixed(2)}×`,
     r.floorMs === undefined || r.stageFloorMs === undefined ? '' : `${(r.floorMs / (r.stageFloorMs / threads)).toFixed(2)}×`,
     r.floorMs === undefined || r.storedStageFloorMs === undefined ? '' : `${(r.floorMs / (r.storedStageFloorMs / threads)).toFixed(2)}×`,
     r.exportCpu.toFixed(2),
@@ -129,12 +137,41 @@ function printTable(rows: Row[], threads: number): void {
   for (const b of body) console.log(line(b));
 }
 
+/**
+ * Reader search on the exported i18n site, in Chromium: a first query (cold cache) on an English
+ * v5 page for a word on almost every page, then for one page's own word (it exists in all 10
+ * versions and 16 languages), widened to every version and language.
+ */
+async function searchFigures(files: ReadonlyMap<string, Uint8Array>): Promise<SearchFigures[]> {
+  if (!CHROMIUM_PATH) {
+    console.log('search in Chromium: skipped (no Chromium; set CHROMIUM_PATH)');
+    return [];
+  }
+  const server = await serveFiles(files);
+  try {
+    return [await measureSearch(server.origin, '/en/v5/page-3/', 'throughput'), await measureSearch(server.origin, '/en/v5/page-3/', 'handle42', { widen: true })];
+  } finally {
+    await server.close();
+  }
+}
+
+function printSearch(rows: SearchFigures[]): void {
+  console.log('\nreader search in Chromium (i18n site, page /en/v5/page-3/, cold cache, gzip):');
+  for (const r of rows) {
+    console.log(
+      `  "${r.query}": first query ${(r.bytes / 1024).toFixed(1)} KB in ${r.files} files (search.js, library, index), first results in ${Math.round(r.ms)} ms, ${r.results} shown, first ${r.firstUrl}` +
+        (r.wide ? `; widened: ${r.wide.results} shown, ${r.wide.labelled} labelled, first ${r.wide.firstUrl}${r.wide.firstLabel ? ` (${r.wide.firstLabel})` : ' (unlabelled: the reader’s version)'}` : ''),
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const threads = str(values.threads) ? Number(str(values.threads)) : os.availableParallelism();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'renderer-bench-'));
   console.log(`renderer benchmark: node ${process.version}, ${os.availableParallelism()} cores, ${threads} render threads, ${runs} run(s) each (median), work dir ${work}`);
   const pool = createRenderPool({ threads });
   const rows: Row[] = [];
+  const searchRows: SearchFigures[] = [];
   try {
     // Warm the pool (worker start-up, module loading): a long-lived appliance pays this once.
     const warm = path.join(work, 'warm');
@@ -162,6 +199,34 @@ async function main(): Promise<void> {
         timings: mid.timings,
         note: '',
       });
+      if (!values.keep) fs.rmSync(dir, { recursive: true, force: true });
+    }
+
+    // Issue 18's shapes: a flat navigation (one tab, 20 big groups) and a 16-language ×
+    // 10-version site, each beside its floors measured in the same run.
+    for (const [shape, count] of [['flat', Number(str(values.flat) ?? '10000')], ['i18n', Number(str(values.i18n) ?? '25000')]] as const) {
+      if (!(count > 0)) continue;
+      const dir = path.join(work, `${shape}-${count}`);
+      generateShape(dir, count, shape);
+      const floors: Floors[] = [];
+      const results: Awaited<ReturnType<typeof timeExport>>[] = [];
+      for (let r = 0; r < runs; r++) {
+        floors.push(timeFloor(dir));
+        results.push(await timeExport(pool, dir, path.join(work, `${shape}-${count}-${r}.zip`)));
+      }
+      const mid = results.slice().sort((a, b) => a.ms - b.ms)[Math.floor(results.length / 2)] as (typeof results)[number];
+      rows.push({
+        name: shape === 'flat' ? `flat 20 × ${count / 20}` : `${count} pages, 16 languages × 10 versions`,
+        pages: mid.pages,
+        exportMs: mid.ms,
+        exportCpu: mid.cpu,
+        ...floorFields(floors),
+        peakRss: Math.max(...results.map((r) => r.peakRss)),
+        zipBytes: mid.zipBytes,
+        timings: mid.timings,
+        note: '',
+      });
+      if (shape === 'i18n') searchRows.push(...(await searchFigures(mid.files)));
       if (!values.keep) fs.rmSync(dir, { recursive: true, force: true });
     }
 
@@ -216,9 +281,11 @@ async function main(): Promise<void> {
   }
   console.log('');
   printTable(rows, threads);
+  if (searchRows.length > 0) printSearch(searchRows);
   console.log(`\nprocess peak RSS (getrusage maxRSS, main thread + workers): ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
   console.log('floor = read every page + marked.parse, one thread; "vs floor" = floor time / export time (1.0× = as fast as the floor).');
   console.log(`stage floor = floor + the bare library calls every export also needs (highlight.js on fences, deflate level 1, sha256 + CRC-32, search tokens), one thread, no MDX/layout/zip; "best vs floor" = floor / (stage floor / ${threads} threads): the ratio no renderer using these libraries can beat here; "best, stored zip": the same without deflate, for a zip storing its pages uncompressed.`);
+  console.log(`vs stage floor = (stage floor / ${threads} threads) / export time: the export's throughput as a share of the bare library calls' throughput on all cores (issue 18's ratio).`);
   console.log('cpu s = CPU seconds of the process, all threads (unaffected by other load on the machine); stages: wall ms, worker.*: worker ms summed over workers.');
   console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (figures above are only comparable on an otherwise idle machine)`);
 }

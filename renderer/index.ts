@@ -3,7 +3,7 @@ export { exportSite, ExportError, formatFailure, gitCommit, type ExportOptions, 
 export { createRenderPool, type RenderPool, type RenderPoolOptions } from './pool/render-pool.js';
 export { loadSite, type LoadedSite } from './load/index.js';
 export { planSite, selectPaths, UnknownPathsError, type PlanOptions } from './plan/index.js';
-export { SEARCH_INDEX_PATH } from './index-stage/search-index.js';
+export { SEARCH_ROOT } from './search-options.js';
 export { MANIFEST_PATH } from './write/manifest.js';
 export { RenderError } from './types.js';
 export type {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createSearchIndexBuilder, emptyPartialIndex, MAX_SEARCH_TEXT, SEARCH_INDEX_PATH } from './index-stage/search-index.js';
-import { loadThemeAssets, renderNotFoundPage, renderRedirectPage } from './layout/index.js';
+import { createShardedIndexBuilder, emptyPartialIndex, MAX_SEARCH_TEXT, searchScopes } from './index-stage/search-index.js';
+import { loadThemeAssets, renderNotFoundPage, renderRedirectPage, sharedSidebars } from './layout/index.js';
 import { browserRuntime } from './islands/runtime.js';
 import { loadSite } from './load/index.js';
 import { ZipWriter } from './pack/zip.js';
@@ -12,7 +12,7 @@ import type { RenderBatchResult } from './pool/batch.js';
 import { writeContextFile } from './pool/context-file.js';
 import { createRenderPool, type RenderPool } from './pool/render-pool.js';
 import { readRepoFile, readRepoText, resolveRepoFile } from './repo-files.js';
-import { SEARCH_INDEX_URL } from './search-options.js';
+import { SEARCH_BASE_URL } from './search-options.js';
 import { startTailwind, TAILWIND_ASSET } from './tailwind/index.js';
 import {
   RenderError,
@@ -217,10 +217,14 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   const level = opts.compressionLevel ?? OTHER_DEFLATE_LEVEL;
 
   const theme = loadThemeAssets();
-  const themeUrls: Record<string, string> = { 'search-index': SEARCH_INDEX_URL };
+  const themeUrls: Record<string, string> = { 'search-index': SEARCH_BASE_URL };
   for (const a of theme) themeUrls[a.name] = `/${a.bundlePath}`;
   if (plan.tailwind) themeUrls[TAILWIND_ASSET] = `/${plan.tailwind.bundlePath}`;
+  const scopes = searchScopes(plan.sections);
   const ctx = renderContext(plan, themeUrls, opts.componentScripts !== false);
+  ctx.searchScopes = Object.fromEntries([...scopes.bySection].map(([id, scope]) => [id, scope.key]));
+  const sidebars = sharedSidebars(ctx);
+  if (sidebars.files.length > 0) ctx.sidebarFiles = sidebars.urls;
   const contextFile = writeContextFile(ctx);
   lap('context');
 
@@ -228,7 +232,10 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   const site = new SiteFiles();
   // Opened before rendering so that finished pages are packed while the rest still render.
   let zip: ZipWriter | undefined;
-  const index = createSearchIndexBuilder();
+  const index = createShardedIndexBuilder(scopes.list, (id) => {
+    const sectionId = plan.pages[id]?.sectionId;
+    return sectionId === undefined ? undefined : scopes.bySection.get(sectionId);
+  });
   const retrieval = createRetrievalStage();
   const warnings: BuildWarning[] = [...plan.warnings];
   const failures: RenderFailure[] = [];
@@ -251,7 +258,9 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     // Results are kept per batch and consumed in batch order, so the search index, warnings and
     // failures come out the same whatever order the workers finish in (deterministic bundles),
     // while indexing still overlaps rendering: each batch is indexed as soon as those before it are.
-    const done: (RenderBatchResult | undefined)[] = new Array(planned.length);
+    // A consumed batch becomes null: its bytes are in the zip (or the site) by then, and holding
+    // the result would keep every page's bytes alive to the end.
+    const done: (RenderBatchResult | null | undefined)[] = new Array(planned.length);
     let indexed = 0;
     const workerCpu: Record<string, number> = {};
     const accept = (batchNo: number, pages: PlannedPage[], result: RenderBatchResult): void => {
@@ -269,13 +278,21 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       for (const [step, ms] of Object.entries(result.cpu)) workerCpu[step] = (workerCpu[step] ?? 0) + ms;
       for (const [file, code] of Object.entries(result.islandFiles ?? {})) islandFiles.set(file, code);
       done[batchNo] = result;
-      for (let next = done[indexed]; next !== undefined && indexed < planned.length; next = done[indexed]) {
+      for (let next = done[indexed]; next && indexed < planned.length; next = done[indexed]) {
         index.add(next.search);
         retrieval.add(next.retrieval);
         warnings.push(...next.warnings);
         failures.push(...next.failures);
         // In plan order, whichever worker finished first: the zip's bytes stay deterministic.
-        if (zip && (opts.keepGoing || failures.length === 0)) for (const ref of next.pages) zip.add(site, ref.outputPath);
+        if (zip && (opts.keepGoing || failures.length === 0)) {
+          for (const ref of next.pages) {
+            zip.add(site, ref.outputPath);
+            // Memory flat in site size: a framed page is read back from the zip if anyone asks.
+            const at = zip.locate(ref.outputPath);
+            if (at) site.release(ref.outputPath, at);
+          }
+        }
+        done[indexed] = null;
         indexed++;
       }
       pagesDone += pages.length;
@@ -313,8 +330,10 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     if (failures.length > 0 && !opts.keepGoing) throw new ExportError(failures);
     const failed = new Set(failures.flatMap((f) => (f.path === undefined ? [] : [f.path])));
 
+    // Released pages are read back from the file from here on (the 404 copy, outDir, `files`).
+    await zip?.drain();
     progress({ stage: 'index', pagesDone, pagesPlanned });
-    site.add(SEARCH_INDEX_PATH, index.finish());
+    for (const [file, bytes] of index.finish()) site.add(file, bytes);
     lap('index');
 
     progress({ stage: 'write', pagesDone, pagesPlanned });
@@ -332,6 +351,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     const own404 = pageFilePath('404');
     if (!site.has('404.html')) site.add('404.html', site.has(own404) ? site.bytes(own404) : encoder.encode(renderNotFoundPage(ctx)));
     for (const a of theme) site.add(a.bundlePath, a.bytes);
+    for (const [file, bytes] of sidebars.files) site.add(file, bytes);
     if (plan.tailwind && tailwindCss) {
       const css = await tailwindCss;
       workerTimings['worker.tailwind'] = Math.round(css.ms);

@@ -10,5 +10,11 @@ export const SEARCH_INDEX_OPTIONS = {
   searchOptions: { boost: { title: 3, headings: 2 }, prefix: true, fuzzy: 0.2 },
 } as const;
 
-/** Fixed (not content-hashed) so search.js can find it without knowing the build. */
-export const SEARCH_INDEX_URL = '/_search/index.json';
+/**
+ * Where the search index lives in the bundle (no leading slash): `scopes.json`, and per scope
+ * `<key>/meta.json` plus content-hashed chunks (renderer/index-stage/sharded-index.ts). The fixed
+ * names let search.js find them without knowing the build.
+ */
+export const SEARCH_ROOT = '_search/';
+/** The same, as the URL search.js is given. */
+export const SEARCH_BASE_URL = `/${SEARCH_ROOT}`;

@@ -274,6 +274,13 @@ export interface RenderContext {
    * written as their pre-rendered HTML only, and no script of theirs is shipped.
    */
   componentScripts?: boolean;
+  /** Section id → its search scope's key (language × version; renderer/index-stage/scopes.ts). */
+  searchScopes?: Record<string, string>;
+  /**
+   * Section id → URL of the section's whole sidebar as a shared file, for sections too big to
+   * carry inline on every page (renderer/layout/sidebar-window.ts).
+   */
+  sidebarFiles?: Record<string, string>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,8 +8,10 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 
 const HASHED_NAME = /\.[0-9a-f]{8,}(\.[A-Za-z0-9]+)?$/;
+/** Folders whose hashed names are content hashes: the search index's chunks and shared sidebars. */
+const HASHED_FOLDERS = ['_static/', '_assets/', '_search/', '_sidebar/'];
 
 export function cacheControlFor(rel: string): string {
-  if ((rel.startsWith('_static/') || rel.startsWith('_assets/')) && HASHED_NAME.test(rel.slice(rel.lastIndexOf('/') + 1))) return IMMUTABLE;
+  if (HASHED_FOLDERS.some((f) => rel.startsWith(f)) && HASHED_NAME.test(rel.slice(rel.lastIndexOf('/') + 1))) return IMMUTABLE;
   return REVALIDATE;
 }

@@ -4,13 +4,14 @@ import { marked } from 'marked';
 import { sanitizePhrasingHtml } from '../page/sanitize.js';
 import type { DivisionKind, NavLink, NavSection, RenderContext } from '../types.js';
 import { THEME_ASSET_NAMES, themeAssetUrls } from '../theme/assets.js';
-import { SEARCH_INDEX_URL } from '../search-options.js';
+import { SEARCH_BASE_URL } from '../search-options.js';
 import { brandCss } from './colors.js';
 import { fontCss } from './fonts.js';
 import { isExternalHref, safeHref } from './escape.js';
 import { layoutIcons, socialIcon, type LayoutIcon } from './icon.js';
 import { labelledNavLink } from './nav-label.js';
 import { markCurrent, prepareSidebar, type PreparedSidebar } from './sidebar.js';
+import { sidebarWindows, windowFor } from './sidebar-window.js';
 import { switcherLevels, type SwitcherLevel } from './switchers.js';
 import { template } from './templates.js';
 
@@ -39,6 +40,9 @@ export interface SectionChrome {
   topbar: string;
   topbarBare: string;
   sidebar: PreparedSidebar;
+  /** A large section: the window around a page (sidebar-window.ts), and the shared file of the whole tree. */
+  windowFor?: (slug: string | undefined) => PreparedSidebar;
+  sidebarSrc?: string;
 }
 
 /** Everything that is the same on every page of one export, rendered once per ctx. */
@@ -154,7 +158,7 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
     baseScripts: [
       { src: asset(THEME_ASSET_NAMES.siteJs) },
       { src: asset(THEME_ASSET_NAMES.componentsJs) },
-      { src: asset(THEME_ASSET_NAMES.searchJs), data: { minisearch: asset(THEME_ASSET_NAMES.minisearchJs), index: SEARCH_INDEX_URL } },
+      { src: asset(THEME_ASSET_NAMES.searchJs), data: { minisearch: asset(THEME_ASSET_NAMES.minisearchJs), search: SEARCH_BASE_URL } },
       ...readers.scripts,
       { src: asset(THEME_ASSET_NAMES.assistantJs) },
     ],
@@ -219,12 +223,22 @@ export function sectionChrome(chrome: SiteChrome, sectionId: string | undefined)
     topbarBare: chrome.topbarFor(languageSwitcher, false),
     sidebarTop: template('switchers')(pick((l) => l.kind !== 'tab' && l.kind !== 'language')),
     drawerLanguage: languageSwitcher.trim() ? `<div class="drawer-only">${languageSwitcher}</div>` : '',
-    sidebar: prepareSidebar(section?.sidebar ?? [], chrome.ctx),
+    sidebar: prepareSidebar([], chrome.ctx),
   };
+  const shared = section ? chrome.ctx.sidebarFiles?.[section.id] : undefined;
+  if (section && shared) {
+    const windows = sidebarWindows(section.sidebar);
+    built.windowFor = (slug) => windowFor(windows, slug, chrome.ctx);
+    built.sidebar = built.windowFor(undefined);
+    built.sidebarSrc = shared;
+  } else {
+    built.sidebar = prepareSidebar(section?.sidebar ?? [], chrome.ctx);
+  }
   chrome.sectionCache.set(key, built);
   return built;
 }
 
 export function sidebarFor(section: SectionChrome, slug: string | undefined): string {
-  return slug === undefined ? section.sidebar.html : markCurrent(section.sidebar, slug);
+  const prepared = section.windowFor ? section.windowFor(slug) : section.sidebar;
+  return slug === undefined ? prepared.html : markCurrent(prepared, slug);
 }

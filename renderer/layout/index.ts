@@ -9,6 +9,7 @@ import { textDirection } from './direction.js';
 import { canonicalPath, portableHref } from '../page-urls.js';
 
 export { loadThemeAssets } from '../theme/assets.js';
+export { sharedSidebars } from './sidebar-window.js';
 
 /** Frontmatter `mode` → which parts of the chrome a page shows (Mintlify's page modes). */
 function modeParts(mode: string | undefined): { sidebar: boolean; toc: boolean; header: boolean; bodyClass: string } {
@@ -86,6 +87,7 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
   return template('document')({
     lang,
     dir: textDirection(lang),
+    searchScope: section.section ? chrome.ctx.searchScopes?.[section.section.id] : undefined,
     defaultTheme: appearance.default === 'system' ? undefined : appearance.default,
     appearance: appearance.default,
     strict: appearance.strict,
@@ -106,6 +108,7 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
     showSidebar: hasDrawer,
     sidebarTop: section.drawerLanguage + section.sidebarTop,
     sidebar: hasDrawer ? sidebarFor(section, parts.slug) : '',
+    sidebarSrc: hasDrawer ? section.sidebarSrc : undefined,
     showHeader: mode.header,
     breadcrumbs: parts.breadcrumbs,
     pageTitle: parts.pageTitle,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { Zip, type ZipInputFile } from 'fflate';
-import type { Predeflated, SiteFiles } from '../write/site-files.js';
+import type { ArchiveRef, Predeflated, SiteFiles } from '../write/site-files.js';
 
 const deflateRaw = promisify(zlib.deflateRaw);
 
@@ -72,6 +72,10 @@ const ASYNC_DEFLATE_BYTES = 256 * 1024;
 export class ZipWriter {
   private readonly zip: Zip;
   private readonly written = new Set<string>();
+  /** Where each entry's compressed bytes start in the file, and how many there are. */
+  private readonly located = new Map<string, { offset: number; length: number; crc32: number }>();
+  /** The file the entries are in: the partial file, then (after finish) the zip itself. */
+  readonly archive: ArchiveRef;
   private pending: Uint8Array[] = [];
   private pendingBytes = 0;
   private total = 0;
@@ -87,6 +91,7 @@ export class ZipWriter {
     private readonly mtime: Date,
     private readonly level: number,
   ) {
+    this.archive = { path: partial };
     this.zip = new Zip((err, chunk) => {
       if (err) this.failure = err;
       else {
@@ -110,8 +115,11 @@ export class ZipWriter {
   add(site: SiteFiles, path: string, prepared?: Predeflated & { compression: 0 | 8 }): void {
     if (this.failure) throw this.failure;
     const entry = prepared ?? preparedEntry(site, path, this.level);
+    // fflate emits the entry at once (its data is final): a 30-byte local header, the name, the data.
+    const start = this.total + this.pendingBytes;
     addPrepared(this.zip, path, entry.data, { size: site.size(path), crc: entry.crc32, compression: entry.compression, mtime: this.mtime });
     this.written.add(path);
+    if (entry.compression === 8) this.located.set(path, { offset: start + 30 + Buffer.byteLength(path), length: entry.data.length, crc32: entry.crc32 });
     if (this.failure) throw this.failure;
     if (this.pendingBytes >= FLUSH_BYTES) this.flush();
   }
@@ -151,6 +159,19 @@ export class ZipWriter {
     }
   }
 
+  /** Where a deflated entry's bytes lie in `archive` (once `drain()` has written them). */
+  locate(path: string): { archive: ArchiveRef; offset: number; length: number; crc32: number } | undefined {
+    const at = this.located.get(path);
+    return at ? { archive: this.archive, ...at } : undefined;
+  }
+
+  /** Write out everything framed so far, so that entries can be read back from the file. */
+  async drain(): Promise<void> {
+    this.flush();
+    await this.writing;
+    if (this.failure) throw this.failure;
+  }
+
   private flush(): void {
     if (this.pendingBytes === 0) return;
     const out = Buffer.concat(this.pending, this.pendingBytes);
@@ -176,6 +197,7 @@ export class ZipWriter {
       this.closed = true;
       await this.handle.close();
       await fs.promises.rename(this.partial, this.zipPath);
+      this.archive.path = this.zipPath;
       return { sizeBytes: this.total };
     } catch (err) {
       await this.abort();

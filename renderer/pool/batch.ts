@@ -17,7 +17,7 @@ export interface RenderBatchTask {
   maxSearchText: number;
 }
 
-/** Where one page's bytes sit in the batch's single transferred buffer. */
+/** Where one page's bytes sit in the batch's single buffer. */
 export interface RenderedPageRef {
   slug: string;
   outputPath: string;
@@ -30,7 +30,7 @@ export interface RenderedPageRef {
 }
 
 export interface RenderBatchResult {
-  /** All pages' bytes back to back: one transfer instead of one copy per page. */
+  /** All pages' bytes back to back: one message part instead of one per page (copied, see worker.ts). */
   buffer: ArrayBuffer;
   pages: RenderedPageRef[];
   /** Tokenised search documents of the batch's visible pages. */

@@ -8,13 +8,36 @@ export interface Predeflated {
   crc32: number;
 }
 
+/** Where an archive's bytes are: the zip being written, renamed into place when it is finished. */
+export interface ArchiveRef {
+  path: string;
+}
+
 interface Entry {
   raw?: Uint8Array;
   deflated?: Predeflated;
-  /** A file copied from disk as is (repository assets): read only when its bytes are needed. */
+  /** A file copied from disk as is (repository assets, pages already written out): read only when its bytes are needed. */
   source?: string;
+  /** A page already framed into the zip: its raw-deflate stream lies at `offset` for `length` bytes. */
+  zipped?: { archive: ArchiveRef; offset: number; length: number; crc32: number };
   size: number;
   sha256?: string;
+}
+
+function readRange(file: string, offset: number, length: number): Uint8Array {
+  const out = new Uint8Array(length);
+  const fd = fs.openSync(file, 'r');
+  try {
+    let done = 0;
+    while (done < length) {
+      const n = fs.readSync(fd, out, done, length - done, offset + done);
+      if (n === 0) throw new Error(`${file} ended before the entry at ${offset} did`);
+      done += n;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return out;
 }
 
 function assertBundlePath(path: string): void {
@@ -46,6 +69,20 @@ export class SiteFiles {
     this.put(path, file);
   }
 
+  /**
+   * Drop a file's bytes from memory once they are safely elsewhere (a page in the zip, or written
+   * under outDir): the export then holds only each page's size and hash, whatever the site's size,
+   * and the bytes are read back from there if anyone asks (`files`, the 404 copy, outDir).
+   */
+  release(path: string, where: { source: string } | { archive: ArchiveRef; offset: number; length: number; crc32: number }): void {
+    const e = this.entry(path);
+    if (e.sha256 === undefined) throw new Error(`cannot release ${path} before its hash is known`);
+    delete e.raw;
+    delete e.deflated;
+    if ('source' in where) e.source = where.source;
+    else e.zipped = where;
+  }
+
   private put(path: string, entry: Entry): void {
     assertBundlePath(path);
     if (this.entries.has(path)) throw new Error(`two outputs want the same bundle path: ${path}`);
@@ -73,6 +110,7 @@ export class SiteFiles {
   bytes(path: string): Uint8Array {
     const e = this.entry(path);
     if (e.raw) return e.raw;
+    if (e.zipped) return new Uint8Array(zlib.inflateRawSync(readRange(e.zipped.archive.path, e.zipped.offset, e.zipped.length)));
     if (e.source !== undefined) {
       const bytes = new Uint8Array(fs.readFileSync(e.source));
       // The file changed between plan and pack: the manifest would lie, so refuse.
@@ -83,7 +121,9 @@ export class SiteFiles {
   }
 
   deflated(path: string): Predeflated | undefined {
-    return this.entry(path).deflated;
+    const e = this.entry(path);
+    if (e.zipped) return { data: readRange(e.zipped.archive.path, e.zipped.offset, e.zipped.length), crc32: e.zipped.crc32 };
+    return e.deflated;
   }
 
   sha256(path: string): string {

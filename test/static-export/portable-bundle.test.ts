@@ -9,6 +9,7 @@ import { checkSite } from '../../scripts/site-check/check-site.js';
 import { createRenderPool, exportSite, type ExportResult } from '../../renderer/index.js';
 import { createTestAppliance, type TestAppliance } from '../helpers/appliance.js';
 import { crawl, referencesOf } from '../helpers/crawl.js';
+import { searchUrls } from '../helpers/search-index.js';
 import { pythonStaticServer, type StaticServer } from '../helpers/static-server.js';
 import { tempSite } from '../renderer/load/site-fixtures.js';
 import { fastLoader, siteFeature } from '../site/helpers.js';
@@ -110,8 +111,7 @@ describe('the bundle layout', () => {
   });
 
   it('points every search result at a page a static server finds', () => {
-    const index = JSON.parse(fs.readFileSync(path.join(outDir, '_search/index.json'), 'utf8')) as { documentIds: Record<string, string> };
-    const urls = Object.values(index.documentIds);
+    const urls = searchUrls(outDir);
     expect(urls.length).toBeGreaterThan(0);
     for (const url of urls) expect(fs.existsSync(path.join(outDir, url, 'index.html')), url).toBe(true);
   });
@@ -125,8 +125,7 @@ describe('served by a plain static file server (python3 -m http.server)', () => 
   afterAll(() => server?.close());
 
   it('answers every internal link, redirect page and search result with 200, following no HTTP redirect', async () => {
-    const index = JSON.parse(fs.readFileSync(path.join(outDir, '_search/index.json'), 'utf8')) as { documentIds: Record<string, string> };
-    const crawled = await crawl(server.origin, ['/', '/old-setup/', '/older/', '/404.html', ...Object.values(index.documentIds)]);
+    const crawled = await crawl(server.origin, ['/', '/old-setup/', '/older/', '/404.html', ...searchUrls(outDir)]);
     expect(crawled.misses).toEqual([]);
     for (const p of PAGES) expect(crawled.pages.has(p), p).toBe(true);
     expect(crawled.visited.some((u) => u.startsWith('/_static/'))).toBe(true);

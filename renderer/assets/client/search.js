@@ -69,12 +69,213 @@
   };
 })(window);
 
+/*
+ * The split index (docs/site-layout.md, "Client search"), free of the DOM so it can be tested
+ * alone: one index per language × version ("scope"), each cut into chunks by term. A query
+ * fetches the scope's meta.json once, then only the chunks that can hold its terms (and their
+ * prefix completions), joins them into a MiniSearch index with the scope's full statistics (so
+ * scores are those of a MiniSearch index of the whole scope), and fetches the stored fields of
+ * the results it shows. Widened, it searches every scope: the reader's own results first, the
+ * others labelled with the version/language they belong to.
+ */
+(function (root) {
+  'use strict';
+
+  // A one- or two-letter term would otherwise pull in every chunk its completions span.
+  var MAX_PREFIX_CHUNKS = 6;
+  // The reader's own scope wins a tie (relative scores within 25 %).
+  var OWN_SCOPE_BOOST = 1.25;
+
+  /**
+   * options: base ('/_search/'), scope (the reader's scope key, '' when unknown),
+   * fetchJson(url) → Promise, MiniSearch (the library), searchOptions.
+   */
+  root.docsShardedSearch = function (options) {
+    var MiniSearch = options.MiniSearch;
+    var tokenize = MiniSearch.getDefault('tokenize');
+    var processTerm = MiniSearch.getDefault('processTerm');
+    var states = {};
+    var scopeList = null;
+
+    function fetchOnce(holder, key, url) {
+      if (!holder[key]) {
+        holder[key] = options.fetchJson(url);
+        holder[key].catch(function () { delete holder[key]; });
+      }
+      return holder[key];
+    }
+
+    function state(key) {
+      var s = states[key];
+      if (!s) s = states[key] = { key: key, meta: null, chunks: {}, pending: {}, docs: {}, engine: null, dirty: true };
+      return fetchOnce(s, 'metaPromise', options.base + key + '/meta.json').then(function (meta) {
+        s.meta = meta;
+        return s;
+      });
+    }
+
+    function termsOf(query) {
+      var out = [];
+      tokenize(query).forEach(function (token) {
+        var t = processTerm(token);
+        if (Array.isArray(t)) out.push.apply(out, t.filter(Boolean));
+        else if (t) out.push(t);
+      });
+      return out;
+    }
+
+    // The chunk whose range holds `term`, and the following ones whose first term starts with it.
+    function chunkIndexes(meta, term) {
+      var first = meta.terms;
+      if (first.length === 0) return [];
+      var lo = 0;
+      var hi = first.length;
+      while (lo < hi) {
+        var mid = (lo + hi) >> 1;
+        if (first[mid] <= term) lo = mid + 1;
+        else hi = mid;
+      }
+      var at = Math.max(0, lo - 1);
+      var out = [at];
+      for (var i = at + 1; i < first.length && out.length < MAX_PREFIX_CHUNKS && first[i].lastIndexOf(term, 0) === 0; i++) out.push(i);
+      return out;
+    }
+
+    function loadChunks(s, query) {
+      var wanted = {};
+      termsOf(query).forEach(function (term) {
+        chunkIndexes(s.meta, term).forEach(function (i) { wanted[i] = true; });
+      });
+      return Promise.all(Object.keys(wanted).filter(function (i) { return !s.chunks[i]; }).map(function (i) {
+        return fetchOnce(s.pending, i, options.base + s.key + '/' + s.meta.termFiles[i]).then(function (entries) {
+          if (!s.chunks[i]) {
+            s.chunks[i] = entries;
+            s.dirty = true;
+          }
+        });
+      }));
+    }
+
+    function engine(s) {
+      if (s.dirty || !s.engine) {
+        var m = s.meta;
+        var index = [];
+        Object.keys(s.chunks).sort(function (a, b) { return a - b; }).forEach(function (i) { index.push.apply(index, s.chunks[i]); });
+        if (!s.ids) {
+          s.ids = [];
+          for (var id = 0; id < m.documentCount; id++) s.ids.push(id);
+        }
+        s.engine = MiniSearch.loadJS({
+          documentCount: m.documentCount,
+          nextId: m.documentCount,
+          documentIds: s.ids,
+          fieldIds: m.fieldIds,
+          fieldLength: m.fieldLength,
+          averageFieldLength: m.averageFieldLength,
+          storedFields: {},
+          dirtCount: 0,
+          index: index,
+          serializationVersion: 2,
+        }, options.searchOptions);
+        s.dirty = false;
+      }
+      return s.engine;
+    }
+
+    function searchScope(key, query) {
+      return state(key).then(function (s) {
+        return loadChunks(s, query).then(function () {
+          return engine(s).search(query).map(function (r) {
+            return { id: r.id, score: r.score, terms: r.terms, state: s };
+          });
+        });
+      });
+    }
+
+    function attach(result) {
+      var s = result.state;
+      var per = s.meta.docsPerChunk;
+      var n = Math.floor(result.id / per);
+      return fetchOnce(s.docs, n, options.base + s.key + '/' + s.meta.docFiles[n]).then(function (docs) {
+        var d = docs[result.id % per] || [];
+        return { url: d[0], title: d[1], section: d[2], score: result.score, terms: result.terms, scope: s.key, meta: s.meta };
+      });
+    }
+
+    // What sets a result apart from the reader's scope: its version, its language, or both.
+    function labelFor(meta, current) {
+      if (!current) return [meta.language, meta.version].filter(Boolean).join(' \u00b7 ');
+      var parts = [];
+      if (meta.language !== current.language && meta.language) parts.push(meta.language);
+      if (meta.version !== current.version && meta.version) parts.push(meta.version);
+      return parts.length ? parts.join(' \u00b7 ') : [meta.language, meta.version].filter(Boolean).join(' \u00b7 ');
+    }
+
+    function scopes() {
+      if (!scopeList) {
+        scopeList = options.fetchJson(options.base + 'scopes.json').then(function (j) { return j.scopes; });
+        scopeList.catch(function () { scopeList = null; });
+      }
+      return scopeList;
+    }
+
+    return {
+      /** Every scope of the site: [{key, language?, version?, pages}]. */
+      scopes: scopes,
+      /** Fetch the reader's scope's meta ahead of the first query. */
+      warm: function () {
+        return options.scope ? state(options.scope) : scopes();
+      },
+      /**
+       * Results for `query` (the first `limit`, with url/title/section; `label` on those from
+       * another scope) and the number of matches. `wide`: every scope, not only the reader's.
+       */
+      search: function (query, opts) {
+        var wide = !!(opts && opts.wide) || !options.scope;
+        var limit = (opts && opts.limit) || 10;
+        var keys = wide ? scopes().then(function (list) { return list.map(function (x) { return x.key; }); }) : Promise.resolve([options.scope]);
+        return keys.then(function (list) {
+          return Promise.all(list.map(function (key) { return searchScope(key, query); }));
+        }).then(function (perScope) {
+          var own = [];
+          var others = [];
+          perScope.forEach(function (found) {
+            found.forEach(function (r) { (r.state.key === options.scope ? own : others).push(r); });
+          });
+          // Widened: one ranking, each scope's scores relative to its best match (scores of two
+          // scopes are not comparable: each has its own statistics), the reader's scope ahead on
+          // near ties. The same page in another version then follows the reader's copy instead of
+          // trailing every weak match of the reader's scope.
+          var all = own.concat(others);
+          if (others.length > 0) {
+            var best = {};
+            all.forEach(function (r) { best[r.state.key] = Math.max(best[r.state.key] || 0, r.score); });
+            all.forEach(function (r, i) {
+              r.rank = (r.score / best[r.state.key]) * (r.state.key === options.scope ? OWN_SCOPE_BOOST : 1);
+              r.order = i;
+            });
+            all.sort(function (a, b) { return b.rank - a.rank || a.order - b.order; });
+          }
+          var current = options.scope && states[options.scope] ? states[options.scope].meta : null;
+          return Promise.all(all.slice(0, limit).map(attach)).then(function (top) {
+            top.forEach(function (r) {
+              if (r.scope !== options.scope) r.label = labelFor(r.meta, current);
+              delete r.meta;
+            });
+            return { results: top, total: all.length, scopes: perScope.length };
+          });
+        });
+      },
+    };
+  };
+})(window);
+
 (function () {
   'use strict';
 
   var script = document.currentScript;
   var MINISEARCH_URL = script && script.getAttribute('data-minisearch');
-  var INDEX_URL = (script && script.getAttribute('data-index')) || '/_search/index.json';
+  var SEARCH_BASE = (script && script.getAttribute('data-search')) || '/_search/';
   var EVENTS_URL = '/_/events';
   var COMMIT_DELAY_MS = 1000;
   var MAX_RESULTS = 10;
@@ -90,13 +291,18 @@
   var input = document.getElementById('search-input');
   var list = document.getElementById('search-results');
   var status = document.getElementById('search-status');
+  var scopeButton = document.getElementById('search-scope');
   if (!dialog || !input || !list || !status) return;
+  // The reader's language × version (renderer/index-stage/scopes.ts); search starts there.
+  var SCOPE = document.documentElement.getAttribute('data-search-scope') || '';
 
   var indexPromise = null;
   var results = [];
   var totalFound = 0; // matches for the query on screen (results holds only the first few)
   var activeIndex = -1;
-  var searchIndex = null; // the loaded MiniSearch instance, once available
+  var searchIndex = null; // the split index (docsShardedSearch), once the library is loaded
+  var wide = false; // searching every version and language, not only the reader's
+  var counts = {}; // normalised query → number of matches, for the analytics beacon
   var snippetTimer = null;
   var pageTexts = {};
   var renderToken = 0;
@@ -147,7 +353,8 @@
   var reporter = window.docsSearchReporter({
     send: send,
     count: function (query) {
-      return searchIndex ? searchIndex.search(query).length : totalFound;
+      var known = counts[(wide ? 'w:' : 's:') + tidy(query).toLowerCase()];
+      return known !== undefined ? known : totalFound;
     },
     sessionId: sessionId,
     delay: COMMIT_DELAY_MS,
@@ -174,21 +381,67 @@
     });
   }
 
+  function fetchJson(url) {
+    return window.fetch(url, { credentials: 'same-origin' }).then(function (res) {
+      if (!res.ok) throw new Error('search index unavailable (' + res.status + ')');
+      return res.json();
+    });
+  }
+
   function loadIndex() {
     if (!indexPromise) {
-      indexPromise = Promise.all([
-        loadScript(MINISEARCH_URL),
-        window.fetch(INDEX_URL, { credentials: 'same-origin' }).then(function (res) {
-          if (!res.ok) throw new Error('search index unavailable (' + res.status + ')');
-          return res.text();
-        }),
-      ]).then(function (parts) {
-        searchIndex = parts[0].loadJSON(parts[1], SEARCH_OPTIONS);
-        return searchIndex;
+      // The library and the reader's scope description load side by side.
+      var meta = SCOPE ? fetchJson(SEARCH_BASE + SCOPE + '/meta.json') : Promise.resolve(null);
+      indexPromise = Promise.all([loadScript(MINISEARCH_URL), meta]).then(function (parts) {
+        var preloaded = parts[1];
+        searchIndex = window.docsShardedSearch({
+          base: SEARCH_BASE,
+          scope: SCOPE,
+          MiniSearch: parts[0],
+          searchOptions: SEARCH_OPTIONS,
+          fetchJson: function (url) {
+            if (preloaded && url === SEARCH_BASE + SCOPE + '/meta.json') {
+              var ready = Promise.resolve(preloaded);
+              preloaded = null;
+              return ready;
+            }
+            return fetchJson(url);
+          },
+        });
+        return searchIndex.warm().then(function () { return searchIndex; });
       });
       indexPromise.catch(function () { indexPromise = null; });
+      showScopeButton();
     }
     return indexPromise;
+  }
+
+  function runSearch(query) {
+    var mode = wide;
+    return loadIndex().then(function (index) {
+      return index.search(tidy(query), { wide: mode, limit: MAX_RESULTS });
+    }).then(function (found) {
+      counts[(mode ? 'w:' : 's:') + tidy(query).toLowerCase()] = found.total;
+      return found;
+    });
+  }
+
+  // ---- scope -----------------------------------------------------------------------------
+
+  // Offered only on sites with more than one language or version.
+  function showScopeButton() {
+    if (!scopeButton || !SCOPE) return;
+    fetchJson(SEARCH_BASE + 'scopes.json').then(function (j) {
+      if (!j.scopes || j.scopes.length < 2) return;
+      scopeButton.hidden = false;
+      labelScopeButton();
+    }, function () { /* no list: no widening */ });
+  }
+
+  function labelScopeButton() {
+    if (!scopeButton) return;
+    scopeButton.textContent = wide ? 'Search only this version and language' : 'Search all versions and languages';
+    scopeButton.setAttribute('aria-pressed', wide ? 'true' : 'false');
   }
 
   // ---- results ---------------------------------------------------------------------------
@@ -213,9 +466,9 @@
     return node;
   }
 
-  function render(query, found) {
+  function render(query, found, total) {
     results = found.slice(0, MAX_RESULTS);
-    totalFound = found.length;
+    totalFound = total === undefined ? found.length : total;
     list.textContent = '';
     activeIndex = -1;
     input.removeAttribute('aria-activedescendant');
@@ -228,6 +481,7 @@
       link.href = result.url;
       link.tabIndex = -1;
       var head = el('span', 'search-result-head');
+      if (result.label) head.appendChild(el('span', 'search-result-scope', result.label));
       if (result.section) head.appendChild(el('span', 'search-result-section', result.section));
       head.appendChild(el('span', 'search-result-title', result.title || result.url));
       link.appendChild(head);
@@ -252,9 +506,9 @@
       reporter.typed('');
       return;
     }
-    loadIndex().then(function (index) {
+    runSearch(query).then(function (found) {
       if (token !== renderToken) return;
-      render(query, index.search(tidy(query)));
+      render(query, found.results, found.total);
       reporter.typed(query);
     }, function () {
       if (token !== renderToken) return;
@@ -393,7 +647,7 @@
       else {
         var query = input.value;
         // Enter before the index arrived still counts, with the real number of matches.
-        loadIndex().then(function () { reporter.enter(query); }, function () { /* no index: nothing to report */ });
+        runSearch(query).then(function () { reporter.enter(query); }, function () { /* no index: nothing to report */ });
       }
     }
   });
@@ -405,6 +659,15 @@
   dialog.addEventListener('close', function () {
     reporter.close();
   });
+
+  if (scopeButton) {
+    scopeButton.addEventListener('click', function () {
+      wide = !wide;
+      labelScopeButton();
+      search(input.value);
+      input.focus();
+    });
+  }
 
   var closeButtons = dialog.querySelectorAll('[data-search-close]');
   for (var c = 0; c < closeButtons.length; c++) closeButtons[c].addEventListener('click', close);

@@ -115,6 +115,40 @@
     if (top > sidebar.clientHeight - 80) sidebar.scrollTop = top - sidebar.clientHeight / 3;
   }
 
+  // A large section's page carries only the part of the sidebar around it (docs/site-layout.md,
+  // "Sidebar of a large section"); the whole tree is one shared file, cached once for the section.
+  function loadSharedSidebar() {
+    var nav = document.querySelector('nav[data-sidebar-src]');
+    if (!nav || !window.fetch) return;
+    var src = nav.getAttribute('data-sidebar-src');
+    window.fetch(src, { credentials: 'same-origin' }).then(function (res) {
+      if (!res.ok) throw new Error(String(res.status));
+      return res.text();
+    }).then(function (html) {
+      var scroller = document.querySelector('.sidebar-inner');
+      var current = nav.querySelector('[aria-current="page"]');
+      var href = current && current.getAttribute('href');
+      var before = current ? current.getBoundingClientRect().top : 0;
+      // The bundle's own file, written by the renderer: sidebar markup only, nothing that runs.
+      nav.innerHTML = html;
+      nav.removeAttribute('data-sidebar-src');
+      nav.setAttribute('data-sidebar-full', '');
+      if (!href) return;
+      var links = nav.querySelectorAll('a[href]');
+      var first = null;
+      for (var i = 0; i < links.length; i++) {
+        if (links[i].getAttribute('href') !== href) continue;
+        links[i].setAttribute('aria-current', 'page');
+        first = first || links[i];
+        for (var up = links[i].parentElement; up && up !== nav; up = up.parentElement) {
+          if (up.tagName === 'DETAILS') up.open = true;
+        }
+      }
+      // Keep the reader's page where it was on screen while the tree grows around it.
+      if (first && scroller) scroller.scrollTop += first.getBoundingClientRect().top - before;
+    }).catch(function () { /* the window stays: every page is still reachable through it */ });
+  }
+
   function initSwitchers() {
     var menus = document.querySelectorAll('details[data-switcher]');
     if (menus.length === 0) return;
@@ -219,6 +253,7 @@
     initScrollSpy();
     initShortcutHint();
     revealCurrentSidebarLink();
+    loadSharedSidebar();
   }
 
   init();

@@ -238,11 +238,11 @@ describe('renderDocument', () => {
     expect(html).toContain('<script src="/_assets/extra.abcdef12.js" defer></script>');
   });
 
-  it('contains a keyboard-reachable search dialog wired to the bundled MiniSearch and fixed index URL', () => {
+  it('contains a keyboard-reachable search dialog wired to the bundled MiniSearch and fixed index folder', () => {
     const html = render();
     expect(html).toContain('<dialog class="search-dialog" id="search-dialog" role="dialog"');
     expect(html).toContain('role="combobox"');
-    expect(html).toContain('data-minisearch="/_static/minisearch.12345678.js" data-index="/_search/index.json"');
+    expect(html).toContain('data-minisearch="/_static/minisearch.12345678.js" data-search="/_search/"');
     expect(html).toContain('<a class="skip-link" href="#content">');
     expect(html).toContain('<main id="content"');
   });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadThemeAssets, THEME_ASSET_NAMES } from '../../../renderer/theme/assets.js';
-import { SEARCH_INDEX_OPTIONS, SEARCH_INDEX_URL } from '../../../renderer/search-options.js';
+import { SEARCH_BASE_URL, SEARCH_INDEX_OPTIONS } from '../../../renderer/search-options.js';
 
 describe('loadThemeAssets', () => {
   const assets = loadThemeAssets();
@@ -60,7 +60,7 @@ describe('search options', () => {
     expect(block).not.toBeNull();
     const browserOptions: unknown = new Function(`return (${block![1]});`)();
     expect(browserOptions).toEqual(SEARCH_INDEX_OPTIONS);
-    expect(source).toContain(`'${SEARCH_INDEX_URL}'`);
+    expect(source).toContain(`'${SEARCH_BASE_URL}'`);
   });
 
   it('search.js posts beacons to the same-origin events endpoint', () => {

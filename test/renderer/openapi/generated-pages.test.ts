@@ -3,10 +3,9 @@
  * navigation, operation strings, frontmatter forms, and what each page shows, checked on the
  * exported HTML.
  */
-import MiniSearch from 'minisearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRenderPool, exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
-import { SEARCH_INDEX_OPTIONS } from '../../../renderer/search-options.js';
+import { searchScopesOf, wholeScopeIndex } from '../../helpers/search-index.js';
 import { tempSite } from '../load/site-fixtures.js';
 import { NEW_PET_YAML, OLD_30, PETS_31, SWAGGER_20, yaml } from './fixtures.js';
 
@@ -178,7 +177,7 @@ describe('pages generated from a navigation spec', () => {
   });
 
   it('indexes generated pages for search', () => {
-    const index = MiniSearch.loadJSON(new TextDecoder().decode(result.files.get('_search/index.json')), SEARCH_INDEX_OPTIONS as never);
+    const index = wholeScopeIndex(result.files, searchScopesOf(result.files)[0]!.key);
     const urls = index.search('vaccinated').map((r) => (r as unknown as { url?: string; id: unknown }).url ?? r.id);
     expect(urls.length).toBeGreaterThan(0);
   });

@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import JSZip from 'jszip';
-import MiniSearch from 'minisearch';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRenderPool, exportSite, ExportError, type ExportProgress, type ExportResult, type RenderPool } from '../../../renderer/index.js';
-import { SEARCH_INDEX_OPTIONS } from '../../../renderer/search-options.js';
+import { wholeScopeIndex } from '../../helpers/search-index.js';
 import type { BundleManifest } from '../../../renderer/types.js';
 import { fixtureSite, tempSite } from '../load/site-fixtures.js';
 import { externalResourceRefs } from './site-scan.js';
@@ -92,7 +91,7 @@ describe('exportSite: the bundle', () => {
   });
 
   it('builds a search index the browser options can load, without hidden pages', () => {
-    const index = MiniSearch.loadJSON(text('_search/index.json'), SEARCH_INDEX_OPTIONS as never);
+    const index = wholeScopeIndex(result.files, 'all');
     expect(index.search('threads').map((r) => r.id)).toContain('/guides/advanced/tuning/');
     expect(index.search('orphan').map((r) => r.id)).not.toContain('/orphan/');
     expect(index.documentCount).toBe(8);
@@ -105,7 +104,7 @@ describe('exportSite: the bundle', () => {
       'long.mdx': `---\ntitle: Long page\n---\n\nearlyterm ${filler}\n\n## Lateheading\n\n${filler} lateterm\n`,
     });
     const r = await exportSite({ sourceDir: dir, pool });
-    const index = MiniSearch.loadJSON(new TextDecoder().decode(r.files.get('_search/index.json')), SEARCH_INDEX_OPTIONS as never);
+    const index = wholeScopeIndex(r.files, 'all');
     expect(index.search('earlyterm', { prefix: false, fuzzy: false }).map((x) => x.id)).toEqual(['/long/']);
     expect(index.search('lateheading', { prefix: false, fuzzy: false }).map((x) => x.id)).toEqual(['/long/']);
     expect(index.search('lateterm', { prefix: false, fuzzy: false })).toEqual([]);

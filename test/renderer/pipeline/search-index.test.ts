@@ -1,7 +1,8 @@
 import MiniSearch, { type Options } from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { ASCII_SPACE_OR_PUNCTUATION, SPACE_OR_PUNCTUATION } from '../../../renderer/index-stage/partial-index.js';
-import { addToPartialIndex, createSearchIndexBuilder, emptyPartialIndex } from '../../../renderer/index-stage/search-index.js';
+import { addToPartialIndex, createShardedIndexBuilder, emptyPartialIndex } from '../../../renderer/index-stage/search-index.js';
+import { wholeScopeIndex } from '../../helpers/search-index.js';
 import { SEARCH_INDEX_OPTIONS } from '../../../renderer/search-options.js';
 import type { SearchDocument } from '../../../renderer/types.js';
 
@@ -15,27 +16,28 @@ const docs: SearchDocument[] = [
   { url: '/symbols', title: 'Symbols $var a+b', headings: 'x|y ~z', text: 'a<b>c ^caret `code` under_score {brace} [bracket] "quote" The the THE tab\tseparated' },
 ];
 
-/** The index as the workers and the main thread build it, split into two batches. */
-function ours(): unknown {
-  const builder = createSearchIndexBuilder();
+/** The split index as the workers and the main thread build it (one scope), in two batches. */
+function ours(): Map<string, Uint8Array> {
+  const scope = { key: 'all' };
+  const builder = createShardedIndexBuilder([scope], () => scope);
   for (const [first, batch] of [[0, docs.slice(0, 2)], [2, docs.slice(2)]] as const) {
     const partial = emptyPartialIndex();
     const slots = new Map<string, number>();
     batch.forEach((d, i) => addToPartialIndex(partial, first + i, d, slots));
     builder.add(partial);
   }
-  return JSON.parse(new TextDecoder().decode(builder.finish()));
+  return new Map(builder.finish());
 }
 
 describe('search index', () => {
-  it('serialises exactly what MiniSearch itself builds', () => {
+  it('holds, chunks joined, exactly what MiniSearch itself builds', () => {
     const reference = new MiniSearch<SearchDocument>(options);
     reference.addAll(docs);
-    const expected = JSON.parse(JSON.stringify(reference)) as { index: [string, unknown][]; averageFieldLength: number[] };
-    const actual = ours() as typeof expected;
+    const expected = JSON.parse(JSON.stringify(reference)) as Record<string, unknown> & { index: [string, unknown][]; averageFieldLength: number[] };
+    const actual = JSON.parse(JSON.stringify(wholeScopeIndex(ours(), 'all'))) as typeof expected;
     const byTerm = (i: [string, unknown][]) => Object.fromEntries(i);
     expect(byTerm(actual.index)).toEqual(byTerm(expected.index));
-    expect({ ...actual, index: undefined, averageFieldLength: undefined }).toEqual({ ...expected, index: undefined, averageFieldLength: undefined });
+    for (const key of ['documentCount', 'nextId', 'documentIds', 'fieldIds', 'fieldLength', 'storedFields']) expect(actual[key], key).toEqual(expected[key]);
     actual.averageFieldLength.forEach((v, i) => expect(v).toBeCloseTo(expected.averageFieldLength[i] as number, 10));
   });
 
@@ -47,7 +49,7 @@ describe('search index', () => {
   });
 
   it('loads in MiniSearch and answers queries like the reference', () => {
-    const loaded = MiniSearch.loadJSON<SearchDocument>(JSON.stringify(ours()), options);
+    const loaded = wholeScopeIndex(ours(), 'all');
     const reference = new MiniSearch<SearchDocument>(options);
     reference.addAll(docs);
     for (const q of ['threads', 'cache', 'users', 'wörds', 'note', 'configure', 'the', 'var', 'caret', 'score']) {
