@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scopeMeta, searchScopesOf } from '../../helpers/search-index.js';
 import { createRenderPool, exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
 import { fixtureSite, tempSite } from '../load/site-fixtures.js';
 
@@ -133,9 +134,11 @@ describe('Mintlify components inside running components', () => {
     const html = decode(out, 'index.html');
     expect(html).toMatch(/<div class="box"><mint-html style="display:contents"><p>Zebrafish appear once\.<\/p>\s*<\/mint-html><\/div>/);
     expect(html).toMatch(/<template data-slot="children" data-repeat><p>Zebrafish appear once\.<\/p>\s*<\/template>/);
-    // The search index (MiniSearch) holds each term's count per field and page: once, not twice.
-    const index = JSON.parse(decode(out, '_search/index.json')) as { fieldIds: Record<string, number>; index: [string, Record<string, Record<string, number>>][] };
-    const text = String(index.fieldIds['text']);
-    for (const word of ['zebrafish', 'appear', 'once']) expect(index.index.find(([term]) => term === word)?.[1][text], word).toEqual({ '0': 1 });
+    // The search index (MiniSearch postings, chunked by term) holds each term's count per field and page: once, not twice.
+    const [scope] = searchScopesOf(out.files);
+    const meta = scopeMeta(out.files, scope!.key);
+    const postings = meta.termFiles.flatMap((f) => JSON.parse(decode(out, `_search/${scope!.key}/${f}`)) as [string, Record<string, Record<string, number>>][]);
+    const text = String(meta.fieldIds['text']);
+    for (const word of ['zebrafish', 'appear', 'once']) expect(postings.find(([term]) => term === word)?.[1][text], word).toEqual({ '0': 1 });
   });
 });

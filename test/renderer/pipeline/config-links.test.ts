@@ -37,6 +37,9 @@ const layoutOwn = (el: Element): boolean =>
   (el.name === 'link' && !/^(?:https?:)?\/\//.test(el.attribs['href'] ?? '')) ||
   (el.name === 'meta' && (el.attribs['http-equiv'] !== 'refresh' || /^0; url=\/(?![/\\])/.test(el.attribs['content'] ?? ''))) ||
   el.name === 'style' ||
+  // The "Was this page helpful?" control (renderer/layout/templates/page-feedback.ejs): no action, posted by feedback.js.
+  (el.name === 'form' && el.attribs['class'] === 'page-feedback-form' && el.attribs['action'] === undefined) ||
+  (el.name === 'textarea' && el.attribs['id'] === 'feedback-form-input') ||
   (el.name === 'button' && Object.keys(el.attribs).every((a) => !a.startsWith('on')));
 
 describe('links and text from docs.json in the exported documents', () => {
