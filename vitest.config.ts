@@ -13,6 +13,10 @@ export default defineConfig({
     // Two forks even on two cores: many suites wait on child processes, listeners and timers, so a
     // second fork halves the wall time (814 tests: 333 s with vitest's default, 226 s with two).
     maxWorkers: 2,
+    // Test files share a fork's module cache instead of importing the whole appliance again per
+    // file (994 tests: 470 s isolated, 287 s shared, same machine). Every suite builds its own
+    // appliance, state dir and listeners (test/helpers), so no state lives in a module.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 90_000,
   },
