@@ -38,6 +38,7 @@ export function createFollower(deps: { config: () => Readonly<Config>; service: 
   let controller = new AbortController();
   let loop: Promise<void> | undefined;
   let etag: string | undefined;
+  let followedIds: string[] = [];
   const stateDir = () => deps.config().stateDir;
   const followedFile = () => path.join(stateDir(), 'published', FOLLOWED_FILE);
 
@@ -59,6 +60,10 @@ export function createFollower(deps: { config: () => Readonly<Config>; service: 
   }
 
   async function apply(sites: UpstreamSite[], signal: AbortSignal): Promise<void> {
+    // A project the publisher no longer lists (removed from its config) is no longer served here.
+    const listed = new Set(sites.map((s) => s.projectId));
+    for (const id of followedIds) if (!listed.has(id)) deps.registry.removePublished(id);
+    followedIds = [...listed];
     deps.registry.setFollowedDomains(sites);
     fs.mkdirSync(path.dirname(followedFile()), { recursive: true });
     fs.writeFileSync(followedFile(), JSON.stringify(sites.map((s) => ({ projectId: s.projectId, domain: s.domain }))));
@@ -117,7 +122,8 @@ export function createFollower(deps: { config: () => Readonly<Config>; service: 
       try {
         const followed = JSON.parse(fs.readFileSync(followedFile(), 'utf8')) as Array<{ projectId: string; domain: string }>;
         deps.registry.setFollowedDomains(followed);
-        deps.service.restoreFollowed(followed.map((f) => f.projectId));
+        followedIds = followed.map((f) => f.projectId);
+        deps.service.restoreFollowed(followedIds);
       } catch {
         // first start of this replica
       }

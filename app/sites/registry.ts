@@ -45,6 +45,10 @@ export function createSiteRegistry() {
     setPublished(projectId: string, site: ServedSite): void {
       published.set(projectId, site);
     },
+    /** Stop serving the project's site (a replica whose publisher no longer lists it). */
+    removePublished(projectId: string): void {
+      published.delete(projectId);
+    },
     published(projectId: string): ServedSite | undefined {
       return published.get(projectId);
     },
