@@ -139,6 +139,8 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
       if (content.islands) islandFiles = Object.assign(islandFiles ?? {}, content.islands.files);
       warnings.push(...content.warnings);
       retrieval.push(retrievalPage(page, input.source, content, ctx));
+      // Its own lap: the retrieval stage (page Markdown, sections) was counted as search indexing.
+      lap('retrieval');
       if (!page.hidden) {
         const sectionTitle = page.sectionId ? sectionTitles.get(page.sectionId) : undefined;
         addToPartialIndex(search, task.firstIndex + i, searchDocument(page, content, sectionTitle, task.maxSearchText), termSlots);
