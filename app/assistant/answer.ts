@@ -32,6 +32,8 @@ export interface AnswerRequest {
   currentPath?: string | undefined;
   filter?: Scope | undefined;
   retrievalPageSize?: number | undefined;
+  /** Host name of the site asked about (a site listener's Host, or the discovery `{domain}`'s project domain). */
+  host?: string | undefined;
   /** Prefix for source URLs (`https://docs.example.com` for API callers; '' on the site itself). */
   urlBase: string;
 }
@@ -75,13 +77,13 @@ export function citedSources(answer: string, passages: Passage[], urlBase: strin
  * model's answer through a sink, and stores the turn. With no passage found, the model is not
  * asked: the answer is that the documentation does not cover the question.
  */
-export function createAssistant(deps: { config: () => Readonly<Config>; site: () => SiteSource | undefined; conversations: ConversationStore; log: Logger; now: () => Date; env: NodeJS.ProcessEnv }) {
+export function createAssistant(deps: { config: () => Readonly<Config>; site: (host?: string) => SiteSource | undefined; conversations: ConversationStore; log: Logger; now: () => Date; env: NodeJS.ProcessEnv }) {
   let active = 0;
 
   async function prepare(req: AnswerRequest) {
     const cfg = deps.config().assistant;
     if (!cfg.baseUrl || !cfg.model) throw errors.assistantOff();
-    const site = deps.site();
+    const site = deps.site(req.host);
     if (!site) throw errors.siteNotServed();
     const last = req.messages[req.messages.length - 1];
     if (!last || last.role !== 'user' || !last.content.trim()) throw new ApiError(400, 'BAD_REQUEST', 'The last message must be a user message with text');

@@ -28,7 +28,7 @@ const str = (v: unknown, name: string, max = 10_000): string | undefined => {
  * with assistant keys. `{domain}` is the key's project's domain or its first label; any other gets
  * 404 (a key cannot probe other projects).
  */
-export function createDiscoveryRouter(deps: { config: () => Readonly<Config>; stores: Stores; keys: AssistantKeyStore; assistant: Assistant; site: () => (SiteSource & { projectId: string | null }) | undefined; now: () => number; log: Logger }): Router {
+export function createDiscoveryRouter(deps: { config: () => Readonly<Config>; stores: Stores; keys: AssistantKeyStore; assistant: Assistant; site: (host?: string) => (SiteSource & { projectId: string | null }) | undefined; now: () => number; log: Logger }): Router {
   const router = Router();
   const limiter = createClientLimiter(() => deps.config().assistant.perKeyPerMinute, deps.now);
 
@@ -56,7 +56,7 @@ export function createDiscoveryRouter(deps: { config: () => Readonly<Config>; st
 
   /** The served site, when it is this project's. */
   const siteFor = (project: Project) => {
-    const s = deps.site();
+    const s = deps.site(project.domain);
     if (!s || (s.projectId !== null && s.projectId !== project.id)) throw notServed();
     return s;
   };
@@ -105,6 +105,7 @@ export function createDiscoveryRouter(deps: { config: () => Readonly<Config>; st
     const prepared = await deps.assistant.prepare({
       projectId: project.id,
       caller: 'api',
+      host: project.domain,
       messages: callerMessages(body.messages),
       threadId: str(body.threadId, 'threadId', 100) ?? null,
       currentPath: str(body.currentPath, 'currentPath', 200),

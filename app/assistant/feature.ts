@@ -3,7 +3,7 @@ import type { Config } from '../../config/schema.js';
 import type { AppContext } from '../context.js';
 import type { Feature } from '../feature.js';
 import type { ServedSite } from '../site/served-site.js';
-import { servedSiteProjectResolver } from '../analytics/project-resolver.js';
+import { servedSiteProjectResolver, type SiteProjectResolver } from '../analytics/project-resolver.js';
 import { createAssistant } from './answer.js';
 import { createConversationStore } from './conversations.js';
 import { createAssistantAnalyticsRouter } from './analytics-router.js';
@@ -18,7 +18,7 @@ import { createAssistantSiteRouter } from './site-router.js';
  * Readers' assistant, MCP server and discovery API over the served site (issue 21,
  * docs/assistant.md). Everything reads the bundle being served: its section index and `.md` pages.
  */
-export function createAssistantFeature(ctx: AppContext, deps: { servedSite: () => ServedSite | undefined }): Feature {
+export function createAssistantFeature(ctx: AppContext, deps: { servedSite: () => ServedSite | undefined; siteFor?: (host: string | undefined) => ServedSite | undefined; resolveProject?: SiteProjectResolver }): Feature {
   let config: Readonly<Config> = ctx.config;
   // Section vectors per served site and embeddings settings: a new bundle or SIGHUP'd settings make new ones.
   const vectorsBySite = new WeakMap<object, { cfg: unknown; vectors: SectionVectors }>();
@@ -32,8 +32,9 @@ export function createAssistantFeature(ctx: AppContext, deps: { servedSite: () =
     }
     return entry.vectors;
   };
-  const site = () => {
-    const s = deps.servedSite();
+  // The site a request is about: chosen by host name when several projects' sites are served (app/sites).
+  const site = (host?: string) => {
+    const s = host !== undefined && deps.siteFor ? deps.siteFor(host) : deps.servedSite();
     if (!s) return undefined;
     const retrieval = retrievalFor(s);
     return { retrieval, name: retrieval.name, site: s, projectId: s.projectId, vectors: vectorsFor(s, retrieval) };
@@ -41,10 +42,10 @@ export function createAssistantFeature(ctx: AppContext, deps: { servedSite: () =
   const now = () => ctx.clock.now();
   const conversations = createConversationStore(ctx.db, now);
   const assistant = createAssistant({ config: () => config, site, conversations, log: ctx.log, now, env: process.env });
-  const resolveProject = servedSiteProjectResolver(ctx.stores, deps.servedSite);
+  const resolveProject = deps.resolveProject ?? servedSiteProjectResolver(ctx.stores, deps.servedSite);
   const siteRouter = Router();
   siteRouter.use(createMcpRouter({ config: () => config, now: () => now().getTime(), retrieval: site, log: ctx.log }));
-  siteRouter.use(createAssistantSiteRouter({ config: () => config, now: () => now().getTime(), assistant, resolveProject, siteReady: () => !!site(), log: ctx.log }));
+  siteRouter.use(createAssistantSiteRouter({ config: () => config, now: () => now().getTime(), assistant, resolveProject, siteReady: (host) => !!site(host), log: ctx.log }));
   const keys = createAssistantKeyStore(ctx.db, now);
   const adminPublicRouter = createDiscoveryRouter({ config: () => config, stores: ctx.stores, keys, assistant, site, now: () => now().getTime(), log: ctx.log });
   return {

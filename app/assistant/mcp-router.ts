@@ -70,13 +70,13 @@ export function buildMcpServer(retrieval: SiteRetrieval, siteName: string, vecto
  * server per request; no sessions to keep or expire), answering with JSON. GET and DELETE are for
  * sessions and server-initiated streams, which a stateless read-only server does not have: 405.
  */
-export function createMcpRouter(deps: { config: () => Readonly<Config>; now: () => number; retrieval: () => { retrieval: SiteRetrieval; name: string; vectors?: SectionVectors | undefined } | undefined; log: Logger }): Router {
+export function createMcpRouter(deps: { config: () => Readonly<Config>; now: () => number; retrieval: (host: string | undefined) => { retrieval: SiteRetrieval; name: string; vectors?: SectionVectors | undefined } | undefined; log: Logger }): Router {
   const router = Router();
   const limiter = createClientLimiter(() => deps.config().assistant.searchPerClientPerMinute, deps.now);
   router.post(MCP_PATH, (req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     if (limited(res, limiter.hit(req.ip ?? 'unknown'))) return;
-    const site = deps.retrieval();
+    const site = deps.retrieval(req.get('host'));
     if (!site) return void res.status(503).json({ jsonrpc: '2.0', error: { code: -32000, message: 'No documentation site is being served yet' }, id: null });
     express.json({ limit: MAX_MCP_BODY })(req, res, (err?: unknown) => {
       if (err) return void res.status((err as { status?: number }).status === 413 ? 413 : 400).json({ jsonrpc: '2.0', error: { code: -32700, message: 'Request body is not JSON or too large' }, id: null });

@@ -24,15 +24,15 @@ function sendError(res: Response, err: ApiError) {
  * SDK v5 UI message stream, rate-limited per client address (the address is only counted in
  * memory, never stored).
  */
-export function createAssistantSiteRouter(deps: { config: () => Readonly<Config>; now: () => number; assistant: Assistant; resolveProject: SiteProjectResolver; siteReady: () => boolean; log: Logger }): Router {
+export function createAssistantSiteRouter(deps: { config: () => Readonly<Config>; now: () => number; assistant: Assistant; resolveProject: SiteProjectResolver; siteReady: (host: string | undefined) => boolean; log: Logger }): Router {
   const router = Router();
   const limiter = createClientLimiter(() => deps.config().assistant.perClientPerMinute, deps.now);
   const json = express.json({ limit: MAX_BODY, type: () => true });
 
-  router.get(ASSISTANT_STATUS_PATH, (_req, res) => {
+  router.get(ASSISTANT_STATUS_PATH, (req, res) => {
     const a = deps.config().assistant;
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ enabled: !!(a.baseUrl && a.model) && deps.siteReady() });
+    res.json({ enabled: !!(a.baseUrl && a.model) && deps.siteReady(req.get('host')) });
   });
 
   router.post(ASSISTANT_MESSAGE_PATH, (req: Request, res: Response, next: NextFunction) => {
@@ -51,6 +51,7 @@ export function createAssistantSiteRouter(deps: { config: () => Readonly<Config>
           deps.assistant.prepare({
             projectId: projectId ?? 'local',
             caller: 'web',
+            host: req.get('host'),
             messages: callerMessages(body.messages),
             threadId: typeof body.threadId === 'string' ? body.threadId : null,
             currentPath: typeof body.currentPath === 'string' ? body.currentPath.slice(0, 200) : undefined,
