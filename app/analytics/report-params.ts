@@ -44,21 +44,24 @@ export function parseInstant(s: string): number | undefined {
   return t;
 }
 
+/** A query parameter given once as a plain value; a repeated or nested one adds a problem (one `details` entry of the 400). */
+export function singleParam(query: Record<string, unknown>, name: string, problems: string[]): string | undefined {
+  const v = query[name];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string') {
+    problems.push(`${name}: must be given once, as a plain value`);
+    return undefined;
+  }
+  return v;
+}
+
 /**
  * The query parameters of GET /v1/analytics/{projectId}/searches. Every problem is one detail
  * of the 400; unknown parameters are ignored (scripts may add their own cache busters).
  */
 export function parseReportParams(query: Record<string, unknown>): ReportParams {
   const problems: string[] = [];
-  const single = (name: string): string | undefined => {
-    const v = query[name];
-    if (v === undefined) return undefined;
-    if (typeof v !== 'string') {
-      problems.push(`${name}: must be given once, as a plain value`);
-      return undefined;
-    }
-    return v;
-  };
+  const single = (name: string): string | undefined => singleParam(query, name, problems);
   const rawFrom = single('dateFrom');
   const rawTo = single('dateTo');
   const rawLimit = single('limit');

@@ -1,6 +1,6 @@
 import { FEEDBACK_SOURCES, FEEDBACK_STATUSES, type FeedbackSource, type FeedbackStatus } from '../../data/stores/page-feedback.js';
 import { invalidInput } from '../errors.js';
-import { parseInstant } from '../analytics/report-params.js';
+import { parseInstant, singleParam } from '../analytics/report-params.js';
 
 /** The documented bounds of each operation's `limit` (analytics.openapi.json). */
 export const TRAFFIC_LIMIT = { default: 50, max: 250 } as const;
@@ -12,15 +12,7 @@ type Query = Record<string, unknown>;
 /** Reads one parameter at a time, collecting every problem for one 400 (each one `details` entry). */
 function reader(query: Query) {
   const problems: string[] = [];
-  const single = (name: string): string | undefined => {
-    const v = query[name];
-    if (v === undefined) return undefined;
-    if (typeof v !== 'string') {
-      problems.push(`${name}: must be given once, as a plain value`);
-      return undefined;
-    }
-    return v;
-  };
+  const single = (name: string): string | undefined => singleParam(query, name, problems);
   const range = () => {
     const out = { fromMs: null as number | null, toMs: null as number | null };
     for (const [name, field] of [['dateFrom', 'fromMs'], ['dateTo', 'toMs']] as const) {
