@@ -4,7 +4,8 @@
 // Plain Node (fetch), no project code: it sees only what an operator or a reader sees.
 //
 // Environment: ADMIN_URL, ADMIN_KEY, PROJECT_ID, DOMAIN, REPLICAS (name=url,…), SOURCE_INDEX
-// (the host path of the project's index.mdx), STEP (publish | search), LABEL, BOUND_S.
+// (the host path of the project's index.mdx), STEP (publish | search | outage-post |
+// outage-report), LABEL, BOUND_S, QUERIES_FILE.
 import fs from 'node:fs';
 
 const env = (name) => process.env[name] ?? fail(`${name} is not set`);
@@ -102,13 +103,14 @@ async function publish() {
   info(`every replica (${REPLICAS.length}) serves version ${record.version}; slowest ${Math.max(0, slowest)} ms after the end (bound ${BOUND_MS / 1000} s)`);
 }
 
-async function search() {
+/** Post one search beacon to each replica; the queries, by replica. */
+async function postSearches(tag) {
   // What search.js posts for a committed search (renderer/assets/client/search.js), sent to each
   // replica as a reader's browser would, with a query of its own per replica.
   const stamp = Date.now().toString(36);
-  const queries = new Map();
+  const queries = {};
   for (const [i, r] of REPLICAS.entries()) {
-    const query = `compose replica ${i + 1} ${stamp}`;
+    const query = `compose ${tag} replica ${i + 1} ${stamp}`;
     const res = await fetch(`${r.url}/_/events`, {
       method: 'POST',
       headers: { host: DOMAIN, 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) compose-test' },
@@ -116,24 +118,47 @@ async function search() {
     });
     const body = await res.json().catch(() => ({}));
     if (res.status !== 202 || body.accepted !== 1) fail(`POST /_/events on ${r.name} answered ${res.status} ${JSON.stringify(body)}`);
-    queries.set(query, r.name);
+    queries[query] = r.name;
   }
-  info(`one search beacon posted to each replica (202, accepted 1): ${[...queries.keys()].map((q) => JSON.stringify(q)).join(', ')}`);
-  const started = Date.now();
-  let found = [];
-  while (Date.now() - started < BOUND_MS) {
-    const report = await admin('GET', `/v1/analytics/${PROJECT_ID}/searches`);
-    if (report.status !== 200) fail(`GET /v1/analytics/${PROJECT_ID}/searches answered ${report.status} ${JSON.stringify(report.body)}`);
-    found = report.body.searches.filter((s) => queries.has(s.searchQuery));
-    if (found.length === queries.size) break;
-    await sleep(500);
-  }
-  if (found.length !== queries.size) fail(`the appliance's search report has ${found.length} of the ${queries.size} searches after ${BOUND_MS / 1000} s`);
-  for (const s of found) if (s.hits !== 1) fail(`"${s.searchQuery}" counted ${s.hits} times, not once`);
-  info(`GET /v1/analytics/${PROJECT_ID}/searches lists every one (hits 1 each) ${Date.now() - started} ms after the posts`);
+  info(`one search beacon posted to each replica (202, accepted 1): ${Object.keys(queries).map((q) => JSON.stringify(q)).join(', ')}`);
+  return queries;
 }
 
+/** Wait until the appliance's search report lists every query once. */
+async function reported(queries, boundMs) {
+  const wanted = new Set(Object.keys(queries));
+  const started = Date.now();
+  let found = [];
+  let last = '';
+  while (Date.now() - started < boundMs) {
+    const report = await admin('GET', `/v1/analytics/${PROJECT_ID}/searches`).catch((err) => ({ status: 0, body: String(err.cause?.code ?? err.message) }));
+    if (report.status === 200) {
+      found = report.body.searches.filter((s) => wanted.has(s.searchQuery));
+      if (found.length === wanted.size) break;
+    } else last = `${report.status} ${JSON.stringify(report.body)}`;
+    await sleep(500);
+  }
+  if (found.length !== wanted.size) fail(`the appliance's search report has ${found.length} of the ${wanted.size} searches after ${boundMs / 1000} s${last ? ` (last answer ${last})` : ''}`);
+  for (const s of found) if (s.hits !== 1) fail(`"${s.searchQuery}" counted ${s.hits} times, not once`);
+  info(`GET /v1/analytics/${PROJECT_ID}/searches lists every one (hits 1 each) ${Date.now() - started} ms after the check began`);
+}
+
+/** Every replica still serves the last published version (the appliance may be down). */
+async function stillServed() {
+  const marker = `Published by the compose test: ${env('LABEL')}.`;
+  for (const r of REPLICAS) {
+    const p = await page(r.url);
+    if (p.status !== 200 || !p.text.includes(marker)) fail(`${r.name} answered ${p.status} without the last published version`);
+  }
+  info(`every replica still serves the last published version`);
+}
+
+const QUERIES_FILE = process.env.QUERIES_FILE;
 const step = env('STEP');
 if (step === 'publish') await publish();
-else if (step === 'search') await search();
+else if (step === 'search') await reported(await postSearches('search'), BOUND_MS);
+else if (step === 'outage-post') {
+  await stillServed();
+  fs.writeFileSync(QUERIES_FILE, JSON.stringify(await postSearches('outage')));
+} else if (step === 'outage-report') await reported(JSON.parse(fs.readFileSync(QUERIES_FILE, 'utf8')), BOUND_MS);
 else fail(`unknown STEP ${step}`);

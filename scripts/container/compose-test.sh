@@ -111,16 +111,20 @@ EOF
 info "project $project_id at $domain, source $source_dir (example-docs); admin API on 127.0.0.1:$admin_port"
 info "podman-compose $(podman-compose version 2>/dev/null | awk '/podman-compose/{print $3; exit}'), project name $project"
 
+appliance="${project}_appliance_1"
+wait_appliance() {
+  local deadline=$((SECONDS + 120)) started=$SECONDS
+  until podman healthcheck run "$appliance" >/dev/null 2>&1; do
+    [[ "$(podman inspect --format '{{.State.Status}}' "$appliance")" == running ]] || fail "$appliance stopped"
+    ((SECONDS < deadline)) || fail "$appliance not healthy after 120 s"
+    sleep 1
+  done
+  info "$appliance healthy after $((SECONDS - started)) s (the image's HEALTHCHECK, podman healthcheck run)"
+}
+
 step "podman-compose up -d appliance"
 quiet_compose up -d appliance
-appliance="${project}_appliance_1"
-deadline=$((SECONDS + 120))
-until podman healthcheck run "$appliance" >/dev/null 2>&1; do
-  [[ "$(podman inspect --format '{{.State.Status}}' "$appliance")" == running ]] || fail "$appliance stopped"
-  ((SECONDS < deadline)) || fail "$appliance not healthy after 120 s"
-  sleep 1
-done
-info "$appliance healthy (the image's HEALTHCHECK, podman healthcheck run)"
+wait_appliance
 admin_key="$(podman exec "$appliance" cat /data/initial-admin-key)"
 
 step "Replica key with the appliance's CLI: podman-compose exec appliance docs-appliance keys create --org org_acme --scopes replica --json"
@@ -142,10 +146,10 @@ for n in $(seq 1 "$replicas"); do
 done
 info "${replica_urls[*]} (reached from the host on the compose network's addresses)"
 
-check() { # STEP [LABEL]
-  ADMIN_URL="http://127.0.0.1:$admin_port" ADMIN_KEY="$admin_key" PROJECT_ID="$project_id" DOMAIN="$domain" \
+check() { # STEP [LABEL]; BOUND_S and QUERIES_FILE from the caller's environment
+  QUERIES_FILE="${QUERIES_FILE:-}" ADMIN_URL="http://127.0.0.1:$admin_port" ADMIN_KEY="$admin_key" PROJECT_ID="$project_id" DOMAIN="$domain" \
     REPLICAS="$(IFS=,; echo "${replica_urls[*]}")" SOURCE_INDEX="$work/docs/${source_dir#/srv/docs/}/index.mdx" \
-    BOUND_S="$bound_s" STEP="$1" LABEL="${2:-}" node "$CONTAINER_DIR/compose-check.mjs"
+    BOUND_S="${BOUND_S:-$bound_s}" STEP="$1" LABEL="${2:-}" node "$CONTAINER_DIR/compose-check.mjs"
 }
 
 # Nothing is published yet: the replicas serve nothing, and the compose healthcheck says so.
@@ -164,7 +168,28 @@ done
 info "healthy: ${project}_site_1 … _$replicas"
 
 step "A change published; every replica serves the new version within $bound_s s"
-check publish "second version $(date -u +%H%M%S)"
+label="second version $(date -u +%H%M%S)"
+check publish "$label"
 
 step "A search on each replica appears in the appliance's search report"
 check search
+
+step "The appliance briefly down: the replicas keep serving and hold the beacons"
+quiet_compose stop appliance
+stopped_at=$SECONDS
+QUERIES_FILE="$work/outage-queries.json" check outage-post "$label"
+# Give each forwarder time to try and fail at least once (it sends after 1 s).
+sleep 3
+for n in $(seq 1 "$replicas"); do
+  log="$(podman logs "${project}_site_$n" 2>&1)"
+  grep -q 'replica: cannot forward beacons to the publisher; kept in memory and retried' <<<"$log" \
+    || fail "${project}_site_$n did not try to forward while the appliance was down"
+done
+info "each replica logged: replica: cannot forward beacons to the publisher; kept in memory and retried"
+quiet_compose start appliance
+wait_appliance
+info "the appliance was down for $((SECONDS - stopped_at)) s"
+BOUND_S=60 QUERIES_FILE="$work/outage-queries.json" check outage-report
+
+step "A publish after the outage: every replica follows again within $bound_s s"
+check publish "third version $(date -u +%H%M%S)"
