@@ -3,7 +3,8 @@
 // beacon to a replica (what the site's search.js sends) and find it in the appliance's report.
 // Plain Node (fetch), no project code: it sees only what an operator or a reader sees.
 //
-// Environment: ADMIN_URL, ADMIN_KEY, PROJECT_ID, DOMAIN, REPLICAS (name=url,…), SOURCE_INDEX
+// Environment: ADMIN_URL, ADMIN_KEY, PROJECT_ID, DOMAIN, TARGETS (name=url,…: each replica, and
+// the load balancer), SOURCE_INDEX
 // (the host path of the project's index.mdx), STEP (publish | search | outage-post |
 // outage-report), LABEL, BOUND_S, QUERIES_FILE.
 import fs from 'node:fs';
@@ -13,7 +14,7 @@ const ADMIN_URL = env('ADMIN_URL');
 const ADMIN_KEY = env('ADMIN_KEY');
 const PROJECT_ID = env('PROJECT_ID');
 const DOMAIN = env('DOMAIN');
-const REPLICAS = env('REPLICAS').split(',').map((pair) => {
+const TARGETS = env('TARGETS').split(',').map((pair) => {
   const [name, url] = pair.split('=');
   return { name, url };
 });
@@ -67,7 +68,7 @@ async function publish() {
   let ended;
   let record;
   const deadline = requested + 180_000;
-  while (!ended || servedAt.size < REPLICAS.length) {
+  while (!ended || servedAt.size < TARGETS.length) {
     const now = Date.now();
     if (now > deadline) break;
     if (ended && now - ended > BOUND_MS) break;
@@ -79,7 +80,7 @@ async function publish() {
       if (record.status === 'success') ended = Date.now();
     }
     await Promise.all(
-      REPLICAS.filter((r) => !servedAt.has(r.name)).map(async (r) => {
+      TARGETS.filter((r) => !servedAt.has(r.name)).map(async (r) => {
         const p = await page(r.url);
         if (p.status === 200 && p.text.includes(marker)) servedAt.set(r.name, Date.now());
       }),
@@ -88,29 +89,29 @@ async function publish() {
   }
   if (!ended) fail(`the publish did not end within 180 s (last status ${record?.status})`);
   info(`publish ${record.status}: version ${record.version}, ${record.durationMs} ms on the appliance (${ended - requested} ms from the request, seen by polling)`);
-  const late = REPLICAS.filter((r) => !servedAt.has(r.name));
+  const late = TARGETS.filter((r) => !servedAt.has(r.name));
   for (const r of late) {
     const p = await page(r.url);
     console.error(`    ${r.name} (${r.url}): ${p.status} ${p.text.slice(0, 200).replace(/\s+/g, ' ')}`);
   }
   if (late.length) fail(`${late.map((r) => r.name).join(', ')} did not serve version ${record.version} within ${BOUND_MS / 1000} s of the publish's end`);
   let slowest = 0;
-  for (const r of REPLICAS) {
+  for (const r of TARGETS) {
     const afterEnd = servedAt.get(r.name) - ended;
     slowest = Math.max(slowest, afterEnd);
     info(`${r.name} serves it ${Math.max(0, afterEnd)} ms after the publish ended (${servedAt.get(r.name) - requested} ms after the request)`);
   }
-  info(`every replica (${REPLICAS.length}) serves version ${record.version}; slowest ${Math.max(0, slowest)} ms after the end (bound ${BOUND_MS / 1000} s)`);
+  info(`every one of ${TARGETS.map((r) => r.name).join(', ')} serves version ${record.version}; slowest ${Math.max(0, slowest)} ms after the end (bound ${BOUND_MS / 1000} s)`);
 }
 
-/** Post one search beacon to each replica; the queries, by replica. */
+/** Post one search beacon to each target; the queries, by target. */
 async function postSearches(tag) {
   // What search.js posts for a committed search (renderer/assets/client/search.js), sent to each
-  // replica as a reader's browser would, with a query of its own per replica.
+  // replica and through the load balancer as a reader's browser would, a query of its own to each.
   const stamp = Date.now().toString(36);
   const queries = {};
-  for (const [i, r] of REPLICAS.entries()) {
-    const query = `compose ${tag} replica ${i + 1} ${stamp}`;
+  for (const [i, r] of TARGETS.entries()) {
+    const query = `compose ${tag} via ${r.name} ${stamp}`;
     const res = await fetch(`${r.url}/_/events`, {
       method: 'POST',
       headers: { host: DOMAIN, 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) compose-test' },
@@ -120,7 +121,7 @@ async function postSearches(tag) {
     if (res.status !== 202 || body.accepted !== 1) fail(`POST /_/events on ${r.name} answered ${res.status} ${JSON.stringify(body)}`);
     queries[query] = r.name;
   }
-  info(`one search beacon posted to each replica (202, accepted 1): ${Object.keys(queries).map((q) => JSON.stringify(q)).join(', ')}`);
+  info(`one search beacon posted to each (202, accepted 1): ${Object.keys(queries).map((q) => JSON.stringify(q)).join(', ')}`);
   return queries;
 }
 
@@ -146,11 +147,11 @@ async function reported(queries, boundMs) {
 /** Every replica still serves the last published version (the appliance may be down). */
 async function stillServed() {
   const marker = `Published by the compose test: ${env('LABEL')}.`;
-  for (const r of REPLICAS) {
+  for (const r of TARGETS) {
     const p = await page(r.url);
     if (p.status !== 200 || !p.text.includes(marker)) fail(`${r.name} answered ${p.status} without the last published version`);
   }
-  info(`every replica still serves the last published version`);
+  info(`${TARGETS.map((r) => r.name).join(', ')}: still the last published version`);
 }
 
 const QUERIES_FILE = process.env.QUERIES_FILE;

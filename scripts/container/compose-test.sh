@@ -29,7 +29,7 @@ case "${1:-}" in
   --ref) build_args=(--ref "${2:?--ref needs a git ref}") ;;
 esac
 
-require_commands podman podman-compose runc node
+require_commands podman podman-compose runc node curl
 project="dact-compose-$$"
 work="$(mktemp -d /var/tmp/docs-appliance-compose.XXXXXX)"
 compose_dir="$work/compose"
@@ -73,10 +73,12 @@ trap cleanup EXIT
 
 if $build; then bash "$CONTAINER_DIR/build-image.sh" "${build_args[@]}"; fi
 image_exists "$APP_IMAGE" || fail "no image $APP_IMAGE (run build-image.sh)"
+step "Load balancer image (build-nginx.sh)"
+bash "$CONTAINER_DIR/build-nginx.sh"
 
 step "The operator's directory: deploy/compose as shipped, plus their own files"
 mkdir -p "$compose_dir" "$work/docs"
-cp "$REPO_ROOT"/deploy/compose/{compose.yaml,replica.json,nginx.conf} "$compose_dir/"
+cp "$REPO_ROOT"/deploy/compose/{compose.yaml,replica.json,nginx.conf,nginx-static-upstream.conf} "$compose_dir/"
 # The project of the shipped appliance.json, its source a directory: the example docs.
 project_id="$(node -e '
   const fs = require("node:fs");
@@ -102,13 +104,18 @@ services:
       - $work/docs:/srv/docs:ro
 EOF
 # Free host ports on the loopback: other work on this machine may hold 3000 or 80.
-admin_port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+admin_port="$(free_port)"
+lb_port="$(free_port)"
+# Podman: the load balancer with nginx-static-upstream.conf (nginx.conf needs Docker's DNS).
 cat > "$compose_dir/.env" <<EOF
 DOCS_APPLIANCE_IMAGE=$APP_IMAGE
 DOCS_ADMIN_PUBLISH=127.0.0.1:$admin_port
-DOCS_SITE_PUBLISH=127.0.0.1:0
+DOCS_SITE_PUBLISH=127.0.0.1:$lb_port
+NGINX_IMAGE=$NGINX_IMAGE
+DOCS_NGINX_CONF=./nginx-static-upstream.conf
 EOF
-info "project $project_id at $domain, source $source_dir (example-docs); admin API on 127.0.0.1:$admin_port"
+info "project $project_id at $domain, source $source_dir (example-docs); admin API on 127.0.0.1:$admin_port, lb on 127.0.0.1:$lb_port"
 info "podman-compose $(podman-compose version 2>/dev/null | awk '/podman-compose/{print $3; exit}'), project name $project"
 
 appliance="${project}_appliance_1"
@@ -146,9 +153,10 @@ for n in $(seq 1 "$replicas"); do
 done
 info "${replica_urls[*]} (reached from the host on the compose network's addresses)"
 
+targets=("${replica_urls[@]}")
 check() { # STEP [LABEL]; BOUND_S and QUERIES_FILE from the caller's environment
   QUERIES_FILE="${QUERIES_FILE:-}" ADMIN_URL="http://127.0.0.1:$admin_port" ADMIN_KEY="$admin_key" PROJECT_ID="$project_id" DOMAIN="$domain" \
-    REPLICAS="$(IFS=,; echo "${replica_urls[*]}")" SOURCE_INDEX="$work/docs/${source_dir#/srv/docs/}/index.mdx" \
+    TARGETS="$(IFS=,; echo "${targets[*]}")" SOURCE_INDEX="$work/docs/${source_dir#/srv/docs/}/index.mdx" \
     BOUND_S="${BOUND_S:-$bound_s}" STEP="$1" LABEL="${2:-}" node "$CONTAINER_DIR/compose-check.mjs"
 }
 
@@ -166,6 +174,27 @@ for n in $(seq 1 "$replicas"); do
   podman healthcheck run "${project}_site_$n" >/dev/null 2>&1 || fail "${project}_site_$n: the compose healthcheck fails while the site is served"
 done
 info "healthy: ${project}_site_1 … _$replicas"
+
+step "podman-compose up -d lb (nginx $(podman run --rm --network none "$NGINX_IMAGE" nginx -v 2>&1 | sed 's/.*nginx\///'), nginx-static-upstream.conf)"
+quiet_compose up -d lb
+deadline=$((SECONDS + 30))
+until [[ "$(curl -s -o /dev/null -w '%{http_code}' -H "Host: $domain" "http://127.0.0.1:$lb_port/" || true)" == 200 ]]; do
+  ((SECONDS < deadline)) || fail "the load balancer does not serve the site after 30 s"
+  sleep 0.5
+done
+targets+=("lb=http://127.0.0.1:$lb_port")
+info "GET / with Host $domain through the lb: 200; the lb joins the checks below"
+# Spread: pages served from memory are not logged, a 404 is, so 6 misses show who answered.
+probe="compose-lb-probe-$$"
+for i in 1 2 3 4 5 6; do curl -s -o /dev/null -H "Host: $domain" "http://127.0.0.1:$lb_port/$probe-$i"; done
+spread=()
+for n in $(seq 1 "$replicas"); do
+  log="$(podman logs "${project}_site_$n" 2>&1)"
+  count="$(grep -c "/$probe-" <<<"$log" || true)"
+  ((count > 0)) || fail "${project}_site_$n answered none of 6 requests through the lb"
+  spread+=("site_$n: $count")
+done
+info "6 requests through the lb reached every replica (${spread[*]})"
 
 step "A change published; every replica serves the new version within $bound_s s"
 label="second version $(date -u +%H%M%S)"

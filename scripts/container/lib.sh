@@ -17,6 +17,8 @@ BUILDBASE_IMAGE="${BUILDBASE_IMAGE:-localhost/debian-$DEBIAN_SUITE-buildbase:loc
 NODE_IMAGE="${NODE_IMAGE:-localhost/docs-appliance-node:$NODE_VERSION}"
 NODE_BUILD_IMAGE="${NODE_BUILD_IMAGE:-localhost/docs-appliance-node-build:$NODE_VERSION}"
 APP_IMAGE="${APP_IMAGE:-localhost/docs-appliance:test}"
+# The compose test's load balancer (build-nginx.sh): Debian's nginx, no registry needed.
+NGINX_IMAGE="${NGINX_IMAGE:-localhost/docs-appliance-nginx:debian-$DEBIAN_SUITE}"
 
 # Downloads kept between runs (the Node package is about 50 MB).
 CACHE_DIR="${CACHE_DIR:-/var/tmp/docs-appliance-container}"
