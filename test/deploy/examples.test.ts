@@ -54,4 +54,19 @@ describe('deployment examples', () => {
     expect(names.length).toBeGreaterThan(0);
     expect(names.filter((n) => !known.has(n))).toEqual([]);
   });
+
+  // podman-compose 1.0.3 (Debian 12), which the container proof runs the compose file with, reads
+  // `${VAR:-}` as literal text (a webhook secret of "${DOCS_WEBHOOK_SECRET:-}"), fails every
+  // command on `${VAR:?…}` while the variable is unset (so `up -d appliance` failed before the
+  // replica key could be made), and breaks a list-form healthcheck on the second replica.
+  it('the compose file uses only the variable forms and healthchecks podman-compose 1.0.3 runs', () => {
+    const text = read('deploy/compose/compose.yaml').replace(/^\s*#.*$/gm, '');
+    const forms = [...text.matchAll(/\$\{[^}]*\}/g)].map((m) => m[0]);
+    expect(forms.length).toBeGreaterThan(0);
+    expect(forms.filter((f) => !/^\$\{[A-Z_][A-Z0-9_]*(:-[^}]+)?\}$/.test(f))).toEqual([]);
+    const compose = YAML.parse(read('deploy/compose/compose.yaml')) as { services: Record<string, { healthcheck?: { test?: unknown } }> };
+    const healthchecks = Object.values(compose.services).flatMap((s) => (s.healthcheck ? [s.healthcheck.test] : []));
+    expect(healthchecks.length).toBeGreaterThan(0);
+    for (const test of healthchecks) expect(typeof test).toBe('string');
+  });
 });
