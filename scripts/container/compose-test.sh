@@ -6,19 +6,26 @@
 #   scripts/container/compose-test.sh --ref HEAD   build from a clean export of a commit
 #   scripts/container/compose-test.sh --no-build   use $APP_IMAGE as it is (test.sh built it)
 #
-# Steps: copy deploy/compose (compose.yaml, replica.json, nginx.conf as shipped) to a work
+# Steps: copy deploy/compose (compose.yaml, replica.json, both nginx configs as shipped) to a work
 # directory; the operator's own files beside it: appliance.json (the shipped one with the
 # project's source a directory instead of the Gitea repository), ca.pem, compose.override.yaml
-# (the docs directory mounted at /srv/docs) and .env (image, published ports, later the key);
-# `podman-compose up -d appliance`; the replica key made with the appliance's CLI through
-# `podman-compose exec` (docs/operations.md); `podman-compose up -d site` (3 replicas,
-# deploy.replicas); then compose-check.mjs from the host: publish with POST
-# /v1/project/update/{projectId} (admin key) and every replica serves the new version within
-# BOUND_S (30) seconds of the publish's end, twice (first version, then a change); a search
-# beacon posted to each replica is in GET /v1/analytics/{projectId}/searches. The `lb` service
-# (nginx) is not started: no nginx image is reachable here (docs/operations.md says why).
-# `podman-compose down -v` and a sweep of whatever the project left remove everything at the end.
-# Needs root, podman, podman-compose, runc, Node on the host.
+# (the docs directory mounted at /srv/docs) and .env (images, published ports on 127.0.0.1,
+# DOCS_NGINX_CONF=./nginx-static-upstream.conf, later the replica key); `podman-compose up -d
+# appliance`; the replica key made with the appliance's CLI through `podman-compose exec`
+# (docs/operations.md); `podman-compose up -d site` (3 replicas, deploy.replicas; their compose
+# healthcheck fails while nothing is published); then compose-check.mjs from the host:
+#   - publish with POST /v1/project/update/{projectId} (admin key): every replica serves it
+#     within BOUND_S (30) seconds of the publish's end; the replicas' healthcheck passes;
+#   - `up -d lb` (Debian's nginx, build-nginx.sh): it serves the site and spreads requests over
+#     every replica; it joins the checks below;
+#   - a change published: every replica and the lb serve it within BOUND_S seconds;
+#   - a search beacon (what search.js posts) to each replica and the lb: each is in GET
+#     /v1/analytics/{projectId}/searches, counted once;
+#   - the appliance stopped for a few seconds: the replicas keep serving, take beacons, log the
+#     failed forward, and deliver them once it is back; a publish after it is followed again.
+# `podman-compose down -v` and a sweep of what the project left remove everything at the end.
+# Needs root, podman, podman-compose, runc, curl, Node on the host (and, once, Debian's mirror
+# for the nginx image).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 

@@ -13,16 +13,21 @@
 # bundle); an online backup of /data; SIGTERM and a clean exit; save the image to a tarball,
 # delete it, load it back; a new container from the loaded image on the same volume (state kept);
 # the backup restored into a new volume (the old key still works); a serving replica configured
-# to load one bundle (staticExport.bundleUrl; the compose replicas that follow the appliance are
-# proven in-process by test/publish/replica.test.ts). Every container and volume it made is removed at the end.
-# Needs root, podman, runc, debootstrap, Node and this project's dev dependencies on the host.
+# to load one bundle (staticExport.bundleUrl); then compose-test.sh on the loaded image: the
+# deploy/compose set-up under podman-compose, an appliance, 3 replicas that follow it and the
+# nginx lb: a publish through the API is served by every replica within 30 s, a search on each
+# replica is in the appliance's search report, also across a short outage of the appliance
+# (compose-test.sh alone: `npm run container:compose-test`). Every container, volume and network
+# it made is removed at the end.
+# Needs root, podman, podman-compose, runc, debootstrap, curl, Node and this project's dev
+# dependencies on the host.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 build_args=()
 if [[ "${1:-}" == "--ref" ]]; then build_args=(--ref "${2:?--ref needs a git ref}"); fi
 
-require_commands podman runc debootstrap node npx sha256sum unzip
+require_commands podman podman-compose runc debootstrap node npx sha256sum unzip curl
 run_id="dact-$$"
 work="$(mktemp -d /var/tmp/docs-appliance-test.XXXXXX)"
 volume="$run_id-data"
@@ -210,3 +215,6 @@ quiet_podman run -d --name "$run_id-replica" \
 wait_healthy "$run_id-replica"
 smoke "$run_id-replica" replica
 stop_cleanly "$run_id-replica"
+
+step "Compose set-up: replicas that follow the appliance (compose-test.sh)"
+bash "$CONTAINER_DIR/compose-test.sh" --no-build 2>&1 | sed 's/^/  /'
