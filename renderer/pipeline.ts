@@ -5,10 +5,11 @@ import { loadThemeAssets, renderNotFoundPage, renderRedirectPage, sharedSidebars
 import { browserRuntime } from './islands/runtime.js';
 import { loadSite } from './load/index.js';
 import { ZipWriter } from './pack/zip.js';
+import { divisionOf } from './retrieval/page.js';
 import { createRetrievalStage } from './retrieval/stage.js';
 import { planSite } from './plan/index.js';
 import { pageFilePath, pageHref } from './page-urls.js';
-import type { RenderBatchResult } from './pool/batch.js';
+import type { RenderBatchResult, RenderedPageRef } from './pool/batch.js';
 import { writeContextFile } from './pool/context-file.js';
 import { createRenderPool, type RenderPool } from './pool/render-pool.js';
 import { readRepoFile, readRepoText, resolveRepoFile } from './repo-files.js';
@@ -174,6 +175,16 @@ function renderContext(plan: SitePlan, themeAssets: Record<string, string>, comp
   };
 }
 
+/** A file rendered in a worker into the site: its raw bytes, its deflated bytes, or both. */
+function addRendered(site: SiteFiles, ref: RenderedPageRef, bytes: Uint8Array): void {
+  const deflated = ref.deflated ? { data: bytes.subarray(ref.deflated.offset, ref.deflated.offset + ref.deflated.length), crc32: ref.deflated.crc32 } : undefined;
+  if (ref.html) {
+    site.add(ref.outputPath, bytes.subarray(ref.html.offset, ref.html.offset + ref.html.length), { sha256: ref.sha256, ...(deflated ? { deflated } : {}) });
+  } else if (deflated) {
+    site.addDeflated(ref.outputPath, { size: ref.size, sha256: ref.sha256, deflated });
+  }
+}
+
 function asFailure(err: unknown): RenderFailure | undefined {
   if (err instanceof RenderError) {
     return { file: err.file, message: err.message, ...(err.line ? { line: err.line } : {}), ...(err.column ? { column: err.column } : {}) };
@@ -225,6 +236,10 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   ctx.searchScopes = Object.fromEntries([...scopes.bySection].map(([id, scope]) => [id, scope.key]));
   const sidebars = sharedSidebars(ctx);
   if (sidebars.files.length > 0) ctx.sidebarFiles = sidebars.urls;
+  // llms.txt lists the division (language, version) of the navigation's first visible page.
+  const firstPage = plan.pages.find((p) => !p.hidden);
+  const origin = opts.domain && opts.domain !== 'localhost' ? `https://${opts.domain}` : '';
+  ctx.retrieval = { origin, indexing: plan.config.seo?.indexing ?? 'navigable', ...divisionOf(ctx, firstPage?.sectionId) };
   const contextFile = writeContextFile(ctx);
   lap('context');
 
@@ -236,7 +251,13 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     const sectionId = plan.pages[id]?.sectionId;
     return sectionId === undefined ? undefined : scopes.bySection.get(sectionId);
   });
-  const retrieval = createRetrievalStage();
+  const retrieval = createRetrievalStage({
+    dir: path.dirname(contextFile.path),
+    name: plan.config.name,
+    level: opts.outZip ? (opts.compressionLevel ?? PAGE_DEFLATE_LEVEL) : undefined,
+  });
+  // A repository file at `<page>.md` stays what that path serves; the page's Markdown yields.
+  const assetPaths = new Set(Object.values(plan.assets));
   const warnings: BuildWarning[] = [...plan.warnings];
   const failures: RenderFailure[] = [];
   let pagesDone = 0;
@@ -265,27 +286,24 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     const workerCpu: Record<string, number> = {};
     const accept = (batchNo: number, pages: PlannedPage[], result: RenderBatchResult): void => {
       const bytes = new Uint8Array(result.buffer);
-      for (const ref of result.pages) {
-        const deflated = ref.deflated
-          ? { data: bytes.subarray(ref.deflated.offset, ref.deflated.offset + ref.deflated.length), crc32: ref.deflated.crc32 }
-          : undefined;
-        if (ref.html) {
-          site.add(ref.outputPath, bytes.subarray(ref.html.offset, ref.html.offset + ref.html.length), { sha256: ref.sha256, ...(deflated ? { deflated } : {}) });
-        } else if (deflated) {
-          site.addDeflated(ref.outputPath, { size: ref.size, sha256: ref.sha256, deflated });
-        }
-      }
+      for (const ref of result.pages) addRendered(site, ref, bytes);
       for (const [step, ms] of Object.entries(result.cpu)) workerCpu[step] = (workerCpu[step] ?? 0) + ms;
       for (const [file, code] of Object.entries(result.islandFiles ?? {})) islandFiles.set(file, code);
       done[batchNo] = result;
       for (let next = done[indexed]; next && indexed < planned.length; next = done[indexed]) {
         index.add(next.search);
-        retrieval.add(next.retrieval);
+        const batchBytes = new Uint8Array(next.buffer);
+        retrieval.add(next.retrieval, batchBytes);
+        const markdown = (next.markdown ?? []).filter((ref) => !assetPaths.has(ref.outputPath));
+        for (const ref of markdown) addRendered(site, ref, batchBytes);
         warnings.push(...next.warnings);
         failures.push(...next.failures);
         // In plan order, whichever worker finished first: the zip's bytes stay deterministic.
         if (zip && (opts.keepGoing || failures.length === 0)) {
-          for (const ref of next.pages) {
+          // Each page with its Markdown, so the order is the same whatever the batch size.
+          const mdOf = new Map(markdown.map((ref) => [ref.slug, ref]));
+          const inOrder = next.pages.flatMap((ref) => [ref, ...(mdOf.has(ref.slug) ? [mdOf.get(ref.slug) as RenderedPageRef] : [])]);
+          for (const ref of inOrder) {
             zip.add(site, ref.outputPath);
             // Memory flat in site size: a framed page is read back from the zip if anyone asks.
             const at = zip.locate(ref.outputPath);
@@ -372,7 +390,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       else if (digest) site.addFromDisk(bundlePath, { source: resolveRepoFile(plan.repoRoot, file), ...digest });
       else site.add(bundlePath, new Uint8Array(readRepoFile(plan.repoRoot, file, Number.MAX_SAFE_INTEGER)));
     }
-    retrieval.finish(site, { name: plan.config.name, ...(plan.config.description ? { description: plan.config.description } : {}), ...(opts.domain ? { domain: opts.domain } : {}), ...(plan.config.seo ? { indexing: plan.config.seo.indexing } : {}), failed });
+    const spooled = retrieval.finish(site, { ...(plan.config.description ? { description: plan.config.description } : {}), origin });
     const rendered = failed.size === 0 ? plan.pages : plan.pages.filter((p) => !failed.has(p.slug));
     site.add('sitemap.xml', encoder.encode(buildSitemap(rendered, opts.domain, plan.config.seo?.indexing)));
     site.add('robots.txt', encoder.encode(buildRobots(opts.domain)));
@@ -388,7 +406,10 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       redirects: manifestRedirects(plan.redirectRules),
     });
     site.add(MANIFEST_PATH, encoder.encode(`${JSON.stringify(manifest, null, 2)}\n`));
-    if (opts.outDir) await writeSiteToDir(site, opts.outDir);
+    if (opts.outDir) {
+      await writeSiteToDir(site, opts.outDir);
+      for (const file of spooled) site.release(file, { source: path.join(path.resolve(opts.outDir), file) });
+    }
     lap('write');
 
     let sizeBytes: number | undefined;
@@ -398,8 +419,14 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       await packing.addAll(site, site.sortedPaths().filter((p) => !packing.has(p)), signal);
       signal?.throwIfAborted();
       sizeBytes = (await packing.finish()).sizeBytes;
+      for (const file of spooled) {
+        const at = packing.locate(file);
+        if (at) site.release(file, at);
+      }
       lap('pack');
     }
+    // Whatever still lives in the stage's directory (an export to memory) is read in before it goes.
+    for (const file of spooled) if (!opts.outDir && !zip) site.keepInMemory(file);
     progress({ stage: 'done', pagesDone, pagesPlanned });
     return {
       manifest,
@@ -412,6 +439,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       timings: { ...timings, ...workerTimings },
     };
   } catch (err) {
+    retrieval.abort();
     await zip?.abort();
     throw err;
   } finally {

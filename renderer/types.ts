@@ -1,3 +1,4 @@
+import type { RetrievalSettings } from './retrieval/types.js';
 import type { ApiPageData } from './openapi/types.js';
 
 /**
@@ -281,6 +282,8 @@ export interface RenderContext {
    * carry inline on every page (renderer/layout/sidebar-window.ts).
    */
   sidebarFiles?: Record<string, string>;
+  /** Which pages llms.txt lists and the origin of its links (renderer/retrieval). */
+  retrieval?: RetrievalSettings;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import MiniSearch from 'minisearch';
-import { RETRIEVAL_FORMAT, RETRIEVAL_INDEX_PATH, type RetrievalIndexFile, type RetrievalSection } from '../../renderer/retrieval/types.js';
+import { parseLegacySectionIndex, parseSectionIndex, type SectionIndex } from '../../renderer/retrieval/section-index.js';
+import { LEGACY_RETRIEVAL_INDEX_PATH, RETRIEVAL_INDEX_PATH, type RetrievalSection } from '../../renderer/retrieval/types.js';
 
 /** Common English words that only dilute a question's terms ("how do I…"). */
 const STOPWORDS = new Set(
@@ -58,6 +59,21 @@ export function normalisePagePath(input: string): string | undefined {
   return p;
 }
 
+/** The bundle's section index: format 2 (NDJSON), or format 1 in a bundle made before it. */
+function readSectionIndex(root: string): SectionIndex | undefined {
+  const read = (file: string): string | undefined => {
+    try {
+      return fs.readFileSync(path.join(root, file), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const current = read(RETRIEVAL_INDEX_PATH);
+  if (current !== undefined) return parseSectionIndex(current);
+  const legacy = read(LEGACY_RETRIEVAL_INDEX_PATH);
+  return legacy === undefined ? undefined : parseLegacySectionIndex(legacy);
+}
+
 /**
  * The served bundle's section index, loaded once per served site and searched in memory (BM25 on
  * title, heading and text with MiniSearch). A bundle exported before the retrieval stage has no
@@ -66,12 +82,10 @@ export function normalisePagePath(input: string): string | undefined {
 export function loadSiteRetrieval(root: string): SiteRetrieval {
   let sections: RetrievalSection[] = [];
   let name = 'Documentation';
-  try {
-    const file = JSON.parse(fs.readFileSync(path.join(root, RETRIEVAL_INDEX_PATH), 'utf8')) as RetrievalIndexFile;
-    if (file.format === RETRIEVAL_FORMAT && Array.isArray(file.sections)) sections = file.sections;
-    if (typeof file.name === 'string' && file.name.trim()) name = file.name.trim().slice(0, 200);
-  } catch {
-    // no index in this bundle
+  const index = readSectionIndex(root);
+  if (index) {
+    sections = index.sections;
+    if (index.name?.trim()) name = index.name.trim().slice(0, 200);
   }
   const mini = new MiniSearch<RetrievalSection & { id: number }>({
     fields: ['title', 'heading', 'text'],

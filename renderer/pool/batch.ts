@@ -1,5 +1,5 @@
 import type { PartialIndex } from '../index-stage/partial-index.js';
-import type { RetrievalPage } from '../retrieval/types.js';
+import type { LlmsEntry } from '../retrieval/types.js';
 import type { BuildWarning, PlannedPage, RenderFailure } from '../types.js';
 
 /** One task for a render worker: a batch of pages (small pages would drown in messaging one by one). */
@@ -29,6 +29,25 @@ export interface RenderedPageRef {
   deflated?: { offset: number; length: number; crc32: number };
 }
 
+/**
+ * A piece of a file that many batches write (renderer/retrieval/fragment.ts): its raw bytes (the
+ * main thread hashes them) and, when the task deflates, the piece deflated on its own.
+ */
+export interface PieceRef {
+  raw: { offset: number; length: number };
+  deflated?: { offset: number; length: number };
+}
+
+/**
+ * Per page, in plan order: a piece per page (not per batch) keeps the joined files' bytes the same
+ * whatever the batch size, which depends on the machine's core count.
+ */
+export interface RetrievalPieces {
+  sections: PieceRef[];
+  llmsFull: PieceRef[];
+  listed: LlmsEntry[];
+}
+
 export interface RenderBatchResult {
   /** All pages' bytes back to back: one message part instead of one per page (copied, see worker.ts). */
   buffer: ArrayBuffer;
@@ -39,8 +58,10 @@ export interface RenderBatchResult {
   failures: RenderFailure[];
   /** Compiled component modules the batch's pages load (bundle path → code); see renderer/islands. */
   islandFiles?: Record<string, string>;
-  /** The retrieval stage's share of each rendered page (renderer/retrieval). */
-  retrieval?: RetrievalPage[];
+  /** `<path>.md` of each rendered page (renderer/retrieval): packed and hashed like the pages. */
+  markdown?: RenderedPageRef[];
+  /** The batch's pieces of the section index and llms-full.txt, and its llms.txt entries. */
+  retrieval?: RetrievalPieces;
   /** Worker milliseconds spent per step for this batch (read, page, layout, hash, deflate, index). */
   cpu: Record<string, number>;
 }

@@ -7,9 +7,13 @@ import { readRepoText } from '../repo-files.js';
 import { pageHref } from '../page-urls.js';
 import { addToPartialIndex, emptyPartialIndex } from '../index-stage/partial-index.js';
 import { RenderError, type BuildWarning, type PageContent, type PlannedPage, type RenderContext, type RenderFailure, type SearchDocument } from '../types.js';
-import { retrievalPage } from '../retrieval/page.js';
-import type { RetrievalPage } from '../retrieval/types.js';
-import type { RenderBatchResult, RenderBatchTask, RenderedPageRef } from './batch.js';
+import { retrievalText } from '../retrieval/page.js';
+import { deflatePiece } from '../retrieval/fragment.js';
+import type { LlmsEntry, RetrievalSettings } from '../retrieval/types.js';
+import type { PieceRef, RenderBatchResult, RenderBatchTask, RenderedPageRef } from './batch.js';
+
+/** An export that did not say (tests rendering a batch on their own): list every visible page. */
+const DEFAULT_RETRIEVAL: RetrievalSettings = { origin: '', indexing: 'navigable' };
 
 interface CachedContext {
   ctx: RenderContext;
@@ -92,19 +96,43 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
   const chunks: Uint8Array[] = [];
   let size = 0;
   const pages: RenderedPageRef[] = [];
+  const markdown: RenderedPageRef[] = [];
   const search = emptyPartialIndex();
   const termSlots = new Map<string, number>();
   const warnings: BuildWarning[] = [];
   const failures: RenderFailure[] = [];
   let islandFiles: Record<string, string> | undefined;
-  const retrieval: RetrievalPage[] = [];
+  const retrievalSettings = ctx.retrieval ?? DEFAULT_RETRIEVAL;
+  const sectionPieces: PieceRef[] = [];
+  const llmsPieces: PieceRef[] = [];
+  const listed: LlmsEntry[] = [];
 
-  const cpu: Record<string, number> = { read: 0, page: 0, layout: 0, hash: 0, deflate: 0, index: 0 };
+  const cpu: Record<string, number> = { read: 0, page: 0, layout: 0, pack: 0, retrieval: 0, index: 0 };
   let mark = performance.now();
   const lap = (step: string): void => {
     const now = performance.now();
     cpu[step] = (cpu[step] ?? 0) + (now - mark);
     mark = now;
+  };
+  const append = (bytes: Uint8Array): { offset: number; length: number } => {
+    chunks.push(bytes);
+    size += bytes.length;
+    return { offset: size - bytes.length, length: bytes.length };
+  };
+  /** One output file into the batch buffer: hashed here, deflated here when the zip wants it. */
+  const output = (slug: string, outputPath: string, bytes: Uint8Array): RenderedPageRef => {
+    const ref: RenderedPageRef = { slug, outputPath, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+    if (task.keepHtml || task.deflateLevel === undefined) ref.html = append(bytes);
+    if (task.deflateLevel !== undefined) {
+      const deflated = zlib.deflateRawSync(bytes, { level: task.deflateLevel });
+      ref.deflated = { ...append(deflated), crc32: zlib.crc32(bytes) >>> 0 };
+    }
+    return ref;
+  };
+  const piece = (text: string): PieceRef | undefined => {
+    if (!text) return undefined;
+    const raw = Buffer.from(text, 'utf8');
+    return { raw: append(raw), ...(task.deflateLevel !== undefined ? { deflated: append(deflatePiece(raw, task.deflateLevel)) } : {}) };
   };
 
   task.pages.forEach((page, i) => {
@@ -116,30 +144,18 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
       lap('page');
       const html = Buffer.from(renderDocument({ page, content, ctx }), 'utf8');
       lap('layout');
-      const ref: RenderedPageRef = {
-        slug: page.slug,
-        outputPath: page.outputPath,
-        size: html.length,
-        sha256: createHash('sha256').update(html).digest('hex'),
-      };
-      lap('hash');
-      if (task.keepHtml || task.deflateLevel === undefined) {
-        ref.html = { offset: size, length: html.length };
-        chunks.push(html);
-        size += html.length;
-      }
-      if (task.deflateLevel !== undefined) {
-        const deflated = zlib.deflateRawSync(html, { level: task.deflateLevel });
-        ref.deflated = { offset: size, length: deflated.length, crc32: zlib.crc32(html) >>> 0 };
-        chunks.push(deflated);
-        size += deflated.length;
-        lap('deflate');
-      }
+      const ref = output(page.slug, page.outputPath, html);
+      lap('pack');
       pages.push(ref);
       if (content.islands) islandFiles = Object.assign(islandFiles ?? {}, content.islands.files);
       warnings.push(...content.warnings);
-      retrieval.push(retrievalPage(page, input.source, content, ctx));
-      // Its own lap: the retrieval stage (page Markdown, sections) was counted as search indexing.
+      const text = retrievalText(ctx, retrievalSettings, page, input.source, content);
+      markdown.push(output(page.slug, `${page.slug}.md`, Buffer.from(text.markdown, 'utf8')));
+      const sections = piece(text.sections);
+      if (sections) sectionPieces.push(sections);
+      const llmsFull = piece(text.llmsFull);
+      if (llmsFull) llmsPieces.push(llmsFull);
+      if (text.listed) listed.push(text.listed);
       lap('retrieval');
       if (!page.hidden) {
         const sectionTitle = page.sectionId ? sectionTitles.get(page.sectionId) : undefined;
@@ -158,5 +174,15 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
     view.set(c, offset);
     offset += c.length;
   }
-  return { buffer, pages, search, warnings, failures, cpu, retrieval, ...(islandFiles ? { islandFiles } : {}) };
+  return {
+    buffer,
+    pages,
+    markdown,
+    retrieval: { sections: sectionPieces, llmsFull: llmsPieces, listed },
+    search,
+    warnings,
+    failures,
+    cpu,
+    ...(islandFiles ? { islandFiles } : {}),
+  };
 }

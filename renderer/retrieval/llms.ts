@@ -1,4 +1,4 @@
-import type { RetrievalPage } from './types.js';
+import type { LlmsEntry } from './types.js';
 
 /** The hosted platform's cap on a generated llms.txt (mintlify-docs ai/llmstxt.mdx). */
 export const MAX_LLMS_TXT_CHARS = 100_000;
@@ -33,8 +33,8 @@ function header(site: LlmsSite): string {
  * its description, in navigation order. Over 100,000 characters the descriptions go first, then
  * entries from the end, and a note says how many were left out.
  */
-export function buildLlmsTxt(site: LlmsSite, pages: readonly RetrievalPage[]): string {
-  const entry = (p: RetrievalPage, withDescription: boolean): string => {
+export function buildLlmsTxt(site: LlmsSite, pages: readonly LlmsEntry[]): string {
+  const entry = (p: LlmsEntry, withDescription: boolean): string => {
     const d = withDescription ? shortDescription(p.description) : undefined;
     return `- [${p.title.replace(/[[\]]/g, '\\$&')}](${site.origin}${mdPath(p.slug)})${d ? `: ${d}` : ''}\n`;
   };
@@ -49,12 +49,13 @@ export function buildLlmsTxt(site: LlmsSite, pages: readonly RetrievalPage[]): s
   return head + lines.slice(0, kept).join('') + (kept < lines.length ? note(lines.length - kept) : '');
 }
 
-/** llms-full.txt: every listed page's title, source URL, description and full Markdown, in order. */
-export function buildLlmsFullTxt(site: LlmsSite, pages: readonly RetrievalPage[]): string {
-  const parts = pages.map((p) => {
-    const body = p.markdown.replace(/^# [^\n]*\n\n(> [^\n]*\n\n)?/, '');
-    const url = `${site.origin}${p.slug === 'index' ? '/' : `/${p.slug}`}`;
-    return `# ${p.title}\nSource: ${url}\n\n${p.description ? `${p.description.trim()}\n\n` : ''}${body.trim()}\n`;
-  });
-  return parts.join('\n\n');
+/**
+ * A page's part of llms-full.txt: its title, source URL, description and full Markdown. Parts are
+ * written in navigation order, each followed by a blank line; the render workers make them, so the
+ * file is never held whole.
+ */
+export function llmsFullPart(origin: string, page: LlmsEntry & { markdown: string }): string {
+  const body = page.markdown.replace(/^# [^\n]*\n\n(> [^\n]*\n\n)?/, '');
+  const url = `${origin}${page.slug === 'index' ? '/' : `/${page.slug}`}`;
+  return `# ${page.title}\nSource: ${url}\n\n${page.description ? `${page.description.trim()}\n\n` : ''}${body.trim()}\n\n`;
 }

@@ -1,14 +1,16 @@
 import { pageHref } from '../page-urls.js';
 import type { PageContent, PlannedPage, RenderContext } from '../types.js';
+import { llmsFullPart } from './llms.js';
 import { pageMarkdown } from './markdown.js';
+import { sectionLine } from './section-index.js';
 import { pageSections } from './sections.js';
-import type { RetrievalPage } from './types.js';
+import type { LlmsEntry, RetrievalSettings } from './types.js';
 
 const divisions = new WeakMap<RenderContext, Map<string, { language?: string; version?: string }>>();
 
 /** Language code and version name of each navigation section, from its division trail. */
-function divisionOf(ctx: RenderContext, sectionId: string | undefined): { language?: string; version?: string } {
-  let bySection = divisions.get(ctx);
+export function divisionOf(ctx: Pick<RenderContext, 'sections'>, sectionId: string | undefined): { language?: string; version?: string } {
+  let bySection = divisions.get(ctx as RenderContext);
   if (!bySection) {
     bySection = new Map();
     for (const s of ctx.sections) {
@@ -16,23 +18,37 @@ function divisionOf(ctx: RenderContext, sectionId: string | undefined): { langua
       const version = s.trail.find((t) => t.kind === 'version')?.title;
       bySection.set(s.id, { ...(language ? { language } : {}), ...(version ? { version } : {}) });
     }
-    divisions.set(ctx, bySection);
+    divisions.set(ctx as RenderContext, bySection);
   }
   return (sectionId && bySection.get(sectionId)) || {};
 }
 
-/** The retrieval stage's share of a rendered page, computed in the render worker beside the HTML. */
-export function retrievalPage(page: PlannedPage, source: string, content: PageContent, ctx: RenderContext): RetrievalPage {
+/** What one page hands the retrieval stage. */
+export interface RetrievalPageText {
+  /** The page as Markdown, served at `<path>.md`. */
+  markdown: string;
+  /** Its lines of the section index ('' for a hidden or noindex page). */
+  sections: string;
+  /** Its part of llms-full.txt and its llms.txt entry, when the page is listed. */
+  llmsFull: string;
+  listed?: LlmsEntry;
+}
+
+/**
+ * The retrieval stage's share of a page, made in the render worker beside the HTML: its Markdown,
+ * its sections and, when the page is listed, its part of llms-full.txt and its llms.txt entry.
+ */
+export function retrievalText(ctx: RenderContext, settings: RetrievalSettings, page: PlannedPage, source: string, content: PageContent): RetrievalPageText {
   const division = divisionOf(ctx, page.sectionId);
   const description = typeof content.description === 'string' && content.description.trim() ? content.description.trim() : undefined;
-  return {
-    slug: page.slug,
-    title: content.title,
-    ...(description ? { description } : {}),
-    hidden: page.hidden,
-    noindex: content.frontmatter['noindex'] === true,
-    ...division,
-    markdown: pageMarkdown({ title: content.title, ...(description ? { description } : {}), source, fallbackText: content.text }),
-    sections: pageSections({ path: page.slug, url: pageHref(page.slug), title: content.title, ...division }, content.html),
-  };
+  const noindex = content.frontmatter['noindex'] === true;
+  const markdown = pageMarkdown({ title: content.title, ...(description ? { description } : {}), source, fallbackText: content.text });
+  let sections = '';
+  if (!page.hidden && !noindex) {
+    for (const s of pageSections({ path: page.slug, url: pageHref(page.slug), title: content.title, ...division }, content.html)) sections += sectionLine(s);
+  }
+  const listed = (settings.indexing === 'all' || (!page.hidden && !noindex)) && division.language === settings.language && division.version === settings.version;
+  if (!listed) return { markdown, sections, llmsFull: '' };
+  const entry: LlmsEntry = { slug: page.slug, title: content.title, ...(description ? { description } : {}) };
+  return { markdown, sections, llmsFull: llmsFullPart(settings.origin, { ...entry, markdown }), listed: entry };
 }

@@ -1,45 +1,67 @@
+import path from 'node:path';
+import type { PieceRef, RetrievalPieces } from '../pool/batch.js';
 import type { SiteFiles } from '../write/site-files.js';
-import { buildLlmsFullTxt, buildLlmsTxt } from './llms.js';
-import { RETRIEVAL_FORMAT, RETRIEVAL_INDEX_PATH, type RetrievalIndexFile, type RetrievalPage } from './types.js';
+import { SpooledFile } from '../write/spool.js';
+import { buildLlmsTxt } from './llms.js';
+import { sectionIndexHeader } from './section-index.js';
+import { RETRIEVAL_INDEX_PATH, type LlmsEntry } from './types.js';
 
 export interface RetrievalStage {
-  /** One batch's pages, in batch (plan) order. */
-  add(pages: readonly RetrievalPage[] | undefined): void;
-  /** Writes `<path>.md` per page, llms.txt, llms-full.txt and the section index into the bundle. */
-  finish(site: SiteFiles, opts: { name: string; description?: string; domain?: string; indexing?: 'navigable' | 'all'; failed: ReadonlySet<string> }): void;
+  /** One batch's pieces, in batch (plan) order; `bytes` is the batch's buffer. */
+  add(pieces: RetrievalPieces | undefined, bytes: Uint8Array): void;
+  /**
+   * Adds llms.txt, llms-full.txt and the section index to the bundle. Returns the paths whose
+   * bytes are still in the stage's directory: the caller moves them (zip, output directory or
+   * memory) before that directory goes.
+   */
+  finish(site: SiteFiles, opts: { description?: string; origin: string }): string[];
+  /** Stop writing (a failed export). */
+  abort(): void;
 }
 
 /**
- * The retrieval stage of the export (issue 21): gathers what the render workers produced per page
- * and writes the machine-readable forms of the site. Pages of the default (first) language and
- * version, in navigation order, make llms.txt and llms-full.txt, as the hosted platform does; the
- * section index keeps every language and version, each section tagged, so a reader's question is
- * answered from their own.
+ * The retrieval stage of the export (issue 21), on the main thread. The render workers make each
+ * page's Markdown (packed like the page), its sections and, for listed pages (the default
+ * language and version, in navigation order, as the hosted platform lists them), its part of
+ * llms-full.txt. Here the parts are appended in plan order to two spooled files, so neither the
+ * site's Markdown nor its sections are ever held in memory whole; llms.txt keeps one short entry
+ * per listed page. The section index keeps every language and version, each section tagged, so a
+ * reader's question is answered from their own.
  */
-export function createRetrievalStage(): RetrievalStage {
-  const pages: RetrievalPage[] = [];
+export function createRetrievalStage(opts: { dir: string; name: string; level: number | undefined }): RetrievalStage {
+  const encoder = new TextEncoder();
+  const sections = new SpooledFile(path.join(opts.dir, 'sections.ndjson'), opts.level);
+  sections.append(encoder.encode(sectionIndexHeader(opts.name)));
+  const llmsFull = new SpooledFile(path.join(opts.dir, 'llms-full.txt'), opts.level);
+  const listed: LlmsEntry[] = [];
+  const slice = (bytes: Uint8Array, at: { offset: number; length: number }) => bytes.subarray(at.offset, at.offset + at.length);
+  const append = (spool: SpooledFile, refs: readonly PieceRef[], bytes: Uint8Array): void => {
+    for (const ref of refs) spool.append(slice(bytes, ref.raw), ref.deflated ? slice(bytes, ref.deflated) : undefined);
+  };
   return {
-    add(batch) {
-      if (batch) pages.push(...batch);
+    add(pieces, bytes) {
+      if (!pieces) return;
+      append(sections, pieces.sections, bytes);
+      append(llmsFull, pieces.llmsFull, bytes);
+      listed.push(...pieces.listed);
     },
-    finish(site, opts) {
-      const encoder = new TextEncoder();
-      const rendered = pages.filter((p) => !opts.failed.has(p.slug));
-      for (const p of rendered) {
-        const file = `${p.slug}.md`;
-        // Never two outputs at one path: a file the bundle already has there stays.
-        if (!site.has(file)) site.add(file, encoder.encode(p.markdown));
-      }
-      const first = rendered.find((p) => !p.hidden);
-      const listed = rendered.filter(
-        (p) => (opts.indexing === 'all' || (!p.hidden && !p.noindex)) && p.language === first?.language && p.version === first?.version,
-      );
-      const origin = opts.domain && opts.domain !== 'localhost' ? `https://${opts.domain}` : '';
-      const llmsSite = { name: opts.name, ...(opts.description ? { description: opts.description } : {}), origin };
+    finish(site, o) {
+      const llmsSite = { name: opts.name, ...(o.description ? { description: o.description } : {}), origin: o.origin };
       if (!site.has('llms.txt')) site.add('llms.txt', encoder.encode(buildLlmsTxt(llmsSite, listed)));
-      if (!site.has('llms-full.txt')) site.add('llms-full.txt', encoder.encode(buildLlmsFullTxt(llmsSite, listed)));
-      const index: RetrievalIndexFile = { format: RETRIEVAL_FORMAT, name: opts.name, sections: rendered.filter((p) => !p.hidden && !p.noindex).flatMap((p) => p.sections) };
-      site.add(RETRIEVAL_INDEX_PATH, encoder.encode(JSON.stringify(index)));
+      const spooled: string[] = [];
+      for (const [file, spool] of [['llms-full.txt', llmsFull], [RETRIEVAL_INDEX_PATH, sections]] as const) {
+        const done = spool.finish();
+        // Never two outputs at one path: a file of the repository's own stays.
+        if (site.has(file)) continue;
+        if (done.deflated) site.addSpooled(file, done);
+        else site.addFromDisk(file, done);
+        spooled.push(file);
+      }
+      return spooled;
+    },
+    abort() {
+      sections.abort();
+      llmsFull.abort();
     },
   };
 }

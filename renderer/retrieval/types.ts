@@ -14,28 +14,33 @@ export interface RetrievalSection {
   version?: string;
 }
 
-/** What a render worker hands back per page for the retrieval stage (renderer/retrieval/stage.ts). */
-export interface RetrievalPage {
+/** A page's line in llms.txt. */
+export interface LlmsEntry {
   slug: string;
   title: string;
   description?: string;
-  /** Left out of llms.txt (hidden from the navigation, or `noindex`); still searchable unless noindex. */
-  hidden: boolean;
-  noindex: boolean;
+}
+
+/**
+ * What the render workers need to know of the whole export to write their share of llms.txt and
+ * llms-full.txt: the site's origin for the links and which pages are listed (the division of the
+ * navigation's first visible page: its language and version, as the hosted platform lists them).
+ */
+export interface RetrievalSettings {
+  origin: string;
+  indexing: 'navigable' | 'all';
   language?: string;
   version?: string;
-  /** The page as Markdown, as `<path>.md` serves it. */
-  markdown: string;
-  sections: RetrievalSection[];
 }
 
-/** Where the section index lives in the bundle (no leading slash), and its format version. */
-export const RETRIEVAL_INDEX_PATH = '_retrieval/sections.json';
-export const RETRIEVAL_FORMAT = 1;
-
-export interface RetrievalIndexFile {
-  format: typeof RETRIEVAL_FORMAT;
-  /** The site's name (docs.json `name`), for the MCP server and the assistant's instructions. */
-  name: string;
-  sections: RetrievalSection[];
-}
+/**
+ * Where the section index lives in the bundle (no leading slash), and its format version. Format 2
+ * is NDJSON: a header line `{"format":2,"name":…}`, then one RetrievalSection per line, so the
+ * export appends the render workers' pieces as they come instead of holding every section to
+ * serialise one document at the end. Bundles made before it carry format 1 (one JSON document) at
+ * the legacy path; the assistant reads either.
+ */
+export const RETRIEVAL_INDEX_PATH = '_retrieval/sections.ndjson';
+export const RETRIEVAL_FORMAT = 2;
+export const LEGACY_RETRIEVAL_INDEX_PATH = '_retrieval/sections.json';
+export const LEGACY_RETRIEVAL_FORMAT = 1;

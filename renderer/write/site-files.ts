@@ -20,6 +20,8 @@ interface Entry {
   source?: string;
   /** A page already framed into the zip: its raw-deflate stream lies at `offset` for `length` bytes. */
   zipped?: { archive: ArchiveRef; offset: number; length: number; crc32: number };
+  /** A file spooled to disk as a finished raw-deflate stream (write/spool.ts). */
+  spooled?: { source: string; crc32: number };
   size: number;
   sha256?: string;
 }
@@ -69,6 +71,21 @@ export class SiteFiles {
     this.put(path, file);
   }
 
+  /** A file whose raw-deflate stream is on disk, spooled while the export ran (write/spool.ts). */
+  addSpooled(path: string, file: { source: string; size: number; sha256: string; crc32: number }): void {
+    this.put(path, { spooled: { source: file.source, crc32: file.crc32 }, size: file.size, sha256: file.sha256 });
+  }
+
+  /** Hold a file's bytes in memory from now on (its file on disk is about to go). */
+  keepInMemory(path: string): void {
+    const e = this.entry(path);
+    const raw = this.bytes(path);
+    delete e.source;
+    delete e.spooled;
+    delete e.zipped;
+    e.raw = raw;
+  }
+
   /**
    * Drop a file's bytes from memory once they are safely elsewhere (a page in the zip, or written
    * under outDir): the export then holds only each page's size and hash, whatever the site's size,
@@ -79,6 +96,7 @@ export class SiteFiles {
     if (e.sha256 === undefined) throw new Error(`cannot release ${path} before its hash is known`);
     delete e.raw;
     delete e.deflated;
+    delete e.spooled;
     if ('source' in where) e.source = where.source;
     else e.zipped = where;
   }
@@ -111,6 +129,7 @@ export class SiteFiles {
     const e = this.entry(path);
     if (e.raw) return e.raw;
     if (e.zipped) return new Uint8Array(zlib.inflateRawSync(readRange(e.zipped.archive.path, e.zipped.offset, e.zipped.length)));
+    if (e.spooled) return new Uint8Array(zlib.inflateRawSync(fs.readFileSync(e.spooled.source)));
     if (e.source !== undefined) {
       const bytes = new Uint8Array(fs.readFileSync(e.source));
       // The file changed between plan and pack: the manifest would lie, so refuse.
@@ -123,6 +142,7 @@ export class SiteFiles {
   deflated(path: string): Predeflated | undefined {
     const e = this.entry(path);
     if (e.zipped) return { data: readRange(e.zipped.archive.path, e.zipped.offset, e.zipped.length), crc32: e.zipped.crc32 };
+    if (e.spooled) return { data: new Uint8Array(fs.readFileSync(e.spooled.source)), crc32: e.spooled.crc32 };
     return e.deflated;
   }
 

@@ -2,10 +2,14 @@
  * The retrieval stage (issue 21): an export writes `<path>.md` per page, llms.txt, llms-full.txt
  * and the section index in the same pass as the HTML.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportSite, type ExportResult } from '../../../renderer/index.js';
-import { RETRIEVAL_INDEX_PATH, type RetrievalIndexFile } from '../../../renderer/retrieval/types.js';
+import { LEGACY_RETRIEVAL_INDEX_PATH, RETRIEVAL_INDEX_PATH } from '../../../renderer/retrieval/types.js';
+import { parseSectionIndex } from '../../../renderer/retrieval/section-index.js';
 import { buildLlmsTxt, MAX_LLMS_TXT_CHARS } from '../../../renderer/retrieval/llms.js';
 import { tempSite } from '../load/site-fixtures.js';
 
@@ -46,7 +50,7 @@ describe('retrieval stage', () => {
   });
 
   it('indexes sections with heading, anchor, path, text and language', () => {
-    const index = JSON.parse(text(result, RETRIEVAL_INDEX_PATH)) as RetrievalIndexFile;
+    const index = parseSectionIndex(text(result, RETRIEVAL_INDEX_PATH))!;
     const refunds = index.sections.find((s) => s.heading === 'Refunds');
     expect(refunds).toMatchObject({ path: 'billing', url: '/billing/#refunds', title: 'Billing', language: 'en' });
     expect(refunds?.text).toBe('Refunds are processed within 5 business days after the request is approved.');
@@ -59,14 +63,37 @@ describe('retrieval stage', () => {
     const words = Array.from({ length: 1500 }, (_, i) => `word${i}`).join(' ');
     const sourceDir = tempSite({ 'docs.json': JSON.stringify({ name: 'X', navigation: { groups: [{ group: 'G', pages: ['index'] }] } }), 'index.mdx': `---\ntitle: Home\n---\n\n## Long\n\n${words}\n` });
     const r = await exportSite({ sourceDir });
-    const sections = (JSON.parse(text(r, RETRIEVAL_INDEX_PATH)) as RetrievalIndexFile).sections.filter((s) => s.heading === 'Long');
+    const sections = parseSectionIndex(text(r, RETRIEVAL_INDEX_PATH))!.sections.filter((s) => s.heading === 'Long');
     expect(sections.length).toBeGreaterThan(1);
     for (const s of sections) expect(s.text.length).toBeLessThanOrEqual(2_400);
     expect(sections.map((s) => s.text).join(' ')).toBe(words);
   }, 60_000);
 
+  it('writes the same retrieval files to a zip and to a directory as to memory (pieces joined in plan order)', async () => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'retrieval-out-'));
+    try {
+      const zipped = await exportSite({ sourceDir: FIXTURE, domain: 'docs.widget.test', outZip: path.join(out, 'site.zip'), batchSize: 2 });
+      const dir = await exportSite({ sourceDir: FIXTURE, domain: 'docs.widget.test', outDir: path.join(out, 'dir'), batchSize: 3 });
+      const entries = unzipSync(fs.readFileSync(path.join(out, 'site.zip')));
+      const files = ['llms.txt', 'llms-full.txt', RETRIEVAL_INDEX_PATH, 'index.md', 'fr/install.md'];
+      for (const file of files) {
+        const expected = text(result, file);
+        expect(new TextDecoder().decode(entries[file]), file).toBe(expected);
+        expect(fs.readFileSync(path.join(out, 'dir', file), 'utf8'), file).toBe(expected);
+        // The result's file view still reads them once the stage's own directory is gone.
+        expect(text(zipped, file), file).toBe(expected);
+        expect(text(dir, file), file).toBe(expected);
+        const listed = zipped.manifest.files.find((f) => f.path === file);
+        expect(listed?.size, file).toBe(Buffer.byteLength(expected));
+      }
+      expect(Object.keys(entries)).not.toContain(LEGACY_RETRIEVAL_INDEX_PATH);
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('keeps llms.txt under 100,000 characters, dropping descriptions then entries with a note', () => {
-    const pages = Array.from({ length: 3000 }, (_, i) => ({ slug: `p/${i}`, title: `Page ${i}`, description: 'd'.repeat(200), hidden: false, noindex: false, markdown: '', sections: [] }));
+    const pages = Array.from({ length: 3000 }, (_, i) => ({ slug: `p/${i}`, title: `Page ${i}`, description: 'd'.repeat(200) }));
     const out = buildLlmsTxt({ name: 'Big', origin: 'https://big.test' }, pages);
     expect(out.length).toBeLessThanOrEqual(MAX_LLMS_TXT_CHARS);
     expect(out).not.toContain('ddd');
