@@ -74,4 +74,26 @@ describe('pages streamed through the zip', () => {
     }
     expect(new TextDecoder().decode(zipped.files.get('p5/index.html'))).toContain('Body of p5');
   });
+
+  it('writes an outDir export’s pages as they come and keeps no page bytes in memory either', () => {
+    const page = path.join(outDir, 'p5/index.html');
+    const kept = fs.readFileSync(page);
+    fs.rmSync(page);
+    try {
+      expect(() => onDisk.files.get('p5/index.html')).toThrow(/ENOENT/);
+    } finally {
+      fs.writeFileSync(page, kept);
+    }
+    expect(new TextDecoder().decode(onDisk.files.get('p5/index.html'))).toContain('Body of p5');
+  });
+
+  it('leaves no half site in outDir when a page fails', async () => {
+    const names = Array.from({ length: 40 }, (_, i) => `q${i}`);
+    const files: Record<string, string> = { 'docs.json': JSON.stringify({ name: 'S', navigation: { groups: [{ group: 'All', pages: names }] } }) };
+    for (const n of names) files[`${n}.mdx`] = n === 'q39' ? '---\ntitle: never closed\n\nbody\n' : `# ${n}\n`;
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-stream-fail-'));
+    fs.writeFileSync(path.join(out, 'keep.txt'), 'the operator’s own file');
+    await expect(exportSite({ sourceDir: tempSite(files), outDir: out, pool, batchSize: 4 })).rejects.toThrow(/q39\.mdx:1/);
+    expect(fs.readdirSync(out)).toEqual(['keep.txt']);
+  });
 });
