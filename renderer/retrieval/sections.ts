@@ -15,7 +15,8 @@ const BLOCK_END_RE = /<\/(p|li|pre|tr|div|h[1-6]|blockquote|table|ul|ol)>|<br\s*
 
 function text(html: string): string {
   return decodeEntities(html.replace(BLOCK_END_RE, '\n').replace(/<[^>]*>/g, ' '))
-    .replace(/[ \t\u00a0]+/g, ' ')
+    // Runs only: a single space between words is left alone (most matches, and most of the time).
+    .replace(/[ \t\u00a0]{2,}|[\t\u00a0]/g, ' ')
     .replace(/ *\n[\s]*/g, '\n')
     .trim();
 }
