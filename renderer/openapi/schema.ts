@@ -114,6 +114,22 @@ interface Memo {
 /** Per schema object (the parsed spec's own; they go with it), by name, file and `api.params.post`. */
 const memos = new WeakMap<object, Map<string, Memo>>();
 
+/**
+ * Schema objects the memos of one export may list in all (each memo lists its subtree's, about
+ * 40 bytes each): a spec of thousands of large, interlinked schemas stops adding memos there and
+ * is walked as before, instead of holding hundreds of MB on the main thread.
+ */
+export const MAX_MEMO_NODES = 1_000_000;
+const memoRoom = new WeakMap<RefResolver, { left: number }>();
+
+function roomFor(resolver: RefResolver, size: number): boolean {
+  let room = memoRoom.get(resolver);
+  if (!room) memoRoom.set(resolver, (room = { left: MAX_MEMO_NODES }));
+  if (room.left < size) return false;
+  room.left -= size;
+  return true;
+}
+
 /** Flatten `allOf` (and nested allOf) into one raw schema; properties merge in order, `required` unions. */
 function mergeAllOf(raw: Json, file: string, w: Walk, seen: Set<unknown>): Json {
   const merged: Json = {};
@@ -206,7 +222,7 @@ function walk(rawIn: unknown, fileIn: string, w: Walk, depth: number): ApiSchema
   }
   if (key !== undefined) {
     const made = memoOf(w.trail, start, position, depth);
-    if (made) {
+    if (made && roomFor(w.ctx.resolver, made.nodes.size)) {
       const map = byKey ?? new Map<string, Memo>();
       if (!byKey) memos.set(r.node, map);
       map.set(key, { result, count: before - w.ctx.budget.left, ...made });
