@@ -76,8 +76,58 @@ const isNullSchema = (s: unknown): boolean => isObj(s) && (s['type'] === 'null' 
 
 interface Walk {
   ctx: SchemaContext;
-  /** Resolved schema objects on the current path (cycle detection by identity). */
-  stack: Set<unknown>;
+  /** Resolved schema objects on the current path → their position on it (cycle detection by identity). */
+  stack: Map<unknown, number>;
+  /** What each walk step of this compaction met, in order: what a named schema's memo is made from. */
+  trail: Step[];
+}
+
+/**
+ * One walk step: the schema object it entered (or, for a memo reused, the objects of that subtree),
+ * its depth, and whether it was cut: `hit` is the stack position of the ancestor a circular
+ * reference pointed at (Infinity when none), `cut` a budget or depth cut.
+ */
+interface Step {
+  node?: unknown;
+  nodes?: ReadonlySet<unknown>;
+  depth: number;
+  hit: number;
+  cut: boolean;
+}
+
+/**
+ * A named schema (`#/components/schemas/Customer`) compacted once, reused by every later operation
+ * that meets it where the walk would come out the same: its circular cuts all point inside it, it
+ * had no budget or depth cut, none of its objects is on the new path, and the new budget and depth
+ * leave room for all of it. A 1,000-operation spec whose operations share a few schemas compacted
+ * each of them a thousand times on the main thread, before any page could render.
+ */
+interface Memo {
+  result: ApiSchema;
+  nodes: ReadonlySet<unknown>;
+  /** Budget the subtree used. */
+  count: number;
+  /** Deepest step below its root. */
+  height: number;
+}
+
+/** Per schema object (the parsed spec's own; they go with it), by name, file and `api.params.post`. */
+const memos = new WeakMap<object, Map<string, Memo>>();
+
+/**
+ * Schema objects the memos of one export may list in all (each memo lists its subtree's, about
+ * 40 bytes each): a spec of thousands of large, interlinked schemas stops adding memos there and
+ * is walked as before, instead of holding hundreds of MB on the main thread.
+ */
+export const MAX_MEMO_NODES = 1_000_000;
+const memoRoom = new WeakMap<RefResolver, { left: number }>();
+
+function roomFor(resolver: RefResolver, size: number): boolean {
+  let room = memoRoom.get(resolver);
+  if (!room) memoRoom.set(resolver, (room = { left: MAX_MEMO_NODES }));
+  if (room.left < size) return false;
+  room.left -= size;
+  return true;
 }
 
 /** Flatten `allOf` (and nested allOf) into one raw schema; properties merge in order, `required` unions. */
@@ -140,18 +190,65 @@ function baseType(s: Json): { type: string; nullable: boolean } {
 function walk(rawIn: unknown, fileIn: string, w: Walk, depth: number): ApiSchema {
   const r = w.ctx.resolver.resolve(rawIn, fileIn);
   if (!isObj(r.node)) return { type: 'any' };
-  if (w.stack.has(r.node)) return { type: r.name ?? baseType(r.node).type, cut: 'circular' };
+  const onPath = w.stack.get(r.node);
+  if (onPath !== undefined) {
+    w.trail.push({ node: r.node, depth, hit: onPath, cut: false });
+    return { type: r.name ?? baseType(r.node).type, cut: 'circular' };
+  }
   if (w.ctx.budget.left <= 0 || depth > MAX_SCHEMA_DEPTH) {
+    w.trail.push({ node: r.node, depth, hit: Infinity, cut: true });
     const { type } = baseType(r.node);
     return { type, cut: 'budget', ...(typeof r.node['description'] === 'string' ? { description: r.node['description'] } : {}) };
   }
+  const key = r.name === undefined ? undefined : `${r.name}\u0000${r.file}\u0000${w.ctx.postKeys.join('\u0000')}`;
+  const byKey = key === undefined ? undefined : memos.get(r.node);
+  const memo = key === undefined ? undefined : byKey?.get(key);
+  if (memo && w.ctx.budget.left >= memo.count && depth + memo.height <= MAX_SCHEMA_DEPTH && !onStack(memo.nodes, w.stack)) {
+    w.ctx.budget.left -= memo.count;
+    w.trail.push({ nodes: memo.nodes, depth: depth + memo.height, hit: Infinity, cut: false });
+    return memo.result;
+  }
+  const start = w.trail.length;
+  const before = w.ctx.budget.left;
+  const position = w.stack.size;
+  w.trail.push({ node: r.node, depth, hit: Infinity, cut: false });
   w.ctx.budget.left--;
-  w.stack.add(r.node);
+  w.stack.set(r.node, position);
+  let result: ApiSchema;
   try {
-    return describe(r.node, r.file, r.name, w, depth);
+    result = describe(r.node, r.file, r.name, w, depth);
   } finally {
     w.stack.delete(r.node);
   }
+  if (key !== undefined) {
+    const made = memoOf(w.trail, start, position, depth);
+    if (made && roomFor(w.ctx.resolver, made.nodes.size)) {
+      const map = byKey ?? new Map<string, Memo>();
+      if (!byKey) memos.set(r.node, map);
+      map.set(key, { result, count: before - w.ctx.budget.left, ...made });
+    }
+  }
+  return result;
+}
+
+/** True when one of the subtree's objects is on the current path (walking it now would cut there). */
+function onStack(nodes: ReadonlySet<unknown>, stack: Map<unknown, number>): boolean {
+  for (const node of stack.keys()) if (nodes.has(node)) return true;
+  return false;
+}
+
+/** The steps of a subtree (from `start`), as a memo, when its result does not depend on where it was walked from. */
+function memoOf(trail: Step[], start: number, position: number, depth: number): Pick<Memo, 'nodes' | 'height'> | undefined {
+  const nodes = new Set<unknown>();
+  let deepest = depth;
+  for (let i = start; i < trail.length; i++) {
+    const step = trail[i] as Step;
+    if (step.cut || step.hit < position) return undefined;
+    if (step.nodes) for (const n of step.nodes) nodes.add(n);
+    else nodes.add(step.node);
+    if (step.depth > deepest) deepest = step.depth;
+  }
+  return { nodes, height: deepest - depth };
 }
 
 function describe(node: Json, file: string, name: string | undefined, w: Walk, depth: number): ApiSchema {
@@ -239,5 +336,5 @@ function applyCommon(out: ApiSchema, s: Json, w: Walk): void {
 
 /** A schema as a page shows it. */
 export function compactSchema(raw: unknown, file: string, ctx: SchemaContext): ApiSchema {
-  return walk(raw, file, { ctx, stack: new Set() }, 0);
+  return walk(raw, file, { ctx, stack: new Map(), trail: [] }, 0);
 }
