@@ -43,9 +43,11 @@ export function buildLlmsTxt(site: LlmsSite, pages: readonly LlmsEntry[]): strin
   const size = (ls: string[]) => head.length + ls.reduce((n, l) => n + l.length, 0);
   if (size(lines) <= MAX_LLMS_TXT_CHARS) return head + lines.join('');
   lines = pages.map((p) => entry(p, false));
-  let kept = lines.length;
   const note = (omitted: number) => `\n> ${omitted} more page${omitted === 1 ? ' is' : 's are'} left out of this file to keep it under ${MAX_LLMS_TXT_CHARS} characters; llms-full.txt has every page.\n`;
-  while (kept > 0 && size(lines.slice(0, kept)) + note(lines.length - kept).length > MAX_LLMS_TXT_CHARS) kept--;
+  // Entries dropped from the end, the running size kept as they go (not summed again each time).
+  let kept = lines.length;
+  let total = size(lines);
+  while (kept > 0 && total + note(lines.length - kept).length > MAX_LLMS_TXT_CHARS) total -= (lines[--kept] as string).length;
   return head + lines.slice(0, kept).join('') + (kept < lines.length ? note(lines.length - kept) : '');
 }
 

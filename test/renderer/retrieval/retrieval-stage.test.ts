@@ -98,5 +98,19 @@ describe('retrieval stage', () => {
     expect(out.length).toBeLessThanOrEqual(MAX_LLMS_TXT_CHARS);
     expect(out).not.toContain('ddd');
     expect(out).toMatch(/> \d+ more pages are left out of this file/);
+    // As many entries as fit: one more (with its note) would not.
+    const kept = out.match(/^- \[/gm)?.length ?? 0;
+    const omitted = Number(/> (\d+) more pages/.exec(out)?.[1]);
+    expect(kept + omitted).toBe(3000);
+    const next = `- [Page ${kept}](https://big.test/p/${kept}.md)\n`;
+    const longer = out.replace(/\n> \d+ more pages are/, `${next}\n> ${omitted - 1} more pages are`);
+    expect(longer.length).toBeGreaterThan(MAX_LLMS_TXT_CHARS);
+  });
+
+  it('builds llms.txt for 100,000 pages without re-summing it per dropped entry', () => {
+    const pages = Array.from({ length: 100_000 }, (_, i) => ({ slug: `p/${i}`, title: `Page ${i}` }));
+    const out = buildLlmsTxt({ name: 'Huge', origin: '' }, pages);
+    expect(out.length).toBeLessThanOrEqual(MAX_LLMS_TXT_CHARS);
+    expect(out).toMatch(/> 9\d{4} more pages are left out/);
   });
 });
