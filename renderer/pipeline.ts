@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createShardedIndexBuilder, emptyPartialIndex, MAX_SEARCH_TEXT, searchScopes } from './index-stage/search-index.js';
+import { createShardedIndexBuilder, emptyPartialIndex, MAX_SEARCH_TEXT, packPartialIndex, searchScopes } from './index-stage/search-index.js';
 import { loadThemeAssets, renderNotFoundPage, renderRedirectPage, sharedSidebars } from './layout/index.js';
 import { browserRuntime } from './islands/runtime.js';
 import { loadSite } from './load/index.js';
@@ -340,7 +340,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
           if (signal?.aborted) throw signal.reason;
           // A crashed worker loses only its batch: report each of its pages.
           const message = `render worker failed: ${err instanceof Error ? err.message : String(err)}`;
-          result = { buffer: new ArrayBuffer(0), pages: [], search: emptyPartialIndex(), warnings: [], failures: pages.map((p) => ({ path: p.slug, file: p.file, message })), cpu: {} };
+          result = { buffer: new ArrayBuffer(0), pages: [], search: packPartialIndex(emptyPartialIndex()), warnings: [], failures: pages.map((p) => ({ path: p.slug, file: p.file, message })), cpu: {} };
         }
         accept(batchNo, pages, result);
       }),

@@ -43,6 +43,32 @@ export function emptyPartialIndex(): PartialIndex {
   return { docs: [], terms: [], postings: [] };
 }
 
+/**
+ * A batch's partial index as it crosses to the main thread: every term's postings in one typed
+ * array (term k's triples lie between offsets[k] and offsets[k + 1]). The structured clone copies
+ * it in one piece instead of building thousands of small arrays on the main thread, which left
+ * them to its garbage collector while the workers rendered on.
+ */
+export interface PackedPartialIndex {
+  docs: PartialIndexDoc[];
+  terms: string[];
+  offsets: Int32Array;
+  postings: Int32Array;
+}
+
+export function packPartialIndex(partial: PartialIndex): PackedPartialIndex {
+  const offsets = new Int32Array(partial.terms.length + 1);
+  let total = 0;
+  partial.postings.forEach((list, k) => {
+    offsets[k] = total;
+    total += list.length;
+  });
+  offsets[partial.terms.length] = total;
+  const postings = new Int32Array(total);
+  partial.postings.forEach((list, k) => postings.set(list, offsets[k] as number));
+  return { docs: partial.docs, terms: partial.terms, offsets, postings };
+}
+
 export function addToPartialIndex(partial: PartialIndex, id: number, doc: SearchDocument, termSlots: Map<string, number>): void {
   const stored: Record<string, string> = {};
   for (const name of SEARCH_INDEX_OPTIONS.storeFields) {

@@ -1,4 +1,4 @@
-export { addToPartialIndex, emptyPartialIndex, type PartialIndex } from './partial-index.js';
+export { addToPartialIndex, emptyPartialIndex, packPartialIndex, type PackedPartialIndex, type PartialIndex } from './partial-index.js';
 export { createShardedIndexBuilder, type ShardedIndexBuilder } from './sharded-index.js';
 export { searchScopes, type SearchScope, type SearchScopes } from './scopes.js';
 

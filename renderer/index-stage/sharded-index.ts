@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SEARCH_INDEX_OPTIONS, SEARCH_ROOT } from '../search-options.js';
-import type { PartialIndex } from './partial-index.js';
+import type { PackedPartialIndex } from './partial-index.js';
 import type { SearchScope } from './scopes.js';
 
 /**
@@ -53,7 +53,7 @@ interface ScopeIndex {
 
 export interface ShardedIndexBuilder {
   /** Merge one batch's partial index (call in a fixed batch order for a deterministic index). */
-  add(partial: PartialIndex): void;
+  add(partial: PackedPartialIndex): void;
   readonly size: number;
   /** Every file of the index: bundle path → bytes. */
   finish(): [string, Uint8Array][];
@@ -88,9 +88,10 @@ export function createShardedIndexBuilder(scopes: readonly SearchScope[], scopeO
         local.set(d.id, [index, id]);
         documentCount++;
       }
+      const flat = partial.postings;
       partial.terms.forEach((term, slot) => {
-        const flat = partial.postings[slot] as number[];
-        for (let i = 0; i < flat.length; i += 3) {
+        const end = partial.offsets[slot + 1] as number;
+        for (let i = partial.offsets[slot] as number; i < end; i += 3) {
           const target = local.get(flat[i + 1] as number);
           if (!target) continue;
           const [index, id] = target;

@@ -1,4 +1,4 @@
-import type { PartialIndex } from '../index-stage/partial-index.js';
+import type { PackedPartialIndex } from '../index-stage/partial-index.js';
 import type { LlmsEntry } from '../retrieval/types.js';
 import type { BuildWarning, PlannedPage, RenderFailure } from '../types.js';
 
@@ -53,7 +53,7 @@ export interface RenderBatchResult {
   buffer: ArrayBuffer;
   pages: RenderedPageRef[];
   /** Tokenised search documents of the batch's visible pages. */
-  search: PartialIndex;
+  search: PackedPartialIndex;
   warnings: BuildWarning[];
   failures: RenderFailure[];
   /** Compiled component modules the batch's pages load (bundle path → code); see renderer/islands. */

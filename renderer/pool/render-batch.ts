@@ -5,7 +5,7 @@ import { renderDocument } from '../layout/index.js';
 import { renderPageContent, type PageInput } from '../page/index.js';
 import { readRepoText } from '../repo-files.js';
 import { pageHref } from '../page-urls.js';
-import { addToPartialIndex, emptyPartialIndex } from '../index-stage/partial-index.js';
+import { addToPartialIndex, emptyPartialIndex, packPartialIndex } from '../index-stage/partial-index.js';
 import { RenderError, type BuildWarning, type PageContent, type PlannedPage, type RenderContext, type RenderFailure, type SearchDocument } from '../types.js';
 import { retrievalText } from '../retrieval/page.js';
 import { deflatePiece } from '../retrieval/fragment.js';
@@ -179,7 +179,7 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
     pages,
     markdown,
     retrieval: { sections: sectionPieces, llmsFull: llmsPieces, listed },
-    search,
+    search: packPartialIndex(search),
     warnings,
     failures,
     cpu,

@@ -1,7 +1,7 @@
 import MiniSearch, { type Options } from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { ASCII_SPACE_OR_PUNCTUATION, SPACE_OR_PUNCTUATION } from '../../../renderer/index-stage/partial-index.js';
-import { addToPartialIndex, createShardedIndexBuilder, emptyPartialIndex } from '../../../renderer/index-stage/search-index.js';
+import { addToPartialIndex, createShardedIndexBuilder, emptyPartialIndex, packPartialIndex } from '../../../renderer/index-stage/search-index.js';
 import { wholeScopeIndex } from '../../helpers/search-index.js';
 import { SEARCH_INDEX_OPTIONS } from '../../../renderer/search-options.js';
 import type { SearchDocument } from '../../../renderer/types.js';
@@ -24,7 +24,7 @@ function ours(): Map<string, Uint8Array> {
     const partial = emptyPartialIndex();
     const slots = new Map<string, number>();
     batch.forEach((d, i) => addToPartialIndex(partial, first + i, d, slots));
-    builder.add(partial);
+    builder.add(packPartialIndex(partial));
   }
   return new Map(builder.finish());
 }
