@@ -91,6 +91,8 @@ export function createIngestRouter(deps: {
     const goodRaw: Record<string, unknown>[] = [];
     const readerRaw: Record<string, unknown>[] = [];
     const rejected: { index: number; message: string }[] = [];
+    // Counted apart: a bad page view or feedback is not a rejected search event (its own metric).
+    let readerRejected = 0;
     items.forEach((item, index) => {
       const type = (item as { type?: unknown } | null)?.type;
       if ((deps.readers || deps.forward) && typeof type === 'string' && READER_EVENT_TYPES.has(type)) {
@@ -98,7 +100,10 @@ export function createIngestRouter(deps: {
         if (c.ok) {
           readerEvents.push(c.event);
           if (deps.forward) readerRaw.push(item as Record<string, unknown>);
-        } else rejected.push({ index, message: c.message });
+        } else {
+          rejected.push({ index, message: c.message });
+          readerRejected++;
+        }
         return;
       }
       const c = checkBeacon(item, projectId, nowMs);
@@ -107,7 +112,8 @@ export function createIngestRouter(deps: {
         if (deps.forward) goodRaw.push({ ...(item as Record<string, unknown>), timestamp: new Date(c.event.atMs).toISOString() });
       } else rejected.push({ index, message: c.message });
     });
-    deps.onChecked?.(good.length, rejected.length);
+    deps.onChecked?.(good.length, rejected.length - readerRejected);
+    if (readerRejected) deps.readers?.countRejected(readerRejected);
     if (good.length + readerEvents.length === 0) return fail(res, 400, rejected.length === 1 ? `Invalid event: ${rejected[0]!.message}` : 'No valid event in the batch', { rejected });
     if (deps.forward) {
       // A serving replica keeps nothing: both kinds go to the publisher, with the reader's user agent for its daily visitor hash.

@@ -45,7 +45,7 @@ export function createReaderAnalyticsFeature(ctx: AppContext, opts: { resolvePro
   const feedbackByPage = createFeedbackByPage(ctx.db);
   const counter = new client.Counter({
     name: 'docs_appliance_reader_events_total',
-    help: 'Page views and feedback: stored, duplicate (same view id), ignored (bots, or collection off) or dropped by a failed write',
+    help: 'Page views and feedback: rejected at the beacon endpoint (malformed), stored, duplicate (same view id), ignored (bots, or collection off) or dropped by a failed write',
     labelNames: ['outcome'] as const,
     registers: [ctx.metrics.registry],
   });

@@ -19,7 +19,7 @@ export interface ReaderIngestOptions {
   enabled: () => boolean;
   /** After each written batch (the report folds it into its cached days). */
   onBatch?: (result: PageBatchResult) => void;
-  onOutcome?: (outcome: 'stored' | 'duplicate' | 'ignored' | 'dropped', n: number) => void;
+  onOutcome?: (outcome: 'rejected' | 'stored' | 'duplicate' | 'ignored' | 'dropped', n: number) => void;
   intervalMs?: number;
   maxPending?: number;
 }
@@ -138,6 +138,10 @@ export function createReaderIngest(opts: ReaderIngestOptions) {
       if (!opts.enabled()) return;
       views.push({ projectId, atMs: nowMs, path, ai: 1, visitor: opts.hasher.hash(nowMs, client.ip, client.userAgent, projectId) });
       schedule();
+    },
+    /** Reader events the beacon endpoint refused (malformed): counted, never searched for. */
+    countRejected(n: number): void {
+      opts.onOutcome?.('rejected', n);
     },
     flush,
     pendingCount: () => views.length + feedback.length,
