@@ -122,9 +122,9 @@ export function createIngestRouter(deps: {
     }
     if (good.length) deps.buffer.push(good);
     if (readerEvents.length) {
-      deps.readers!.accept(projectId, readerEvents, { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent') ?? '' }, nowMs);
+      deps.readers!.accept(projectId, readerEvents, { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent') ?? '', host: req.get('host') }, nowMs);
       // Tells the page's script whether to show the feedback control (collection may be off).
-      return res.status(202).json({ accepted: good.length + readerEvents.length, rejected, collecting: deps.readers!.enabled() });
+      return res.status(202).json({ accepted: good.length + readerEvents.length, rejected, collecting: deps.readers!.collects(req.get('host')) });
     }
     res.status(202).json({ accepted: good.length, rejected });
   }

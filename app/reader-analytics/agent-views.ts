@@ -47,7 +47,7 @@ export function createAgentViewWatcher(deps: { ingest: ReaderIngest; resolveProj
       if (status !== 200 || !PAGE_TYPE_RE.test(type)) return;
       const projectId = deps.resolveProject(req.headers.host);
       if (!projectId) return;
-      deps.ingest.acceptAgentView(projectId, pagePath(path), { ip: deps.clientAddress(req), userAgent: ua ?? '' }, deps.now());
+      deps.ingest.acceptAgentView(projectId, pagePath(path), { ip: deps.clientAddress(req), userAgent: ua ?? '', host: req.headers.host }, deps.now());
     });
     return false;
   };

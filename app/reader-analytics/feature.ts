@@ -12,6 +12,8 @@ import { createReaderReportRouter } from './report-router.js';
 import { createViewReport } from './view-report.js';
 import { createFeedbackByPage, type FeedbackByPageIndex } from './feedback-by-page.js';
 import { createVisitorHasher } from './visitor.js';
+import { collectionByHost } from './site-collection.js';
+import type { ServedSite } from '../site/served-site.js';
 
 export interface ReaderAnalyticsFeature extends Feature {
   /** The write path of reader events (the beacon endpoint and forwarded beacons call `accept`). */
@@ -31,7 +33,7 @@ export interface ReaderAnalyticsFeature extends Feature {
  * and page feedback, collected through the search beacon's endpoint and the site listener (AI
  * agents), reported under /v1/analytics beside the search report.
  */
-export function createReaderAnalyticsFeature(ctx: AppContext, opts: { resolveProject: SiteProjectResolver }): ReaderAnalyticsFeature {
+export function createReaderAnalyticsFeature(ctx: AppContext, opts: { resolveProject: SiteProjectResolver; siteFor?: (host: string | undefined) => ServedSite | undefined }): ReaderAnalyticsFeature {
   let config: Readonly<Config> = ctx.config;
   const viewStore = createPageViewStore(ctx.db);
   const feedback = createPageFeedbackStore(ctx.db);
@@ -55,6 +57,7 @@ export function createReaderAnalyticsFeature(ctx: AppContext, opts: { resolvePro
     hasher: createVisitorHasher(ctx.stores.settings),
     log: ctx.log,
     enabled: () => config.analytics.readers.enabled,
+    ...(opts.siteFor ? { siteCollection: collectionByHost(opts.siteFor) } : {}),
     onBatch: (r) => report.apply(r),
     onOutcome: (outcome, n) => counter.inc({ outcome }, n),
   });
