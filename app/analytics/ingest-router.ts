@@ -6,7 +6,7 @@ import { checkBeacon, type IngestEvent } from './events.js';
 import { createClientLimiter } from './client-limiter.js';
 import type { SiteProjectResolver } from './project-resolver.js';
 import type { WriteBuffer } from './write-buffer.js';
-import { checkReaderEvent, READER_EVENT_TYPES, type ReaderEvent } from '../reader-analytics/events.js';
+import { AGENT_VIEW_TYPE, checkReaderEvent, READER_EVENT_TYPES, type ReaderEvent } from '../reader-analytics/events.js';
 import type { ReaderIngest } from '../reader-analytics/ingest.js';
 
 export const EVENTS_PATH = '/_/events';
@@ -29,6 +29,8 @@ export function createIngestRouter(deps: {
   onChecked?: (accepted: number, rejected: number) => void;
   /** A serving replica: the valid beacons go to the publishing appliance instead of the local buffer (app/replica). */
   forward?: BeaconForward;
+  /** Whether the request carries a replica key: only then are forwarded agent views taken. */
+  fromReplica?: (req: Request) => boolean;
 }): Router {
   const router = Router();
   const limiter = createClientLimiter(() => deps.config().analytics.ingest.perClientPerMinute, () => deps.clock.now().getTime());
@@ -93,10 +95,13 @@ export function createIngestRouter(deps: {
     const rejected: { index: number; message: string }[] = [];
     // Counted apart: a bad page view or feedback is not a rejected search event (its own metric).
     let readerRejected = 0;
+    // A replica key is checked only for a batch holding an agent view (a key lookup per beacon would cost more than the beacon).
+    let replica: boolean | undefined;
+    const fromReplica = () => (replica ??= deps.fromReplica?.(req) ?? false);
     items.forEach((item, index) => {
       const type = (item as { type?: unknown } | null)?.type;
       if ((deps.readers || deps.forward) && typeof type === 'string' && READER_EVENT_TYPES.has(type)) {
-        const c = checkReaderEvent(item);
+        const c = checkReaderEvent(item, type === AGENT_VIEW_TYPE && fromReplica());
         if (c.ok) {
           readerEvents.push(c.event);
           if (deps.forward) readerRaw.push(item as Record<string, unknown>);

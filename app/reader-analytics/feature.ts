@@ -2,6 +2,7 @@ import client from 'prom-client';
 import type { Config } from '../../config/schema.js';
 import { createPageFeedbackStore, type PageFeedbackStore } from '../../data/stores/page-feedback.js';
 import { createPageViewStore, DAY_MS } from '../../data/stores/page-views.js';
+import type { BeaconForward } from '../analytics/ingest-router.js';
 import type { SiteProjectResolver } from '../analytics/project-resolver.js';
 import type { AppContext } from '../context.js';
 import type { Feature } from '../feature.js';
@@ -33,7 +34,10 @@ export interface ReaderAnalyticsFeature extends Feature {
  * and page feedback, collected through the search beacon's endpoint and the site listener (AI
  * agents), reported under /v1/analytics beside the search report.
  */
-export function createReaderAnalyticsFeature(ctx: AppContext, opts: { resolveProject: SiteProjectResolver; siteFor?: (host: string | undefined) => ServedSite | undefined }): ReaderAnalyticsFeature {
+export function createReaderAnalyticsFeature(
+  ctx: AppContext,
+  opts: { resolveProject: SiteProjectResolver; siteFor?: (host: string | undefined) => ServedSite | undefined; forward?: BeaconForward | undefined },
+): ReaderAnalyticsFeature {
   let config: Readonly<Config> = ctx.config;
   const viewStore = createPageViewStore(ctx.db);
   const feedback = createPageFeedbackStore(ctx.db);
@@ -62,7 +66,7 @@ export function createReaderAnalyticsFeature(ctx: AppContext, opts: { resolvePro
     onOutcome: (outcome, n) => counter.inc({ outcome }, n),
   });
   let clientAddress = clientAddressOf(config.admin.trustProxy);
-  const watcher = createAgentViewWatcher({ ingest, resolveProject: opts.resolveProject, now: () => ctx.clock.now().getTime(), clientAddress: (req) => clientAddress(req) });
+  const watcher = createAgentViewWatcher({ ingest, resolveProject: opts.resolveProject, now: () => ctx.clock.now().getTime(), clientAddress: (req) => clientAddress(req), forward: opts.forward });
 
   function applyRetention() {
     const now = ctx.clock.now().getTime();

@@ -135,6 +135,17 @@ export function createReaderIngest(opts: ReaderIngestOptions) {
           kept++;
           continue;
         }
+        if (e.kind === 'agentview') {
+          // Classified by the replica's listener that served the page (the request is keyed).
+          if (!site.pageViews) {
+            opts.onOutcome?.('ignored', 1);
+            continue;
+          }
+          visitor ??= opts.hasher.hash(nowMs, client.ip, client.userAgent, projectId);
+          views.push({ projectId, atMs: nowMs, path: e.path, ai: 1, visitor });
+          kept++;
+          continue;
+        }
         if (traffic !== 'human' || !site.pageViews) {
           opts.onOutcome?.('ignored', 1);
           continue;
