@@ -36,10 +36,14 @@ function readCollection(root: string): SiteCollection {
   return Object.freeze({ pageViews: r.pageViews !== false, thumbs: r.thumbs !== false, code: r.code !== false });
 }
 
-/** The collection of the site a Host is answered from; nothing when no site is served there. */
+/**
+ * The collection of the site a Host is answered from. With no site there, the site's switches
+ * do not apply (the appliance's still does): the beacon endpoint and the listener's count have
+ * already refused a Host no site answers, so only callers outside a site request get here.
+ */
 export function collectionByHost(siteFor: (host: string | undefined) => ServedSite | undefined): (host: string | undefined) => SiteCollection {
   return (host) => {
     const site = siteFor(host);
-    return site ? siteCollection(site) : COLLECT_NOTHING;
+    return site ? siteCollection(site) : COLLECT_ALL;
   };
 }
