@@ -122,8 +122,11 @@ export function createIngestRouter(deps: {
     if (good.length + readerEvents.length === 0) return fail(res, 400, rejected.length === 1 ? `Invalid event: ${rejected[0]!.message}` : 'No valid event in the batch', { rejected });
     if (deps.forward) {
       // A serving replica keeps nothing: both kinds go to the publisher, with the reader's user agent for its daily visitor hash.
-      deps.forward(req.get('host'), req.ip, [...goodRaw, ...readerRaw], req.get('user-agent') ?? '');
-      return res.status(202).json({ accepted: good.length + readerEvents.length, rejected, ...(readerEvents.length ? { collecting: true } : {}) });
+      // Reader events only while this replica and the site's bundle collect them (the publisher checks its own switches again).
+      const collecting = readerEvents.length > 0 && (deps.readers?.collects(req.get('host')) ?? true);
+      if (readerEvents.length && !collecting) deps.readers?.countIgnored(readerEvents.length);
+      deps.forward(req.get('host'), req.ip, collecting ? [...goodRaw, ...readerRaw] : goodRaw, req.get('user-agent') ?? '');
+      return res.status(202).json({ accepted: good.length + readerEvents.length, rejected, ...(readerEvents.length ? { collecting } : {}) });
     }
     if (good.length) deps.buffer.push(good);
     if (readerEvents.length) {

@@ -170,6 +170,10 @@ export function createReaderIngest(opts: ReaderIngestOptions) {
       views.push({ projectId, atMs: nowMs, path, ai: 1, visitor: opts.hasher.hash(nowMs, client.ip, client.userAgent, projectId) });
       schedule();
     },
+    /** Reader events not collected before they reached `accept` (a replica with collection off): counted. */
+    countIgnored(n: number): void {
+      opts.onOutcome?.('ignored', n);
+    },
     /** Reader events the beacon endpoint refused (malformed): counted, never searched for. */
     countRejected(n: number): void {
       opts.onOutcome?.('rejected', n);

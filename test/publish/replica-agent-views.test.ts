@@ -23,6 +23,8 @@ const AGENT_B = '192.0.2.62';
 
 let publisher: TestAppliance;
 let replica: TestAppliance;
+/** A second replica of the same publisher whose own switch (analytics.readers.enabled) is off. */
+let quiet: TestAppliance;
 let replicaKey: string;
 let adminKey: string;
 let root: string;
@@ -34,7 +36,8 @@ const listen = async (app: http.RequestListener) => {
   servers.push(server);
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 };
-const forwarder = () => (replica.features.find((f) => f.name === 'replica') as ReplicaFeature).forwarder!;
+const forwarderOf = (t: TestAppliance) => (t.features.find((f) => f.name === 'replica') as ReplicaFeature).forwarder!;
+const forwarder = () => forwarderOf(replica);
 const fromReplica = (pathName: string, ua: string, ip: string) => page(replica, DOMAIN, pathName).set('User-Agent', ua).set('X-Forwarded-For', ip);
 const views = async () => (await publisher.api(adminKey).get(`/v1/analytics/${TEST_PROJECT}/views`).expect(200)).body;
 
@@ -56,18 +59,31 @@ beforeAll(async () => {
       replica: { upstreamUrl: adminUrl, upstreamSiteUrl: siteUrl, keyEnv: KEY_ENV, waitSeconds: 5 },
     },
   });
+  quiet = createTestAppliance({
+    config: {
+      projects: [],
+      organizations: [],
+      admin: { trustProxy: true },
+      analytics: { readers: { enabled: false } },
+      site: { exampleOnFirstStart: false },
+      replica: { upstreamUrl: adminUrl, upstreamSiteUrl: siteUrl, keyEnv: KEY_ENV, waitSeconds: 5 },
+    },
+  });
   const publish = (publisher.features.find((f) => f.name === 'publish') as PublishFeature).service;
   publish.publish(TEST_PROJECT, 'api');
   await publish.idle();
-  await replica.start();
-  for (const started = Date.now(); (await page(replica, DOMAIN)).status !== 200; ) {
-    if (Date.now() - started > 30_000) throw new Error('the replica did not serve the published site within 30 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  for (const r of [replica, quiet]) {
+    await r.start();
+    for (const started = Date.now(); (await page(r, DOMAIN)).status !== 200; ) {
+      if (Date.now() - started > 30_000) throw new Error('the replica did not serve the published site within 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 }, 90_000);
 
 afterAll(async () => {
   await replica?.close();
+  await quiet?.close();
   await publisher?.close();
   for (const s of servers) {
     s.closeAllConnections();
@@ -103,6 +119,23 @@ describe('AI agents’ views on a serving replica', { timeout: 60_000 }, () => {
       const bytes = fs.readFileSync(file);
       for (const needle of [AGENT_A, AGENT_B, 'GPTBot']) expect(bytes.includes(Buffer.from(needle)), `${needle} in ${file}`).toBe(false);
     }
+  });
+
+  it('forwards nothing of readers from a replica whose own switch is off (searches still go)', async () => {
+    const before = (await views()).totals;
+    await page(quiet, DOMAIN, '/guides/intro').set('User-Agent', GPTBOT_UA).set('X-Forwarded-For', AGENT_A).expect(200);
+    const beacon = await supertest(quiet.site)
+      .post('/_/events')
+      .set('Host', DOMAIN)
+      .set('Content-Type', 'application/json')
+      .set('User-Agent', BROWSER_UA)
+      .send(JSON.stringify([{ type: 'pageview', path: '/', viewId: 'quiet-1' }, { type: 'search', query: 'quiet search', resultCount: 1, sessionId: 's' }]))
+      .expect(202);
+    expect(beacon.body.collecting).toBe(false);
+    await forwarderOf(quiet).flush();
+    expect(forwarderOf(quiet).stats()).toEqual({ buffered: 0, forwarded: 1, dropped: 0 });
+    readersOf(publisher).flush();
+    expect((await views()).totals).toEqual(before);
   });
 
   it('takes agent views at the publisher only with a replica key', async () => {
