@@ -32,7 +32,7 @@ export function createFeatures(ctx: AppContext): Feature[] {
   const forward = replica.forwarder?.forward;
   // Reader analytics after search analytics: the latter's /v1/analytics limiter counts every
   // analytics request of an organization (one shared hourly limit) before either answers.
-  const readers = createReaderAnalyticsFeature(ctx, { resolveProject });
+  const readers = createReaderAnalyticsFeature(ctx, { resolveProject, siteFor: (host) => site.siteFor(host), forward });
   const analytics = createAnalyticsFeature(ctx, { servedSite: () => site.current(), resolveProject, readerIngest: readers.ingest, ...(forward ? { forward } : {}) });
   const assistant = createAssistantFeature(ctx, { servedSite: () => site.current(), siteFor: (host) => site.siteFor(host), resolveProject });
   // The API playground's config and proxy under /_/, for the project of the site a request's Host names.

@@ -5,12 +5,15 @@
  *
  * 1. Fills a temp database with N page views (default 10,000,000 over 100,000 paths and 30
  *    days, 20 % AI) and their rollups, generated in memory and bulk-inserted in one transaction
- *    (the fill is setup, not a measurement of the ingest path), plus feedback rows.
- * 2. Report latency p50/p99 over HTTP on loopback for views, visitors, feedback and feedback by
- *    page: all time, a week of whole days and a week with partial edges; after a restart (caches
- *    dropped) and steady.
- * 3. The naive GROUP BY over the raw views answering the same questions, in the same run.
+ *    (`reader-analytics-fill.ts`; setup, not a measurement of the ingest path, and checked first
+ *    on a small set to leave exactly what the real write path leaves), plus feedback rows.
+ * 2. Report latency, wall-clock p50/p99 over HTTP on loopback, for views, visitors, feedback and
+ *    feedback by page: all time, a week of whole days and a week with partial edges; steady and
+ *    after a restart (caches dropped).
+ * 3. A plain GROUP BY over the raw rows answering the same questions, in the same run, and the
+ *    ratio to the report.
  * 4. Ingest throughput of POST /_/events page views from autocannon (a child process).
+ * 5. Each figure against issue 20's targets (report p99 < 50 ms, ingest ≥ 10,000 events/s).
  */
 import { execFile } from 'node:child_process';
 import { parseArgs, promisify } from 'node:util';
@@ -26,7 +29,7 @@ import { createAppContext } from '../app/create-context.js';
 import { createFeatures } from '../app/features.js';
 import { createLogger } from '../app/logger.js';
 import type { ReaderAnalyticsFeature } from '../app/reader-analytics/feature.js';
-import { ALL_TIME_DAY, SITE_PATH_ID } from '../data/stores/page-views.js';
+import { checkFillAgainstIngest, fillViews, pathName, type FillShape } from './reader-analytics-fill.js';
 import { rng } from '../test/analytics/reference.js';
 
 const { values: args } = parseArgs({
@@ -82,6 +85,13 @@ const ctx = createAppContext({ config, log: createLogger('warn') });
 const adminKey = ctx.stores.adminKeys.create({ orgId: 'org_bench', scopes: ['read', 'write'], expiresAt: null }).key;
 
 // ---- 1. fill: generated in memory, bulk-inserted in one transaction ---------------------------
+const shape: FillShape = { views: N, paths: PATHS, days: DAYS, firstDay: FIRST_DAY, visitorsPerDay: VISITORS_PER_DAY, aiShare: 0.2, seed: 20 };
+{
+  // The fill is a shortcut past the ingest path: first prove it leaves what ingest would.
+  const c0 = performance.now();
+  const c = checkFillAgainstIngest({ views: 40_000, paths: 500, days: 3, firstDay: FIRST_DAY, visitorsPerDay: 3_000, aiShare: 0.2, seed: 21 });
+  log(`fill check: ${c.views.toLocaleString()} views filled and ingested through the real write path leave equal raw rows, counted bits and ${c.rollupRows.toLocaleString()} rollup rows (${ms(performance.now() - c0)})`);
+}
 if (reuse) log(`reusing the filled database in ${stateDir}`);
 else {
   const g0 = performance.now();
@@ -90,97 +100,12 @@ else {
   const r = rng(20);
   db.prepare('INSERT INTO search_projects (project_id) VALUES (?) ON CONFLICT DO NOTHING').run(PROJECT);
   const pk = (db.prepare('SELECT pk FROM search_projects WHERE project_id = ?').get(PROJECT) as { pk: number }).pk;
-  const ROWS = 100;
-  const COLS = 6;
-  const insRaw = db.prepare(`INSERT INTO page_views (project_pk, at_ms, path_id, ai, visitor, counted) VALUES ${Array.from({ length: ROWS }, () => '(?, ?, ?, ?, ?, ?)').join(', ')}`);
-  const insHourly = db.prepare('INSERT INTO page_hourly (project_pk, hour, path_id, views_human, views_ai, visitors_human, visitors_ai, visitors_total) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-  const insHour = db.prepare('INSERT INTO page_hour_totals (project_pk, hour, version) VALUES (?, ?, 1)');
-  const insDaily = db.prepare('INSERT INTO page_daily (project_pk, day, path_id, views_human, views_ai, visitors_human, visitors_ai, visitors_total) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-  const insDay = db.prepare('INSERT INTO page_day_totals (project_pk, day, version) VALUES (?, ?, 1)');
-  const insPath = db.prepare('INSERT INTO page_paths (id, project_pk, path) VALUES (?, ?, ?)');
   const insFeedback = db.prepare(
     `INSERT INTO page_feedback (project_pk, public_id, created_ms, path, source, helpful, reason, comment, code, filename, lang, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const cap = PATHS + 1;
-  const all = { vh: new Float64Array(cap), va: new Float64Array(cap), uh: new Float64Array(cap), ua: new Float64Array(cap), ut: new Float64Array(cap) };
-  const pathName = (id: number) => `/docs/section-${id % 97}/page-${id}`;
+  let rollups = 0;
   db.transaction(() => {
-    for (let id = 1; id <= PATHS; id++) insPath.run(id, pk, pathName(id));
-    const perDay = Math.floor(N / DAYS);
-    const args: number[] = new Array(ROWS * COLS);
-    // The current hour's sums, dense, and which paths it touched.
-    const hv = [new Int32Array(cap), new Int32Array(cap), new Int32Array(cap), new Int32Array(cap), new Int32Array(cap)];
-    let touched: number[] = [];
-    let currentHour = -1;
-    const closeHour = () => {
-      if (currentHour < 0) return;
-      for (const i of touched) {
-        insHourly.run(pk, currentHour, i, hv[0]![i], hv[1]![i], hv[2]![i], hv[3]![i], hv[4]![i]);
-        for (const a of hv) a[i] = 0;
-      }
-      insHour.run(pk, currentHour);
-      touched = [];
-    };
-    let n = 0;
-    for (let d = 0; d < DAYS; d++) {
-      const day = FIRST_DAY + d;
-      const count = d === DAYS - 1 ? N - perDay * (DAYS - 1) : perDay;
-      const vh = new Int32Array(cap), va = new Int32Array(cap), uh = new Int32Array(cap), ua = new Int32Array(cap), ut = new Int32Array(cap);
-      const seen = new Map<number, number>(); // (path, visitor) → bits
-      const seenSite = new Map<number, number>();
-      for (let i = 0; i < count; i++) {
-        const atMs = day * DAY + Math.floor((DAY * i) / count);
-        const path = 1 + Math.floor(PATHS * r() * r());
-        const ai = r() < 0.2 ? 1 : 0;
-        const v = Math.floor(VISITORS_PER_DAY * r() * r());
-        const visitor = day * 1_000_000 + v;
-        const hour = Math.floor(atMs / 3_600_000);
-        if (hour !== currentHour) {
-          closeHour();
-          currentHour = hour;
-        }
-        const bit = ai ? 2 : 1;
-        let counted = 0;
-        for (const [map, target, idx, shift] of [[seen, path * 1_000_000 + v, path, 0], [seenSite, v, SITE_PATH_ID, 3]] as const) {
-          const s = map.get(target) ?? 0;
-          if (hv[0]![idx] === 0 && hv[1]![idx] === 0) touched.push(idx);
-          if (ai) va[idx]!++, hv[1]![idx]!++;
-          else vh[idx]!++, hv[0]![idx]!++;
-          if ((s & bit) === 0) {
-            if (ai) ua[idx]!++, hv[3]![idx]!++;
-            else uh[idx]!++, hv[2]![idx]!++;
-            if (s === 0) ut[idx]!++, hv[4]![idx]!++;
-            map.set(target, s | bit);
-            counted |= (bit | (s === 0 ? 4 : 0)) << shift;
-          }
-        }
-        const o = n * COLS;
-        args[o] = pk;
-        args[o + 1] = atMs;
-        args[o + 2] = path;
-        args[o + 3] = ai;
-        args[o + 4] = visitor;
-        args[o + 5] = counted;
-        if (++n === ROWS) {
-          insRaw.run(args);
-          n = 0;
-        }
-      }
-      for (let i = 0; i < cap; i++) {
-        if (vh[i] === 0 && va[i] === 0) continue;
-        insDaily.run(pk, day, i, vh[i], va[i], uh[i], ua[i], ut[i]);
-        all.vh[i]! += vh[i]!;
-        all.va[i]! += va[i]!;
-        all.uh[i]! += uh[i]!;
-        all.ua[i]! += ua[i]!;
-        all.ut[i]! += ut[i]!;
-      }
-      insDay.run(pk, day);
-    }
-    closeHour();
-    if (n > 0) db.prepare(`INSERT INTO page_views (project_pk, at_ms, path_id, ai, visitor, counted) VALUES ${Array.from({ length: n }, () => '(?, ?, ?, ?, ?, ?)').join(', ')}`).run(args.slice(0, n * COLS));
-    for (let i = 0; i < cap; i++) if (all.vh[i] || all.va[i]) insDaily.run(pk, ALL_TIME_DAY, i, all.vh[i], all.va[i], all.uh[i], all.ua[i], all.ut[i]);
-    insDay.run(pk, ALL_TIME_DAY);
+    rollups = fillViews(db, pk, shape);
     const sources = ['contextual', 'thumbs_only', 'code_snippet', 'contextual'] as const;
     const statuses = ['pending', 'pending', 'in_progress', 'resolved', 'dismissed'] as const;
     for (let i = 0; i < FEEDBACK; i++) {
@@ -190,12 +115,12 @@ else {
         source === 'thumbs_only' ? null : `comment ${i}`, source === 'code_snippet' ? 'npm install docs' : null, null, source === 'code_snippet' ? 'bash' : null, statuses[i % 5]!);
     }
   }).immediate();
+  const filledS = (performance.now() - g0) / 1000;
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.exec('ANALYZE');
   db.pragma('cache_size = -16000');
-  const rollups = (db.prepare('SELECT count(*) AS n FROM page_daily').get() as { n: number }).n;
   fs.writeFileSync(path.join(stateDir, 'filled'), '');
-  log(`fill (setup, one transaction): ${((performance.now() - g0) / 1000).toFixed(1)} s; ${rollups.toLocaleString()} rollup rows; database ${(fs.statSync(path.join(stateDir, 'docs-appliance.db')).size / 1e9).toFixed(2)} GB (${load()})`);
+  log(`fill (setup, one transaction): ${filledS.toFixed(1)} s (${Math.round(N / filledS).toLocaleString()} views/s), then checkpoint and ANALYZE ${((performance.now() - g0) / 1000 - filledS).toFixed(1)} s; ${rollups.toLocaleString()} rollup rows; database ${(fs.statSync(path.join(stateDir, 'docs-appliance.db')).size / 1e9).toFixed(2)} GB (${load()})`);
 }
 
 // ---- 2. report latency ------------------------------------------------------------------------
@@ -237,9 +162,12 @@ const ranges: [string, string][] = [
   ['week (whole days)', `dateFrom=${weekFrom}&dateTo=${weekTo}`],
   ['week (partial edges)', `dateFrom=${edgeFrom}&dateTo=${edgeTo}`],
 ];
+type Figure = { op: string; range: string; p50: number; p99: number; naive?: number };
+const figures: Figure[] = [];
+const OPS = ['views', 'visitors', 'feedback', 'feedback/by-page'] as const;
 if (parts.has('reports')) {
-log(`\nreport latency over HTTP, ${REQUESTS} requests each (restart = caches dropped before each of 3 requests; steady = day vectors in memory; CPU = this process's CPU time per request, server and client alike) (${load()}):`);
-for (const op of ['views', 'visitors', 'feedback', 'feedback/by-page']) {
+log(`\nreport latency over HTTP, ${REQUESTS} requests each (restart = caches dropped before each of 3 requests; steady = day vectors in memory; wall-clock, and CPU = this process's CPU time per request, server and client alike) (${load()}):`);
+for (const op of OPS) {
   for (const [name, q] of ranges) {
     const url = `${base}/${op}?${q}`;
     const traffic = op === 'views' || op === 'visitors';
@@ -247,36 +175,52 @@ for (const op of ['views', 'visitors', 'feedback', 'feedback/by-page']) {
     // One request first, as the warm-up after a start would have loaded the caches.
     await timeRequests(url, 1);
     const steady = await timeRequests(url, REQUESTS);
+    figures.push({ op, range: name, p50: steady.p50, p99: steady.p99 });
     const b = steady.body as { totals?: { total: number }; feedback?: unknown[] };
     log(
-      `  ${op.padEnd(16)} ${name.padEnd(22)} ${restart ? `restart p50 ${ms(restart.p50)} p99 ${ms(restart.p99)} | ` : ''}steady p50 ${ms(steady.p50)} p99 ${ms(steady.p99)} (CPU p50 ${ms(steady.cpuP50)} p99 ${ms(steady.cpuP99)})` +
+      `  ${op.padEnd(16)} ${name.padEnd(22)} wall p50 ${ms(steady.p50)} p99 ${ms(steady.p99)} (CPU p50 ${ms(steady.cpuP50)} p99 ${ms(steady.cpuP99)})${restart ? ` | restart p50 ${ms(restart.p50)} p99 ${ms(restart.p99)}` : ''}` +
         (b.totals ? ` | total ${b.totals.total.toLocaleString()}` : ` | rows ${(b.feedback ?? []).length}`),
     );
   }
 }
 {
   const deep = await timeRequests(`${base}/views?limit=250&offset=50000`, Math.floor(REQUESTS / 4));
-  log(`  views            all time, offset 50,000 steady p50 ${ms(deep.p50)} p99 ${ms(deep.p99)} (CPU p50 ${ms(deep.cpuP50)} p99 ${ms(deep.cpuP99)})`);
+  log(`  views            all time, offset 50,000 wall p50 ${ms(deep.p50)} p99 ${ms(deep.p99)} (CPU p50 ${ms(deep.cpuP50)} p99 ${ms(deep.cpuP99)})`);
 }
 }
 
-// ---- 3. naive GROUP BY over raw views -------------------------------------------------------------
-if (parts.has('naive')) log(`\nnaive GROUP BY over the raw page_views, 2 runs each:`);
-const naiveViews = ctx.db.prepare(
-  `SELECT path_id, sum(ai = 0) AS h, sum(ai = 1) AS a, count(*) AS t FROM page_views WHERE project_pk = 1 AND at_ms >= ? AND at_ms < ? GROUP BY path_id ORDER BY t DESC LIMIT 50`,
-);
-const naiveVisitors = ctx.db.prepare(
-  `SELECT path_id, count(DISTINCT visitor) AS t FROM page_views WHERE project_pk = 1 AND at_ms >= ? AND at_ms < ? GROUP BY path_id ORDER BY t DESC LIMIT 50`,
-);
-for (const [what, st] of parts.has('naive') ? ([['views', naiveViews], ['visitors', naiveVisitors]] as const) : []) {
-  for (const [name, from, to] of [['all time', 0, 8.64e15], ['week (whole days)', (END_DAY - 8) * DAY, (END_DAY - 1) * DAY]] as const) {
-    const times: number[] = [];
-    for (let i = 0; i < 2; i++) {
-      const t0 = performance.now();
-      st.all(from, to);
-      times.push(performance.now() - t0);
+// ---- 3. plain GROUP BY over the raw rows, the same questions --------------------------------------
+const edgeFromMs = (END_DAY - 8) * DAY + 9.5 * 3600_000;
+const edgeToMs = (END_DAY - 1) * DAY + 14.25 * 3600_000;
+const msRanges: Record<string, [number, number]> = { 'all time': [0, 8.64e15], 'week (whole days)': [(END_DAY - 8) * DAY, (END_DAY - 1) * DAY], 'week (partial edges)': [edgeFromMs, edgeToMs] };
+const naive: Record<(typeof OPS)[number], { sql: string; runs: number }> = {
+  views: { sql: `SELECT path_id, sum(ai = 0) AS h, sum(ai = 1) AS a, count(*) AS t FROM page_views WHERE project_pk = 1 AND at_ms >= ? AND at_ms < ? GROUP BY path_id ORDER BY t DESC LIMIT 50`, runs: 2 },
+  visitors: {
+    sql: `SELECT path_id, count(DISTINCT CASE WHEN ai = 0 THEN visitor END) AS h, count(DISTINCT CASE WHEN ai = 1 THEN visitor END) AS a, count(DISTINCT visitor) AS t FROM page_views WHERE project_pk = 1 AND at_ms >= ? AND at_ms < ? GROUP BY path_id ORDER BY t DESC LIMIT 50`,
+    runs: 2,
+  },
+  feedback: { sql: `SELECT * FROM page_feedback WHERE project_pk = 1 AND created_ms >= ? AND created_ms < ? ORDER BY created_ms DESC, id DESC LIMIT 50`, runs: 5 },
+  'feedback/by-page': {
+    sql: `SELECT path, sum(helpful = 1 AND source <> 'code_snippet') AS up, sum(helpful = 0 AND source <> 'code_snippet') AS down, sum(source = 'code_snippet') AS code, count(*) AS t FROM page_feedback WHERE project_pk = 1 AND created_ms >= ? AND created_ms < ? GROUP BY path ORDER BY t DESC LIMIT 10`,
+    runs: 5,
+  },
+};
+if (parts.has('naive')) {
+  log(`\nplain GROUP BY over the raw rows (page_views, page_feedback), the best of 2 runs (5 for feedback) (${load()}):`);
+  for (const op of OPS) {
+    const st = ctx.db.prepare(naive[op].sql);
+    for (const [name, [from, to]] of Object.entries(msRanges)) {
+      const times: number[] = [];
+      for (let i = 0; i < naive[op].runs; i++) {
+        const t0 = performance.now();
+        st.all(from, to);
+        times.push(performance.now() - t0);
+      }
+      const best = Math.min(...times);
+      const f = figures.find((x) => x.op === op && x.range === name);
+      if (f) f.naive = best;
+      log(`  ${op.padEnd(16)} ${name.padEnd(22)} best ${ms(best)}, worst ${ms(Math.max(...times))}${f ? ` | report wall p50 ${ms(f.p50)}; plain ÷ report ${(best / f.p50).toPrecision(2)}` : ''}`);
     }
-    log(`  ${what.padEnd(9)} ${name.padEnd(20)} best ${ms(Math.min(...times))}, worst ${ms(Math.max(...times))}`);
   }
 }
 
@@ -293,6 +237,7 @@ const sitePort = (site.address() as AddressInfo).port;
   siteFeature.loader.activateLoaded({ version: 'bench', dir, projectId: PROJECT, mounted: true, source: dir, fromCache: false, pageCount: 1 }, 3);
 }
 const bin = path.join(import.meta.dirname, '..', 'node_modules', '.bin', 'autocannon');
+let ingest100: number | undefined;
 const maxId = () => (ctx.db.prepare('SELECT max(id) AS m FROM page_views').get() as { m: number }).m;
 log(`\ningest: autocannon (child process) → POST /_/events page views on loopback, ${INGEST_S} s each (${load()}):`);
 for (const perRequest of parts.has('ingest') ? [100, 20, 1] : []) {
@@ -315,8 +260,16 @@ for (const perRequest of parts.has('ingest') ? [100, 20, 1] : []) {
   readers.flush();
   const c = process.cpuUsage(c0);
   const r = JSON.parse(stdout) as { latency: { p50: number; p99: number }; '2xx': number; non2xx: number; duration: number };
+  if (perRequest === 100) ingest100 = (r['2xx'] * perRequest) / r.duration;
   log(`  ${String(perRequest).padStart(3)} view(s)/request: ${Math.round(r['2xx'] / r.duration).toLocaleString()} req/s, ${Math.round((r['2xx'] * perRequest) / r.duration).toLocaleString()} events/s accepted, latency p50 ${r.latency.p50} ms p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}; ${(maxId() - before).toLocaleString()} rows written; server CPU ${(((c.user + c.system) / (r['2xx'] * perRequest))).toFixed(1)} µs per view (${Math.round(1e6 / ((c.user + c.system) / (r['2xx'] * perRequest))).toLocaleString()} views per CPU-second)`);
 }
+
+// ---- 5. against the targets of issue 20 ----------------------------------------------------------
+log(`\nagainst the targets (${N.toLocaleString()} views, ${PATHS.toLocaleString()} paths; ${load()}):`);
+for (const f of figures) {
+  log(`  ${f.op.padEnd(16)} ${f.range.padEnd(22)} wall p50 ${ms(f.p50).padStart(9)} p99 ${ms(f.p99).padStart(9)} ${f.p99 < 50 ? 'met   ' : 'MISSED'} (p99 < 50 ms)${f.naive !== undefined ? ` | plain GROUP BY ${ms(f.naive)} = ${(f.naive / f.p99).toPrecision(2)} × the report's p99` : ''}`);
+}
+if (ingest100 !== undefined) log(`  ingest (100 views/request)              ${Math.round(ingest100).toLocaleString()} events/s ${ingest100 >= 10_000 ? 'met' : 'MISSED'} (≥ 10,000 events/s)`);
 
 admin.close();
 site.close();

@@ -408,6 +408,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       warnings,
       ...(opts.keepGoing ? { failures } : {}),
       redirects: manifestRedirects(plan.redirectRules),
+      ...(plan.config.readerAnalytics ? { readerAnalytics: plan.config.readerAnalytics } : {}),
     });
     site.add(MANIFEST_PATH, encoder.encode(`${JSON.stringify(manifest, null, 2)}\n`));
     if (opts.outDir) {

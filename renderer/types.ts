@@ -330,6 +330,12 @@ export interface BundleManifest {
   failures?: RenderFailure[];
   /** Pattern redirects, applied by the appliance's site listener to paths no file answers. */
   redirects?: BundleRedirect[];
+  /**
+   * What the site collects, from docs.json `integrations.telemetry` / mint.json `feedback`: the
+   * appliance's site listener counts AI agents' page requests and takes beacons only when the
+   * bundle's own pages would collect them. Absent (older bundles): everything on.
+   */
+  readerAnalytics?: import('./load/reader-analytics.js').ReaderAnalyticsSettings;
 }
 
 /** Reported by the pipeline as it goes; the export-job issue turns it into `progress`/`pageCount`. */

@@ -13,6 +13,7 @@ import { createSessionTracker } from './sessions.js';
 import { createWriteBuffer } from './write-buffer.js';
 import { DAY_MS } from './normalise.js';
 import type { ReaderIngest } from '../reader-analytics/ingest.js';
+import { carriesReplicaKey } from '../replica/auth.js';
 
 export interface AnalyticsFeature extends Feature {
   /** Write the beacons waiting in memory now (tests, reports). */
@@ -102,6 +103,7 @@ export function createAnalyticsFeature(ctx: AppContext, opts: { servedSite: Serv
       buffer,
       readers: opts.readerIngest,
       ...(opts.forward ? { forward: opts.forward } : {}),
+      fromReplica: (req) => carriesReplicaKey(ctx.stores, req.get('authorization')),
       onChecked: (accepted, rejected) => {
         if (accepted) eventCounter.inc({ outcome: 'accepted' }, accepted);
         if (rejected) eventCounter.inc({ outcome: 'rejected' }, rejected);

@@ -6,7 +6,7 @@ import { checkBeacon, type IngestEvent } from './events.js';
 import { createClientLimiter } from './client-limiter.js';
 import type { SiteProjectResolver } from './project-resolver.js';
 import type { WriteBuffer } from './write-buffer.js';
-import { checkReaderEvent, READER_EVENT_TYPES, type ReaderEvent } from '../reader-analytics/events.js';
+import { AGENT_VIEW_TYPE, checkReaderEvent, READER_EVENT_TYPES, type ReaderEvent } from '../reader-analytics/events.js';
 import type { ReaderIngest } from '../reader-analytics/ingest.js';
 
 export const EVENTS_PATH = '/_/events';
@@ -29,6 +29,8 @@ export function createIngestRouter(deps: {
   onChecked?: (accepted: number, rejected: number) => void;
   /** A serving replica: the valid beacons go to the publishing appliance instead of the local buffer (app/replica). */
   forward?: BeaconForward;
+  /** Whether the request carries a replica key: only then are forwarded agent views taken. */
+  fromReplica?: (req: Request) => boolean;
 }): Router {
   const router = Router();
   const limiter = createClientLimiter(() => deps.config().analytics.ingest.perClientPerMinute, () => deps.clock.now().getTime());
@@ -91,14 +93,22 @@ export function createIngestRouter(deps: {
     const goodRaw: Record<string, unknown>[] = [];
     const readerRaw: Record<string, unknown>[] = [];
     const rejected: { index: number; message: string }[] = [];
+    // Counted apart: a bad page view or feedback is not a rejected search event (its own metric).
+    let readerRejected = 0;
+    // A replica key is checked only for a batch holding an agent view (a key lookup per beacon would cost more than the beacon).
+    let replica: boolean | undefined;
+    const fromReplica = () => (replica ??= deps.fromReplica?.(req) ?? false);
     items.forEach((item, index) => {
       const type = (item as { type?: unknown } | null)?.type;
       if ((deps.readers || deps.forward) && typeof type === 'string' && READER_EVENT_TYPES.has(type)) {
-        const c = checkReaderEvent(item);
+        const c = checkReaderEvent(item, type === AGENT_VIEW_TYPE && fromReplica());
         if (c.ok) {
           readerEvents.push(c.event);
           if (deps.forward) readerRaw.push(item as Record<string, unknown>);
-        } else rejected.push({ index, message: c.message });
+        } else {
+          rejected.push({ index, message: c.message });
+          readerRejected++;
+        }
         return;
       }
       const c = checkBeacon(item, projectId, nowMs);
@@ -107,18 +117,22 @@ export function createIngestRouter(deps: {
         if (deps.forward) goodRaw.push({ ...(item as Record<string, unknown>), timestamp: new Date(c.event.atMs).toISOString() });
       } else rejected.push({ index, message: c.message });
     });
-    deps.onChecked?.(good.length, rejected.length);
+    deps.onChecked?.(good.length, rejected.length - readerRejected);
+    if (readerRejected) deps.readers?.countRejected(readerRejected);
     if (good.length + readerEvents.length === 0) return fail(res, 400, rejected.length === 1 ? `Invalid event: ${rejected[0]!.message}` : 'No valid event in the batch', { rejected });
     if (deps.forward) {
       // A serving replica keeps nothing: both kinds go to the publisher, with the reader's user agent for its daily visitor hash.
-      deps.forward(req.get('host'), req.ip, [...goodRaw, ...readerRaw], req.get('user-agent') ?? '');
-      return res.status(202).json({ accepted: good.length + readerEvents.length, rejected, ...(readerEvents.length ? { collecting: true } : {}) });
+      // Reader events only while this replica and the site's bundle collect them (the publisher checks its own switches again).
+      const collecting = readerEvents.length > 0 && (deps.readers?.collects(req.get('host')) ?? true);
+      if (readerEvents.length && !collecting) deps.readers?.countIgnored(readerEvents.length);
+      deps.forward(req.get('host'), req.ip, collecting ? [...goodRaw, ...readerRaw] : goodRaw, req.get('user-agent') ?? '');
+      return res.status(202).json({ accepted: good.length + readerEvents.length, rejected, ...(readerEvents.length ? { collecting } : {}) });
     }
     if (good.length) deps.buffer.push(good);
     if (readerEvents.length) {
-      deps.readers!.accept(projectId, readerEvents, { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent') ?? '' }, nowMs);
+      deps.readers!.accept(projectId, readerEvents, { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent') ?? '', host: req.get('host') }, nowMs);
       // Tells the page's script whether to show the feedback control (collection may be off).
-      return res.status(202).json({ accepted: good.length + readerEvents.length, rejected, collecting: deps.readers!.enabled() });
+      return res.status(202).json({ accepted: good.length + readerEvents.length, rejected, collecting: deps.readers!.collects(req.get('host')) });
     }
     res.status(202).json({ accepted: good.length, rejected });
   }

@@ -1,7 +1,8 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { SiteProjectResolver } from '../analytics/project-resolver.js';
 import { classifyUserAgent } from './classify.js';
-import { pagePath, READER_LIMITS } from './events.js';
+import type { BeaconForward } from '../analytics/ingest-router.js';
+import { AGENT_VIEW_TYPE, pagePath, READER_LIMITS } from './events.js';
 import type { ReaderIngest } from './ingest.js';
 
 // A page is an extensionless path or an .html / .md file (the Markdown versions agents fetch).
@@ -23,9 +24,17 @@ function contentType(headers: OutgoingHttpHeaders | unknown[] | undefined): stri
  * A site fast path that answers nothing: it watches page requests of AI agents, which run no
  * script and so send no beacon, and counts each page the listener served them (200, HTML or
  * Markdown) as one AI view. Browsers' views come from the page's beacon only, so nothing is
- * counted twice. Other bots are not counted.
+ * counted twice. Other bots are not counted. On a serving replica the view is forwarded to the
+ * publishing appliance like a beacon (in memory only; the reader's address never reaches a disk).
  */
-export function createAgentViewWatcher(deps: { ingest: ReaderIngest; resolveProject: SiteProjectResolver; now: () => number; clientAddress: (req: IncomingMessage) => string }) {
+export function createAgentViewWatcher(deps: {
+  ingest: ReaderIngest;
+  resolveProject: SiteProjectResolver;
+  now: () => number;
+  clientAddress: (req: IncomingMessage) => string;
+  /** A serving replica: the view goes to the publishing appliance with the beacons, not into the local database. */
+  forward?: BeaconForward | undefined;
+}) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' || !deps.ingest.enabled()) return false;
     const url = req.url ?? '/';
@@ -45,9 +54,13 @@ export function createAgentViewWatcher(deps: { ingest: ReaderIngest; resolveProj
     } as typeof res.writeHead;
     res.on('finish', () => {
       if (status !== 200 || !PAGE_TYPE_RE.test(type)) return;
-      const projectId = deps.resolveProject(req.headers.host);
+      const host = req.headers.host;
+      const projectId = deps.resolveProject(host);
       if (!projectId) return;
-      deps.ingest.acceptAgentView(projectId, pagePath(path), { ip: deps.clientAddress(req), userAgent: ua ?? '' }, deps.now());
+      const client = { ip: deps.clientAddress(req), userAgent: ua ?? '', host };
+      if (!deps.forward) return deps.ingest.acceptAgentView(projectId, pagePath(path), client, deps.now());
+      // The replica's own switch and the bundle's; the publisher checks its own again.
+      if (deps.ingest.collects(host)) deps.forward(host, client.ip, [{ type: AGENT_VIEW_TYPE, path: pagePath(path) }], client.userAgent);
     });
     return false;
   };

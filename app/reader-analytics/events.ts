@@ -16,10 +16,16 @@ const ID_RE = /^[A-Za-z0-9_-]+$/;
 // Control characters other than tab and newline are refused in text a person typed.
 const CONTROL_RE = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 const VIEW_FIELDS = new Set(['type', 'path', 'viewId']);
+const AGENT_VIEW_FIELDS = new Set(['type', 'path']);
 const FEEDBACK_FIELDS = new Set(['type', 'path', 'feedbackId', 'source', 'helpful', 'reason', 'comment', 'code', 'filename', 'lang']);
+/**
+ * A page a serving replica's site listener served to an AI agent, forwarded to the publisher
+ * (app/replica): taken only with a replica key, since it skips the user-agent classification.
+ */
+export const AGENT_VIEW_TYPE = 'agentview';
 const BEACON_SOURCES: readonly FeedbackSource[] = ['thumbs_only', 'contextual', 'code_snippet'];
 
-export const READER_EVENT_TYPES = new Set(['pageview', 'feedback']);
+export const READER_EVENT_TYPES = new Set(['pageview', 'feedback', AGENT_VIEW_TYPE]);
 
 /**
  * The page a view or feedback is about, one form for every way to address it: `/x`, `/x/`,
@@ -33,6 +39,7 @@ export function pagePath(path: string): string {
 
 export type ReaderEvent =
   | { kind: 'view'; path: string; viewId: string }
+  | { kind: 'agentview'; path: string }
   | { kind: 'feedback'; input: Omit<FeedbackInput, 'projectId' | 'atMs'> };
 
 export type ReaderCheck = { ok: true; event: ReaderEvent } | { ok: false; message: string };
@@ -47,18 +54,23 @@ function text(e: Record<string, unknown>, name: string, max: number, problems: s
   return t.length ? t : null;
 }
 
-/** A `pageview` or `feedback` beacon of the served site (no projectId, no timestamp: the receipt time counts). */
-export function checkReaderEvent(value: unknown): ReaderCheck {
+/**
+ * A `pageview` or `feedback` beacon of the served site (no projectId, no timestamp: the receipt
+ * time counts), or with `fromReplica` (the request carried a replica key) an `agentview`.
+ */
+export function checkReaderEvent(value: unknown, fromReplica = false): ReaderCheck {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, message: 'event must be a JSON object' };
   const e = value as Record<string, unknown>;
   const problems: string[] = [];
-  const allowed = e.type === 'pageview' ? VIEW_FIELDS : FEEDBACK_FIELDS;
+  if (e.type === AGENT_VIEW_TYPE && !fromReplica) return { ok: false, message: `type: "${AGENT_VIEW_TYPE}" is forwarded by a serving replica only (with its replica key)` };
+  const allowed = e.type === 'pageview' ? VIEW_FIELDS : e.type === AGENT_VIEW_TYPE ? AGENT_VIEW_FIELDS : FEEDBACK_FIELDS;
   for (const k in e) if (!allowed.has(k)) problems.push(`unknown field "${k}"`);
   let path = '';
   if (typeof e.path !== 'string') problems.push('path: must be a string');
   else if (e.path.length > READER_LIMITS.pathChars) problems.push(`path: must be at most ${READER_LIMITS.pathChars} characters`);
   else if (!PATH_RE.test(e.path)) problems.push('path: must be a site path starting with "/" (no spaces, query or fragment)');
   else path = pagePath(e.path);
+  if (e.type === AGENT_VIEW_TYPE) return problems.length ? { ok: false, message: problems.join('; ') } : { ok: true, event: { kind: 'agentview', path } };
   const idName = e.type === 'pageview' ? 'viewId' : 'feedbackId';
   const id = e[idName];
   if (typeof id !== 'string' || id.length === 0 || id.length > READER_LIMITS.idChars || !ID_RE.test(id)) {

@@ -2,6 +2,7 @@ import client from 'prom-client';
 import type { Config } from '../../config/schema.js';
 import { createPageFeedbackStore, type PageFeedbackStore } from '../../data/stores/page-feedback.js';
 import { createPageViewStore, DAY_MS } from '../../data/stores/page-views.js';
+import type { BeaconForward } from '../analytics/ingest-router.js';
 import type { SiteProjectResolver } from '../analytics/project-resolver.js';
 import type { AppContext } from '../context.js';
 import type { Feature } from '../feature.js';
@@ -12,6 +13,8 @@ import { createReaderReportRouter } from './report-router.js';
 import { createViewReport } from './view-report.js';
 import { createFeedbackByPage, type FeedbackByPageIndex } from './feedback-by-page.js';
 import { createVisitorHasher } from './visitor.js';
+import { collectionByHost } from './site-collection.js';
+import type { ServedSite } from '../site/served-site.js';
 
 export interface ReaderAnalyticsFeature extends Feature {
   /** The write path of reader events (the beacon endpoint and forwarded beacons call `accept`). */
@@ -31,7 +34,10 @@ export interface ReaderAnalyticsFeature extends Feature {
  * and page feedback, collected through the search beacon's endpoint and the site listener (AI
  * agents), reported under /v1/analytics beside the search report.
  */
-export function createReaderAnalyticsFeature(ctx: AppContext, opts: { resolveProject: SiteProjectResolver }): ReaderAnalyticsFeature {
+export function createReaderAnalyticsFeature(
+  ctx: AppContext,
+  opts: { resolveProject: SiteProjectResolver; siteFor?: (host: string | undefined) => ServedSite | undefined; forward?: BeaconForward | undefined },
+): ReaderAnalyticsFeature {
   let config: Readonly<Config> = ctx.config;
   const viewStore = createPageViewStore(ctx.db);
   const feedback = createPageFeedbackStore(ctx.db);
@@ -45,7 +51,7 @@ export function createReaderAnalyticsFeature(ctx: AppContext, opts: { resolvePro
   const feedbackByPage = createFeedbackByPage(ctx.db);
   const counter = new client.Counter({
     name: 'docs_appliance_reader_events_total',
-    help: 'Page views and feedback: stored, duplicate (same view id), ignored (bots, or collection off) or dropped by a failed write',
+    help: 'Page views and feedback: rejected at the beacon endpoint (malformed), stored, duplicate (same view id), ignored (bots, or collection off) or dropped by a failed write',
     labelNames: ['outcome'] as const,
     registers: [ctx.metrics.registry],
   });
@@ -55,11 +61,12 @@ export function createReaderAnalyticsFeature(ctx: AppContext, opts: { resolvePro
     hasher: createVisitorHasher(ctx.stores.settings),
     log: ctx.log,
     enabled: () => config.analytics.readers.enabled,
+    ...(opts.siteFor ? { siteCollection: collectionByHost(opts.siteFor) } : {}),
     onBatch: (r) => report.apply(r),
     onOutcome: (outcome, n) => counter.inc({ outcome }, n),
   });
   let clientAddress = clientAddressOf(config.admin.trustProxy);
-  const watcher = createAgentViewWatcher({ ingest, resolveProject: opts.resolveProject, now: () => ctx.clock.now().getTime(), clientAddress: (req) => clientAddress(req) });
+  const watcher = createAgentViewWatcher({ ingest, resolveProject: opts.resolveProject, now: () => ctx.clock.now().getTime(), clientAddress: (req) => clientAddress(req), forward: opts.forward });
 
   function applyRetention() {
     const now = ctx.clock.now().getTime();

@@ -3,12 +3,15 @@ import type { PageBatchResult, PageViewStore, StoredPageView } from '../../data/
 import type { Logger } from '../logger.js';
 import { classifyUserAgent } from './classify.js';
 import type { ReaderEvent } from './events.js';
+import { COLLECT_ALL, type SiteCollection } from './site-collection.js';
 import type { VisitorHasher } from './visitor.js';
 
 /** Who sent the events: used for the visitor hash and the human/AI split, never stored. */
 export interface ReaderClient {
   ip: string;
   userAgent: string;
+  /** The Host the request came with: it names the served site, whose bundle may switch collection off. */
+  host?: string | undefined;
 }
 
 export interface ReaderIngestOptions {
@@ -17,9 +20,11 @@ export interface ReaderIngestOptions {
   hasher: VisitorHasher;
   log: Logger;
   enabled: () => boolean;
+  /** What the site answered at a Host collects (its bundle's switches); default: everything. */
+  siteCollection?: (host: string | undefined) => SiteCollection;
   /** After each written batch (the report folds it into its cached days). */
   onBatch?: (result: PageBatchResult) => void;
-  onOutcome?: (outcome: 'stored' | 'duplicate' | 'ignored' | 'dropped', n: number) => void;
+  onOutcome?: (outcome: 'rejected' | 'stored' | 'duplicate' | 'ignored' | 'dropped', n: number) => void;
   intervalMs?: number;
   maxPending?: number;
 }
@@ -94,8 +99,14 @@ export function createReaderIngest(opts: ReaderIngestOptions) {
     return true;
   }
 
+  const collection = (host: string | undefined) => opts.siteCollection?.(host) ?? COLLECT_ALL;
+
   return {
     enabled: opts.enabled,
+    /** Whether page views from this Host are collected: the appliance's switch and the site's own. */
+    collects(host: string | undefined): boolean {
+      return opts.enabled() && collection(host).pageViews;
+    },
     /**
      * Take checked events of one request for `projectId`. Page views from user agents that are
      * not a person's browser are ignored here: AI agents are counted by the site listener (they
@@ -108,17 +119,34 @@ export function createReaderIngest(opts: ReaderIngestOptions) {
         return 0;
       }
       let kept = 0;
+      const site = collection(client.host);
       const traffic = classifyUserAgent(client.userAgent);
       // One request is one reader: hashed once, not per event (a SHA-256 per view was the
       // largest cost of a 100-view beacon batch).
       let visitor: number | undefined;
       for (const e of events) {
         if (e.kind === 'feedback') {
+          // The site's switches: thumbs and contextual votes need its "Was this page helpful?", code feedback its code-block button.
+          if (!(e.input.source === 'code_snippet' ? site.code : site.thumbs)) {
+            opts.onOutcome?.('ignored', 1);
+            continue;
+          }
           feedback.push({ ...e.input, projectId, atMs: nowMs });
           kept++;
           continue;
         }
-        if (traffic !== 'human') {
+        if (e.kind === 'agentview') {
+          // Classified by the replica's listener that served the page (the request is keyed).
+          if (!site.pageViews) {
+            opts.onOutcome?.('ignored', 1);
+            continue;
+          }
+          visitor ??= opts.hasher.hash(nowMs, client.ip, client.userAgent, projectId);
+          views.push({ projectId, atMs: nowMs, path: e.path, ai: 1, visitor });
+          kept++;
+          continue;
+        }
+        if (traffic !== 'human' || !site.pageViews) {
           opts.onOutcome?.('ignored', 1);
           continue;
         }
@@ -135,9 +163,20 @@ export function createReaderIngest(opts: ReaderIngestOptions) {
     },
     /** A page (HTML or Markdown) the site listener served to an AI agent: one AI view. */
     acceptAgentView(projectId: string, path: string, client: ReaderClient, nowMs: number): void {
-      if (!opts.enabled()) return;
+      if (!opts.enabled() || !collection(client.host).pageViews) {
+        opts.onOutcome?.('ignored', 1);
+        return;
+      }
       views.push({ projectId, atMs: nowMs, path, ai: 1, visitor: opts.hasher.hash(nowMs, client.ip, client.userAgent, projectId) });
       schedule();
+    },
+    /** Reader events not collected before they reached `accept` (a replica with collection off): counted. */
+    countIgnored(n: number): void {
+      opts.onOutcome?.('ignored', n);
+    },
+    /** Reader events the beacon endpoint refused (malformed): counted, never searched for. */
+    countRejected(n: number): void {
+      opts.onOutcome?.('rejected', n);
     },
     flush,
     pendingCount: () => views.length + feedback.length,

@@ -89,10 +89,12 @@ export function createViewReport(db: Db) {
     )
     .raw();
   // Summed in JavaScript rather than by GROUP BY: measured 9 against 22 ms for half an hour of
-  // views at ten million (the GROUP BY sorts the rows in a temporary b-tree first).
+  // views at ten million (the GROUP BY sorts the rows in a temporary b-tree first). One number
+  // per row, path << 7 | ai << 6 | counted, instead of an array per row: 7 → 2.3 ms for the same
+  // half hour (6,944 views), the row arrays were most of the cost.
   const rawViews = db
-    .prepare<[number, number, number], [number, number, number]>('SELECT path_id, ai, counted FROM page_views WHERE project_pk = ? AND at_ms >= ? AND at_ms < ?')
-    .raw();
+    .prepare<[number, number, number], number>('SELECT (path_id << 7) | (ai << 6) | counted FROM page_views WHERE project_pk = ? AND at_ms >= ? AND at_ms < ?')
+    .pluck();
 
   const days = new Map<string, DayVectors>();
   const hours = new Map<string, HourRows>();
@@ -238,7 +240,11 @@ export function createViewReport(db: Db) {
         }
       };
       const addRaw = (s: number, e: number) => {
-        for (const [i, ai, counted] of rawViews.all(pk, s, e)) {
+        for (const packed of rawViews.all(pk, s, e)) {
+          const low = packed & 127;
+          const counted = low & 63;
+          const ai = low & 64;
+          const i = (packed - low) / 128;
           const path = i < cap;
           if (kind === 'views') {
             const v = ai ? a : h;

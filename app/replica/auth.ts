@@ -18,3 +18,11 @@ export function requireReplicaKey(stores: Stores): RequestHandler {
     next();
   };
 }
+
+/** Whether an Authorization header carries a valid replica key (beacons a replica forwards: app/analytics/ingest-router.ts). */
+export function carriesReplicaKey(stores: Stores, authorization: string | undefined): boolean {
+  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization ?? '');
+  if (!match) return false;
+  const check = stores.adminKeys.check(match[1]!);
+  return check.ok && check.key.scopes.includes('replica');
+}

@@ -1,4 +1,5 @@
 import type { BuildWarning, BundleManifest, BundleRedirect, RenderFailure } from '../types.js';
+import type { ReaderAnalyticsSettings } from '../load/reader-analytics.js';
 import type { SiteFiles } from './site-files.js';
 
 export const MANIFEST_PATH = 'manifest.json';
@@ -14,6 +15,8 @@ export interface ManifestMeta {
   /** Set by a keepGoing export (even when empty), so a reader can tell "none failed" from "not recorded". */
   failures?: RenderFailure[];
   redirects?: BundleRedirect[];
+  /** What the site collects (Mintlify's switches): the site listener honours it for what it counts itself. */
+  readerAnalytics?: ReaderAnalyticsSettings;
 }
 
 /** manifest.json: what the loader verifies before serving (every other file's size and sha256). */
@@ -33,5 +36,6 @@ export function buildManifest(site: SiteFiles, meta: ManifestMeta): BundleManife
     warnings: meta.warnings,
     ...(meta.failures ? { failures: meta.failures } : {}),
     ...(meta.redirects && meta.redirects.length > 0 ? { redirects: meta.redirects } : {}),
+    ...(meta.readerAnalytics ? { readerAnalytics: meta.readerAnalytics } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import supertest from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OTHER_PROJECT, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
 import { postEvents } from '../analytics/helpers.js';
@@ -233,6 +234,12 @@ describe('views and visitors from a known event set', () => {
     expect(res.body.collecting).toBe(true);
     expect(res.body.rejected.map((r: { index: number }) => r.index)).toEqual([1, 2, 3, 4]);
     expect(res.body.rejected[3].message).toMatch(/comment: must be at most 1000 characters/);
+    // A bad reader event is not a rejected search event: each has its own metric.
+    await postEvents(app, [{ type: 'search', query: 'q', resultCount: 1, sessionId: 's' }, { type: 'search', query: '', sessionId: 's' }, { type: 'pageview', path: 'x', viewId: 'a4' }]).expect(202);
+    const metrics = (await supertest(app.admin).get('/metrics').expect(200)).text;
+    expect(metrics).toMatch(/docs_appliance_search_events_total\{outcome="accepted"\} 1\n/);
+    expect(metrics).toMatch(/docs_appliance_search_events_total\{outcome="rejected"\} 1\n/);
+    expect(metrics).toMatch(/docs_appliance_reader_events_total\{outcome="rejected"\} 5\n/);
   });
 
   it('collects nothing when analytics.readers.enabled is false', async () => {

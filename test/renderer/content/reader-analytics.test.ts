@@ -20,6 +20,8 @@ describe('reader analytics in exported pages', () => {
     expect(scripts(html)).not.toContain('page-view');
     expect(scripts(html)).not.toContain('feedback');
     expect(html).not.toContain('feedback-toolbar');
+    // The bundle says so too: the appliance's site listener reads it for what it counts itself.
+    expect(JSON.parse(site.file('manifest.json')!).readerAnalytics).toEqual({ pageViews: false, thumbs: false, code: false });
     // Its neighbour, which the appliance does not apply, is still reported.
     expect(JSON.stringify(site.result)).toContain('integrations.ga4');
     expect(JSON.stringify(site.result)).not.toContain('integrations.telemetry');
@@ -33,5 +35,7 @@ describe('reader analytics in exported pages', () => {
     const on = (await exportFiles({ 'mint.json': mint({ feedback: { thumbsRating: true } }), 'index.mdx': '# Home\n' })).page('/');
     expect(scripts(on)).toEqual(expect.arrayContaining(['page-view', 'feedback']));
     expect(on).toMatch(/data-thumbs="true" data-code-feedback="false"/);
+    const offSite = await exportFiles({ 'mint.json': mint({}), 'index.mdx': '# Home\n' });
+    expect(JSON.parse(offSite.file('manifest.json')!).readerAnalytics).toEqual({ pageViews: true, thumbs: false, code: false });
   });
 });
