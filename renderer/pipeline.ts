@@ -394,7 +394,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       else if (digest) site.addFromDisk(bundlePath, { source: resolveRepoFile(plan.repoRoot, file), ...digest });
       else site.add(bundlePath, new Uint8Array(readRepoFile(plan.repoRoot, file, Number.MAX_SAFE_INTEGER)));
     }
-    const spooled = retrieval.finish(site, { ...(plan.config.description ? { description: plan.config.description } : {}), origin });
+    const spooled = await retrieval.finish(site, { ...(plan.config.description ? { description: plan.config.description } : {}), origin });
     const rendered = failed.size === 0 ? plan.pages : plan.pages.filter((p) => !failed.has(p.slug));
     site.add('sitemap.xml', encoder.encode(buildSitemap(rendered, opts.domain, plan.config.seo?.indexing)));
     site.add('robots.txt', encoder.encode(buildRobots(opts.domain)));

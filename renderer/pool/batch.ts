@@ -29,18 +29,13 @@ export interface RenderedPageRef {
   deflated?: { offset: number; length: number; crc32: number };
 }
 
-/**
- * A piece of a file that many batches write (renderer/retrieval/fragment.ts): its raw bytes (the
- * main thread hashes them) and, when the task deflates, the piece deflated on its own.
- */
+/** A page's piece of a file that every batch adds to (renderer/retrieval/stage.ts). */
 export interface PieceRef {
   raw: { offset: number; length: number };
-  deflated?: { offset: number; length: number };
 }
 
 /**
- * Per page, in plan order: a piece per page (not per batch) keeps the joined files' bytes the same
- * whatever the batch size, which depends on the machine's core count.
+ * Per page, in plan order.
  */
 export interface RetrievalPieces {
   sections: PieceRef[];

@@ -8,7 +8,6 @@ import { pageHref } from '../page-urls.js';
 import { addToPartialIndex, emptyPartialIndex, packPartialIndex } from '../index-stage/partial-index.js';
 import { RenderError, type BuildWarning, type PageContent, type PlannedPage, type RenderContext, type RenderFailure, type SearchDocument } from '../types.js';
 import { retrievalText } from '../retrieval/page.js';
-import { deflatePiece } from '../retrieval/fragment.js';
 import type { LlmsEntry, RetrievalSettings } from '../retrieval/types.js';
 import type { PieceRef, RenderBatchResult, RenderBatchTask, RenderedPageRef } from './batch.js';
 
@@ -132,7 +131,7 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
   const piece = (text: string): PieceRef | undefined => {
     if (!text) return undefined;
     const raw = Buffer.from(text, 'utf8');
-    return { raw: append(raw), ...(task.deflateLevel !== undefined ? { deflated: append(deflatePiece(raw, task.deflateLevel)) } : {}) };
+    return { raw: append(raw) };
   };
 
   task.pages.forEach((page, i) => {

@@ -14,7 +14,7 @@ export interface RetrievalStage {
    * bytes are still in the stage's directory: the caller moves them (zip, output directory or
    * memory) before that directory goes.
    */
-  finish(site: SiteFiles, opts: { description?: string; origin: string }): string[];
+  finish(site: SiteFiles, opts: { description?: string; origin: string }): Promise<string[]>;
   /** Stop writing (a failed export). */
   abort(): void;
 }
@@ -23,7 +23,8 @@ export interface RetrievalStage {
  * The retrieval stage of the export (issue 21), on the main thread. The render workers make each
  * page's Markdown (packed like the page), its sections and, for listed pages (the default
  * language and version, in navigation order, as the hosted platform lists them), its part of
- * llms-full.txt. Here the parts are appended in plan order to two spooled files, so neither the
+ * llms-full.txt. Here the parts are appended in plan order to two spooled files (deflated on the
+ * way when the export is zipped), so neither the
  * site's Markdown nor its sections are ever held in memory whole; llms.txt keeps one short entry
  * per listed page. The section index keeps every language and version, each section tagged, so a
  * reader's question is answered from their own.
@@ -36,7 +37,7 @@ export function createRetrievalStage(opts: { dir: string; name: string; level: n
   const listed: LlmsEntry[] = [];
   const slice = (bytes: Uint8Array, at: { offset: number; length: number }) => bytes.subarray(at.offset, at.offset + at.length);
   const append = (spool: SpooledFile, refs: readonly PieceRef[], bytes: Uint8Array): void => {
-    for (const ref of refs) spool.append(slice(bytes, ref.raw), ref.deflated ? slice(bytes, ref.deflated) : undefined);
+    for (const ref of refs) spool.append(slice(bytes, ref.raw));
   };
   return {
     add(pieces, bytes) {
@@ -45,12 +46,12 @@ export function createRetrievalStage(opts: { dir: string; name: string; level: n
       append(llmsFull, pieces.llmsFull, bytes);
       listed.push(...pieces.listed);
     },
-    finish(site, o) {
+    async finish(site, o) {
       const llmsSite = { name: opts.name, ...(o.description ? { description: o.description } : {}), origin: o.origin };
       if (!site.has('llms.txt')) site.add('llms.txt', encoder.encode(buildLlmsTxt(llmsSite, listed)));
       const spooled: string[] = [];
       for (const [file, spool] of [['llms-full.txt', llmsFull], [RETRIEVAL_INDEX_PATH, sections]] as const) {
-        const done = spool.finish();
+        const done = await spool.finish();
         // Never two outputs at one path: a file of the repository's own stays.
         if (site.has(file)) continue;
         if (done.deflated) site.addSpooled(file, done);
