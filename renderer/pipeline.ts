@@ -11,6 +11,7 @@ import { planSite } from './plan/index.js';
 import { pageFilePath, pageHref } from './page-urls.js';
 import type { RenderBatchResult, RenderedPageRef } from './pool/batch.js';
 import { writeContextFile } from './pool/context-file.js';
+import { OrderedDispatcher } from './pool/ordered-dispatch.js';
 import { createRenderPool, type RenderPool } from './pool/render-pool.js';
 import { readRepoFile, readRepoText, resolveRepoFile } from './repo-files.js';
 import { SEARCH_BASE_URL } from './search-options.js';
@@ -320,8 +321,13 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       pagesDone += pages.length;
       progress({ stage: 'render', pagesDone, pagesPlanned });
     };
-    await Promise.all(
-      planned.map(async (pages, batchNo) => {
+    // Two batches per worker in flight (one running, one queued), started in plan order.
+    const dispatcher = new OrderedDispatcher(planned.length, {
+      lanes: pool.threads * 2,
+      ahead: Math.max(8, pool.threads * 4),
+      consumed: () => indexed,
+      run: async (batchNo) => {
+        const pages = planned[batchNo] as PlannedPage[];
         let result: RenderBatchResult;
         try {
           result = await pool.run(
@@ -343,8 +349,10 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
           result = { buffer: new ArrayBuffer(0), pages: [], search: packPartialIndex(emptyPartialIndex()), warnings: [], failures: pages.map((p) => ({ path: p.slug, file: p.file, message })), cpu: {} };
         }
         accept(batchNo, pages, result);
-      }),
-    );
+        dispatcher.advanced();
+      },
+    });
+    await dispatcher.runAll();
     for (const [step, ms] of Object.entries(workerCpu)) workerTimings[`worker.${step}`] = Math.round(ms);
     lap('render');
     signal?.throwIfAborted();
