@@ -1,3 +1,4 @@
+import { cliCommand } from '../helpers/cli-entry.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -10,7 +11,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /** Start the real CLI (`serve`) on ephemeral ports and wait for its "listening" line. */
 async function startServer(stateDir: string): Promise<{ child: ChildProcess; adminPort: number; lines: string[] }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'app/cli.ts', 'serve'], {
+  const child = spawn(process.execPath, [...cliCommand(), 'serve'], {
     cwd: root,
     env: { ...process.env, DOCS_APPLIANCE_STATE_DIR: stateDir, DOCS_APPLIANCE_ADMIN_PORT: '0', DOCS_APPLIANCE_SITE_PORT: '0', DOCS_APPLIANCE_CONFIG: '' },
     stdio: ['ignore', 'pipe', 'pipe'],

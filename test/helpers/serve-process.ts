@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
 import { packageRoot } from '../../app/paths.js';
+import { cliCommand } from './cli-entry.js';
 
-const cli = () => path.join(packageRoot(), 'app/cli.ts');
 /** Only the config file counts: nothing from the test runner's environment leaks in. */
 const env = () => ({ ...process.env, DOCS_APPLIANCE_CONFIG: '', DOCS_APPLIANCE_STATE_DIR: '', DOCS_APPLIANCE_ADMIN_PORT: '', DOCS_APPLIANCE_SITE_PORT: '' });
 
@@ -17,7 +17,7 @@ export interface ServeProcess {
 
 /** `docs-appliance serve --config <file>` as a real process (node, not a wrapper: its pid is the server's). */
 export function spawnServe(configFile: string): ServeProcess {
-  const proc = spawn(process.execPath, ['--import', 'tsx', cli(), 'serve', '--config', configFile], { cwd: packageRoot(), env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [...cliCommand(), 'serve', '--config', configFile], { cwd: packageRoot(), env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   readline.createInterface({ input: proc.stdout! }).on('line', (l) => lines.push(l));
   proc.stderr!.on('data', (c: Buffer) => lines.push(c.toString()));
@@ -45,7 +45,7 @@ export async function untilListening(s: ServeProcess, ms = 30_000): Promise<{ ad
 /** Run one CLI command as its own process; resolve with its exit code and output. */
 export function runCliProcess(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', cli(), ...args], { cwd: packageRoot(), env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, [...cliCommand(), ...args], { cwd: packageRoot(), env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     proc.stdout.on('data', (c: Buffer) => (out += c.toString()));

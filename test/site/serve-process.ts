@@ -1,3 +1,4 @@
+import { cliCommand } from '../helpers/cli-entry.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { packageRoot } from '../../app/paths.js';
@@ -5,7 +6,7 @@ import { packageRoot } from '../../app/paths.js';
 /** Start `docs-appliance serve` as a real process; resolve with the site port from its log. */
 export function startServe(configFile: string): Promise<{ proc: ChildProcess; sitePort: number; lines: string[] }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(packageRoot(), 'app/cli.ts'), 'serve', '--config', configFile], {
+    const proc = spawn(process.execPath, [...cliCommand(), 'serve', '--config', configFile], {
       cwd: packageRoot(),
       env: { ...process.env, DOCS_APPLIANCE_CONFIG: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
