@@ -1,5 +1,5 @@
 import supertest from 'supertest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../app/clock.js';
 import { createTestAppliance, type TestAppliance } from '../helpers/appliance.js';
 import { binary, linkPath, pollJob, startExport, type BundleBody } from './helpers.js';
@@ -16,7 +16,10 @@ async function bundle(format: 'zip' | 'tar.gz' = 'zip'): Promise<BundleBody> {
 }
 const download = (url: string) => t.api().get(url).buffer(true).parse(binary);
 
-beforeEach(async () => {
+// One appliance and one finished export for the file: every test only signs and follows links to
+// that job's archive (and moves the clock forward, which each test reads afresh). An export per
+// test cost ~4 s ten times over.
+beforeAll(async () => {
   clock = manualClock(new Date());
   t = createTestAppliance({ clock, config: { renderer: { threads: 1 }, staticExport: { linkTtlSeconds: 600 } } });
   await t.start();
@@ -25,7 +28,7 @@ beforeEach(async () => {
   expect((await pollJob(t, key, jobId)).pop()!.status).toBe('completed');
   size = (await bundle()).sizeBytes;
 });
-afterEach(async () => {
+afterAll(async () => {
   await t.close();
 });
 
