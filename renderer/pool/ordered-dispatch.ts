@@ -4,8 +4,9 @@
  *
  * The export consumes batch results in plan order (deterministic zip, index and warnings). Handing
  * every batch to the pool at once let the pool start them out of order (seen: batch 3 of 47
- * started 4 s late, after most even-numbered ones had finished), and every batch finished meanwhile waited in memory for it: on the 10,000-page bench, 92
- * batch buffers (112 MB) at once, and the zip and the index stalled until the end.
+ * started 4 s late, after most even-numbered ones had finished), and every batch finished
+ * meanwhile waited in memory for it: on the 10,000-page bench, 92 batch buffers (112 MB) at
+ * once, and the zip and the index stalled until the end.
  */
 export class OrderedDispatcher {
   private next = 0;
