@@ -301,19 +301,21 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
         for (const ref of markdown) addRendered(site, ref, batchBytes);
         warnings.push(...next.warnings);
         failures.push(...next.failures);
-        // In plan order, whichever worker finished first: the zip's bytes stay deterministic.
-        if (zip && (opts.keepGoing || failures.length === 0)) {
-          // Each page with its Markdown, so the order is the same whatever the batch size.
-          const mdOf = new Map(markdown.map((ref) => [ref.slug, ref]));
-          const inOrder = next.pages.flatMap((ref) => [ref, ...(mdOf.has(ref.slug) ? [mdOf.get(ref.slug) as RenderedPageRef] : [])]);
-          for (const ref of inOrder) {
-            zip.add(site, ref.outputPath);
-            // Memory flat in site size: a framed page is read back from the zip if anyone asks.
-            const at = zip.locate(ref.outputPath);
-            if (at) site.release(ref.outputPath, at);
+        // In plan order, whichever worker finished first, each page with its Markdown: the
+        // output's order (and the zip's bytes) do not depend on the batch size.
+        if ((zip || dirWriter) && (opts.keepGoing || failures.length === 0)) {
+          const mdOf = new Map(markdown.map((ref) => [ref.slug, ref.outputPath]));
+          const inOrder = next.pages.flatMap((ref) => [ref.outputPath, ...(mdOf.has(ref.slug) ? [mdOf.get(ref.slug) as string] : [])]);
+          for (const file of inOrder) {
+            if (zip) {
+              zip.add(site, file);
+              // Memory flat in site size: a framed page is read back from the zip if anyone asks.
+              const at = zip.locate(file);
+              if (at) site.release(file, at);
+            } else {
+              dirWriter?.write(site, file);
+            }
           }
-        } else if (dirWriter && (opts.keepGoing || failures.length === 0)) {
-          for (const ref of [...next.pages, ...markdown]) dirWriter.write(site, ref.outputPath);
         }
         done[indexed] = null;
         indexed++;
