@@ -79,12 +79,16 @@ export function addToPartialIndex(partial: PartialIndex, id: number, doc: Search
   SEARCH_INDEX_OPTIONS.fields.forEach((field, fieldId) => {
     const value = doc[field as keyof SearchDocument];
     if (value == null) return;
-    const tokens = tokenize(value.toString());
-    lengths[fieldId] = new Set(tokens).size;
+    // Counted by token first, then by term: a page repeats its words, so each distinct token is
+    // lowercased once instead of at every occurrence. The terms keep their first-seen order.
+    const byToken = new Map<string, number>();
+    for (const token of tokenize(value.toString())) byToken.set(token, (byToken.get(token) ?? 0) + 1);
+    // MiniSearch's field length: distinct tokens before processing, the empty one included.
+    lengths[fieldId] = byToken.size;
     const counts = new Map<string, number>();
-    for (const token of tokens) {
+    for (const [token, n] of byToken) {
       const term = token.toLowerCase();
-      if (term) counts.set(term, (counts.get(term) ?? 0) + 1);
+      if (term) counts.set(term, (counts.get(term) ?? 0) + n);
     }
     for (const [term, tf] of counts) {
       let slot = termSlots.get(term);

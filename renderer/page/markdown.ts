@@ -4,7 +4,7 @@
  * Raw HTML never reaches marked as markup (the MDX parser took every real tag), so whatever marked
  * still thinks is HTML is shown as text.
  */
-import { Marked, type Tokens } from 'marked';
+import { Marked, type Token, type Tokens } from 'marked';
 import { highlightCode, parseFenceInfo } from './code.js';
 import type { Env } from './env.js';
 import { escapeHtml, inlineHtmlToText } from './html.js';
@@ -154,11 +154,39 @@ export function plainLine(markdown: string): boolean {
   return PLAIN_RE.test(markdown) && !markdown.endsWith(' ') && !markdown.includes('://') && !/www\./i.test(markdown);
 }
 
+/**
+ * marked's tokens by mode and text, per worker. Lexing is a pure function of the text (our
+ * tokenizer overrides keep no state) and about half of marked's time; rendering the tokens is not
+ * (links, heading ids and code blocks depend on the page), so only the tokens are kept. Versioned
+ * sites repeat a page's text in every version. Bounded by characters of text held (the tokens
+ * take about ten times as much memory): past the budget the oldest entries go first.
+ */
+const lexed = new Map<string, Token[]>();
+const LEXED_BUDGET = 1_000_000;
+let lexedChars = 0;
+
+function tokensOf(markdown: string, mode: 'block' | 'inline'): Token[] {
+  const key = mode === 'block' ? `b${markdown}` : `i${markdown}`;
+  const hit = lexed.get(key);
+  if (hit) return hit;
+  const tokens = mode === 'block' ? marked.Lexer.lex(markdown, marked.defaults) : marked.Lexer.lexInline(markdown, marked.defaults);
+  lexed.set(key, tokens);
+  lexedChars += key.length;
+  for (const k of lexed.keys()) {
+    if (lexedChars <= LEXED_BUDGET) break;
+    lexed.delete(k);
+    lexedChars -= k.length;
+  }
+  return tokens;
+}
+
 export function renderMarkdown(markdown: string, mode: 'block' | 'inline', state: PageState, env: Env): string {
   if (plainLine(markdown)) return mode === 'block' ? `<p>${escapeHtml(markdown)}</p>\n` : escapeHtml(markdown);
   stack.push({ state, env });
   try {
-    return mode === 'block' ? (marked.parse(markdown) as string) : (marked.parseInline(markdown) as string);
+    // What marked.parse and marked.parseInline do, with no hooks or walkTokens configured.
+    const tokens = tokensOf(markdown, mode);
+    return mode === 'block' ? marked.Parser.parse(tokens, marked.defaults) : marked.Parser.parseInline(tokens, marked.defaults);
   } finally {
     stack.pop();
   }

@@ -14,10 +14,12 @@ const ID_RE = /\bid="([^"]*)"/;
 const BLOCK_END_TAGS = new Set(['p', 'li', 'pre', 'tr', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'table', 'ul', 'ol']);
 const BR_RE = /^<br\s*\/?>$/i;
 
-/** A tag that ends a line of text: the closing tag of a block, or `<br>`. */
-function endsLine(tag: string): boolean {
-  if (tag.charCodeAt(1) === 47 /* / */) return BLOCK_END_TAGS.has(tag.slice(2, -1).toLowerCase());
-  return (tag.charCodeAt(2) === 114 || tag.charCodeAt(2) === 82) && BR_RE.test(tag);
+/** Whether the tag html[lt..gt] ends a line of text: the closing tag of a block, or `<br>`. */
+function endsLine(html: string, lt: number, gt: number): boolean {
+  const second = html.charCodeAt(lt + 1);
+  // Only closing tags and <br> are sliced: most tags are opening tags with attributes.
+  if (second === 47 /* / */) return gt - lt <= 12 && BLOCK_END_TAGS.has(html.slice(lt + 2, gt).toLowerCase());
+  return (second === 98 || second === 66) && (html.charCodeAt(lt + 2) === 114 || html.charCodeAt(lt + 2) === 82) && BR_RE.test(html.slice(lt, gt + 1));
 }
 
 /**
@@ -35,7 +37,7 @@ function text(html: string): string {
     // A `<` that opens no tag is text, as is everything after it.
     if (gt === -1) break;
     out += html.slice(at, lt);
-    out += endsLine(html.slice(lt, gt + 1)) ? '\n' : ' ';
+    out += endsLine(html, lt, gt) ? '\n' : ' ';
     at = gt + 1;
   }
   out += html.slice(at);
