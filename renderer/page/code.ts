@@ -5,6 +5,7 @@
 import { highlightCanonicalJson } from './json-highlight.js';
 import hljs from 'highlight.js';
 import { escapeHtml } from './html.js';
+import { textMemo } from '../text-memo.js';
 
 export interface FenceInfo {
   lang: string;
@@ -95,23 +96,11 @@ export function withKnownHighlights<T>(map: ReadonlyMap<string, string>, fn: () 
  * translated), so most blocks of such a site are highlighted once. Bounded by characters held:
  * past the budget the oldest entries go first.
  */
-const memo = new Map<string, string>();
-const MEMO_BUDGET = 8_000_000;
-let memoChars = 0;
+const memo = textMemo<string>(8_000_000, (key, html) => key.length + html.length);
 
 function highlighted(code: string, language: string): string {
   const key = `${language}\n${code}`;
-  const hit = memo.get(key);
-  if (hit !== undefined) return hit;
-  const html = hljs.highlight(code, { language, ignoreIllegals: true }).value;
-  memo.set(key, html);
-  memoChars += key.length + html.length;
-  for (const [k, v] of memo) {
-    if (memoChars <= MEMO_BUDGET) break;
-    memo.delete(k);
-    memoChars -= k.length + v.length;
-  }
-  return html;
+  return memo.get(key) ?? memo.set(key, hljs.highlight(code, { language, ignoreIllegals: true }).value);
 }
 
 /** The `<pre><code>` part: highlighted spans, optionally one span per line for marked lines. */

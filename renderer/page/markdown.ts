@@ -12,6 +12,7 @@ import { resolveAsset, resolveHref } from './links.js';
 import { outsideImagePlaceholder } from './outside-media.js';
 import { renderMath } from './math.js';
 import type { PageState } from './state.js';
+import { textMemo } from '../text-memo.js';
 
 interface Current {
   state: PageState;
@@ -161,23 +162,11 @@ export function plainLine(markdown: string): boolean {
  * sites repeat a page's text in every version. Bounded by characters of text held (the tokens
  * take about ten times as much memory): past the budget the oldest entries go first.
  */
-const lexed = new Map<string, Token[]>();
-const LEXED_BUDGET = 1_000_000;
-let lexedChars = 0;
+const lexed = textMemo<Token[]>(1_000_000);
 
 function tokensOf(markdown: string, mode: 'block' | 'inline'): Token[] {
   const key = mode === 'block' ? `b${markdown}` : `i${markdown}`;
-  const hit = lexed.get(key);
-  if (hit) return hit;
-  const tokens = mode === 'block' ? marked.Lexer.lex(markdown, marked.defaults) : marked.Lexer.lexInline(markdown, marked.defaults);
-  lexed.set(key, tokens);
-  lexedChars += key.length;
-  for (const k of lexed.keys()) {
-    if (lexedChars <= LEXED_BUDGET) break;
-    lexed.delete(k);
-    lexedChars -= k.length;
-  }
-  return tokens;
+  return lexed.get(key) ?? lexed.set(key, mode === 'block' ? marked.Lexer.lex(markdown, marked.defaults) : marked.Lexer.lexInline(markdown, marked.defaults));
 }
 
 export function renderMarkdown(markdown: string, mode: 'block' | 'inline', state: PageState, env: Env): string {
