@@ -7,6 +7,7 @@
 import { Marked, type Tokens } from 'marked';
 import { highlightCode, parseFenceInfo } from './code.js';
 import type { Env } from './env.js';
+import { codeSpanText } from './code-span-text.js';
 import { escapeHtml, inlineHtmlToText } from './html.js';
 import { resolveAsset, resolveHref } from './links.js';
 import { outsideImagePlaceholder } from './outside-media.js';
@@ -156,6 +157,8 @@ export function plainLine(markdown: string): boolean {
 
 export function renderMarkdown(markdown: string, mode: 'block' | 'inline', state: PageState, env: Env): string {
   if (plainLine(markdown)) return mode === 'block' ? `<p>${escapeHtml(markdown)}</p>\n` : escapeHtml(markdown);
+  const withCode = codeSpanText(markdown, mode);
+  if (withCode !== undefined) return withCode;
   stack.push({ state, env });
   try {
     return mode === 'block' ? (marked.parse(markdown) as string) : (marked.parseInline(markdown) as string);
