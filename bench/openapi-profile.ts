@@ -11,7 +11,9 @@ import { generateSite } from './gen-pages.js';
 /**
  * The bench's API site (and the hand-written one) exported on ONE thread, in this process, so that
  * `node --cpu-prof` holds every stage in one profile and CPU per page is not blurred by a second
- * render thread waiting on the main one. Prints CPU ms per page per export and the worker steps.
+ * render thread waiting on the main one (`--threads N`: on a real pool instead). Prints the
+ * process's CPU ms per page for each export, the render steps' wall ms per page (the batch's laps)
+ * and the stages' wall ms.
  *
  *   node --import tsx [--cpu-prof --cpu-prof-dir D] bench/openapi-profile.ts [--openapi 1000] [--pages 0] [--runs 3] [--warm] [--threads N] [--out DIR]
  *
@@ -44,7 +46,7 @@ async function measure(work: string, name: string, dir: string, runs: number): P
     const c0 = process.cpuUsage();
     const t0 = performance.now();
     const outZip = values.out && r === runs - 1 ? path.join(values.out, `${name}.zip`) : path.join(work, `${name}.zip`);
-    const result = await exportSite({ sourceDir: dir, pool: inProcess, createdAt: new Date(0), outZip });
+    const result = await exportSite({ sourceDir: dir, pool, createdAt: new Date(0), outZip });
     const cpu = process.cpuUsage(c0);
     const ms = performance.now() - t0;
     const perPage = (cpu.user + cpu.system) / 1000 / result.pageCount;
@@ -60,7 +62,8 @@ async function measure(work: string, name: string, dir: string, runs: number): P
   }
 }
 
-const inProcess: RenderPool = values.threads ? createRenderPool({ threads: Number(values.threads) }) : inProcessPool;
+const pool: RenderPool = values.threads ? createRenderPool({ threads: Number(values.threads) }) : inProcessPool;
+if (values.out) fs.mkdirSync(values.out, { recursive: true });
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-profile-'));
 try {
   const runs = Number(values.runs);
@@ -72,13 +75,13 @@ try {
   }
   if (values.warm) {
     generateOpenApiSite(path.join(work, 'warm'), 20);
-    await exportSite({ sourceDir: path.join(work, 'warm'), pool: inProcess, outZip: path.join(work, 'warm.zip') });
+    await exportSite({ sourceDir: path.join(work, 'warm'), pool, outZip: path.join(work, 'warm.zip') });
   }
   if (ops > 0) {
     generateOpenApiSite(path.join(work, 'api'), ops);
     await measure(work, 'api', path.join(work, 'api'), runs);
   }
 } finally {
-  await inProcess.close();
+  await pool.close();
   fs.rmSync(work, { recursive: true, force: true });
 }
