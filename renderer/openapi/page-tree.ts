@@ -108,7 +108,12 @@ function field(name: string, required: boolean, s: ApiSchema, style: FieldStyle,
   if (s.deprecated) attrs['deprecated'] = true;
   if (s.default !== undefined) attrs['default'] = display(s.default);
   const text = fieldText(s, description);
-  return el(style.component, attrs, [...(text ? [md(text)] : []), ...childNodes(s, style)]);
+  const children = childNodes(s, style);
+  // A field with nothing but its words gets them without the blank lines that keep a text apart
+  // from sibling elements (marked renders them the same): one plain line is then escaped without
+  // a marked call (renderMarkdown's plain-line path), as most spec descriptions are.
+  if (text && children.length === 0) return el(style.component, attrs, [{ kind: 'text', value: withoutPlaceholders(text) }]);
+  return el(style.component, attrs, [...(text ? [md(text)] : []), ...children]);
 }
 
 function heading(text: string): TextNode {

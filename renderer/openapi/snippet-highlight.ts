@@ -72,7 +72,11 @@ export function shapeOf(har: HarRequest, sized = false): HarRequest {
 
 /** The values the real code has where the shape's code has sentinels, or undefined when they do not line up. */
 export function recoverValues(shapeCode: string, realCode: string): string[] | undefined {
-  const literals = shapeCode.split(SENTINEL_RE);
+  return valuesBetween(shapeCode.split(SENTINEL_RE), realCode);
+}
+
+/** recoverValues with the shape code already cut at its sentinels (done once per shape, not per request). */
+function valuesBetween(literals: readonly string[], realCode: string): string[] | undefined {
   const first = literals[0] as string;
   if (!realCode.startsWith(first)) return undefined;
   const values: string[] = [];
@@ -97,18 +101,25 @@ export function recoverValues(shapeCode: string, realCode: string): string[] | u
   return pos === realCode.length ? values : undefined;
 }
 
-const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const HTML_SPECIAL_RE = /[&<>]/;
+const escapeHtml = (s: string): string => (HTML_SPECIAL_RE.test(s) ? s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : s);
 const decodeHtml = (s: string): string =>
   s.replace(/<[^>]*>/g, '').replace(/&(lt|gt|quot|#x27|amp);/g, (_m, e: string) => (e === 'lt' ? '<' : e === 'gt' ? '>' : e === 'quot' ? '"' : e === '#x27' ? "'" : '&'));
 
 interface Shaped {
-  code: string;
-  html: string;
-  sentinels: number;
+  /** The shape's code cut at its sentinels (literals[i] comes before value i). */
+  literals: string[];
+  /** Its markup cut at the same sentinels. */
+  markup: string[];
 }
 
-/** Per worker: shape code and markup by language and shape. Bounded; the oldest shape goes first. */
-const shapeCache = new Map<string, Shaped | null>();
+/**
+ * Per worker: by shape, then by language, the shape's code and markup. Bounded to MAX_SHAPES
+ * entries in all; the oldest shape goes first. Two levels so that a lookup hashes the shape's key
+ * (computed once per request) instead of a new language + key string per language.
+ */
+const shapeCache = new Map<string, Map<string, Shaped | null>>();
+let cachedEntries = 0;
 
 function highlight(code: string, language: string): string {
   return hljs.highlight(code, { language, ignoreIllegals: true }).value;
@@ -140,24 +151,36 @@ export function highlightFromShape(fence: string, shapes: RequestShapes, realCod
 }
 
 function fromShape(language: string, { shape, key }: { shape: HarRequest; key: string }, realCode: string, convert: (h: HarRequest) => string | undefined): string | undefined {
-  const cacheKey = `${language}\n${key}`;
-  let shaped = shapeCache.get(cacheKey);
+  let byLanguage = shapeCache.get(key);
+  let shaped = byLanguage?.get(language);
   if (shaped === undefined) {
-    const code = convert(shape);
-    if (code === undefined) shaped = null;
-    else {
-      const html = highlight(code, language);
-      const sentinels = code.match(SENTINEL_RE)?.length ?? 0;
-      // Every sentinel must come out whole in the markup, in text order, and the markup must read
-      // as the code: then putting values back in the same order makes the real code's markup.
-      shaped = (html.match(SENTINEL_RE)?.length ?? -1) === sentinels && decodeHtml(html) === code ? { code, html, sentinels } : null;
+    shaped = shapedFor(language, shape, convert);
+    if (cachedEntries >= MAX_SHAPES) {
+      const [oldest, entries] = shapeCache.entries().next().value as [string, Map<string, Shaped | null>];
+      shapeCache.delete(oldest);
+      cachedEntries -= entries.size;
+      if (oldest === key) byLanguage = undefined;
     }
-    if (shapeCache.size >= MAX_SHAPES) shapeCache.delete(shapeCache.keys().next().value as string);
-    shapeCache.set(cacheKey, shaped);
+    if (!byLanguage) shapeCache.set(key, (byLanguage = new Map()));
+    byLanguage.set(language, shaped);
+    cachedEntries++;
   }
   if (!shaped) return undefined;
-  const values = recoverValues(shaped.code, realCode);
-  if (!values || values.length !== shaped.sentinels) return undefined;
-  let k = 0;
-  return shaped.html.replace(SENTINEL_RE, () => escapeHtml(values[k++] as string));
+  const values = valuesBetween(shaped.literals, realCode);
+  if (!values) return undefined;
+  const { markup } = shaped;
+  let html = markup[0] as string;
+  for (let k = 1; k < markup.length; k++) html += escapeHtml(values[k - 1] as string) + (markup[k] as string);
+  return html;
+}
+
+function shapedFor(language: string, shape: HarRequest, convert: (h: HarRequest) => string | undefined): Shaped | null {
+  const code = convert(shape);
+  if (code === undefined) return null;
+  const html = highlight(code, language);
+  const literals = code.split(SENTINEL_RE);
+  const markup = html.split(SENTINEL_RE);
+  // Every sentinel must come out whole in the markup, in text order, and the markup must read
+  // as the code: then putting values back in the same order makes the real code's markup.
+  return markup.length === literals.length && decodeHtml(html) === code ? { literals, markup } : null;
 }

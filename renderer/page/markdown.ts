@@ -7,6 +7,7 @@
 import { Marked, type Token, type Tokens } from 'marked';
 import { highlightCode, parseFenceInfo } from './code.js';
 import type { Env } from './env.js';
+import { codeSpanText } from './code-span-text.js';
 import { escapeHtml, inlineHtmlToText } from './html.js';
 import { resolveAsset, resolveHref } from './links.js';
 import { outsideImagePlaceholder } from './outside-media.js';
@@ -171,6 +172,8 @@ function tokensOf(markdown: string, mode: 'block' | 'inline'): Token[] {
 
 export function renderMarkdown(markdown: string, mode: 'block' | 'inline', state: PageState, env: Env): string {
   if (plainLine(markdown)) return mode === 'block' ? `<p>${escapeHtml(markdown)}</p>\n` : escapeHtml(markdown);
+  const withCode = codeSpanText(markdown, mode);
+  if (withCode !== undefined) return withCode;
   stack.push({ state, env });
   try {
     // What marked.parse and marked.parseInline do, with no hooks or walkTokens configured.

@@ -65,4 +65,23 @@ describe('request examples highlighted per request shape', () => {
     expect(recoverValues("x = 'zqx0q'", 'x = "a"')).toBeUndefined();
     expect(recoverValues('a zqx0qqqq b', 'a $HOME b')).toBeUndefined();
   });
+
+  it('stays exact past the shape cache\'s bound, for shapes evicted and made again', () => {
+    // A header name is part of a request's shape: 450 names are 450 shapes per language, past the
+    // 400 the cache keeps; the first ones are evicted, then asked for again.
+    const named = (i: number, lang: string): ApiOperation => {
+      const o = op('/v1/pets/{id}', { name: 'Rex' }, 'abc-123');
+      return { ...o, languages: [lang], parameters: o.parameters.map((p) => (p.in === 'header' ? { ...p, name: `X-Trace-${i}` } : p)) };
+    };
+    let checked = 0;
+    for (const lang of ['bash', 'python']) {
+      for (const i of [...Array.from({ length: 450 }, (_, k) => k), 0, 1, 2, 449]) {
+        const [s] = requestSamples(named(i, lang));
+        expect(s?.html, `${lang} ${i}`).toBeDefined();
+        expect(s?.html).toBe(reference(s?.fence as string, s?.code as string));
+        checked++;
+      }
+    }
+    expect(checked).toBe(908);
+  });
 });
