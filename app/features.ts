@@ -1,6 +1,7 @@
 import type { AppContext } from './context.js';
 import type { Feature } from './feature.js';
 import type { ExportRunner } from './static-export/export-thread.js';
+import type { WorkerEntry } from './agent/worker-host.js';
 import { createCoreFeature } from './core/feature.js';
 import { createAgentFeature } from './agent/feature.js';
 import { createSiteFeature } from './site/feature.js';
@@ -25,6 +26,8 @@ export interface FeatureDeps {
    * with its first export and closes it on stop.
    */
   exportRunner?: ExportRunner;
+  /** The module an agent turn's thread runs (default: the runner next to worker-host, .js or .ts). */
+  agentWorkerEntry?: WorkerEntry;
 }
 
 /**
@@ -57,5 +60,5 @@ export function createFeatures(ctx: AppContext, deps: FeatureDeps = {}): Feature
     publish: consolePublishAdapter(publish.service),
     readerAnalytics: createReaderSeries(ctx.db, () => ctx.clock.now()),
   });
-  return [createCoreFeature(ctx), createAgentFeature(ctx), staticExport, publish, replica, analytics, readers, assistant, playground, consoleFeature, site];
+  return [createCoreFeature(ctx), createAgentFeature(ctx, deps.agentWorkerEntry ? { workerEntry: deps.agentWorkerEntry } : {}), staticExport, publish, replica, analytics, readers, assistant, playground, consoleFeature, site];
 }

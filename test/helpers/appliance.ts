@@ -14,6 +14,7 @@ import { createAppContext } from '../../app/create-context.js';
 import { createFeatures } from '../../app/features.js';
 import { createLogger } from '../../app/logger.js';
 import type { Scope } from '../../data/stores/admin-keys.js';
+import { agentWorkerEntry } from './cli-entry.js';
 import { sharedExportRunner } from './export-runner.js';
 import { expectSpec } from './openapi.js';
 
@@ -74,7 +75,11 @@ export function createTestAppliance<C extends Clock = ManualClock>(options: Test
   });
   const log = createLogger('debug', sink);
   const ctx = createAppContext({ config, clock, log });
-  const features = createFeatures(ctx, options.exportThread === 'own' ? {} : { exportRunner: sharedExportRunner(config.renderer.threads) });
+  const agentWorker = agentWorkerEntry();
+  const features = createFeatures(ctx, {
+    ...(options.exportThread === 'own' ? {} : { exportRunner: sharedExportRunner(config.renderer.threads) }),
+    ...(agentWorker ? { agentWorkerEntry: agentWorker } : {}),
+  });
   const admin: Express = buildAdminApp(ctx, features);
   const site: Express = buildSiteApp(ctx, features);
   const initialKey = fs.readFileSync(path.join(stateDir, 'initial-admin-key'), 'utf8').trim();
