@@ -145,10 +145,12 @@ describe('failures never replace the site being served', () => {
     srv.serve(zipBundle({ ...good, 'index.html': 'tampered' }, 'v2', [], manifestFor(good, 'v2')));
     const hits = srv.hits;
     await a.site.reload(withExport(a.ctx.config, { bundleUrl: `${srv.url}/b.zip?v=2` }));
-    expect(await body(a.app)).toContain('Home v1');
+    // Readiness first, in the same tick as the failed load: the first retry is due 50 ms later, and
+    // on a busy machine the request below can take longer than that (then it says "loading").
     const check = a.site.ready!();
     expect(check.ok).toBe(true);
     expect(check.detail).toMatch(/^serving v1; last load failed: .*"index\.html" is 8 bytes, manifest\.json says \d+; retrying in \d+ s$/);
+    expect(await body(a.app)).toContain('Home v1');
     expect(fs.readdirSync(sitesDir(dir)).filter((n) => !n.startsWith('.') && n !== 'ACTIVE')).toEqual(['v1']);
 
     // The retries happen by themselves; once the bundle is fixed the next one activates it.
