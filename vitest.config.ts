@@ -17,6 +17,9 @@ export default defineConfig({
     // file (994 tests: 470 s isolated, 287 s shared, same machine). Every suite builds its own
     // appliance, state dir and listeners (test/helpers), so no state lives in a module.
     isolate: false,
+    // One temp dir per run (TMPDIR for the forks and everything they start), removed at the end:
+    // a run leaves nothing in the system temp dir, whatever a test forgot to clean up.
+    globalSetup: ['test/global-tmpdir.ts'],
     testTimeout: 30_000,
     hookTimeout: 90_000,
   },

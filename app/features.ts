@@ -1,5 +1,7 @@
 import type { AppContext } from './context.js';
 import type { Feature } from './feature.js';
+import type { ExportRunner } from './static-export/export-thread.js';
+import type { WorkerEntry } from './agent/worker-host.js';
 import { createCoreFeature } from './core/feature.js';
 import { createAgentFeature } from './agent/feature.js';
 import { createSiteFeature } from './site/feature.js';
@@ -16,16 +18,29 @@ import { createConsoleFeature } from './console/feature.js';
 import { consolePublishAdapter } from './console/publish-adapter.js';
 import { createReaderSeries } from './console/reader-series.js';
 
+/** What the wiring may be handed instead of building it (tests share one warm export thread). */
+export interface FeatureDeps {
+  /**
+   * The export thread (and its render pool) for static exports and publishes. The caller owns
+   * it: stopping the features leaves it running. Default: each of the two features starts its own
+   * with its first export and closes it on stop.
+   */
+  exportRunner?: ExportRunner;
+  /** The module an agent turn's thread runs (default: the runner next to worker-host, .js or .ts). */
+  agentWorkerEntry?: WorkerEntry;
+}
+
 /**
  * Every slice of the appliance, in mounting order. The site feature comes last: it answers
  * everything the others (event beacons) did not.
  */
-export function createFeatures(ctx: AppContext): Feature[] {
+export function createFeatures(ctx: AppContext, deps: FeatureDeps = {}): Feature[] {
+  const exportRunner = deps.exportRunner ? { exportRunner: deps.exportRunner } : {};
   // Sites at their own host names (published projects, previews), filled by the publish feature.
   const registry = createSiteRegistry();
   registry.setDomains(ctx.stores.projects.list());
   const site = createSiteFeature(ctx, { registry });
-  const publish = createPublishFeature(ctx, { registry });
+  const publish = createPublishFeature(ctx, { registry, ...exportRunner });
   const replica = createReplicaFeature(ctx, { service: publish.service, registry });
   // A beacon counts for the project of the site its Host is answered from (on a replica: forwarded to the publisher).
   const resolveProject = hostAwareResolver(ctx.stores, site);
@@ -37,7 +52,7 @@ export function createFeatures(ctx: AppContext): Feature[] {
   const assistant = createAssistantFeature(ctx, { servedSite: () => site.current(), siteFor: (host) => site.siteFor(host), resolveProject });
   // The API playground's config and proxy under /_/, for the project of the site a request's Host names.
   const playground = createPlaygroundFeature(ctx, { servedProject: (host?: string) => site.siteFor(host)?.projectId ?? undefined });
-    const staticExport = createStaticExportFeature(ctx);
+  const staticExport = createStaticExportFeature(ctx, exportRunner);
   // The console is a client of the same services as the API (publish lanes, export queue, stores).
   const consoleFeature = createConsoleFeature(ctx, {
     exports: staticExport,
@@ -45,5 +60,5 @@ export function createFeatures(ctx: AppContext): Feature[] {
     publish: consolePublishAdapter(publish.service),
     readerAnalytics: createReaderSeries(ctx.db, () => ctx.clock.now()),
   });
-  return [createCoreFeature(ctx), createAgentFeature(ctx), staticExport, publish, replica, analytics, readers, assistant, playground, consoleFeature, site];
+  return [createCoreFeature(ctx), createAgentFeature(ctx, deps.agentWorkerEntry ? { workerEntry: deps.agentWorkerEntry } : {}), staticExport, publish, replica, analytics, readers, assistant, playground, consoleFeature, site];
 }

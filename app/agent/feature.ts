@@ -3,14 +3,15 @@ import type { AppContext } from '../context.js';
 import type { Feature } from '../feature.js';
 import { createAgentQueue } from './job-queue.js';
 import { createAgentRouter } from './routes.js';
+import type { WorkerEntry } from './worker-host.js';
 
 /**
  * Agent jobs (DESIGN 3.2): the routes, the durable queue with its runner threads, and the
  * archive policy. See docs/agent.md.
  */
-export function createAgentFeature(ctx: AppContext): Feature {
+export function createAgentFeature(ctx: AppContext, deps: { workerEntry?: WorkerEntry } = {}): Feature {
   let config: Readonly<Config> = ctx.config;
-  const queue = createAgentQueue(ctx, { config: () => config });
+  const queue = createAgentQueue(ctx, { config: () => config, ...(deps.workerEntry ? { workerEntry: deps.workerEntry } : {}) });
   return {
     name: 'agent',
     adminRouter: createAgentRouter(ctx, { config: () => config, kick: () => queue.kick() }),

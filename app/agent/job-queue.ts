@@ -8,7 +8,7 @@ import { tryRemoveTree } from '../fs-tree.js';
 import { runLimitsOf } from './limits.js';
 import type { ChatMessage } from './model-client.js';
 import type { RunEvent, RunInput, RunOutcome } from './run-protocol.js';
-import { runInWorker, type WorkerRun } from './worker-host.js';
+import { runInWorker, type WorkerEntry, type WorkerRun } from './worker-host.js';
 
 /** Runs of one turn a restart may start before the job fails instead (a job that crashes the process must not loop). */
 export const MAX_ATTEMPTS_PER_TURN = 3;
@@ -18,6 +18,8 @@ export const MAX_REASON_CHARS = 2000;
 export interface AgentQueueOptions {
   /** Current config (SIGHUP may replace it). */
   config(): Readonly<Config>;
+  /** The module each turn's thread runs; default runnerWorkerEntry() (tests pass the compiled one). */
+  workerEntry?: WorkerEntry;
 }
 
 /** Working copies of agent runs: `<stateDir>/agent/work/<jobId>`. */
@@ -84,7 +86,7 @@ export function createAgentQueue(ctx: AppContext, opts: AgentQueueOptions) {
       return;
     }
     log.info({ projectId: job.projectId, ref: job.ref, model: input.model.name }, 'agent job run started');
-    const run = runInWorker(input, (e) => onEvent(job, e, log));
+    const run = runInWorker(input, (e) => onEvent(job, e, log), opts.workerEntry);
     const done = run.outcome.then((outcome) => {
       running.delete(job.id);
       const failure = tryRemoveTree(input.workDir);

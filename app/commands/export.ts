@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { createRenderPool, exportSite, ExportError, formatFailure, UnknownPathsError, type BuildWarning, type ExportProgress } from '../../renderer/index.js';
+import { createRenderPool, exportSite, ExportError, formatFailure, UnknownPathsError, type BuildWarning, type ExportProgress, type RenderPool } from '../../renderer/index.js';
 import { RenderError } from '../../renderer/types.js';
 
 interface ExportIo {
@@ -68,9 +68,10 @@ function progressReporter(io: ExportIo): { update(p: ExportProgress): void; stop
  * `docs-appliance export`: a one-shot offline export of a docs directory to a bundle zip. Exit 0
  * only when the zip was written; 1 when the export failed (each failure as file:line: message);
  * 2 for bad usage. With --keep-going, pages that fail are left out and listed, and the zip of the
- * rest is written (exit 0).
+ * rest is written (exit 0). `deps.renderPool` supplies the pool for `--threads` (undefined: one
+ * per core), closed at the end like the command's own (tests hand in a warm one).
  */
-export async function runExport(argv: string[], io: ExportIo): Promise<number> {
+export async function runExport(argv: string[], io: ExportIo, deps: { renderPool?: (threads: number | undefined) => RenderPool } = {}): Promise<number> {
   let values: Record<string, string | undefined>;
   let keepGoing = false;
   let componentScripts = true;
@@ -115,7 +116,7 @@ export async function runExport(argv: string[], io: ExportIo): Promise<number> {
 
   const started = performance.now();
   const reporter = progressReporter(io);
-  const pool = createRenderPool(threads ? { threads } : {});
+  const pool = deps.renderPool ? deps.renderPool(threads) : createRenderPool(threads ? { threads } : {});
   try {
     const result = await exportSite({
       sourceDir: docsDir,

@@ -22,11 +22,12 @@ export type PublishExporter = {
  * never pauses the event loop that serves the API. Its render pool is started with the first
  * publish and closed on stop. The tar.gz twin the thread writes is not needed here.
  */
-export function threadExporter(threads: number): PublishExporter {
+export function threadExporter(threads: number, shared?: ExportRunner): PublishExporter {
   let runner: ExportRunner | undefined;
   return {
     async run(req) {
-      runner ??= createExportThread({ threads });
+      // A shared runner belongs to whoever passed it in: close() leaves it up.
+      runner ??= shared ?? createExportThread({ threads });
       const outTarGz = `${req.outZip}.tar.gz`;
       try {
         const outcome = await runner.run(
@@ -51,7 +52,7 @@ export function threadExporter(threads: number): PublishExporter {
     async close() {
       const r = runner;
       runner = undefined;
-      await r?.close();
+      if (r !== shared) await r?.close();
     },
   };
 }

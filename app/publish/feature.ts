@@ -3,6 +3,7 @@ import { createPublishStore } from '../../data/stores/publishes.js';
 import type { AppContext } from '../context.js';
 import type { Feature } from '../feature.js';
 import type { SiteRegistry } from '../sites/registry.js';
+import type { ExportRunner } from '../static-export/export-thread.js';
 import { threadExporter, type PublishExporter } from './exporter.js';
 import { pollBranchHeads } from './poll.js';
 import { createPublishRouter } from './routes.js';
@@ -20,10 +21,10 @@ const DELIVERY_MEMORY_MS = 30 * 24 * 3600_000;
  * Publishing (issue 19, docs/publishing.md): the hosted update operations, push webhooks, the
  * branch poll, previews and rollback, all through one service that fills the site registry.
  */
-export function createPublishFeature(ctx: AppContext, opts: { registry: SiteRegistry; exporter?: PublishExporter }): PublishFeature {
+export function createPublishFeature(ctx: AppContext, opts: { registry: SiteRegistry; exporter?: PublishExporter; exportRunner?: ExportRunner }): PublishFeature {
   let config: Readonly<Config> = ctx.config;
   const store = createPublishStore(ctx.db, () => ctx.clock.now());
-  const service = createPublishService(ctx, { store, registry: opts.registry, exporter: opts.exporter ?? threadExporter(ctx.config.renderer.threads) });
+  const service = createPublishService(ctx, { store, registry: opts.registry, exporter: opts.exporter ?? threadExporter(ctx.config.renderer.threads, opts.exportRunner) });
   return {
     name: 'publish',
     service,

@@ -7,6 +7,7 @@ import { applyRetention } from './retention.js';
 import { createStaticExportRouter, type ExportSettings } from './routes.js';
 import type { ExportQueue } from './queue.js';
 import type { ExportFiles } from './files.js';
+import type { ExportRunner } from './export-thread.js';
 
 /** What the console (app/console) uses to start exports and hand out bundle links by the API's rules. */
 export interface StaticExportFeature extends Feature {
@@ -19,9 +20,9 @@ export interface StaticExportFeature extends Feature {
  * Static export (DESIGN 3.4): start/poll/bundle operations, the signed download, the durable job
  * queue on the renderer's worker pool, and retention of old exports. Decisions: docs/static-export.md.
  */
-export function createStaticExportFeature(ctx: AppContext): StaticExportFeature {
+export function createStaticExportFeature(ctx: AppContext, deps: { exportRunner?: ExportRunner } = {}): StaticExportFeature {
   const files = exportFiles(ctx.config.stateDir);
-  const queue = createExportQueue(ctx, files);
+  const queue = createExportQueue(ctx, files, deps.exportRunner ? { runner: deps.exportRunner } : {});
   const settings: ExportSettings = {
     linkTtlSeconds: ctx.config.staticExport.linkTtlSeconds,
     retentionDays: ctx.config.staticExport.retentionDays,

@@ -34,15 +34,16 @@ export interface ExportQueue {
  * The durable queue of export jobs. The table is the queue; this runs up to `concurrency` jobs at
  * a time in the export thread (export-thread.ts), which holds the one render pool they share.
  */
-export function createExportQueue(ctx: AppContext, files: ExportFiles): ExportQueue {
+export function createExportQueue(ctx: AppContext, files: ExportFiles, deps: { runner?: ExportRunner } = {}): ExportQueue {
   const store = ctx.stores.exportJobs;
   const log = ctx.log.child({ feature: 'static-export' });
   let concurrency = ctx.config.staticExport.concurrency;
   let accepting = false;
   let stopping = false;
-  // One export thread and one render pool for every job, started with the first job.
+  // One export thread and one render pool for every job, started with the first job. A runner
+  // passed in (deps.runner) belongs to the caller: stop() aborts this queue's jobs but leaves it up.
   let runner: ExportRunner | undefined;
-  const exportThread = (): ExportRunner => (runner ??= createExportThread({ threads: ctx.config.renderer.threads }));
+  const exportThread = (): ExportRunner => deps.runner ?? (runner ??= createExportThread({ threads: ctx.config.renderer.threads }));
   const active = new Map<string, { abort: AbortController; done: Promise<void> }>();
 
   function pump(): void {

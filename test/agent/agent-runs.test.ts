@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestAppliance } from '../helpers/appliance.js';
 import { startFakeGitHost } from './helpers/fake-git-host.js';
-import { delayed, finish, hang, raw, say, startFakeModel, toolCall, type FakeModel } from './helpers/fake-model.js';
+import { finish, hang, held, raw, say, startFakeModel, toolCall, type FakeModel } from './helpers/fake-model.js';
 import { createBareRemote } from './helpers/git-remote.js';
 import { startGitHttpServer } from './helpers/git-http-server.js';
 import { createAgentAppliance, GIT_TOKEN, jobUrl, MODEL_KEY, pollUntilDone } from './helpers/agent-appliance.js';
@@ -219,8 +219,8 @@ describe('agent runs', { timeout: 60_000 }, () => {
   });
 
   it('runs up to agent.concurrency jobs at once; the rest wait in the queue as active', async () => {
-    // The first two answers are slow enough that both runs are surely in flight when checked.
-    const slow = () => delayed(5000, say('Nothing to change.'));
+    // The first two answers are held until checked: both runs are surely in flight then.
+    const slow = () => held(say('Nothing to change.'));
     const { model, t, key } = await setup([slow(), slow(), say('Nothing to change.')], { agent: { concurrency: 2 } });
     const ids: string[] = [];
     for (const p of ['a', 'b', 'c']) ids.push((await create(t, key, p)).id);
@@ -228,19 +228,23 @@ describe('agent runs', { timeout: 60_000 }, () => {
     const states = ids.map((id) => t.ctx.stores.agentJobs.get(id)!.runState);
     expect(states.filter((s) => s === 'running')).toHaveLength(2);
     expect(states.filter((s) => s === 'queued')).toHaveLength(1);
+    // The third waits for a slot, not for the model: it has sent nothing yet.
+    expect(model.requests).toHaveLength(2);
+    model.release();
     for (const id of ids) expect((await pollUntilDone(t, key, id)).body).toMatchObject({ status: 'completed', prLink: null });
     expect(model.requests).toHaveLength(3);
   });
 
   it('takes up a follow-up sent while the job is still active after the current instruction', async () => {
-    // The first instruction's model is slow; the follow-up arrives while it runs.
-    const { model, host, t, key } = await setup([delayed(1500, finish('Nothing to change for the first one.'))]);
+    // The first instruction's model answers only after the follow-up has arrived while it runs.
+    const { model, host, t, key } = await setup([held(finish('Nothing to change for the first one.'))]);
     const job = await create(t, key, 'First');
     await waitForRequests(model, 1);
     model.push(toolCall('write_file', { path: 'index.mdx', content: 'x\n' }), finish('second done'));
     const r = await t.api(key).post(`${jobUrl(job.id)}/message`).send({ prompt: 'Second' }).expect(200);
     expect(r.body).toMatchObject({ status: 'active', prLink: null });
     expect(t.ctx.stores.agentJobs.get(job.id)).toMatchObject({ turn: 1, runState: 'running' });
+    model.release();
     const { body } = await pollUntilDone(t, key, job.id);
     // The second instruction ran after the first, in the same conversation, and opened the pull request.
     expect(body).toMatchObject({ status: 'completed', prLink: 'http://git.test.internal/pulls/1' });

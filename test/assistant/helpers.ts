@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { ConfigInput } from '../../config/schema.js';
 import { exportSite } from '../../renderer/index.js';
 import { createTestAppliance, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
+import { sharedRenderPool } from '../helpers/render-pool.js';
 
 export const ASSISTANT_DOCS = path.resolve(import.meta.dirname, '../fixtures/assistant-docs');
 export const QUESTIONS = JSON.parse(fs.readFileSync(path.join(ASSISTANT_DOCS, 'questions.json'), 'utf8')) as { question: string; answer: string; page: string }[];
@@ -16,7 +17,7 @@ export function fixtureBundle(): Promise<string> {
   bundle ??= (async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'assistant-bundle-'));
     const zip = path.join(dir, 'site.zip');
-    await exportSite({ sourceDir: ASSISTANT_DOCS, outZip: zip, projectId: TEST_PROJECT, domain: 'docs.test.internal', version: 'assistant-v1' });
+    await exportSite({ pool: sharedRenderPool(), sourceDir: ASSISTANT_DOCS, outZip: zip, projectId: TEST_PROJECT, domain: 'docs.test.internal', version: 'assistant-v1' });
     return zip;
   })();
   return bundle;

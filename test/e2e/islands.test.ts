@@ -10,6 +10,7 @@ import { exportSite } from '../../renderer/index.js';
 import { fixtureSite } from '../renderer/load/site-fixtures.js';
 import { launchBrowser } from './browser.js';
 import { browserSuite, chromium } from './chromium.js';
+import { sharedRenderPool } from '../helpers/render-pool.js';
 
 /**
  * Running components in Chromium: the islands fixture exported to a folder and served as plain
@@ -42,7 +43,7 @@ async function open(urlPath: string): Promise<{ page: Page; problems: string[]; 
 describe.skipIf(!chromium.path)(browserSuite('exported components in Chromium'), () => {
   beforeAll(async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'islands-site-'));
-    await exportSite({ sourceDir: fixtureSite('islands'), outDir: dir });
+    await exportSite({ pool: sharedRenderPool(), sourceDir: fixtureSite('islands'), outDir: dir });
     const csp = configSchema.parse({}).site.contentSecurityPolicy;
     server = http.createServer((req, res) => {
       const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '') || 'index.html';

@@ -9,6 +9,7 @@ import { exportSite } from '../../renderer/index.js';
 import { createTestAppliance, TEST_ORG, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
 import { launchBrowser } from './browser.js';
 import { browserSuite, chromium } from './chromium.js';
+import { sharedRenderPool } from '../helpers/render-pool.js';
 
 /**
  * The API playground in Chromium: a small spec exported by the real pipeline, served by the
@@ -148,7 +149,7 @@ describe.skipIf(!chromium.path)(browserSuite('the API playground in Chromium'), 
     const src = path.join(work, 'docs');
     writeDocs(src, api.origin, other.origin);
     zip = path.join(work, 'site.zip');
-    await exportSite({ sourceDir: src, outZip: zip, projectId: TEST_PROJECT, domain: 'docs.test.internal', version: 'e2e' });
+    await exportSite({ pool: sharedRenderPool(), sourceDir: src, outZip: zip, projectId: TEST_PROJECT, domain: 'docs.test.internal', version: 'e2e' });
     browser = await launchBrowser();
   }, 120_000);
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { exportSite } from '../../renderer/index.js';
 import { exampleDocsDir } from '../../app/paths.js';
 import { createTestAppliance, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
+import { sharedRenderPool } from '../helpers/render-pool.js';
 
 export interface ServedSite {
   t: TestAppliance;
@@ -19,7 +20,7 @@ export interface ServedSite {
 export async function serveExampleSite(): Promise<ServedSite> {
   const probe = createTestAppliance();
   const zip = path.join(probe.stateDir, 'example.zip');
-  await exportSite({ sourceDir: exampleDocsDir(), outZip: zip, projectId: TEST_PROJECT, domain: 'docs.test.internal', version: 'e2e' });
+  await exportSite({ pool: sharedRenderPool(), sourceDir: exampleDocsDir(), outZip: zip, projectId: TEST_PROJECT, domain: 'docs.test.internal', version: 'e2e' });
   const t = createTestAppliance({ config: { staticExport: { enabled: true, bundleUrl: zip, version: 'e2e' }, site: { exampleOnFirstStart: false } } });
   await t.start();
   const site = t.features.find((f) => f.name === 'site')!;

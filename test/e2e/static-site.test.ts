@@ -8,6 +8,7 @@ import { exportSite } from '../../renderer/index.js';
 import { pythonStaticServer, type StaticServer } from '../helpers/static-server.js';
 import { launchBrowser } from './browser.js';
 import { browserSuite, chromium } from './chromium.js';
+import { sharedRenderPool } from '../helpers/render-pool.js';
 
 /**
  * The exported example docs unzipped and served by `python3 -m http.server` (no rewrite rules,
@@ -29,7 +30,7 @@ async function open(p: string): Promise<Page> {
 describe.skipIf(!chromium.path)(browserSuite('the exported site on a plain static server in Chromium'), () => {
   beforeAll(async () => {
     const outDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docs-static-e2e-')), 'site');
-    await exportSite({ sourceDir: exampleDocsDir(), outDir, domain: 'docs.test.internal', version: 'static-e2e' });
+    await exportSite({ pool: sharedRenderPool(), sourceDir: exampleDocsDir(), outDir, domain: 'docs.test.internal', version: 'static-e2e' });
     server = await pythonStaticServer(outDir);
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

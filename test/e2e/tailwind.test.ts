@@ -9,6 +9,7 @@ import { exportSite } from '../../renderer/index.js';
 import { tempSite } from '../renderer/load/site-fixtures.js';
 import { launchBrowser } from './browser.js';
 import { browserSuite, chromium } from './chromium.js';
+import { sharedRenderPool } from '../helpers/render-pool.js';
 
 /**
  * A Tailwind light/dark image pair in headless Chromium: the generated stylesheet, the theme's
@@ -41,7 +42,7 @@ describe.skipIf(!chromium.path)(browserSuite('Tailwind light/dark pairs in Chrom
     fs.writeFileSync(path.join(source, 'light.png'), PNG);
     fs.writeFileSync(path.join(source, 'dark.png'), Buffer.concat([PNG, Buffer.from([0])]));
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'tailwind-e2e-'));
-    await exportSite({ sourceDir: source, outDir: out });
+    await exportSite({ pool: sharedRenderPool(), sourceDir: source, outDir: out });
     // A plain static server with the site's Content-Security-Policy.
     server = http.createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://x').pathname;

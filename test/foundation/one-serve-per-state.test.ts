@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bundleFile } from '../site/helpers.js';
 import { writeGeneratedDocs } from '../static-export/helpers.js';
 import { runCliProcess, spawnServe, untilListening, type ServeProcess } from '../helpers/serve-process.js';
@@ -21,6 +21,9 @@ beforeAll(() => {
 });
 afterEach(() => {
   for (const s of running.splice(0)) if (s.proc.exitCode === null && s.proc.signalCode === null) s.proc.kill('SIGKILL');
+});
+afterAll(() => {
+  fs.rmSync(root, { recursive: true, force: true });
 });
 
 function writeConfig(name: string, stateDir: string, ports: { admin?: number; site?: number } = {}): string {

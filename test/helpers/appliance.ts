@@ -14,6 +14,8 @@ import { createAppContext } from '../../app/create-context.js';
 import { createFeatures } from '../../app/features.js';
 import { createLogger } from '../../app/logger.js';
 import type { Scope } from '../../data/stores/admin-keys.js';
+import { agentWorkerEntry } from './cli-entry.js';
+import { sharedExportRunner } from './export-runner.js';
 import { expectSpec } from './openapi.js';
 
 export const TEST_ORG = 'org_test';
@@ -32,6 +34,11 @@ export interface TestApplianceOptions {
   sourceDir?: string;
   /** Reuse this state dir (a restart); the caller owns it and close() leaves it in place. */
   stateDir?: string;
+  /**
+   * `shared` (default): exports and publishes run on the fork's warm export thread
+   * (helpers/export-runner.ts). `own`: the appliance starts and stops its own, as `serve` does.
+   */
+  exportThread?: 'shared' | 'own';
 }
 
 /**
@@ -68,7 +75,11 @@ export function createTestAppliance<C extends Clock = ManualClock>(options: Test
   });
   const log = createLogger('debug', sink);
   const ctx = createAppContext({ config, clock, log });
-  const features = createFeatures(ctx);
+  const agentWorker = agentWorkerEntry();
+  const features = createFeatures(ctx, {
+    ...(options.exportThread === 'own' ? {} : { exportRunner: sharedExportRunner(config.renderer.threads) }),
+    ...(agentWorker ? { agentWorkerEntry: agentWorker } : {}),
+  });
   const admin: Express = buildAdminApp(ctx, features);
   const site: Express = buildSiteApp(ctx, features);
   const initialKey = fs.readFileSync(path.join(stateDir, 'initial-admin-key'), 'utf8').trim();

@@ -14,7 +14,20 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-let chosen: string[] | undefined;
+let fresh: boolean | undefined;
+
+/** Whether `dist/` was built after the last change to any source file (CI: `npm ci` builds it). */
+function compiledIsFresh(): boolean {
+  if (fresh !== undefined) return fresh;
+  const root = packageRoot();
+  try {
+    const built = fs.statSync(path.join(root, 'dist/app/cli.js')).mtimeMs;
+    fresh = SOURCE_DIRS.every((d) => !fs.existsSync(path.join(root, d)) || newestSource(path.join(root, d)) < built);
+  } catch {
+    fresh = false;
+  }
+  return fresh;
+}
 
 /**
  * How a test starts the CLI as a process: the compiled `dist/app/cli.js` when it is newer than
@@ -22,16 +35,15 @@ let chosen: string[] | undefined;
  * stale code. The compiled one starts about 0.6 s sooner, and the suite starts dozens.
  */
 export function cliCommand(): string[] {
-  if (chosen) return chosen;
   const root = packageRoot();
-  const compiled = path.join(root, 'dist/app/cli.js');
-  let fresh = false;
-  try {
-    const built = fs.statSync(compiled).mtimeMs;
-    fresh = SOURCE_DIRS.every((d) => !fs.existsSync(path.join(root, d)) || newestSource(path.join(root, d)) < built);
-  } catch {
-    fresh = false;
-  }
-  chosen = fresh ? [compiled] : ['--import', 'tsx', path.join(root, 'app/cli.ts')];
-  return chosen;
+  return compiledIsFresh() ? [path.join(root, 'dist/app/cli.js')] : ['--import', 'tsx', path.join(root, 'app/cli.ts')];
+}
+
+/**
+ * The agent runner a test appliance's turns run in their threads: the compiled one when fresh (as
+ * cliCommand), else undefined (the appliance's default, the source through tsx). A thread that
+ * loads the compiled runner starts in about 0.2 s of CPU instead of 0.6 s, once per agent turn.
+ */
+export function agentWorkerEntry(): { filename: string } | undefined {
+  return compiledIsFresh() ? { filename: path.join(packageRoot(), 'dist/app/agent/runner-worker.js') } : undefined;
 }

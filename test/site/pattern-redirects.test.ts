@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRenderPool, exportSite } from '../../renderer/index.js';
+import { exportSite } from '../../renderer/index.js';
 import { createTestAppliance, type TestAppliance } from '../helpers/appliance.js';
 import { tempSite } from '../renderer/load/site-fixtures.js';
 import { fastLoader, siteFeature } from './helpers.js';
+import { sharedRenderPool } from '../helpers/render-pool.js';
 
 /** A bundle made by the real exporter, served by the real site listener. */
 describe('pattern redirects through the site listener', () => {
@@ -32,7 +33,7 @@ describe('pattern redirects through the site listener', () => {
       'beta/kept.mdx': '# A real page under a redirected prefix',
     });
     const zip = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docs-redirects-')), 'bundle.zip');
-    const pool = createRenderPool({ threads: 1 });
+    const pool = sharedRenderPool(1);
     try {
       await exportSite({ sourceDir, outZip: zip, pool, jobId: 'se_0123456789abcdef', projectId: 'p', domain: 'docs.example', version: 'r1', createdAt: new Date('2026-01-01T00:00:00Z') });
     } finally {

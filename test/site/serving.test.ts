@@ -199,7 +199,8 @@ describe('serving the active site', () => {
 
 describe('a failing load seen through the admin /readyz', () => {
   it('stays 200 (the admin API works) and names the reason and the retry', async () => {
-    const t = createTestAppliance({ config: { staticExport: { enabled: true, bundleUrl: '/nonexistent/bundle.zip', ...fastLoader } } });
+    // Retries far apart: /readyz is answered after the failure, not while a retry is under way.
+    const t = createTestAppliance({ config: { staticExport: { enabled: true, bundleUrl: '/nonexistent/bundle.zip', ...fastLoader, retry: { minMs: 60_000, maxMs: 60_000 } } } });
     try {
       await t.start();
       await siteFeature(t.features).idle();

@@ -94,7 +94,9 @@ describe('static export: the whole flow through HTTP', () => {
   });
 
   it('exports only the requested paths', async () => {
-    t = createTestAppliance({ config: { renderer: { threads: 1 } } });
+    // This one starts (and on close stops) an export thread of its own, as `serve` does; the
+    // other tests share the fork's warm one (test/helpers/export-runner.ts).
+    t = createTestAppliance({ config: { renderer: { threads: 1 } }, exportThread: 'own' });
     await t.start();
     const key = t.createKey();
     const job = await startExport(t, key, { domain: 'docs.test.internal', paths: ['guides/intro'] });

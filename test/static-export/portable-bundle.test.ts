@@ -6,13 +6,14 @@ import path from 'node:path';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSite } from '../../scripts/site-check/check-site.js';
-import { createRenderPool, exportSite, type ExportResult } from '../../renderer/index.js';
+import { exportSite, type ExportResult } from '../../renderer/index.js';
 import { createTestAppliance, type TestAppliance } from '../helpers/appliance.js';
 import { crawl, referencesOf } from '../helpers/crawl.js';
 import { searchUrls } from '../helpers/search-index.js';
 import { pythonStaticServer, type StaticServer } from '../helpers/static-server.js';
 import { tempSite } from '../renderer/load/site-fixtures.js';
 import { fastLoader, siteFeature } from '../site/helpers.js';
+import { sharedRenderPool } from '../helpers/render-pool.js';
 
 /**
  * Issue 15 part 8: an exported bundle, unzipped and served by a plain static file server with no
@@ -68,7 +69,7 @@ beforeAll(async () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-portable-'));
   outDir = path.join(tmp, 'site');
   zip = path.join(tmp, 'bundle.zip');
-  const pool = createRenderPool({ threads: 1 });
+  const pool = sharedRenderPool(1);
   try {
     result = await exportSite({ sourceDir: tempSite(SOURCE), outDir, outZip: zip, pool, projectId: 'p', domain: 'docs.example', version: 'portable', createdAt: new Date('2026-01-01T00:00:00Z') });
   } finally {

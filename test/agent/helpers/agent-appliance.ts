@@ -22,8 +22,9 @@ export interface AgentSetup {
 export function createAgentAppliance(s: AgentSetup): TestAppliance {
   process.env[GIT_TOKEN_ENV] = GIT_TOKEN;
   process.env[MODEL_KEY_ENV] = MODEL_KEY;
-  const sourceDir = writeTinyDocs(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'agent-site-')), 'docs'));
-  return createTestAppliance({
+  const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-site-'));
+  const sourceDir = writeTinyDocs(path.join(siteDir, 'docs'));
+  const t = createTestAppliance({
     ...(s.stateDir ? { stateDir: s.stateDir } : {}),
     sourceDir,
     config: {
@@ -53,6 +54,13 @@ export function createAgentAppliance(s: AgentSetup): TestAppliance {
       ],
     },
   });
+  // The docs folder is this helper's: it goes with the appliance.
+  const close = t.close;
+  t.close = async () => {
+    await close();
+    fs.rmSync(siteDir, { recursive: true, force: true });
+  };
+  return t;
 }
 
 export const jobUrl = (id?: string, projectId = TEST_PROJECT) => (id ? `/v2/agent/${projectId}/job/${id}` : `/v2/agent/${projectId}/job`);

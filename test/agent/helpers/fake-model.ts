@@ -6,7 +6,8 @@ export type ScriptedReply =
   | { kind: 'completion'; message: Record<string, unknown> }
   | { kind: 'raw'; status: number; body: string; chunked?: boolean }
   | { kind: 'hang' }
-  | { kind: 'delayed'; ms: number; reply: ScriptedReply };
+  | { kind: 'delayed'; ms: number; reply: ScriptedReply }
+  | { kind: 'held'; reply: ScriptedReply };
 
 export const toolCall = (name: string, args: unknown, id = `call_${Math.random().toString(16).slice(2, 10)}`): ScriptedReply => ({
   kind: 'completion',
@@ -29,6 +30,8 @@ export const chunked = (status: number, body: string): ScriptedReply => ({ kind:
 export const hang = (): ScriptedReply => ({ kind: 'hang' });
 /** A slow model: the reply comes after `ms`. */
 export const delayed = (ms: number, reply: ScriptedReply): ScriptedReply => ({ kind: 'delayed', ms, reply });
+/** A model that answers only when the test says so (`release()`): the run is surely in flight until then. */
+export const held = (reply: ScriptedReply): ScriptedReply => ({ kind: 'held', reply });
 
 /**
  * An OpenAI-compatible chat-completions endpoint on loopback that answers from a script, in
@@ -38,6 +41,7 @@ export async function startFakeModel(script: ScriptedReply[] = []) {
   const queue = [...script];
   const requests: Array<{ headers: http.IncomingHttpHeaders; bytes: number; body: { model: string; messages: Array<Record<string, unknown>>; tools: Array<{ function: { name: string } }>; tool_choice: string } }> = [];
   const hung = new Set<http.ServerResponse>();
+  const holding: Array<{ res: http.ServerResponse; reply: ScriptedReply }> = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -49,6 +53,11 @@ export async function startFakeModel(script: ScriptedReply[] = []) {
       const data = Buffer.concat(chunks);
       requests.push({ headers: req.headers, bytes: data.length, body: JSON.parse(data.toString('utf8')) });
       const next: ScriptedReply = queue.shift() ?? { kind: 'raw', status: 500, body: 'script exhausted' };
+      if (next.kind === 'held') {
+        hung.add(res);
+        holding.push({ res, reply: next.reply });
+        return;
+      }
       if (next.kind === 'delayed') {
         const { ms, reply } = next;
         hung.add(res);
@@ -62,7 +71,7 @@ export async function startFakeModel(script: ScriptedReply[] = []) {
     });
   });
   const answer = (res: http.ServerResponse, next: ScriptedReply) => {
-    if (next.kind === 'hang' || next.kind === 'delayed') {
+    if (next.kind === 'hang' || next.kind === 'delayed' || next.kind === 'held') {
       hung.add(res);
       return;
     }
@@ -87,6 +96,13 @@ export async function startFakeModel(script: ScriptedReply[] = []) {
     /** Append replies (a follow-up's script). */
     push: (...replies: ScriptedReply[]) => queue.push(...replies),
     remaining: () => queue.length,
+    /** Answer every request held so far (`held` replies), in arrival order. */
+    release() {
+      for (const { res, reply } of holding.splice(0)) {
+        hung.delete(res);
+        if (!res.destroyed) answer(res, reply);
+      }
+    },
     async close() {
       for (const res of hung) res.destroy();
       server.closeAllConnections();

@@ -2,8 +2,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRenderPool, exportSite, type ExportResult } from '../../../renderer/index.js';
+import { exportSite, type ExportResult } from '../../../renderer/index.js';
 import { tempSite } from '../load/site-fixtures.js';
+import { sharedRenderPool } from '../../helpers/render-pool.js';
 
 export interface Exported {
   result: ExportResult;
@@ -16,7 +17,7 @@ export interface Exported {
 export async function exportFiles(files: Record<string, string>): Promise<Exported> {
   const sourceDir = tempSite(files);
   const outDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docs-content-')), 'site');
-  const pool = createRenderPool({ threads: 1 });
+  const pool = sharedRenderPool(1);
   try {
     const result = await exportSite({ sourceDir, outDir, pool, jobId: 'se_0123456789abcdef', projectId: 'p', domain: 'docs.example', version: 'v1', createdAt: new Date('2026-01-01T00:00:00Z') });
     const file = (rel: string): string | undefined => {

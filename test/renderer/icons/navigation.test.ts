@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRenderPool, exportSite, loadSite, planSite, type RenderPool } from '../../../renderer/index.js';
+import { exportSite, loadSite, planSite, type RenderPool } from '../../../renderer/index.js';
 import { tempSite } from '../load/site-fixtures.js';
+import { sharedRenderPool } from '../../helpers/render-pool.js';
 
 const docsJson = (library: string | undefined): string =>
   JSON.stringify(
@@ -35,7 +36,7 @@ const planWarnings = (files: Record<string, string>) => planSite(loadSite(tempSi
 describe('navigation icons', () => {
   let pool: RenderPool;
   beforeAll(() => {
-    pool = createRenderPool({ threads: 1 });
+    pool = sharedRenderPool(1);
   });
   afterAll(async () => {
     await pool.close();

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scopeMeta, searchScopesOf } from '../../helpers/search-index.js';
-import { createRenderPool, exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
+import { exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
 import { fixtureSite, tempSite } from '../load/site-fixtures.js';
+import { sharedRenderPool } from '../../helpers/render-pool.js';
 
 /**
  * Mintlify's components inside a running component render as the same components in MDX, icons
@@ -52,7 +53,7 @@ const iconTable = (r: ExportResult, html: string): Record<string, unknown> => {
 };
 
 beforeAll(async () => {
-  pool = createRenderPool({ threads: 2 });
+  pool = sharedRenderPool(2);
   result = await exportSite({ sourceDir: fixtureSite('islands'), pool });
 });
 

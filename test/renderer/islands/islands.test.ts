@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRenderPool, exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
+import { exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
 import { fixtureSite, tempSite } from '../load/site-fixtures.js';
+import { sharedRenderPool } from '../../helpers/render-pool.js';
 
 /**
  * Exported components with code (test/fixtures/sites/islands): compiled into content-hashed
@@ -19,7 +20,7 @@ const decode = (r: ExportResult, p: string): string => {
 const islandScripts = (html: string): string[] => [...html.matchAll(/<script src="\/(_static\/islands\/[^"]+)"/g)].map((m) => m[1] as string);
 
 beforeAll(async () => {
-  pool = createRenderPool({ threads: 2 });
+  pool = sharedRenderPool(2);
   result = await exportSite({ sourceDir: fixtureSite('islands'), pool });
 });
 

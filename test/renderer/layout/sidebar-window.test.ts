@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRenderPool, exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
+import { exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
 import { INLINE_LINKS, WINDOW_LINKS } from '../../../renderer/layout/sidebar-window.js';
 import { tempSite } from '../load/site-fixtures.js';
+import { sharedRenderPool } from '../../helpers/render-pool.js';
 
 /**
  * The sidebar of a large tab: each page carries a bounded window (first paint, no JavaScript),
@@ -36,7 +37,7 @@ const sites = new Map<number, ExportResult>();
 const SIZES = [[4, 50], [10, 100], [10, 300], [20, 150], [150, 20]] as const;
 
 beforeAll(async () => {
-  pool = createRenderPool({ threads: 2 });
+  pool = sharedRenderPool(2);
   for (const [groups, perGroup] of SIZES) sites.set(groups * 1000 + perGroup, await exportSite({ sourceDir: tabSite(groups, perGroup), pool }));
 }, 240_000);
 

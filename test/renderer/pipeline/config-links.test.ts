@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { exportSite } from '../../../renderer/index.js';
 import { tempSite } from '../load/site-fixtures.js';
 import { elements, htmlProblems } from '../html-check.js';
+import { sharedRenderPool } from '../../helpers/render-pool.js';
 
 const JS = 'javascript:alert(1)';
 const BREAK = '"><img src=x onerror=alert(2)>';
@@ -45,7 +46,7 @@ const layoutOwn = (el: Element): boolean =>
 describe('links and text from docs.json in the exported documents', () => {
   it('hold no script URL, no handler and no broken-out markup in any document', async () => {
     const sourceDir = tempSite({ 'docs.json': JSON.stringify(docs), 'index.mdx': '---\ntitle: Home\n---\n\nHi.\n', 'logo.png': 'png' });
-    const result = await exportSite({ sourceDir });
+    const result = await exportSite({ pool: sharedRenderPool(), sourceDir });
     const documents = [...result.files.keys()].filter((p) => p.endsWith('.html'));
     expect(documents).toEqual(expect.arrayContaining(['index.html', '404.html']));
     // A script URL or markup as a redirect destination is refused (warned) once, for every writer.

@@ -6,6 +6,7 @@ import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { runExport } from '../../../app/commands/export.js';
 import { fixtureSite, tempSite } from '../load/site-fixtures.js';
+import { sharedRenderPool } from '../../helpers/render-pool.js';
 
 function capture(isTTY = false): { stream: PassThrough & { isTTY?: boolean }; text(): string } {
   const stream = new PassThrough() as PassThrough & { isTTY?: boolean };
@@ -14,6 +15,9 @@ function capture(isTTY = false): { stream: PassThrough & { isTTY?: boolean }; te
   stream.on('data', (c: Buffer) => (out += c.toString()));
   return { stream, text: () => out };
 }
+
+/** The command closes the pool it is given; this one stays warm for the next test (helpers/render-pool.ts). */
+const warm = { renderPool: (threads: number | undefined) => sharedRenderPool(threads) };
 
 const outDir = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'docs-cli-'));
 
@@ -26,7 +30,7 @@ describe('docs-appliance export', () => {
     const code = await runExport([fixtureSite('basic'), '--out', zip, '--out-dir', path.join(dir, 'site'), '--version', 'v42', '--threads', '1'], {
       stdout: stdout.stream,
       stderr: stderr.stream,
-    });
+    }, warm);
     expect(code).toBe(0);
     expect(stdout.text()).toMatch(/exported 10 pages to .*bundle\.zip/);
     expect(stdout.text()).toMatch(/missing-page: 1\n\s+docs\.json: navigation lists "guides\/not-written-yet"/);
@@ -40,7 +44,7 @@ describe('docs-appliance export', () => {
 
   it('draws a progress bar on a terminal', async () => {
     const stderr = capture(true);
-    const code = await runExport([fixtureSite('basic'), '--out', path.join(outDir(), 'tty.zip'), '--threads', '1'], { stdout: capture().stream, stderr: stderr.stream });
+    const code = await runExport([fixtureSite('basic'), '--out', path.join(outDir(), 'tty.zip'), '--threads', '1'], { stdout: capture().stream, stderr: stderr.stream }, warm);
     expect(code).toBe(0);
     expect(stderr.text()).toMatch(/export \[[█░]+\] 100% \| 10\/10 pages/);
     expect(stderr.text()).not.toContain('export: render');
@@ -51,7 +55,7 @@ describe('docs-appliance export', () => {
     const stderr = capture();
     const site = tempSite({ 'docs.json': JSON.stringify({ name: 'x', navigation: { pages: ['index'] } }), 'index.mdx': '---\ntitle: [unclosed\n---\n\nbody\n' });
     const zip = path.join(outDir(), 'bundle.zip');
-    const code = await runExport([site, '--out', zip, '--threads', '1'], { stdout: stdout.stream, stderr: stderr.stream });
+    const code = await runExport([site, '--out', zip, '--threads', '1'], { stdout: stdout.stream, stderr: stderr.stream }, warm);
     expect(code).toBe(1);
     expect(stderr.text()).toMatch(/error: export failed, 1 file failed to render:\nindex\.mdx:\d+(:\d+)?: /);
     expect(fs.existsSync(zip)).toBe(false);
@@ -66,13 +70,13 @@ describe('docs-appliance export', () => {
       'imports-missing.mdx': "import Filter from '../../src/components/Filter.js';\n\n<Filter>kept</Filter>\n",
     });
     const strict = capture();
-    expect(await runExport([site, '--out', path.join(outDir(), 'strict.zip'), '--threads', '1'], { stdout: capture().stream, stderr: strict.stream })).toBe(1);
+    expect(await runExport([site, '--out', path.join(outDir(), 'strict.zip'), '--threads', '1'], { stdout: capture().stream, stderr: strict.stream }, warm)).toBe(1);
     expect(strict.text()).toMatch(/error: export failed, 1 file failed to render:\nbroken\.mdx:5:\d+: Could not parse: Unterminated string constant/);
 
     const stdout = capture();
     const stderr = capture();
     const zip = path.join(outDir(), 'partial.zip');
-    const code = await runExport([site, '--out', zip, '--threads', '1', '--keep-going'], { stdout: stdout.stream, stderr: stderr.stream });
+    const code = await runExport([site, '--out', zip, '--threads', '1', '--keep-going'], { stdout: stdout.stream, stderr: stderr.stream }, warm);
     expect(code).toBe(0);
     expect(stdout.text()).toMatch(/exported 2 pages to .*partial\.zip/);
     expect(stdout.text()).toMatch(/missing-import: 1\n\s+imports-missing\.mdx:1: \.\.\/\.\.\/src\/components\/Filter\.js points outside the repository/);
@@ -88,7 +92,7 @@ describe('docs-appliance export', () => {
   it('exits 1 naming docs.json when the config is broken', async () => {
     const stderr = capture();
     const site = tempSite({ 'docs.json': '{ "name": "x", }' });
-    const code = await runExport([site, '--out', path.join(outDir(), 'b.zip'), '--threads', '1'], { stdout: capture().stream, stderr: stderr.stream });
+    const code = await runExport([site, '--out', path.join(outDir(), 'b.zip'), '--threads', '1'], { stdout: capture().stream, stderr: stderr.stream }, warm);
     expect(code).toBe(1);
     expect(stderr.text()).toMatch(/docs\.json:1:\d+: invalid JSON/);
   });
@@ -96,14 +100,14 @@ describe('docs-appliance export', () => {
   it('exits 2 with the usage for bad arguments', async () => {
     for (const argv of [[], [fixtureSite('basic')], ['a', 'b', '--out', 'x.zip'], [fixtureSite('basic'), '--out', 'x.zip', '--bogus'], [fixtureSite('basic'), '--out', 'x.zip', '--threads', 'zero']]) {
       const stderr = capture();
-      expect(await runExport(argv, { stdout: capture().stream, stderr: stderr.stream }), argv.join(' ')).toBe(2);
+      expect(await runExport(argv, { stdout: capture().stream, stderr: stderr.stream }, warm), argv.join(' ')).toBe(2);
       expect(stderr.text()).toContain('usage: docs-appliance export <docsDir> --out <bundle.zip>');
     }
   });
 
   it('rejects --paths that match no page', async () => {
     const stderr = capture();
-    const code = await runExport([fixtureSite('basic'), '--out', path.join(outDir(), 'p.zip'), '--paths', 'guides,nothing-here', '--threads', '1'], { stdout: capture().stream, stderr: stderr.stream });
+    const code = await runExport([fixtureSite('basic'), '--out', path.join(outDir(), 'p.zip'), '--paths', 'guides,nothing-here', '--threads', '1'], { stdout: capture().stream, stderr: stderr.stream }, warm);
     expect(code).toBe(1);
     expect(stderr.text()).toContain('--paths: paths match no page: nothing-here');
   });

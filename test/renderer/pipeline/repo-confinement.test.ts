@@ -7,10 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createRenderPool, exportSite, ExportError, type RenderPool } from '../../../renderer/index.js';
+import { exportSite, ExportError, type RenderPool } from '../../../renderer/index.js';
 import { createTestAppliance, type TestAppliance } from '../../helpers/appliance.js';
 import { pollJob, startExport } from '../../static-export/helpers.js';
 import { tempSite } from '../load/site-fixtures.js';
+import { sharedRenderPool } from '../../helpers/render-pool.js';
 
 const SECRET = 'root:x:0:0:SECRET-OUTSIDE-CONTENT:/root:/bin/bash';
 const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'outside-'));
@@ -33,7 +34,7 @@ function repo(files: Record<string, string>, links: Record<string, string>): str
 
 let pool: RenderPool;
 beforeAll(() => {
-  pool = createRenderPool({ threads: 1 });
+  pool = sharedRenderPool(1);
 });
 afterAll(async () => {
   await pool.close();

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRenderPool, exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
+import { exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
 import { clientSearch, scopeMeta, searchScopesOf, wholeScopeIndex } from '../../helpers/search-index.js';
 import { tempSite } from '../load/site-fixtures.js';
+import { sharedRenderPool } from '../../helpers/render-pool.js';
 
 /**
  * The split search index, through the export and the real search.js: scoped by language and
@@ -42,7 +43,7 @@ let multi: ExportResult;
 let single: ExportResult;
 
 beforeAll(async () => {
-  pool = createRenderPool({ threads: 2 });
+  pool = sharedRenderPool(2);
   multi = await exportSite({ sourceDir: multiSite(), pool });
   single = await exportSite({ sourceDir: path.resolve(import.meta.dirname, '../../../example-docs'), pool });
 });

@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRenderPool, exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
+import { exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
 import { tempSite } from '../load/site-fixtures.js';
+import { sharedRenderPool } from '../../helpers/render-pool.js';
 
 /**
  * Memory flat in site size: a zip export frames each page into the zip as its batch is final and
@@ -31,7 +32,7 @@ let outDir: string;
 let onDisk: ExportResult;
 
 beforeAll(async () => {
-  pool = createRenderPool({ threads: 2 });
+  pool = sharedRenderPool(2);
   source = site(120);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-stream-'));
   zipPath = path.join(tmp, 'site.zip');

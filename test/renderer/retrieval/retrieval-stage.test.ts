@@ -12,6 +12,7 @@ import { LEGACY_RETRIEVAL_INDEX_PATH, RETRIEVAL_INDEX_PATH } from '../../../rend
 import { parseSectionIndex } from '../../../renderer/retrieval/section-index.js';
 import { buildLlmsTxt, MAX_LLMS_TXT_CHARS } from '../../../renderer/retrieval/llms.js';
 import { tempSite } from '../load/site-fixtures.js';
+import { sharedRenderPool } from '../../helpers/render-pool.js';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../fixtures/assistant-docs');
 const text = (r: ExportResult, p: string) => new TextDecoder().decode(r.files.get(p));
@@ -19,7 +20,7 @@ const text = (r: ExportResult, p: string) => new TextDecoder().decode(r.files.ge
 describe('retrieval stage', () => {
   let result: ExportResult;
   beforeAll(async () => {
-    result = await exportSite({ sourceDir: FIXTURE, domain: 'docs.widget.test' });
+    result = await exportSite({ pool: sharedRenderPool(), sourceDir: FIXTURE, domain: 'docs.widget.test' });
   }, 120_000);
 
   it('writes a Markdown version of every page: title, description, body without frontmatter or imports', () => {
@@ -62,7 +63,7 @@ describe('retrieval stage', () => {
   it('splits a long section into several passages under its heading, losing no text', async () => {
     const words = Array.from({ length: 1500 }, (_, i) => `word${i}`).join(' ');
     const sourceDir = tempSite({ 'docs.json': JSON.stringify({ name: 'X', navigation: { groups: [{ group: 'G', pages: ['index'] }] } }), 'index.mdx': `---\ntitle: Home\n---\n\n## Long\n\n${words}\n` });
-    const r = await exportSite({ sourceDir });
+    const r = await exportSite({ pool: sharedRenderPool(), sourceDir });
     const sections = parseSectionIndex(text(r, RETRIEVAL_INDEX_PATH))!.sections.filter((s) => s.heading === 'Long');
     expect(sections.length).toBeGreaterThan(1);
     for (const s of sections) expect(s.text.length).toBeLessThanOrEqual(2_400);
@@ -72,8 +73,8 @@ describe('retrieval stage', () => {
   it('writes the same retrieval files to a zip and to a directory as to memory (pieces joined in plan order)', async () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'retrieval-out-'));
     try {
-      const zipped = await exportSite({ sourceDir: FIXTURE, domain: 'docs.widget.test', outZip: path.join(out, 'site.zip'), batchSize: 2 });
-      const dir = await exportSite({ sourceDir: FIXTURE, domain: 'docs.widget.test', outDir: path.join(out, 'dir'), batchSize: 3 });
+      const zipped = await exportSite({ pool: sharedRenderPool(), sourceDir: FIXTURE, domain: 'docs.widget.test', outZip: path.join(out, 'site.zip'), batchSize: 2 });
+      const dir = await exportSite({ pool: sharedRenderPool(), sourceDir: FIXTURE, domain: 'docs.widget.test', outDir: path.join(out, 'dir'), batchSize: 3 });
       const entries = unzipSync(fs.readFileSync(path.join(out, 'site.zip')));
       const files = ['llms.txt', 'llms-full.txt', RETRIEVAL_INDEX_PATH, 'index.md', 'fr/install.md'];
       for (const file of files) {

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRenderPool, exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
+import { exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
 import { collectCandidates } from '../../../renderer/tailwind/candidates.js';
 import { tempSite } from '../load/site-fixtures.js';
+import { sharedRenderPool } from '../../helpers/render-pool.js';
 
 let pool: RenderPool;
 beforeAll(() => {
-  pool = createRenderPool({ threads: 2 });
+  pool = sharedRenderPool(2);
 });
 afterAll(async () => {
   await pool.close();
