@@ -138,12 +138,19 @@ function downloadOnce(url: string, dest: string, opts: FetchOptions, redirects: 
           else cb(null, chunk);
         },
       });
-      pipeline(res, cap, fs.createWriteStream(dest)).then(
+      const out = fs.createWriteStream(dest);
+      pipeline(res, cap, out).then(
         () => {
           if (Number.isFinite(declared) && bytes !== declared) finish(new FetchError(`${shown}: connection closed after ${bytes} of ${declared} bytes`, true));
           else finish(undefined, bytes);
         },
-        (err: Error) => finish(err instanceof FetchError ? err : new FetchError(`${shown}: download interrupted: ${err.message}`, true, { cause: err })),
+        (err: Error) => {
+          const failed = () => finish(err instanceof FetchError ? err : new FetchError(`${shown}: download interrupted: ${err.message}`, true, { cause: err }));
+          // The caller removes the partial file at once: an open still pending (the first chunk was
+          // already over the cap) would create it again after that, and leave it behind.
+          if (out.closed) failed();
+          else out.once('close', failed);
+        },
       );
     });
   });
