@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -39,6 +40,10 @@ export class ExtractSink {
     readonly limits: ExtractLimits,
     signal?: AbortSignal,
   ) {
+    // Every file being read waits on this signal (nextOrAbort), and a tar's entries are read
+    // concurrently: more than Node's default of 10 waiters is normal here, not a leak (each is
+    // removed when its chunk comes), and the warning would tell an operator otherwise.
+    setMaxListeners(0, this.controller.signal);
     if (signal?.aborted) this.abort(signal.reason);
     else signal?.addEventListener('abort', () => this.abort(signal.reason), { once: true });
   }
