@@ -1,8 +1,12 @@
 /**
  * A per-worker memo keyed by text, bounded by the characters it holds (as counted by `weigh`):
- * past the budget the oldest entries go first. For pure functions of a page's text that versioned
- * and translated sites call again with the same text in every version (renderer/page: MDX trees,
- * marked's tokens, highlighted code).
+ * past the budget the oldest entries go first. For pure functions of text that versioned and
+ * translated sites call again with the same text in every version (highlighted code,
+ * renderer/page/code.ts).
+ *
+ * Tried and dropped for marked's tokens and MDX trees: a versioned page's text differs from its
+ * copies in its links (`/v2/…`), so those memos never hit on the bench's versioned site and only
+ * held memory.
  */
 export interface TextMemo<V> {
   get(key: string): V | undefined;

@@ -16,7 +16,7 @@ import { endpointHeader, parseEndpoint } from './openapi.js';
 import { handWrittenPlayground } from '../openapi/playground.js';
 import { renderApiPage } from '../openapi/render.js';
 import type { ApiPageData } from '../openapi/types.js';
-import { parsePageMdx } from './parse.js';
+import { parseMdx } from './parse.js';
 import { renderNodes } from './render.js';
 import { normaliseText, resolveHeadings, Resolver } from './resolve.js';
 import { buildScope, esmBlocks } from './snippets.js';
@@ -60,7 +60,7 @@ function render(file: string, source: string, ctx: RenderContext, input: PageInp
   const { frontmatter, body, bodyLineOffset } = input.frontmatter ? { frontmatter: input.frontmatter, body: source, bodyLineOffset: 0 } : splitFrontmatter(file, source);
   const firstLine = bodyLineOffset + 1;
   const text = withoutPlaceholders(substituteVariables(body, ctx.config.variables ?? {}, state, file, firstLine));
-  const tree = parsePageMdx(file, text, firstLine);
+  const tree = parseMdx(file, text, firstLine, { esm: true });
 
   const warn = state.warn.bind(state);
   const scope = buildScope(file, esmBlocks(tree.nodes), ctx.repoRoot, state.snippetMemo, warn, [file]);

@@ -4,7 +4,7 @@
  * Raw HTML never reaches marked as markup (the MDX parser took every real tag), so whatever marked
  * still thinks is HTML is shown as text.
  */
-import { Marked, type Token, type Tokens } from 'marked';
+import { Marked, type Tokens } from 'marked';
 import { highlightCode, parseFenceInfo } from './code.js';
 import type { Env } from './env.js';
 import { codeSpanText } from './code-span-text.js';
@@ -13,7 +13,6 @@ import { resolveAsset, resolveHref } from './links.js';
 import { outsideImagePlaceholder } from './outside-media.js';
 import { renderMath } from './math.js';
 import type { PageState } from './state.js';
-import { textMemo } from '../text-memo.js';
 
 interface Current {
   state: PageState;
@@ -156,29 +155,13 @@ export function plainLine(markdown: string): boolean {
   return PLAIN_RE.test(markdown) && !markdown.endsWith(' ') && !markdown.includes('://') && !/www\./i.test(markdown);
 }
 
-/**
- * marked's tokens by mode and text, per worker. Lexing is a pure function of the text (our
- * tokenizer overrides keep no state) and about half of marked's time; rendering the tokens is not
- * (links, heading ids and code blocks depend on the page), so only the tokens are kept. Versioned
- * sites repeat a page's text in every version. Bounded by characters of text held (the tokens
- * take about ten times as much memory): past the budget the oldest entries go first.
- */
-const lexed = textMemo<Token[]>(1_000_000);
-
-function tokensOf(markdown: string, mode: 'block' | 'inline'): Token[] {
-  const key = mode === 'block' ? `b${markdown}` : `i${markdown}`;
-  return lexed.get(key) ?? lexed.set(key, mode === 'block' ? marked.Lexer.lex(markdown, marked.defaults) : marked.Lexer.lexInline(markdown, marked.defaults));
-}
-
 export function renderMarkdown(markdown: string, mode: 'block' | 'inline', state: PageState, env: Env): string {
   if (plainLine(markdown)) return mode === 'block' ? `<p>${escapeHtml(markdown)}</p>\n` : escapeHtml(markdown);
   const withCode = codeSpanText(markdown, mode);
   if (withCode !== undefined) return withCode;
   stack.push({ state, env });
   try {
-    // What marked.parse and marked.parseInline do, with no hooks or walkTokens configured.
-    const tokens = tokensOf(markdown, mode);
-    return mode === 'block' ? marked.Parser.parse(tokens, marked.defaults) : marked.Parser.parseInline(tokens, marked.defaults);
+    return mode === 'block' ? (marked.parse(markdown) as string) : (marked.parseInline(markdown) as string);
   } finally {
     stack.pop();
   }

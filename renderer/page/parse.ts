@@ -13,7 +13,6 @@ import { jsxAttributes, RAW_CONTENT } from './jsx-tree.js';
 import { matchMath } from './math-syntax.js';
 import type { Program } from 'acorn';
 import type { Attr, ElementNode, ParsedMdx } from './tree.js';
-import { textMemo } from '../text-memo.js';
 
 const FENCE_OPEN_RE = /[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(`{3,}|~{3,})/y;
 const TAG_NAME_RE = /[A-Za-z][\w]*(?:[.:-][\w]+)*/y;
@@ -40,19 +39,6 @@ interface Frame {
 /** `esm`: recognise top-level import/export blocks (pages and .mdx snippets). */
 export function parseMdx(file: string, src: string, firstLine: number, opts: { esm: boolean }): ParsedMdx {
   return new Parser(file, src, firstLine, opts.esm).run();
-}
-
-/**
- * Page trees by text, per worker: versioned sites repeat a page's text in every version, and the
- * tree is a pure function of the text and its first line (rendering only reads it; a parse error
- * is thrown again, since errors are not kept). Bounded by characters of text held.
- */
-const trees = textMemo<ParsedMdx['nodes']>(1_000_000);
-
-export function parsePageMdx(file: string, src: string, firstLine: number): ParsedMdx {
-  const key = `${firstLine}\n${src}`;
-  const hit = trees.get(key);
-  return { file, nodes: hit ?? trees.set(key, parseMdx(file, src, firstLine, { esm: true }).nodes) };
 }
 
 class Parser {

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { textMemo } from '../../renderer/text-memo.js';
-import { parsePageMdx } from '../../renderer/page/parse.js';
-import { RenderError } from '../../renderer/types.js';
 
 describe('per-worker text memos', () => {
   it('keep entries until their characters pass the budget, then drop the oldest first', () => {
@@ -24,24 +22,5 @@ describe('per-worker text memos', () => {
     memo.set('b', '12345');
     expect(memo.get('a')).toBeUndefined();
     expect(memo.get('b')).toBe('12345');
-  });
-
-  it('give a repeated page text the same tree under its own file name, and parse errors every time', () => {
-    const text = '# Title\n\n<Note>\n  Words\n</Note>\n';
-    const first = parsePageMdx('v1/page.mdx', text, 3);
-    const second = parsePageMdx('v2/page.mdx', text, 3);
-    expect(second.file).toBe('v2/page.mdx');
-    expect(second.nodes).toEqual(first.nodes);
-    // Another first line is another tree (line numbers of warnings and errors differ).
-    expect(parsePageMdx('v3/page.mdx', text, 7).nodes).not.toEqual(first.nodes);
-    const broken = '<Note>\n  never closed\n';
-    for (const file of ['a.mdx', 'b.mdx']) {
-      expect(() => parsePageMdx(file, broken, 1)).toThrow(RenderError);
-      try {
-        parsePageMdx(file, broken, 1);
-      } catch (err) {
-        expect((err as RenderError).file).toBe(file);
-      }
-    }
   });
 });
