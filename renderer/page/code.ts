@@ -5,7 +5,7 @@
 import { highlightCanonicalJson } from './json-highlight.js';
 import hljs from 'highlight.js';
 import { escapeHtml } from './html.js';
-import { textMemo } from '../text-memo.js';
+import { ownCopy, textMemo } from '../text-memo.js';
 
 export interface FenceInfo {
   lang: string;
@@ -96,11 +96,11 @@ export function withKnownHighlights<T>(map: ReadonlyMap<string, string>, fn: () 
  * translated), so most blocks of such a site are highlighted once. Bounded by characters held:
  * past the budget the oldest entries go first.
  */
-const memo = textMemo<string>(8_000_000, (key, html) => key.length + html.length);
+const memo = textMemo<string>(4_000_000, (key, html) => key.length + html.length);
 
 function highlighted(code: string, language: string): string {
   const key = `${language}\n${code}`;
-  return memo.get(key) ?? memo.set(key, hljs.highlight(code, { language, ignoreIllegals: true }).value);
+  return memo.get(key) ?? memo.set(key, ownCopy(hljs.highlight(code, { language, ignoreIllegals: true }).value));
 }
 
 /** The `<pre><code>` part: highlighted spans, optionally one span per line for marked lines. */

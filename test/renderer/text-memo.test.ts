@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textMemo } from '../../renderer/text-memo.js';
+import { ownCopy, textMemo } from '../../renderer/text-memo.js';
 
 describe('per-worker text memos', () => {
   it('keep entries until their characters pass the budget, then drop the oldest first', () => {
@@ -22,5 +22,9 @@ describe('per-worker text memos', () => {
     memo.set('b', '12345');
     expect(memo.get('a')).toBeUndefined();
     expect(memo.get('b')).toBe('12345');
+  });
+
+  it('copy strings exactly, lone surrogates and all', () => {
+    for (const text of ['', 'plain', 'é ✓ \u{1F600}', 'lone \uD800 surrogate \uDFFF', '"quotes" and \\ back\nslash']) expect(ownCopy(text)).toBe(text);
   });
 });
