@@ -6,11 +6,11 @@ import { sectionLine } from './section-index.js';
 import { pageSections } from './sections.js';
 import type { LlmsEntry, RetrievalSettings } from './types.js';
 
-const divisions = new WeakMap<RenderContext, Map<string, { language?: string; version?: string }>>();
+const divisions = new WeakMap<Pick<RenderContext, 'sections'>, Map<string, { language?: string; version?: string }>>();
 
 /** Language code and version name of each navigation section, from its division trail. */
 export function divisionOf(ctx: Pick<RenderContext, 'sections'>, sectionId: string | undefined): { language?: string; version?: string } {
-  let bySection = divisions.get(ctx as RenderContext);
+  let bySection = divisions.get(ctx);
   if (!bySection) {
     bySection = new Map();
     for (const s of ctx.sections) {
@@ -18,7 +18,7 @@ export function divisionOf(ctx: Pick<RenderContext, 'sections'>, sectionId: stri
       const version = s.trail.find((t) => t.kind === 'version')?.title;
       bySection.set(s.id, { ...(language ? { language } : {}), ...(version ? { version } : {}) });
     }
-    divisions.set(ctx as RenderContext, bySection);
+    divisions.set(ctx, bySection);
   }
   return (sectionId && bySection.get(sectionId)) || {};
 }
