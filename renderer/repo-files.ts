@@ -48,7 +48,9 @@ export function resolveRepoFile(repoRoot: string, rel: string): string {
   if (!isInside(root, lexical)) throw new RepoFileError('outside', rel, `${rel} is outside the repository; it is not read`);
   let real: string;
   try {
-    real = fs.realpathSync(lexical);
+    // realpath(3) in one call: the JS version lstat()s each component from JavaScript, and every
+    // page is read twice (plan, render).
+    real = fs.realpathSync.native(lexical);
   } catch {
     throw new RepoFileError('missing', rel, `${rel} not found`);
   }

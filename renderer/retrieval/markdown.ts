@@ -9,6 +9,7 @@ const MODULE_LINE_RE = /^(import\s.+\sfrom\s+['"][^'"]+['"];?|import\s+['"][^'"]
  * unwrapped.
  */
 function applyVisibility(body: string): string {
+  if (!body.includes('<Visibility')) return body;
   return body
     .replace(/<Visibility\s+for=["']humans["']\s*>[\s\S]*?<\/Visibility>\s*/g, '')
     .replace(/<Visibility\s+for=["']agents["']\s*>\n?([\s\S]*?)\n?\s*<\/Visibility>/g, '$1');
@@ -16,6 +17,8 @@ function applyVisibility(body: string): string {
 
 /** ESM import/export lines outside code fences: they mean nothing to a reader of the Markdown. */
 function dropModuleLines(body: string): string {
+  // Only a line starting with one of these words can go; most pages have neither.
+  if (!body.includes('import') && !body.includes('export')) return body;
   let inFence = false;
   const out: string[] = [];
   for (const line of body.split('\n')) {
