@@ -9,6 +9,7 @@ import { RenderError } from '../types.js';
 import { lineLocator } from './esm.js';
 import { HTML_TAGS, VOID_TAGS } from './html-tags.js';
 import { parseModule, readBracedExpression, readOpeningTag, type JsSyntaxError } from './js-grammar.js';
+import { readSimpleOpeningTag } from './simple-tag.js';
 import { jsxAttributes, RAW_CONTENT } from './jsx-tree.js';
 import { matchMath } from './math-syntax.js';
 import type { Program } from 'acorn';
@@ -247,6 +248,8 @@ class Parser {
     const name = this.tagNameAt(i + 1);
     if (name === undefined || (isLowercase(name) && !HTML_TAGS.has(name.toLowerCase()))) return i + 1;
     if (this.scanBudget > 0) {
+      const simple = readSimpleOpeningTag(this.src, i);
+      if (simple) return this.openElement(i, simple.name, simple.attrs, simple.selfClosing, simple.end);
       const read = readOpeningTag(this.src, i);
       if ('tag' in read) {
         return this.openElement(i, read.tag.name, jsxAttributes(read.tag.attributes, this.src, i), read.tag.selfClosing, read.tag.end);
