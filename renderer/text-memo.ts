@@ -35,8 +35,11 @@ export function textMemo<V>(budget: number, weigh: (key: string, value: V) => nu
  * A flat copy of a string that shares no memory with where it came from. A key made of slices of
  * a page's text (V8 keeps sliced and concatenated strings as views of their parts) would keep the
  * whole text alive while in the memo: measured, a highlight memo of 8 M characters held 137 MB
- * more at the end of a 10,000-page export. JSON keeps lone surrogates exact, unlike UTF-8.
+ * more at the end of a 10,000-page export. Prepending a character makes a concatenation, which
+ * V8 flattens into a new string before slicing it: one copy of the characters, UTF-16 units
+ * exact (lone surrogates too), nothing of the parent kept; a JSON round trip did the same in
+ * 5.7 µs instead of 0.3–0.7 µs for a highlighted block and its key. A test checks the memory.
  */
 export function ownCopy(text: string): string {
-  return JSON.parse(JSON.stringify(text)) as string;
+  return (' ' + text).slice(1);
 }
