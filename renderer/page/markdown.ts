@@ -4,7 +4,7 @@
  * Raw HTML never reaches marked as markup (the MDX parser took every real tag), so whatever marked
  * still thinks is HTML is shown as text.
  */
-import { Marked, type Tokens } from 'marked';
+import { Marked, Renderer, Tokenizer, type Tokens } from 'marked';
 import { highlightCode, parseFenceInfo } from './code.js';
 import type { Env } from './env.js';
 import { codeSpanText } from './code-span-text.js';
@@ -52,79 +52,91 @@ function deepFence(src: string): Tokens.Code | undefined {
 
 const CUSTOM_ID_RE = /\s*\{#([\w-]+)\}\s*$/;
 const CUSTOM_ID_HTML_RE = /\s*\{#[\w-]+\}\s*$/;
-const marked = new Marked({
-  gfm: true,
-  async: false,
-  // MDX has no indented code blocks: indented text inside components is ordinary markdown.
-  tokenizer: {
-    code() {
-      return undefined;
-    },
-    // …and so a fence indented by four or more spaces (code inside an indented <Tab>) is still a
-    // fence, as micromark reads it with indented code off; marked's own rule stops at three.
-    fences(src: string) {
-      return deepFence(src) ?? false;
-    },
-    html() {
-      return undefined;
-    },
-    tag() {
-      return undefined;
-    },
-  },
-  renderer: {
-    heading({ tokens, depth, text }: Tokens.Heading) {
-      const { state } = current();
-      const inner = this.parser.parseInline(tokens).replace(CUSTOM_ID_HTML_RE, '');
-      const custom = CUSTOM_ID_RE.exec(text)?.[1];
-      const plain = inlineHtmlToText(inner).trim();
-      const marker = state.heading({
-        depth,
-        base: custom ?? '',
-        custom: custom !== undefined,
-        text: plain,
-        inToc: state.componentDepth === 0,
-      });
-      return `<h${depth} id="${marker}" class="c-heading"><a class="c-heading__anchor" href="#${marker}" aria-hidden="true" tabindex="-1"></a>${inner}</h${depth}>\n`;
-    },
-    code({ text, lang }: Tokens.Code) {
-      const { state } = current();
-      const info = parseFenceInfo(lang);
-      if (info.lang === 'mermaid') {
-        state.usesMermaid = true;
-        return state.block(`<pre class="mermaid c-mermaid">${escapeHtml(text)}</pre>`, '');
-      }
-      if (info.lang === 'math') return mathSlot(text, true, 'block');
-      const pre = highlightCode(text, info);
-      const label = info.title ?? info.lang;
-      const html = codeFrame(pre, label, info.title !== undefined);
-      return state.block(html, text, info.title === undefined ? { lang: info.lang, inner: pre } : { lang: info.lang, title: info.title, inner: pre });
-    },
-    link({ href, title, tokens }: Tokens.Link) {
-      const { state, env } = current();
-      state.linkDepth++;
-      let inner: string;
-      try {
-        inner = this.parser.parseInline(tokens);
-      } finally {
-        state.linkDepth--;
-      }
-      const url = resolveHref(href, state, env);
-      const external = /^https?:\/\//i.test(url);
-      return `<a href="${escapeHtml(url)}"${title ? ` title="${escapeHtml(title)}"` : ''}${external ? ' rel="noopener noreferrer"' : ''}>${inner}</a>`;
-    },
-    image({ href, title, text }: Tokens.Image) {
-      const { state, env } = current();
-      const src = resolveAsset(href, state, env);
-      const outside = outsideImagePlaceholder(state, src, text);
-      if (outside !== undefined) return outside;
-      return `<img src="${escapeHtml(src)}" alt="${escapeHtml(text)}"${title ? ` title="${escapeHtml(title)}"` : ''} loading="lazy">`;
-    },
-    html({ text }: Tokens.HTML | Tokens.Tag) {
-      return escapeHtml(text);
-    },
-  },
-});
+/**
+ * MDX has no indented code blocks and no raw HTML for marked to read (the MDX parser took every
+ * real tag): those tokenizers are off. Subclasses given through `setOptions`, not `use()`: `use()`
+ * wraps every overridden method in a rest-arguments closure, and marked calls `tag` at every
+ * step of every inline run.
+ */
+class MdxTokenizer extends Tokenizer {
+  override code(): undefined {
+    return undefined;
+  }
+
+  // …and so a fence indented by four or more spaces (code inside an indented <Tab>) is still a
+  // fence, as micromark reads it with indented code off; marked's own rule stops at three.
+  override fences(src: string): Tokens.Code | undefined {
+    return deepFence(src) ?? super.fences(src);
+  }
+
+  override html(): undefined {
+    return undefined;
+  }
+
+  override tag(): undefined {
+    return undefined;
+  }
+}
+
+class PageRenderer extends Renderer {
+  override heading({ tokens, depth, text }: Tokens.Heading) {
+    const { state } = current();
+    const inner = this.parser.parseInline(tokens).replace(CUSTOM_ID_HTML_RE, '');
+    const custom = CUSTOM_ID_RE.exec(text)?.[1];
+    const plain = inlineHtmlToText(inner).trim();
+    const marker = state.heading({
+      depth,
+      base: custom ?? '',
+      custom: custom !== undefined,
+      text: plain,
+      inToc: state.componentDepth === 0,
+    });
+    return `<h${depth} id="${marker}" class="c-heading"><a class="c-heading__anchor" href="#${marker}" aria-hidden="true" tabindex="-1"></a>${inner}</h${depth}>\n`;
+  }
+
+  override code({ text, lang }: Tokens.Code) {
+    const { state } = current();
+    const info = parseFenceInfo(lang);
+    if (info.lang === 'mermaid') {
+      state.usesMermaid = true;
+      return state.block(`<pre class="mermaid c-mermaid">${escapeHtml(text)}</pre>`, '');
+    }
+    if (info.lang === 'math') return mathSlot(text, true, 'block');
+    const pre = highlightCode(text, info);
+    const label = info.title ?? info.lang;
+    const html = codeFrame(pre, label, info.title !== undefined);
+    return state.block(html, text, info.title === undefined ? { lang: info.lang, inner: pre } : { lang: info.lang, title: info.title, inner: pre });
+  }
+
+  override link({ href, title, tokens }: Tokens.Link) {
+    const { state, env } = current();
+    state.linkDepth++;
+    let inner: string;
+    try {
+      inner = this.parser.parseInline(tokens);
+    } finally {
+      state.linkDepth--;
+    }
+    const url = resolveHref(href, state, env);
+    const external = /^https?:\/\//i.test(url);
+    return `<a href="${escapeHtml(url)}"${title ? ` title="${escapeHtml(title)}"` : ''}${external ? ' rel="noopener noreferrer"' : ''}>${inner}</a>`;
+  }
+
+  override image({ href, title, text }: Tokens.Image) {
+    const { state, env } = current();
+    const src = resolveAsset(href, state, env);
+    const outside = outsideImagePlaceholder(state, src, text);
+    if (outside !== undefined) return outside;
+    return `<img src="${escapeHtml(src)}" alt="${escapeHtml(text)}"${title ? ` title="${escapeHtml(title)}"` : ''} loading="lazy">`;
+  }
+
+  override html({ text }: Tokens.HTML | Tokens.Tag) {
+    return escapeHtml(text);
+  }
+}
+
+const marked = new Marked({ gfm: true, async: false });
+marked.setOptions({ tokenizer: new MdxTokenizer(), renderer: new PageRenderer() });
 
 function mathSlot(tex: string, display: boolean, where: 'block' | 'inline'): string {
   const { state } = current();
