@@ -98,6 +98,7 @@ function render(file: string, source: string, ctx: RenderContext, input: PageInp
     usesMath: state.usesMath,
     usesMermaid: state.usesMermaid,
     ...(state.usesPlayground ? { usesPlayground: true } : {}),
+    ...(state.apiExamples ? { apiExamples: state.apiExamples } : {}),
     ...(state.islands ? { islands: finishIslands(state, state.islands) } : {}),
     warnings: state.finalWarnings(),
   };
