@@ -68,7 +68,8 @@ function withPlainExamples(html: string, panels: readonly ApiExamplePanel[] | un
   let plain = '';
   for (const panel of panels) {
     plain += `<p>${escapeHtml(panel.label)}</p>`;
-    for (const b of panel.blocks) plain += `<p>${escapeHtml(b.title)}</p><pre>${escapeHtml(b.code)}</pre>`;
+    // Line ends as the page's code block has them (renderer/openapi/render.ts).
+    for (const b of panel.blocks) plain += `<p>${escapeHtml(b.title)}</p><pre>${escapeHtml(b.code.replace(/\r\n?/g, '\n'))}</pre>`;
   }
   return html.slice(0, start) + plain + html.slice(end + '</aside>'.length);
 }

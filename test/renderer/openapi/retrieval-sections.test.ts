@@ -37,6 +37,15 @@ const spec = {
         'x-mint': { content: HAND_PANEL },
         responses: { '204': { description: 'Nothing' } },
       },
+      delete: {
+        tags: ['pets'],
+        summary: 'Remove pet',
+        'x-codeSamples': [
+          { lang: 'bash', label: 'Pets CLI', source: 'pets rm 7\r\npets list' },
+          { lang: 'python', source: 'pets.rm(7)' },
+        ],
+        responses: { '204': { description: 'Gone' } },
+      },
     },
   },
   webhooks: { 'pet.born': { post: { summary: 'Pet born', requestBody: { content: { 'application/json': { example: { born: 'Rex' } } } }, responses: { '200': { description: 'OK' } } } } },
@@ -85,6 +94,12 @@ describe('retrieval sections of generated API pages', () => {
     // The page itself still shows every language.
     const page = new TextDecoder().decode(result.files.get('api-reference/pets/create-pet/index.html'));
     expect(page).toMatch(/>Python<\/button>.*>cURL<\/button>.*>JavaScript<\/button>/s);
+  });
+
+  it("carry the first of an operation's x-codeSamples, line ends as on the page", () => {
+    const t = pageText('api-reference/pets/remove-pet');
+    expect(t.endsWith('Request example\nPets CLI\npets rm 7\npets list')).toBe(true);
+    expect(t).not.toContain('pets.rm');
   });
 
   it('carry a webhook payload example as its request example', () => {
