@@ -252,7 +252,19 @@ export interface PageContent {
   usesPlayground?: boolean;
   /** Running components (renderer/islands): scripts the page loads, in order, and module files to write. */
   islands?: { scripts: string[]; files: Record<string, string> };
+  /**
+   * A page generated from an OpenAPI operation: its examples column as plain code for the
+   * retrieval stage's sections (docs/api-reference.md, "Retrieval"), one entry for each of the
+   * page's last example panels (`<aside class="c-example …">`), which are the generated ones.
+   */
+  apiExamples?: ApiExamplePanel[];
   warnings: BuildWarning[];
+}
+
+/** One example panel of a generated API page, as retrieval reads it: its label, its blocks' titles and code. */
+export interface ApiExamplePanel {
+  label: string;
+  blocks: { title: string; code: string }[];
 }
 
 /**

@@ -3,6 +3,7 @@ import { isExternalHref, safeHref } from './escape.js';
 import { pageHref } from '../page-urls.js';
 import { layoutIcons } from './icon.js';
 import { template } from './templates.js';
+import { oneByte } from '../page/one-byte.js';
 
 const PAGE_OPEN = '\uE000';
 const PAGE_CLOSE = '\uE001';
@@ -81,6 +82,8 @@ export function prepareSidebar(nodes: NavNode[], ctx: RenderContext): PreparedSi
     }
   }
   html += marked.slice(last);
+  // Cut from a string holding sentinels, the sidebar would keep every page two bytes a character.
+  html = oneByte(html);
 
   const openOffsets = new Map<string, number[]>();
   for (const [slug, ids] of ancestorsBySlug) {

@@ -6,6 +6,7 @@
  */
 import { withoutPlaceholders } from '../page/state.js';
 import type { ElementNode, Node, TextNode } from '../page/tree.js';
+import type { ApiExamplePanel } from '../types.js';
 import { exampleOf } from './example.js';
 import { requestSamples } from './snippets.js';
 import type { ApiChannelPage, ApiMedia, ApiMessage, ApiOperation, ApiParameter, ApiSchema, ApiSchemaPage, ApiSecurity, JsonValue } from './types.js';
@@ -204,43 +205,60 @@ function responseNodes(op: ApiOperation): Node[] {
   return [heading('Response'), ...body];
 }
 
-function exampleNodes(op: ApiOperation, known: Map<string, string>, fenced: CodeBlock): Node[] {
+/**
+ * The examples column. `text` (when given) receives it as retrieval reads it: the request example
+ * in its first language only (the others translate the same request), the responses' as they are.
+ */
+function exampleNodes(op: ApiOperation, known: Map<string, string>, fenced: CodeBlock, text?: ApiExamplePanel[]): Node[] {
   const out: Node[] = [];
   const samples = requestSamples(op);
   for (const s of samples) if (s.html !== undefined) known.set(`${s.fence}\n${s.code}`, s.html);
-  if (samples.length > 0) {
+  const first = samples[0];
+  if (first) {
     out.push(el('RequestExample', {}, samples.map((s) => fenced(s.fence, s.label, s.code))));
+    text?.push({ label: 'Request example', blocks: [{ title: first.label, code: first.code }] });
   } else if (op.method === 'WEBHOOK' && op.requestBody?.media[0]) {
     const m = op.requestBody.media[0];
     const value = m.examples[0]?.value ?? (m.schema ? exampleOf(m.schema, { direction: 'request' }) : undefined);
-    if (value !== undefined) out.push(el('RequestExample', {}, [fenced('json', 'Payload', JSON.stringify(value, null, 2))]));
+    if (value !== undefined) {
+      const code = JSON.stringify(value, null, 2);
+      out.push(el('RequestExample', {}, [fenced('json', 'Payload', code)]));
+      text?.push({ label: 'Request example', blocks: [{ title: 'Payload', code }] });
+    }
   }
   const blocks: TextNode[] = [];
+  const plain: { title: string; code: string }[] = [];
   for (const r of op.responses) {
     const m = r.media.find((x) => /json/.test(x.type)) ?? r.media[0];
     if (!m) continue;
     const examples = m.examples.length > 0 ? m.examples : m.schema ? [{ name: '', value: exampleOf(m.schema, { direction: 'response' }) }] : [];
     for (const ex of examples) {
       const body = typeof ex.value === 'string' && !/json/.test(m.type) ? ex.value : JSON.stringify(ex.value, null, 2);
-      blocks.push(fenced(/json/.test(m.type) ? 'json' : 'text', ex.name && examples.length > 1 ? `${r.status} ${ex.name}` : r.status, body));
+      const title = ex.name && examples.length > 1 ? `${r.status} ${ex.name}` : r.status;
+      blocks.push(fenced(/json/.test(m.type) ? 'json' : 'text', title, body));
+      plain.push({ title, code: body });
     }
   }
-  if (blocks.length > 0) out.push(el('ResponseExample', {}, blocks));
+  if (blocks.length > 0) {
+    out.push(el('ResponseExample', {}, blocks));
+    text?.push({ label: 'Response example', blocks: plain });
+  }
   return out;
 }
 
 /**
  * Everything below the header and the page's own content: auth, parameters, body, responses,
- * examples. `known` receives request examples' markup already made (highlightCode's `withKnownHighlights`).
+ * examples. `known` receives request examples' markup already made (highlightCode's `withKnownHighlights`);
+ * `examplesText` the examples column as plain code for retrieval (the tree ends with its panels).
  */
-export function operationTree(op: ApiOperation, withDescription: boolean, known: Map<string, string>, codeBlock: CodeBlock = fenced): Node[] {
+export function operationTree(op: ApiOperation, withDescription: boolean, known: Map<string, string>, codeBlock: CodeBlock = fenced, examplesText?: ApiExamplePanel[]): Node[] {
   return [
     ...(withDescription && op.description ? [md(op.description)] : []),
     ...securityNodes(op.security, op.expandAll),
     ...parameterNodes(op.parameters, op.expandAll),
     ...bodyNodes(op),
     ...responseNodes(op),
-    ...exampleNodes(op, known, codeBlock),
+    ...exampleNodes(op, known, codeBlock, examplesText),
   ];
 }
 

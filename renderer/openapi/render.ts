@@ -10,6 +10,7 @@ import type { PageState } from '../page/state.js';
 import { channelTree, fenceInfo, operationTree, schemaTree, type CodeBlock } from './page-tree.js';
 import { operationPlayground } from './playground.js';
 import type { ApiPageData } from './types.js';
+import type { ApiExamplePanel } from '../types.js';
 
 export function renderApiPage(api: ApiPageData, contentHtml: string, frontmatter: Record<string, unknown>, env: Env, state: PageState): string {
   if (api.kind === 'schema') return contentHtml + renderNodes(schemaTree(api.schema), env, state, 'block');
@@ -27,7 +28,9 @@ export function renderApiPage(api: ApiPageData, contentHtml: string, frontmatter
   const known = new Map<string, string>();
   const playground = operationPlayground(op, state.ctx.config, frontmatter);
   if (playground) state.usesPlayground = true;
-  const body = withKnownHighlights(known, () => renderNodes(operationTree(op, description, known, renderedBlock(state)), env, state, 'block'));
+  const examples: ApiExamplePanel[] = [];
+  const body = withKnownHighlights(known, () => renderNodes(operationTree(op, description, known, renderedBlock(state), examples), env, state, 'block'));
+  if (examples.length > 0) state.apiExamples = examples;
   return header + playground + contentHtml + body;
 }
 

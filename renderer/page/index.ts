@@ -18,6 +18,7 @@ import { renderApiPage } from '../openapi/render.js';
 import type { ApiPageData } from '../openapi/types.js';
 import { parseMdx } from './parse.js';
 import { renderNodes } from './render.js';
+import { oneByte } from './one-byte.js';
 import { normaliseText, resolveHeadings, Resolver } from './resolve.js';
 import { buildScope, esmBlocks } from './snippets.js';
 import { PageState, withoutPlaceholders } from './state.js';
@@ -91,13 +92,16 @@ function render(file: string, source: string, ctx: RenderContext, input: PageInp
     title,
     ...(description === undefined ? {} : { description }),
     frontmatter,
-    html: headed.html,
-    toc: headed.toc,
-    text: plain,
+    // One byte a character again after the placeholders (one-byte.ts): the layout, the encoder
+    // and the text passes after this read the page's HTML and text several times.
+    html: oneByte(headed.html),
+    toc: headed.toc.map((t) => ({ ...t, id: oneByte(t.id), text: oneByte(t.text) })),
+    text: oneByte(plain),
     ...(mode === undefined ? {} : { mode }),
     usesMath: state.usesMath,
     usesMermaid: state.usesMermaid,
     ...(state.usesPlayground ? { usesPlayground: true } : {}),
+    ...(state.apiExamples ? { apiExamples: state.apiExamples } : {}),
     ...(state.islands ? { islands: finishIslands(state, state.islands) } : {}),
     warnings: state.finalWarnings(),
   };

@@ -16,10 +16,16 @@ import { renderMarkdown } from './markdown.js';
 import { renderMath } from './math.js';
 import { withValues, type ComponentDef } from './scope.js';
 import { findLegacySnippet, legacyCandidates, loadSnippet } from './snippets.js';
-import type { PageState } from './state.js';
+import { BLOCK_CLOSE, BLOCK_OPEN, type PageState } from './state.js';
 import type { ElementNode, Node } from './tree.js';
 
 const MAX_COMPONENT_DEPTH = 40;
+/**
+ * A text node holding nothing but rendered blocks' placeholders (the code blocks the OpenAPI
+ * renderer puts in its examples panels): slots, like elements, with nothing for marked to read.
+ * An author's text cannot hold one (withoutPlaceholders).
+ */
+const BLOCK_SLOTS_ONLY_RE = new RegExp(`^\\s*(?:${BLOCK_OPEN}\\d+${BLOCK_CLOSE}\\s*)+$`);
 const LEFTOVER_VARIABLE_RE = /^\{\s*[A-Za-z_][\w.-]*\s*\}$/;
 
 export type Mode = 'block' | 'inline';
@@ -34,7 +40,7 @@ export function renderNodes(nodes: Node[], env: Env, state: PageState, mode: Mod
     switch (node.kind) {
       case 'text':
         parts.push(node.value);
-        if (onlySlots && node.value.trim() !== '') onlySlots = false;
+        if (onlySlots && node.value.trim() !== '' && !BLOCK_SLOTS_ONLY_RE.test(node.value)) onlySlots = false;
         break;
       case 'esm':
         break;

@@ -6,7 +6,7 @@
  */
 import type { PageIconTable } from '../islands/icons.js';
 import type { PageIslands } from '../islands/island.js';
-import type { BuildWarning, RenderContext } from '../types.js';
+import type { ApiExamplePanel, BuildWarning, RenderContext } from '../types.js';
 import type { SnippetMemo } from './snippets.js';
 
 export interface Slot {
@@ -72,6 +72,8 @@ export class PageState {
   usesMermaid = false;
   /** The page has a "Try it" playground (renderer/openapi/playground.ts): it loads playground.js/.css. */
   usesPlayground = false;
+  /** A generated API page's examples column as retrieval reads it (renderer/openapi/render.ts). */
+  apiExamples: ApiExamplePanel[] | undefined;
   /** Running components on the page: the scripts it loads and the module files they are. */
   islands: PageIslands | undefined;
   /** The icons the page's running components can show (shipped with the islands, renderer/islands/icons.ts). */

@@ -45,7 +45,7 @@ export function retrievalText(ctx: RenderContext, settings: RetrievalSettings, p
   const markdown = pageMarkdown({ title: content.title, ...(description ? { description } : {}), source, fallbackText: content.text });
   let sections = '';
   if (!page.hidden && !noindex) {
-    for (const s of pageSections({ path: page.slug, url: pageHref(page.slug), title: content.title, ...division }, content.html)) sections += sectionLine(s);
+    for (const s of pageSections({ path: page.slug, url: pageHref(page.slug), title: content.title, ...division }, content.html, content.apiExamples)) sections += sectionLine(s);
   }
   const listed = (settings.indexing === 'all' || (!page.hidden && !noindex)) && division.language === settings.language && division.version === settings.version;
   if (!listed) return { markdown, sections, llmsFull: '' };

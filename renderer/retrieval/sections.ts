@@ -1,4 +1,5 @@
-import { decodeEntities } from '../page/html.js';
+import { decodeEntities, escapeHtml } from '../page/html.js';
+import type { ApiExamplePanel } from '../types.js';
 import type { RetrievalSection } from './types.js';
 
 /**
@@ -48,6 +49,31 @@ function text(html: string): string {
     .trim();
 }
 
+const PANEL_OPEN = '<aside class="c-example';
+
+/**
+ * A generated API page's HTML with its examples column (the last example panels) as plain code:
+ * the request example once, not in six highlighted translations (docs/api-reference.md,
+ * "Retrieval"). Cut where the panels begin, found from the end; the highlighted markup is not read.
+ */
+function withPlainExamples(html: string, panels: readonly ApiExamplePanel[] | undefined): string {
+  if (!panels || panels.length === 0) return html;
+  let start = html.length;
+  for (let i = 0; i < panels.length; i++) {
+    start = html.lastIndexOf(PANEL_OPEN, start - 1);
+    if (start === -1) return html;
+  }
+  const end = html.lastIndexOf('</aside>');
+  if (end < start) return html;
+  let plain = '';
+  for (const panel of panels) {
+    plain += `<p>${escapeHtml(panel.label)}</p>`;
+    // Line ends as the page's code block has them (renderer/openapi/render.ts).
+    for (const b of panel.blocks) plain += `<p>${escapeHtml(b.title)}</p><pre>${escapeHtml(b.code.replace(/\r\n?/g, '\n'))}</pre>`;
+  }
+  return html.slice(0, start) + plain + html.slice(end + '</aside>'.length);
+}
+
 function chunks(body: string): string[] {
   if (body.length <= MAX_SECTION_CHARS) return [body];
   const out: string[] = [];
@@ -69,8 +95,12 @@ function chunks(body: string): string[] {
  * section per heading, linked to the heading's anchor. From the rendered HTML, so snippets,
  * variables and components are expanded as readers see them.
  */
-export function pageSections(page: { path: string; url: string; title: string; language?: string; version?: string }, html: string): RetrievalSection[] {
-  const body = html.replace(BLOCK_DROP_RE, ' ');
+export function pageSections(
+  page: { path: string; url: string; title: string; language?: string; version?: string },
+  html: string,
+  apiExamples?: readonly ApiExamplePanel[],
+): RetrievalSection[] {
+  const body = withPlainExamples(html, apiExamples).replace(BLOCK_DROP_RE, ' ');
   const parts: { heading: string; anchor?: string; html: string }[] = [];
   let last = 0;
   let current: { heading: string; anchor?: string } = { heading: page.title };
