@@ -132,21 +132,30 @@ export class ApiPlanner {
       this.warnOnce('openapi-operation', `navigation lists "${ref}", which its spec marks x-excluded; it is left out`, this.configFile);
       return {};
     }
-    if (scope && ref.trim().split(/\s+/).length === 2) this.listedScopes.set(JSON.stringify(scope), scope);
-    return { slug: this.pageFor(found, scope?.directory) };
+    const slug = this.pageFor(found, scope?.directory);
+    if (scope && ref.trim().split(/\s+/).length === 2) {
+      const key = JSON.stringify(scope);
+      this.listedScopes.set(key, scope);
+      if (!this.scopeAnchors.has(key)) this.scopeAnchors.set(key, slug);
+    }
+    return { slug };
   }
 
   /** Scopes whose operations the navigation lists one by one (the rest are built, hidden). */
   private readonly listedScopes = new Map<string, OpenApiScope>();
+  /** Per listed scope, the first operation page the navigation lists under it. */
+  private readonly scopeAnchors = new Map<string, string>();
 
   /**
    * Pages for the operations of a navigation spec that the navigation does not list: Mintlify
    * builds them too (Polar redirects to such webhook pages), reachable by URL only. Returns the
-   * slugs added.
+   * slugs added, each with `anchor`: the first page the navigation lists under the same spec, whose
+   * section (tab, version, language) the unlisted page is shown in.
    */
-  completeScopes(): string[] {
-    const added: string[] = [];
-    for (const scope of this.listedScopes.values()) {
+  completeScopes(): { slug: string; anchor: string }[] {
+    const added: { slug: string; anchor: string }[] = [];
+    for (const [key, scope] of this.listedScopes) {
+      const anchor = this.scopeAnchors.get(key) as string;
       for (const file of this.scopeFiles(scope)) {
         const spec = this.registry.spec(file);
         if (!spec) continue;
@@ -154,7 +163,7 @@ export class ApiPlanner {
           if (entry.excluded) continue;
           const before = this.generated.size;
           const slug = this.pageFor({ spec, entry }, scope.directory);
-          if (this.generated.size > before) added.push(slug);
+          if (this.generated.size > before) added.push({ slug, anchor });
         }
       }
     }

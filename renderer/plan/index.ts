@@ -143,7 +143,7 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
 
   let selected: Set<string> | undefined;
   const unlisted = api.completeScopes();
-  const allSlugs = [...new Set([...pageFiles.keys(), ...built.appearances.map((a) => a.slug), ...unlisted])];
+  const allSlugs = [...new Set([...pageFiles.keys(), ...built.appearances.map((a) => a.slug), ...unlisted.map((u) => u.slug)])];
   if (options.paths && options.paths.length > 0) selected = selectPaths(options.paths, allSlugs);
   const wanted = (slug: string): boolean => selected === undefined || selected.has(slug);
 
@@ -166,8 +166,14 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
   for (const [slug, file] of outside) {
     pages.push({ slug, file, outputPath: pageFilePath(slug), breadcrumbs: [], hidden: true });
   }
-  for (const slug of unlisted) {
-    if (!inNav.has(slug) && wanted(slug)) pages.push({ slug, file: api.specFileOf(slug) as string, outputPath: pageFilePath(slug), breadcrumbs: [], hidden: true });
+  // An operation the navigation does not list is shown in the section of one it lists from the
+  // same spec (its tab, version and language: the API reference's sidebar, not the first tab's).
+  const sectionOf = new Map<string, string>();
+  for (const a of built.appearances) if (!sectionOf.has(a.slug)) sectionOf.set(a.slug, a.sectionId);
+  for (const { slug, anchor } of unlisted) {
+    if (inNav.has(slug) || !wanted(slug)) continue;
+    const sectionId = sectionOf.get(anchor);
+    pages.push({ slug, file: api.specFileOf(slug) as string, outputPath: pageFilePath(slug), ...(sectionId ? { sectionId } : {}), breadcrumbs: [], hidden: true });
   }
 
   api.attach(pages, metaFor);

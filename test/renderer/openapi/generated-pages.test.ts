@@ -104,9 +104,16 @@ describe('pages generated from a navigation spec', () => {
     expect(warnings('openapi-operation').join('\n')).toContain('"GET /nowhere"');
   });
 
-  it('builds the operations such a navigation does not list, reachable by URL only', () => {
+  it('builds the operations such a navigation does not list, reachable by URL only, shown in the section that names their spec', () => {
     expect(result.files.has('v0/get-thing/index.html')).toBe(true);
     expect(sidebar('v0/list-things')).not.toContain('Get thing');
+    // The unlisted page shows the tab and sidebar of the navigation that names old.json, not the first tab's.
+    const page = html('v0/get-thing');
+    expect(page).toMatch(/<a class="tab" href="[^"]*" aria-current="true">Selected<\/a>/);
+    expect(sidebar('v0/get-thing')).toContain('List things');
+    expect(sidebar('v0/get-thing')).not.toContain('aria-current="page"');
+    expect(result.manifest.files.some((f) => f.path === 'v0/get-thing/index.html')).toBe(true);
+    expect(result.files.get('sitemap.xml') && new TextDecoder().decode(result.files.get('sitemap.xml'))).not.toContain('/v0/get-thing');
   });
 
   it('shows method, path, auth, parameters of every location, and defaults/constraints', () => {
