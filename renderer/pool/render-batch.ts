@@ -68,13 +68,18 @@ function pageInput(page: PlannedPage, ctx: RenderContext): PageInput {
  * The worker's buffer for a page's bytes while they are hashed and deflated: a zip export keeps
  * only the deflated copy, so the page's UTF-8 needs no memory of its own (two allocations of its
  * size a page, 38 KB and 4 KB on the bench's pages, for the collector to sweep). Grows to the
- * largest page seen; the returned view is valid until the next call.
+ * largest page seen up to SCRATCH_MAX_BYTES; a bigger page gets a buffer of its own, so one huge
+ * page does not leave the worker holding three times its size. The returned view is valid until
+ * the next call.
  */
+const SCRATCH_MAX_BYTES = 8 * 1024 * 1024;
 let scratch = Buffer.allocUnsafe(256 * 1024);
 
 function encodeToScratch(text: string): Buffer {
   // UTF-8 takes at most 3 bytes per UTF-16 unit.
-  if (text.length * 3 > scratch.length) scratch = Buffer.allocUnsafe(Math.max(text.length * 3, scratch.length * 2));
+  const worst = text.length * 3;
+  if (worst > SCRATCH_MAX_BYTES) return Buffer.from(text, 'utf8');
+  if (worst > scratch.length) scratch = Buffer.allocUnsafe(Math.min(SCRATCH_MAX_BYTES, Math.max(worst, scratch.length * 2)));
   return scratch.subarray(0, scratch.write(text, 0, 'utf8'));
 }
 
