@@ -135,16 +135,16 @@ export class ApiPlanner {
     const slug = this.pageFor(found, scope?.directory);
     if (scope && ref.trim().split(/\s+/).length === 2) {
       const key = JSON.stringify(scope);
-      this.listedScopes.set(key, scope);
-      if (!this.scopeAnchors.has(key)) this.scopeAnchors.set(key, slug);
+      if (!this.listedScopes.has(key)) this.listedScopes.set(key, { scope, anchor: slug });
     }
     return { slug };
   }
 
-  /** Scopes whose operations the navigation lists one by one (the rest are built, hidden). */
-  private readonly listedScopes = new Map<string, OpenApiScope>();
-  /** Per listed scope, the first operation page the navigation lists under it. */
-  private readonly scopeAnchors = new Map<string, string>();
+  /**
+   * Scopes whose operations the navigation lists one by one (the rest are built, hidden), each
+   * with the first operation page it lists.
+   */
+  private readonly listedScopes = new Map<string, { scope: OpenApiScope; anchor: string }>();
 
   /**
    * Pages for the operations of a navigation spec that the navigation does not list: Mintlify
@@ -154,8 +154,7 @@ export class ApiPlanner {
    */
   completeScopes(): { slug: string; anchor: string }[] {
     const added: { slug: string; anchor: string }[] = [];
-    for (const [key, scope] of this.listedScopes) {
-      const anchor = this.scopeAnchors.get(key) as string;
+    for (const { scope, anchor } of this.listedScopes.values()) {
       for (const file of this.scopeFiles(scope)) {
         const spec = this.registry.spec(file);
         if (!spec) continue;

@@ -148,9 +148,10 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
   const wanted = (slug: string): boolean => selected === undefined || selected.has(slug);
 
   const pages: PlannedPage[] = [];
-  const inNav = new Set<string>();
+  // Every page the navigation shows, with the section of its first appearance.
+  const inNav = new Map<string, string>();
   for (const a of built.appearances) {
-    inNav.add(a.slug);
+    if (!inNav.has(a.slug)) inNav.set(a.slug, a.sectionId);
     if (!wanted(a.slug)) continue;
     const file = pageFiles.get(a.slug) ?? (api.specFileOf(a.slug) as string);
     pages.push({
@@ -168,11 +169,9 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
   }
   // An operation the navigation does not list is shown in the section of one it lists from the
   // same spec (its tab, version and language: the API reference's sidebar, not the first tab's).
-  const sectionOf = new Map<string, string>();
-  for (const a of built.appearances) if (!sectionOf.has(a.slug)) sectionOf.set(a.slug, a.sectionId);
   for (const { slug, anchor } of unlisted) {
     if (inNav.has(slug) || !wanted(slug)) continue;
-    const sectionId = sectionOf.get(anchor);
+    const sectionId = inNav.get(anchor);
     pages.push({ slug, file: api.specFileOf(slug) as string, outputPath: pageFilePath(slug), ...(sectionId ? { sectionId } : {}), breadcrumbs: [], hidden: true });
   }
 
