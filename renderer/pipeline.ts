@@ -173,6 +173,7 @@ function renderContext(plan: SitePlan, themeAssets: Record<string, string>, comp
     assets,
     themeAssets,
     ...(componentScripts ? {} : { componentScripts: false }),
+    ...(plan.apiDocs ? { apiDocs: plan.apiDocs } : {}),
   };
 }
 

@@ -96,6 +96,12 @@ export interface SiteConfig {
    * (renderer/icons); any other value is warned about and Font Awesome used.
    */
   iconLibrary?: string;
+  /**
+   * docs.json `markdown`: what the Markdown of a page (`<path>.md`, llms-full.txt) carries besides
+   * the page: the operation's part of its OpenAPI document on API pages (`schema`, default on) and
+   * the site's instructions to agents (`instructions`, lines joined).
+   */
+  markdown?: { schema: boolean; instructions?: string };
   /** docs.json `banner`: an announcement above the top bar of every page (inline Markdown). */
   banner?: { content: string; dismissible: boolean };
   navbar: { links: NavLink[]; primary?: NavLink };
@@ -212,6 +218,8 @@ export interface SitePlan {
   /** Every usable redirect, patterns included, normalised (the nginx snippet; patterns go in the manifest). */
   redirectRules?: BundleRedirect[];
   /** Non-page files to copy (images, PDFs, …): repository path → bundle path (content-hashed). */
+  /** OpenAPI documents API pages' Markdown shows parts of (renderer/openapi/spec-fragment.ts). */
+  apiDocs?: Record<string, Record<string, unknown>>;
   assets: Record<string, string>;
   warnings: BuildWarning[];
   /** slug → page title (frontmatter `title`, else derived from the file name), for RenderContext.pageIndex. */
@@ -296,6 +304,8 @@ export interface RenderContext {
   sidebarFiles?: Record<string, string>;
   /** Which pages llms.txt lists and the origin of its links (renderer/retrieval). */
   retrieval?: RetrievalSettings;
+  /** OpenAPI documents by repository path, for the spec part of API pages' Markdown (renderer/retrieval/api-markdown.ts). */
+  apiDocs?: Record<string, Record<string, unknown>>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -29,6 +29,8 @@ export const DOCS_JSON_SETTINGS: ReadonlySet<string> = new Set([
   'icons',
   // API reference (renderer/openapi): the parts that shape generated pages.
   'api.openapi', 'api.examples', 'api.params', 'api.url', 'api.mdx', 'api.baseUrl',
+  // The Markdown of pages (renderer/retrieval): the API spec on API pages, instructions to agents.
+  'markdown.schema', 'markdown.instructions',
   // Reader analytics (renderer/load/reader-analytics.ts).
   'integrations.telemetry',
 ]);
@@ -104,6 +106,12 @@ export function normaliseDocsJson(raw: Json, file: string): Omit<SiteConfig, 'cu
       typeof content === 'string' || typeof content === 'number' || typeof content === 'boolean' ? [{ name, content: String(content) }] : [],
     );
     config.seo = { metatags, indexing: seo['indexing'] === 'all' ? 'all' : 'navigable' };
+  }
+  const markdown = expectObject(raw['markdown'], 'markdown', file);
+  if (markdown) {
+    const lines = typeof markdown['instructions'] === 'string' ? [markdown['instructions']] : Array.isArray(markdown['instructions']) ? markdown['instructions'].filter((l): l is string => typeof l === 'string') : [];
+    const instructions = lines.map((l) => l.trim()).filter(Boolean).join('\n');
+    config.markdown = { schema: markdown['schema'] !== false, ...(instructions ? { instructions } : {}) };
   }
   const icons = expectObject(raw['icons'], 'icons', file);
   const library = icons ? str(icons['library']) : undefined;

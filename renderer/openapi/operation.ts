@@ -72,6 +72,8 @@ export interface ApiSettings {
   autogenerate: boolean;
   expandAll: boolean;
   postKeys: string[];
+  /** docs.json `markdown.schema` (default true): the page's Markdown carries its part of the spec. */
+  specInMarkdown: boolean;
 }
 
 function serverUrls(list: unknown): string[] {

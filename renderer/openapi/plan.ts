@@ -303,7 +303,7 @@ export class ApiPlanner {
         } else if (meta.openapi !== undefined) {
           const op = parseOperationRef(meta.openapi);
           const found = op ? this.registry.find(op, [], page.file) : undefined;
-          if (found) data = { kind: 'operation', operation: this.registry.compact(found) };
+          if (found) data = { kind: 'operation', operation: this.registry.compact(found, meta.openapi) };
           else this.warnings.push({ code: 'openapi-operation', message: `"openapi: ${meta.openapi}" names no operation of an OpenAPI spec of the repository; the page shows only its method and path`, file: page.file });
         } else if (meta.openapiSchema !== undefined) {
           const ref = parseSchemaRef(meta.openapiSchema);

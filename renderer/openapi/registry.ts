@@ -13,6 +13,7 @@ import { loadSpec, type ParsedSpec } from './load-spec.js';
 import { compactOperation, listOperations, type ApiSettings, type OperationEntry } from './operation.js';
 import type { OperationRef } from './refs.js';
 import { RefResolver } from './resolve.js';
+import { fragmentRef } from './spec-fragment.js';
 import { compactSchema, MAX_SCHEMA_NODES } from './schema.js';
 import type { ApiOperation, ApiSchemaPage } from './types.js';
 
@@ -33,6 +34,8 @@ export class SpecRegistry {
   private readonly reported = new Set<string>();
   private readonly fileSet: ReadonlySet<string>;
   readonly resolver: RefResolver;
+  /** Documents whose operations pages' Markdown shows: handed to the render workers once. */
+  readonly markdownDocs = new Map<string, Record<string, unknown>>();
 
   constructor(
     private readonly repoRoot: string,
@@ -160,8 +163,14 @@ export class SpecRegistry {
     return undefined;
   }
 
-  compact(found: FoundOperation): ApiOperation {
-    return compactOperation(found.spec, found.entry, this.resolver, this.settings);
+  /** The operation as pages show it; `written` is the page's `openapi` frontmatter, when it has one. */
+  compact(found: FoundOperation, written?: string): ApiOperation {
+    const op = compactOperation(found.spec, found.entry, this.resolver, this.settings);
+    if (this.settings.specInMarkdown) {
+      op.specFragment = fragmentRef(found.spec, found.entry, written);
+      this.markdownDocs.set(found.spec.file, found.spec.doc);
+    }
+    return op;
   }
 
   /** `openapi-schema: Name` → the schema, from the named spec or the first spec that has it. */

@@ -24,6 +24,7 @@ export function apiSettings(config: SiteConfig): ApiSettings {
     autogenerate: examples['autogenerate'] !== false,
     expandAll: params['expanded'] === 'all',
     postKeys: strings(params['post']),
+    specInMarkdown: config.markdown?.schema !== false,
   };
 }
 

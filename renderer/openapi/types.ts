@@ -116,6 +116,11 @@ export interface ApiOperation {
   content?: string;
   /** `x-mint.metadata` and the generated title/description: the frontmatter of a generated page. */
   metadata?: Record<string, JsonValue>;
+  /**
+   * Where the page's Markdown finds the operation's part of its spec (openapi/spec-fragment.ts);
+   * absent when `markdown.schema` is false.
+   */
+  specFragment?: import('./spec-fragment.js').FragmentRef;
 }
 
 /** An `openapi-schema: Name` page: one schema of `components.schemas`. */

@@ -223,5 +223,6 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
     assetDigests: planned.digests,
     rewrittenAssets: planned.rewritten,
     ...(tailwind ? { tailwind } : {}),
+    ...(api.registry.markdownDocs.size > 0 ? { apiDocs: Object.fromEntries(api.registry.markdownDocs) } : {}),
   };
 }

@@ -8,10 +8,25 @@ import type { RenderContext } from '../types.js';
  * big site. Sending it with every batch would copy it per task; instead it is written once per
  * export and each worker reads and caches it by path.
  */
+/**
+ * The context as JSON. An OpenAPI document is the one part read from a repository as it is: should
+ * one not serialise (a YAML alias that makes a cycle), the export goes on without the documents,
+ * and API pages' Markdown carries their rendered text instead of their part of the spec.
+ */
+function serialise(ctx: RenderContext): string {
+  try {
+    return JSON.stringify(ctx);
+  } catch (err) {
+    if (!ctx.apiDocs) throw err;
+    const { apiDocs: _docs, ...rest } = ctx;
+    return JSON.stringify(rest);
+  }
+}
+
 export function writeContextFile(ctx: RenderContext): { path: string; remove(): void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-render-ctx-'));
   const file = path.join(dir, 'context.json');
-  fs.writeFileSync(file, JSON.stringify(ctx));
+  fs.writeFileSync(file, serialise(ctx));
   return {
     path: file,
     remove: () => fs.rmSync(dir, { recursive: true, force: true }),

@@ -32,10 +32,13 @@ function dropModuleLines(body: string): string {
 /**
  * The Markdown version of a page, as the hosted platform serves it at `<path>.md`: the title as a
  * heading, the description as a quote, then the page's MDX body (frontmatter and module lines
- * removed, components left as written). A generated API page has no MDX: its text stands in.
+ * removed, components left as written). An API page's part of its spec follows (`apiSection`); a
+ * page with neither MDX nor that part has its rendered text instead.
  */
-export function pageMarkdown(page: { title: string; description?: string; source: string; fallbackText: string }): string {
-  const body = applyVisibility(dropModuleLines(splitFrontmatter(page.source))).trim() || page.fallbackText.trim();
+export function pageMarkdown(page: { title: string; description?: string; source: string; fallbackText: string; apiSection?: string }): string {
+  const written = applyVisibility(dropModuleLines(splitFrontmatter(page.source))).trim();
+  // An API page's spec says what its rendered text would, and says it as an agent can use it.
+  const body = page.apiSection ? (written ? `${written}\n\n${page.apiSection}` : page.apiSection) : written || page.fallbackText.trim();
   const head = `# ${page.title}\n\n${page.description ? `> ${page.description.replace(/\s*\n\s*/g, ' ')}\n\n` : ''}`;
   return `${head}${body}\n`;
 }

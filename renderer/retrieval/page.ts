@@ -1,5 +1,6 @@
 import { pageHref } from '../page-urls.js';
 import type { PageContent, PlannedPage, RenderContext } from '../types.js';
+import { apiMarkdownSection } from './api-markdown.js';
 import { llmsFullPart } from './llms.js';
 import { pageMarkdown } from './markdown.js';
 import { sectionLine } from './section-index.js';
@@ -42,7 +43,8 @@ export function retrievalText(ctx: RenderContext, settings: RetrievalSettings, p
   const division = divisionOf(ctx, page.sectionId);
   const description = typeof content.description === 'string' && content.description.trim() ? content.description.trim() : undefined;
   const noindex = content.frontmatter['noindex'] === true;
-  const markdown = pageMarkdown({ title: content.title, ...(description ? { description } : {}), source, fallbackText: content.text });
+  const apiSection = apiMarkdownSection(page.api, ctx.apiDocs);
+  const markdown = pageMarkdown({ title: content.title, ...(description ? { description } : {}), source, fallbackText: content.text, ...(apiSection ? { apiSection } : {}) });
   let sections = '';
   if (!page.hidden && !noindex) {
     for (const s of pageSections({ path: page.slug, url: pageHref(page.slug), title: content.title, ...division }, content.html, content.apiExamples)) sections += sectionLine(s);
