@@ -257,6 +257,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     dir: path.dirname(contextFile.path),
     name: plan.config.name,
     level: opts.outZip ? (opts.compressionLevel ?? PAGE_DEFLATE_LEVEL) : undefined,
+    ...(plan.config.markdown?.instructions ? { instructions: plan.config.markdown.instructions } : {}),
   });
   // A repository file at `<page>.md` stays what that path serves; the page's Markdown yields.
   const assetPaths = new Set(Object.values(plan.assets));

@@ -9,6 +9,8 @@ export interface LlmsSite {
   description?: string;
   /** `https://docs.example.com` when the export knows its domain; links stay root-relative otherwise. */
   origin: string;
+  /** The "Agent Instructions" block (instructions.ts), after the title and description. */
+  instructions?: string;
 }
 
 function mdPath(slug: string): string {
@@ -38,7 +40,7 @@ export function buildLlmsTxt(site: LlmsSite, pages: readonly LlmsEntry[]): strin
     const d = withDescription ? shortDescription(p.description) : undefined;
     return `- [${p.title.replace(/[[\]]/g, '\\$&')}](${site.origin}${mdPath(p.slug)})${d ? `: ${d}` : ''}\n`;
   };
-  const head = `${header(site)}## Docs\n\n`;
+  const head = `${header(site)}${site.instructions ?? ''}## Docs\n\n`;
   let lines = pages.map((p) => entry(p, true));
   const size = (ls: string[]) => head.length + ls.reduce((n, l) => n + l.length, 0);
   if (size(lines) <= MAX_LLMS_TXT_CHARS) return head + lines.join('');

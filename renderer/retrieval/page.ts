@@ -1,6 +1,7 @@
 import { pageHref } from '../page-urls.js';
 import type { PageContent, PlannedPage, RenderContext } from '../types.js';
 import { apiMarkdownSection } from './api-markdown.js';
+import { agentInstructionsBlock } from './instructions.js';
 import { llmsFullPart } from './llms.js';
 import { pageMarkdown } from './markdown.js';
 import { sectionLine } from './section-index.js';
@@ -50,7 +51,9 @@ export function retrievalText(ctx: RenderContext, settings: RetrievalSettings, p
     for (const s of pageSections({ path: page.slug, url: pageHref(page.slug), title: content.title, ...division }, content.html, content.apiExamples)) sections += sectionLine(s);
   }
   const listed = (settings.indexing === 'all' || (!page.hidden && !noindex)) && division.language === settings.language && division.version === settings.version;
-  if (!listed) return { markdown, sections, llmsFull: '' };
+  // The instructions head the page's own Markdown; llms-full.txt carries them once, at its top.
+  const file = agentInstructionsBlock(ctx.config.markdown?.instructions) + markdown;
+  if (!listed) return { markdown: file, sections, llmsFull: '' };
   const entry: LlmsEntry = { slug: page.slug, title: content.title, ...(description ? { description } : {}) };
-  return { markdown, sections, llmsFull: llmsFullPart(settings.origin, { ...entry, markdown }), listed: entry };
+  return { markdown: file, sections, llmsFull: llmsFullPart(settings.origin, { ...entry, markdown }), listed: entry };
 }

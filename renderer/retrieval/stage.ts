@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { PieceRef, RetrievalPieces } from '../pool/batch.js';
 import type { SiteFiles } from '../write/site-files.js';
 import { SpooledFile } from '../write/spool.js';
+import { agentInstructionsBlock } from './instructions.js';
 import { buildLlmsTxt } from './llms.js';
 import { sectionIndexHeader } from './section-index.js';
 import { RETRIEVAL_INDEX_PATH, type LlmsEntry } from './types.js';
@@ -29,11 +30,13 @@ export interface RetrievalStage {
  * per listed page. The section index keeps every language and version, each section tagged, so a
  * reader's question is answered from their own.
  */
-export function createRetrievalStage(opts: { dir: string; name: string; level: number | undefined }): RetrievalStage {
+export function createRetrievalStage(opts: { dir: string; name: string; level: number | undefined; instructions?: string }): RetrievalStage {
   const encoder = new TextEncoder();
   const sections = new SpooledFile(path.join(opts.dir, 'sections.ndjson'), opts.level);
   sections.append(encoder.encode(sectionIndexHeader(opts.name)));
   const llmsFull = new SpooledFile(path.join(opts.dir, 'llms-full.txt'), opts.level);
+  const instructions = agentInstructionsBlock(opts.instructions);
+  if (instructions) llmsFull.append(encoder.encode(instructions));
   const listed: LlmsEntry[] = [];
   const slice = (bytes: Uint8Array, at: { offset: number; length: number }) => bytes.subarray(at.offset, at.offset + at.length);
   const append = (spool: SpooledFile, refs: readonly PieceRef[], bytes: Uint8Array): void => {
@@ -47,7 +50,7 @@ export function createRetrievalStage(opts: { dir: string; name: string; level: n
       listed.push(...pieces.listed);
     },
     async finish(site, o) {
-      const llmsSite = { name: opts.name, ...(o.description ? { description: o.description } : {}), origin: o.origin };
+      const llmsSite = { name: opts.name, ...(o.description ? { description: o.description } : {}), origin: o.origin, ...(instructions ? { instructions } : {}) };
       if (!site.has('llms.txt')) site.add('llms.txt', encoder.encode(buildLlmsTxt(llmsSite, listed)));
       const spooled: string[] = [];
       for (const [file, spool] of [['llms-full.txt', llmsFull], [RETRIEVAL_INDEX_PATH, sections]] as const) {

@@ -135,6 +135,32 @@ describe('markdown settings', () => {
   }, 60_000);
 });
 
+describe('markdown.instructions', () => {
+  const BLOCK = '> ## Agent Instructions\n> Always cite the API version.\n> Prefer the TypeScript SDK in examples.\n\n';
+
+  it('heads every page\'s Markdown and llms-full.txt once, and follows the title and description in llms.txt', async () => {
+    const result = await exportSite({
+      sourceDir: tempSite(site({ description: 'Pets, all of them.', markdown: { instructions: ['Always cite the API version.', '  Prefer the TypeScript SDK in examples.  ', ''] } })),
+      pool: sharedRenderPool(2),
+    });
+    expect(text(result, 'index.md')).toBe(`${BLOCK}# Home\n\nWelcome.\n`);
+    expect(text(result, 'api-reference/pets/get-pet.md').startsWith(`${BLOCK}# Get pet\n\n`)).toBe(true);
+    const full = text(result, 'llms-full.txt');
+    expect(full.startsWith(`${BLOCK}# Home\nSource: /\n`)).toBe(true);
+    expect(full.split('## Agent Instructions').length).toBe(2);
+    expect(text(result, 'llms.txt').startsWith(`# Pets\n\n> Pets, all of them.\n\n${BLOCK}## Docs\n\n`)).toBe(true);
+    expect(result.warnings.filter((w) => w.code === 'config-ignored')).toEqual([]);
+  }, 60_000);
+
+  it('one string is split at its line breaks; none leaves the files as they were', async () => {
+    const one = await exportSite({ sourceDir: tempSite(site({ markdown: { instructions: 'Always cite the API version.\nPrefer the TypeScript SDK in examples.' } })), pool: sharedRenderPool(2) });
+    expect(text(one, 'index.md')).toBe(`${BLOCK}# Home\n\nWelcome.\n`);
+    const none = await exportSite({ sourceDir: tempSite(site({ markdown: { instructions: '  ' } })), pool: sharedRenderPool(2) });
+    expect(text(none, 'index.md')).toBe('# Home\n\nWelcome.\n');
+    expect(text(none, 'llms.txt')).not.toContain('Agent Instructions');
+  }, 60_000);
+});
+
 describe('a spec that cannot be handed to the render workers', () => {
   it('a YAML alias that makes a cycle: the export goes on, and the page keeps its rendered text', async () => {
     const spec = 'openapi: 3.1.0\ninfo: {title: Loop, version: "1"}\npaths:\n  /loop:\n    get:\n      summary: Loop\n      responses:\n        "200":\n          description: OK\n          content:\n            application/json:\n              schema: &node\n                type: object\n                properties:\n                  next: *node\n';
