@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { agentHeaders, wantsMarkdown } from './agent-discovery.js';
 import { isNotModified, negotiateEncoding } from './conditional.js';
 import { lookupPath } from './request-path.js';
 import { securityHeaders, variantEtag } from './security-headers.js';
@@ -52,16 +53,17 @@ export function createCacheHitPath(opts: CacheHitPathOptions): (req: IncomingMes
     return e;
   };
 
-  const answersFor = (file: SiteFile): FileAnswers => {
+  const answersFor = (site: ServedSite, file: SiteFile): FileAnswers => {
     let a = answers.get(file);
     if (a) return a;
+    const agent = Object.entries(agentHeaders(site, file)).flatMap(([k, v]) => [k, String(v)]);
     const base = (etag: string) => [
       ...security,
       'content-type', file.type,
       'cache-control', file.cacheControl,
       'last-modified', file.lastModified,
       'accept-ranges', 'bytes',
-      ...(file.compressible ? ['vary', 'Accept-Encoding'] : []),
+      ...agent,
       'etag', etag,
     ];
     const ok = (enc: Encoding, body: Buffer | undefined) =>
@@ -112,6 +114,8 @@ export function createCacheHitPath(opts: CacheHitPathOptions): (req: IncomingMes
     const key = q === -1 ? url : url.slice(0, q);
     // `/_/…` belongs to the features' endpoints (or is a 404 there).
     if (key === '/_' || key.startsWith('/_/')) return false;
+    // A page asked for as Markdown: the full path picks the page's `.md` (agent-discovery.ts).
+    if (wantsMarkdown(headers.accept)) return false;
     const site = opts.current(req);
     if (!site) return false;
     const file = resolve(site, key);
@@ -120,7 +124,7 @@ export function createCacheHitPath(opts: CacheHitPathOptions): (req: IncomingMes
     const ae = file.compressible ? headers['accept-encoding'] : undefined;
     const enc = ae ? encodingFor(ae) : undefined;
     const variant = enc ?? 'identity';
-    let a = answersFor(file);
+    let a = answersFor(site, file);
     const incoming = headers['x-request-id'];
     const id = typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
 
@@ -139,7 +143,7 @@ export function createCacheHitPath(opts: CacheHitPathOptions): (req: IncomingMes
     if (!template) {
       // The variant was computed after this file's answers were built.
       answers.delete(file);
-      a = answersFor(file);
+      a = answersFor(site, file);
       template = a.ok[variant]!;
     }
     const list = template.slice();

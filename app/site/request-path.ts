@@ -36,6 +36,9 @@ export function lookupPath(rawUrl: string): PathLookup {
   }
   const rel = segments.join('/');
   if (rel === '') return { ok: true, candidates: ['index.html'] };
+  // The hosted platform serves llms.txt and llms-full.txt under .well-known too; a file of the
+  // bundle at that path comes first.
+  if (rel === '.well-known/llms.txt' || rel === '.well-known/llms-full.txt') return { ok: true, candidates: [rel, rel.slice('.well-known/'.length)] };
   if (trailingSlash) return { ok: true, candidates: [`${rel}/index.html`, `${rel}.html`] };
   return { ok: true, candidates: [rel, `${rel}.html`, `${rel}/index.html`] };
 }

@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { REVALIDATE } from './cache-policy.js';
 import { isNotModified, negotiateEncoding, parseRange } from './conditional.js';
+import { agentHeaders, markdownOf, wantsMarkdown } from './agent-discovery.js';
 import { sendPatternRedirect } from './pattern-redirects.js';
 import { lookupPath } from './request-path.js';
 import { securityHeaders, variantEtag } from './security-headers.js';
@@ -62,6 +63,7 @@ export function createSiteHandler(opts: SiteHandlerOptions) {
     let file: SiteFile | undefined;
     for (const c of lookup.candidates) if ((file = site.lookup(c))) break;
     if (!file) return sendPatternRedirect(site, url, res, security, head) ? undefined : notFound(site, res, head);
+    if (wantsMarkdown(req.headers.accept)) file = markdownOf(site, file) ?? file;
     await sendFile(site, file, req, res, head);
   }
 
@@ -70,7 +72,7 @@ export function createSiteHandler(opts: SiteHandlerOptions) {
   const whole = new WeakMap<SiteFile, OutgoingHttpHeaders>();
 
   /** The headers every 200/206/304 of this file shares. */
-  const baseHeaders = (file: SiteFile): OutgoingHttpHeaders => {
+  const baseHeaders = (site: ServedSite, file: SiteFile): OutgoingHttpHeaders => {
     let h = shared.get(file);
     if (!h) {
       h = {
@@ -79,7 +81,7 @@ export function createSiteHandler(opts: SiteHandlerOptions) {
         'cache-control': file.cacheControl,
         'last-modified': file.lastModified,
         'accept-ranges': 'bytes',
-        ...(file.compressible ? { vary: 'Accept-Encoding' } : {}),
+        ...agentHeaders(site, file),
         etag: file.etag,
       };
       shared.set(file, h);
@@ -88,7 +90,7 @@ export function createSiteHandler(opts: SiteHandlerOptions) {
   };
 
   async function sendFile(site: ServedSite, file: SiteFile, req: IncomingMessage, res: ServerResponse, head: boolean): Promise<void> {
-    const base = baseHeaders(file);
+    const base = baseHeaders(site, file);
     // Plain GET of the whole file, no validators, no compression asked: the common benchmark
     // and crawler case, answered from precomputed headers.
     if (!req.headers.range && !req.headers['if-none-match'] && !req.headers['if-modified-since'] && !(file.compressible && req.headers['accept-encoding'])) {
