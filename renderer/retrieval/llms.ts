@@ -1,3 +1,4 @@
+import type { LlmsLinks } from './llms-links.js';
 import type { LlmsEntry } from './types.js';
 
 /** The hosted platform's cap on a generated llms.txt (mintlify-docs ai/llmstxt.mdx). */
@@ -11,6 +12,8 @@ export interface LlmsSite {
   origin: string;
   /** The "Agent Instructions" block (instructions.ts), after the title and description. */
   instructions?: string;
+  /** Specs and external links, listed after the pages (llms-links.ts). */
+  links?: LlmsLinks;
 }
 
 function mdPath(slug: string): string {
@@ -26,6 +29,20 @@ function shortDescription(description: string | undefined): string | undefined {
   return `${first.slice(0, cut > 200 ? cut : MAX_DESCRIPTION_CHARS - 1)}…`;
 }
 
+const linkText = (t: string): string => t.replace(/[[\]]/g, '\\$&');
+
+/** `## OpenAPI Specs`, `## AsyncAPI Specs` and `## Optional`, each only when it has entries. */
+function trailer(site: LlmsSite): string {
+  const links = site.links;
+  if (!links) return '';
+  const part = (heading: string, items: string[]) => (items.length > 0 ? `\n## ${heading}\n\n${items.join('')}` : '');
+  return (
+    part('OpenAPI Specs', links.openapi.map((s) => `- [${linkText(s.name)}](${site.origin}${s.path})\n`)) +
+    part('AsyncAPI Specs', links.asyncapi.map((s) => `- [${linkText(s.name)}](${site.origin}${s.path})\n`)) +
+    part('Optional', links.optional.map((l) => `- [${linkText(l.title)}](${l.href})\n`))
+  );
+}
+
 function header(site: LlmsSite): string {
   return `# ${site.name}\n\n${site.description ? `> ${site.description.replace(/\s+/g, ' ').trim()}\n\n` : ''}`;
 }
@@ -38,19 +55,20 @@ function header(site: LlmsSite): string {
 export function buildLlmsTxt(site: LlmsSite, pages: readonly LlmsEntry[]): string {
   const entry = (p: LlmsEntry, withDescription: boolean): string => {
     const d = withDescription ? shortDescription(p.description) : undefined;
-    return `- [${p.title.replace(/[[\]]/g, '\\$&')}](${site.origin}${mdPath(p.slug)})${d ? `: ${d}` : ''}\n`;
+    return `- [${linkText(p.title)}](${site.origin}${mdPath(p.slug)})${d ? `: ${d}` : ''}\n`;
   };
   const head = `${header(site)}${site.instructions ?? ''}## Docs\n\n`;
+  const tail = trailer(site);
   let lines = pages.map((p) => entry(p, true));
-  const size = (ls: string[]) => head.length + ls.reduce((n, l) => n + l.length, 0);
-  if (size(lines) <= MAX_LLMS_TXT_CHARS) return head + lines.join('');
+  const size = (ls: string[]) => head.length + tail.length + ls.reduce((n, l) => n + l.length, 0);
+  if (size(lines) <= MAX_LLMS_TXT_CHARS) return head + lines.join('') + tail;
   lines = pages.map((p) => entry(p, false));
   const note = (omitted: number) => `\n> ${omitted} more page${omitted === 1 ? ' is' : 's are'} left out of this file to keep it under ${MAX_LLMS_TXT_CHARS} characters; llms-full.txt has every page.\n`;
   // Entries dropped from the end, the running size kept as they go (not summed again each time).
   let kept = lines.length;
   let total = size(lines);
   while (kept > 0 && total + note(lines.length - kept).length > MAX_LLMS_TXT_CHARS) total -= (lines[--kept] as string).length;
-  return head + lines.slice(0, kept).join('') + (kept < lines.length ? note(lines.length - kept) : '');
+  return head + lines.slice(0, kept).join('') + (kept < lines.length ? note(lines.length - kept) : '') + tail;
 }
 
 /**

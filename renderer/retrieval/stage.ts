@@ -4,6 +4,7 @@ import type { SiteFiles } from '../write/site-files.js';
 import { SpooledFile } from '../write/spool.js';
 import { agentInstructionsBlock } from './instructions.js';
 import { buildLlmsTxt } from './llms.js';
+import type { LlmsLinks } from './llms-links.js';
 import { sectionIndexHeader } from './section-index.js';
 import { RETRIEVAL_INDEX_PATH, type LlmsEntry } from './types.js';
 
@@ -15,7 +16,7 @@ export interface RetrievalStage {
    * bytes are still in the stage's directory: the caller moves them (zip, output directory or
    * memory) before that directory goes.
    */
-  finish(site: SiteFiles, opts: { description?: string; origin: string }): Promise<string[]>;
+  finish(site: SiteFiles, opts: { description?: string; origin: string; links?: LlmsLinks }): Promise<string[]>;
   /** Stop writing (a failed export). */
   abort(): void;
 }
@@ -50,7 +51,7 @@ export function createRetrievalStage(opts: { dir: string; name: string; level: n
       listed.push(...pieces.listed);
     },
     async finish(site, o) {
-      const llmsSite = { name: opts.name, ...(o.description ? { description: o.description } : {}), origin: o.origin, ...(instructions ? { instructions } : {}) };
+      const llmsSite = { name: opts.name, ...(o.description ? { description: o.description } : {}), origin: o.origin, ...(instructions ? { instructions } : {}), ...(o.links ? { links: o.links } : {}) };
       if (!site.has('llms.txt')) site.add('llms.txt', encoder.encode(buildLlmsTxt(llmsSite, listed)));
       const spooled: string[] = [];
       for (const [file, spool] of [['llms-full.txt', llmsFull], [RETRIEVAL_INDEX_PATH, sections]] as const) {

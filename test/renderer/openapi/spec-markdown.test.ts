@@ -161,6 +161,24 @@ describe('markdown.instructions', () => {
   }, 60_000);
 });
 
+describe('llms.txt', () => {
+  it('lists after the pages the specs they are made from, at their bundle paths, and the navigation\'s external links once each', async () => {
+    const navigation = {
+      global: { anchors: [{ anchor: 'Community', href: 'https://community.pets.test' }, { anchor: 'Status', href: 'https://status.pets.test' }] },
+      tabs: [{ tab: 'Guides', pages: ['index', 'guides/get-pet'] }, { tab: 'API', openapi: 'openapi.yaml' }, { tab: 'Blog', href: 'https://blog.pets.test' }, { tab: 'Forum', href: 'https://community.pets.test' }],
+    };
+    const files = { ...site(), 'docs.json': JSON.stringify({ name: 'Pets', theme: 'mint', navigation }), 'unused.json': JSON.stringify({ openapi: '3.1.0', info: { title: 'U', version: '1' }, paths: {} }) };
+    const result = await exportSite({ sourceDir: tempSite(files), pool: sharedRenderPool(2) });
+    const llms = text(result, 'llms.txt');
+    const spec = [...result.files.keys()].find((f) => /^_assets\/openapi\.[0-9a-f]+\.yaml$/.test(f));
+    expect(spec).toBeDefined();
+    expect(llms).toMatch(/\n- \[Get pet\]\(\/api-reference\/pets\/get-pet\.md\)[^\n]*\n/);
+    expect(llms.endsWith(`\n## OpenAPI Specs\n\n- [openapi](/${spec})\n\n## Optional\n\n- [Community](https://community.pets.test)\n- [Status](https://status.pets.test)\n- [Blog](https://blog.pets.test)\n`)).toBe(true);
+    expect(llms).not.toContain('unused');
+    expect(llms).not.toContain('AsyncAPI');
+  }, 60_000);
+});
+
 describe('a spec that cannot be handed to the render workers', () => {
   it('a YAML alias that makes a cycle: the export goes on, and the page keeps its rendered text', async () => {
     const spec = 'openapi: 3.1.0\ninfo: {title: Loop, version: "1"}\npaths:\n  /loop:\n    get:\n      summary: Loop\n      responses:\n        "200":\n          description: OK\n          content:\n            application/json:\n              schema: &node\n                type: object\n                properties:\n                  next: *node\n';
