@@ -102,6 +102,8 @@ export interface SiteConfig {
    * the site's instructions to agents (`instructions`, lines joined).
    */
   markdown?: { schema: boolean; instructions?: string };
+  /** docs.json `contextual`: the page menu (Copy page, View as Markdown…), load/contextual.ts. */
+  contextual?: import('./load/contextual.js').ContextualSettings;
   /** docs.json `banner`: an announcement above the top bar of every page (inline Markdown). */
   banner?: { content: string; dismissible: boolean };
   navbar: { links: NavLink[]; primary?: NavLink };

@@ -154,6 +154,7 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
       asset(THEME_ASSET_NAMES.componentsCss),
       ...readers.styles,
       asset(THEME_ASSET_NAMES.assistantCss),
+      ...(config.contextual?.options.length ? [asset(THEME_ASSET_NAMES.contextualCss)] : []),
     ],
     baseScripts: [
       { src: asset(THEME_ASSET_NAMES.siteJs) },
@@ -161,6 +162,7 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
       { src: asset(THEME_ASSET_NAMES.searchJs), data: { minisearch: asset(THEME_ASSET_NAMES.minisearchJs), search: SEARCH_BASE_URL } },
       ...readers.scripts,
       { src: asset(THEME_ASSET_NAMES.assistantJs) },
+      ...(config.contextual?.options.length ? [{ src: asset(THEME_ASSET_NAMES.contextualJs) }] : []),
     ],
     customScripts: config.customJs.flatMap((p) => {
       const src = assetUrl(ctx, p);

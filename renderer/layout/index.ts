@@ -1,4 +1,5 @@
 import type { NavSection, PageContent, PlannedPage, RenderContext } from '../types.js';
+import { contextualMenu } from './contextual-menu.js';
 import { TAILWIND_ASSET } from '../tailwind/index.js';
 import { THEME_ASSET_NAMES } from '../theme/assets.js';
 import { customStyles, sectionChrome, sidebarFor, siteChrome, type SiteChrome } from './chrome.js';
@@ -56,6 +57,8 @@ interface DocumentParts {
   usesPlayground?: boolean;
   /** Running components' runtime and modules (renderer/islands), in load order. */
   islandScripts?: string[];
+  /** The page menu (contextual-menu.ts), '' when the site has none. */
+  contextual?: string;
 }
 
 function assemble(chrome: SiteChrome, parts: DocumentParts): string {
@@ -110,6 +113,9 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
     sidebar: hasDrawer ? sidebarFor(section, parts.slug) : '',
     sidebarSrc: hasDrawer ? section.sidebarSrc : undefined,
     showHeader: mode.header,
+    // In the toc when the config says so and the page has one; in the header otherwise.
+    contextualHeader: parts.contextual && !(toc.length > 0 && config.contextual?.display === 'toc') ? parts.contextual : '',
+    contextualToc: parts.contextual && toc.length > 0 && config.contextual?.display === 'toc' ? parts.contextual : '',
     breadcrumbs: parts.breadcrumbs,
     pageTitle: parts.pageTitle,
     pageDescription: parts.pageDescription,
@@ -171,6 +177,7 @@ export function renderDocument(input: { page: PlannedPage; content: PageContent;
     usesMermaid: content.usesMermaid,
     usesPlayground: content.usesPlayground === true,
     ...(content.islands ? { islandScripts: content.islands.scripts } : {}),
+    contextual: contextualMenu(ctx.config.contextual, page, ctx),
   });
 }
 

@@ -14,6 +14,7 @@ import {
   variables,
   type Json,
 } from './config-fields.js';
+import { contextualSettings } from './contextual.js';
 
 /**
  * The top-level docs.json settings this file reads; the others are reported as not applied.
@@ -31,6 +32,8 @@ export const DOCS_JSON_SETTINGS: ReadonlySet<string> = new Set([
   'api.openapi', 'api.examples', 'api.params', 'api.url', 'api.mdx', 'api.baseUrl',
   // The Markdown of pages (renderer/retrieval): the API spec on API pages, instructions to agents.
   'markdown.schema', 'markdown.instructions',
+  // The page menu (renderer/load/contextual.ts, renderer/layout/contextual-menu.ts).
+  'contextual',
   // Reader analytics (renderer/load/reader-analytics.ts).
   'integrations.telemetry',
 ]);
@@ -112,6 +115,11 @@ export function normaliseDocsJson(raw: Json, file: string): Omit<SiteConfig, 'cu
     const lines = typeof markdown['instructions'] === 'string' ? [markdown['instructions']] : Array.isArray(markdown['instructions']) ? markdown['instructions'].filter((l): l is string => typeof l === 'string') : [];
     const instructions = lines.map((l) => l.trim()).filter(Boolean).join('\n');
     config.markdown = { schema: markdown['schema'] !== false, ...(instructions ? { instructions } : {}) };
+  }
+  const contextual = expectObject(raw['contextual'], 'contextual', file);
+  if (contextual) {
+    const settings = contextualSettings(contextual);
+    if (settings.options.length > 0 || settings.left.length > 0) config.contextual = settings;
   }
   const icons = expectObject(raw['icons'], 'icons', file);
   const library = icons ? str(icons['library']) : undefined;

@@ -110,6 +110,9 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
       file: configFile,
     });
   }
+  for (const { option, why } of config.contextual?.left ?? []) {
+    warnings.push({ code: 'contextual-option', message: `contextual option "${option}" is not shown: ${why}`, file: configFile });
+  }
   for (const link of loaded.symlinks ?? []) {
     warnings.push({
       code: 'symbolic-link',

@@ -303,11 +303,11 @@ describe('plan: ignores', () => {
 
   it('names the settings of docs.json and mint.json it does not apply, in one warning', () => {
     const docs = tempSite({
-      'docs.json': JSON.stringify({ $schema: 'https://mintlify.com/docs.json', name: 'x', theme: 'maple', thumbnails: { background: '/bg.png' }, contextual: {}, navigation: { pages: ['index'] } }),
+      'docs.json': JSON.stringify({ $schema: 'https://mintlify.com/docs.json', name: 'x', theme: 'maple', thumbnails: { background: '/bg.png' }, background: { color: {} }, navigation: { pages: ['index'] } }),
       'index.mdx': '# home',
     });
     expect(planSite(loadSite(docs)).warnings.filter((w) => w.code === 'config-ignored')).toEqual([
-      { code: 'config-ignored', message: '"contextual", "thumbnails" are settings docs-appliance does not apply; the site is built without them', file: 'docs.json' },
+      { code: 'config-ignored', message: '"background", "thumbnails" are settings docs-appliance does not apply; the site is built without them', file: 'docs.json' },
     ]);
     const mint = tempSite({
       'mint.json': JSON.stringify({ name: 'x', analytics: { ga4: { measurementId: 'G-1' } }, modeToggle: { default: 'dark' }, navigation: [{ group: 'G', pages: ['index'] }] }),
