@@ -88,16 +88,24 @@
     return ok ? Promise.resolve() : Promise.reject(new Error('copy failed'));
   }
 
+  /**
+   * The Clipboard API where there is one (a secure context), a selected text area otherwise: sites
+   * inside a network are often plain http. Also used by the page menu (contextual.js).
+   */
+  function copyText(text) {
+    var write =
+      navigator.clipboard && window.isSecureContext ? navigator.clipboard.writeText(text) : fallbackCopy(text);
+    return write.catch(function () {
+      return fallbackCopy(text);
+    });
+  }
+  window.docsCopyText = copyText;
+
   function copyFrom(button) {
     var block = button.closest('[data-code-block]');
     if (!block) return;
     var text = visibleCode(block);
-    var write =
-      navigator.clipboard && window.isSecureContext ? navigator.clipboard.writeText(text) : fallbackCopy(text);
-    write
-      .catch(function () {
-        return fallbackCopy(text);
-      })
+    copyText(text)
       .then(
         function () {
           showCopied(button);
