@@ -1,6 +1,7 @@
 import { parse as parseYaml } from 'yaml';
 import { parseOperationRef } from '../openapi/refs.js';
 import { readRepoText } from '../repo-files.js';
+import { ownCopy } from '../text-memo.js';
 
 /** The few frontmatter fields the plan needs for sidebar labels and badges. */
 export interface PageMeta {
@@ -59,8 +60,11 @@ export function readPageMeta(repoRoot: string, file: string, onText?: (text: str
   for (const line of text.slice(3, end).split('\n')) {
     const m = FIELD.exec(line.replace(/\r$/, ''));
     if (!m) continue;
-    const value = scalar(m[2] ?? '');
-    if (value === undefined) continue;
+    const raw = scalar(m[2] ?? '');
+    if (raw === undefined) continue;
+    // A copy: the value is a slice of the page's whole text, and the plan keeps titles for every
+    // page until the export ends (25,000 sources, about 100 MiB, were held through their titles).
+    const value = ownCopy(raw);
     const key = m[1];
     if (key === 'title') meta.title = value;
     else if (key === 'sidebarTitle') meta.sidebarTitle = value;

@@ -7,6 +7,7 @@
  * script files (`.jsx`, `.tsx`, `.js`, `.ts`) and pages that declare components contribute every
  * string literal, since class names are often built in variables there.
  */
+import { ownCopy } from '../text-memo.js';
 
 /** `class=` / `className=` followed by a quoted value or a `{…}` expression. */
 const CLASS_ATTR_RE = /\bclass(?:Name)?\s*=\s*(?:"([^"]*)"|'([^']*)'|(\{))/g;
@@ -31,7 +32,8 @@ export function isClassSource(file: string): boolean {
 
 function addTokens(value: string, into: Set<string>): void {
   for (const token of value.replace(TEMPLATE_HOLE_RE, ' ').split(/\s+/)) {
-    if (token !== '' && TOKEN_RE.test(token) && HAS_LETTER_RE.test(token)) into.add(token);
+    // A copy: a long token is a slice of the whole file, which the set would otherwise keep alive.
+    if (token !== '' && !into.has(token) && TOKEN_RE.test(token) && HAS_LETTER_RE.test(token)) into.add(ownCopy(token));
   }
 }
 

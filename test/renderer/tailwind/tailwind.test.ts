@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
 import { collectCandidates } from '../../../renderer/tailwind/candidates.js';
@@ -134,6 +136,18 @@ describe('Tailwind utilities at export time', () => {
 });
 
 describe('class candidates', () => {
+  it('keep nothing of the files they were read from (the plan holds the set through the export)', () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const into = new Set<string>();
+    for (let i = 0; i < 50; i++) collectCandidates(`p${i}.mdx`, `<div className="dark:bg-slate-900/50-variant-${i} md:grid-cols-3">x</div>\n${'Words of the page. '.repeat(60_000)}`, into);
+    gc();
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(10_000_000);
+    expect(into.has('dark:bg-slate-900/50-variant-7')).toBe(true);
+  });
+
   const of = (file: string, text: string): string[] => {
     const set = new Set<string>();
     collectCandidates(file, text, set);
