@@ -5,7 +5,7 @@ import { loadThemeAssets, renderNotFoundPage, renderRedirectPage, sharedSidebars
 import { browserRuntime } from './islands/runtime.js';
 import { loadSite } from './load/index.js';
 import { ZipWriter } from './pack/zip.js';
-import { divisionOf } from './retrieval/page.js';
+import { divisionOf, inListedDivision } from './retrieval/page.js';
 import { llmsLinks } from './retrieval/llms-links.js';
 import { createRetrievalStage } from './retrieval/stage.js';
 import { planSite } from './plan/index.js';
@@ -408,11 +408,9 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       else site.add(bundlePath, new Uint8Array(readRepoFile(plan.repoRoot, file, Number.MAX_SAFE_INTEGER)));
     }
     // llms.txt lists one division (language, version): its specs and external links too.
-    const listedSection = (id: string | undefined): boolean => {
-      const d = divisionOf(ctx, id);
-      return d.language === ctx.retrieval?.language && d.version === ctx.retrieval?.version;
-    };
-    const spooled = await retrieval.finish(site, { ...(plan.config.description ? { description: plan.config.description } : {}), origin, links: llmsLinks(plan, listedSection) });
+    const retrievalSettings = ctx.retrieval;
+    const links = llmsLinks(plan, (id) => inListedDivision(ctx, retrievalSettings, id));
+    const spooled = await retrieval.finish(site, { ...(plan.config.description ? { description: plan.config.description } : {}), origin, links });
     const rendered = failed.size === 0 ? plan.pages : plan.pages.filter((p) => !failed.has(p.slug));
     site.add('sitemap.xml', encoder.encode(buildSitemap(rendered, opts.domain, plan.config.seo?.indexing)));
     site.add('robots.txt', encoder.encode(buildRobots(opts.domain)));

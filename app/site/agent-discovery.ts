@@ -66,10 +66,11 @@ export function agentHeaders(site: ServedSite, file: SiteFile): OutgoingHttpHead
   const vary = page ? (file.compressible ? 'Accept, Accept-Encoding' : 'Accept') : file.compressible ? 'Accept-Encoding' : undefined;
   const out: OutgoingHttpHeaders = vary ? { vary } : {};
   if (!file.type.startsWith('text/html')) return out;
+  const llms = site.lookup('llms.txt') !== undefined;
   const links: string[] = [];
-  if (site.lookup('llms.txt')) links.push('</llms.txt>; rel="llms-txt"');
+  if (llms) links.push('</llms.txt>; rel="llms-txt"');
   if (site.lookup('llms-full.txt')) links.push('</llms-full.txt>; rel="llms-full-txt"');
   if (links.length > 0) out['link'] = links.join(', ');
-  if (site.lookup('llms.txt')) out['x-llms-txt'] = '/llms.txt';
+  if (llms) out['x-llms-txt'] = '/llms.txt';
   return out;
 }

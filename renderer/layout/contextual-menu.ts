@@ -6,6 +6,7 @@
  * contextual.js, which fetches `<page>.md`.
  */
 import type { ContextualHref, ContextualOption, ContextualSettings } from '../load/contextual.js';
+import { pageSpecFile } from '../openapi/page-spec-file.js';
 import type { PlannedPage, RenderContext } from '../types.js';
 import { escapeHtml, safeHref } from './escape.js';
 import { layoutIcons } from './icon.js';
@@ -43,8 +44,7 @@ function item(option: ContextualOption, page: PlannedPage, ctx: RenderContext, i
       return { title: 'View as Markdown', description: 'View this page as plain text', icon: icon('markdown'), href: markdownUrl(page.slug) };
     case 'download-spec': {
       // Only on API pages, as on the hosted platform: the page's own spec, at its bundle path.
-      const api = page.api;
-      const file = api?.kind === 'operation' ? api.operation.specFile : api?.kind === 'schema' ? api.schema.specFile : api?.kind === 'channel' ? api.channel.specFile : undefined;
+      const file = pageSpecFile(page.api);
       const url = file ? ctx.assets[file] : undefined;
       return url ? { title: 'Download API spec', description: 'Download the API specification this page is made from', icon: icon('download'), href: url, download: true } : undefined;
     }

@@ -4,11 +4,6 @@ import path from 'node:path';
 import type { RenderContext } from '../types.js';
 
 /**
- * The RenderContext (navigation of every section, page index, asset map) can be megabytes for a
- * big site. Sending it with every batch would copy it per task; instead it is written once per
- * export and each worker reads and caches it by path.
- */
-/**
  * The context as JSON. An OpenAPI document is the one part read from a repository as it is: should
  * one not serialise (a YAML alias that makes a cycle), the export goes on without the documents,
  * and API pages' Markdown carries their rendered text instead of their part of the spec.
@@ -23,6 +18,11 @@ function serialise(ctx: RenderContext): string {
   }
 }
 
+/**
+ * The RenderContext (navigation of every section, page index, asset map) can be megabytes for a
+ * big site. Sending it with every batch would copy it per task; instead it is written once per
+ * export and each worker reads and caches it by path.
+ */
 export function writeContextFile(ctx: RenderContext): { path: string; remove(): void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-render-ctx-'));
   const file = path.join(dir, 'context.json');

@@ -1,5 +1,5 @@
 import jsYaml from 'js-yaml';
-import { specFragment } from '../openapi/spec-fragment.js';
+import { specFragment, type FragmentRef } from '../openapi/spec-fragment.js';
 import type { ApiPageData } from '../openapi/types.js';
 
 type Json = Record<string, unknown>;
@@ -35,9 +35,7 @@ function once(memo: Map<string, string>, key: string, make: () => string): strin
  * The YAML of the operation's part of `doc`: exactly what js-yaml writes for the whole fragment
  * (a test compares them), assembled from parts written once per document where it can be.
  */
-export function fragmentYaml(doc: Json, api: ApiPageData | undefined): string | undefined {
-  const ref = api?.kind === 'operation' ? api.operation.specFragment : undefined;
-  if (!ref) return undefined;
+export function fragmentYaml(doc: Json, ref: FragmentRef): string | undefined {
   const f = specFragment(doc, ref);
   if (!f) return undefined;
   const memo = memoFor(doc);
@@ -67,7 +65,7 @@ export function apiMarkdownSection(api: ApiPageData | undefined, docs: Readonly<
   if (!ref || !doc) return undefined;
   let yaml: string | undefined;
   try {
-    yaml = fragmentYaml(doc, api);
+    yaml = fragmentYaml(doc, ref);
   } catch {
     // Nothing a parsed JSON or YAML document holds should get here; the page keeps its text then.
     return undefined;

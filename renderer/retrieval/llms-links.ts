@@ -1,3 +1,4 @@
+import { pageSpecFile } from '../openapi/page-spec-file.js';
 import type { NavNode, SitePlan } from '../types.js';
 
 /** The parts of llms.txt after its pages (mintlify-docs ai/llmstxt.mdx, "Structure of the llms.txt file"). */
@@ -22,10 +23,8 @@ export function llmsLinks(plan: Pick<SitePlan, 'pages' | 'assets' | 'sections' |
   const asyncapi = new Set<string>();
   for (const p of plan.pages) {
     if (p.hidden || !listedSection(p.sectionId)) continue;
-    const api = p.api;
-    if (api?.kind === 'operation') openapi.add(api.operation.specFile);
-    else if (api?.kind === 'schema') openapi.add(api.schema.specFile);
-    else if (api?.kind === 'channel') asyncapi.add(api.channel.specFile);
+    const file = pageSpecFile(p.api);
+    if (file !== undefined) (p.api?.kind === 'channel' ? asyncapi : openapi).add(file);
   }
   const listed = (files: Set<string>) =>
     [...files].sort().flatMap((file) => {

@@ -25,6 +25,15 @@ export function divisionOf(ctx: Pick<RenderContext, 'sections'>, sectionId: stri
   return (sectionId && bySection.get(sectionId)) || {};
 }
 
+/**
+ * Whether a navigation section is in the division (language, version) llms.txt and llms-full.txt
+ * list: the one of the navigation's first visible page (pipeline.ts sets it in `ctx.retrieval`).
+ */
+export function inListedDivision(ctx: Pick<RenderContext, 'sections'>, settings: Pick<RetrievalSettings, 'language' | 'version'>, sectionId: string | undefined): boolean {
+  const d = divisionOf(ctx, sectionId);
+  return d.language === settings.language && d.version === settings.version;
+}
+
 /** What one page hands the retrieval stage. */
 export interface RetrievalPageText {
   /** The page as Markdown, served at `<path>.md`. */
@@ -50,7 +59,7 @@ export function retrievalText(ctx: RenderContext, settings: RetrievalSettings, p
   if (!page.hidden && !noindex) {
     for (const s of pageSections({ path: page.slug, url: pageHref(page.slug), title: content.title, ...division }, content.html, content.apiExamples)) sections += sectionLine(s);
   }
-  const listed = (settings.indexing === 'all' || (!page.hidden && !noindex)) && division.language === settings.language && division.version === settings.version;
+  const listed = (settings.indexing === 'all' || (!page.hidden && !noindex)) && inListedDivision(ctx, settings, page.sectionId);
   // The instructions head the page's own Markdown; llms-full.txt carries them once, at its top.
   const file = agentInstructionsBlock(ctx.config.markdown?.instructions) + markdown;
   if (!listed) return { markdown: file, sections, llmsFull: '' };
