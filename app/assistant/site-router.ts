@@ -6,6 +6,7 @@ import { ApiError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Assistant } from './answer.js';
 import { callerMessages } from './caller-messages.js';
+import { MCP_PATH } from './mcp-router.js';
 import { uiMessageStreamSink } from './ui-stream.js';
 
 /** The reader's panel talks to these, same-origin, with no key (a key must never sit in a page). */
@@ -19,8 +20,9 @@ function sendError(res: Response, err: ApiError) {
 }
 
 /**
- * GET /_/assistant: `{enabled}` for the reader UI (shown only when true; on a static host the
- * request fails and the UI stays hidden). POST /_/assistant/message: a question, answered as an AI
+ * GET /_/assistant: `{enabled, mcp}` for the reader UI (shown only when `enabled`; on a static host
+ * the request fails and the UI stays hidden) and the page menu's MCP options (`mcp`: the MCP
+ * server's path on this host, null while no site is served here). POST /_/assistant/message: a question, answered as an AI
  * SDK v5 UI message stream, rate-limited per client address (the address is only counted in
  * memory, never stored).
  */
@@ -31,8 +33,10 @@ export function createAssistantSiteRouter(deps: { config: () => Readonly<Config>
 
   router.get(ASSISTANT_STATUS_PATH, (req, res) => {
     const a = deps.config().assistant;
+    const served = deps.siteReady(req.get('host'));
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ enabled: !!(a.baseUrl && a.model) && deps.siteReady(req.get('host')) });
+    // `mcp`: where this host's MCP server answers (the page menu's MCP options use it), or null.
+    res.json({ enabled: !!(a.baseUrl && a.model) && served, mcp: served ? MCP_PATH : null });
   });
 
   router.post(ASSISTANT_MESSAGE_PATH, (req: Request, res: Response, next: NextFunction) => {

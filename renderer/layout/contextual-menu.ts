@@ -4,24 +4,41 @@
  * the hosted page header shows it. Links work without JavaScript (View as Markdown, Download API
  * spec, custom links); Copy page and links that carry the page's Markdown (`$page`) need
  * contextual.js, which fetches `<page>.md`.
+ *
+ * The MCP options and "Ask assistant" need the appliance behind the page (its `/mcp` server, its
+ * assistant): they are written hidden, and contextual.js shows them when the appliance's status
+ * (`GET /_/assistant`) says they are there. On a static host that request fails and they stay
+ * hidden. Their URLs are made on click from the page's own origin, so one bundle serves any host.
  */
-import type { ContextualHref, ContextualOption, ContextualSettings } from '../load/contextual.js';
+import type { ContextualHref, ContextualOption, ContextualSettings, McpOption } from '../load/contextual.js';
 import { pageSpecFile } from '../openapi/page-spec-file.js';
 import type { PlannedPage, RenderContext } from '../types.js';
 import { escapeHtml, safeHref } from './escape.js';
 import { layoutIcons } from './icon.js';
 
+type Requirement = 'mcp' | 'assistant';
+
 interface Item {
   title: string;
   description: string;
   icon: string;
-  /** A link (`href`), or an action of contextual.js (`action`, with `template` for `$page` links). */
+  /** A link (`href`), or an action of contextual.js (`action`, with `template` for `$page`/`$mcp` links). */
   href?: string;
-  action?: 'copy' | 'open';
+  action?: 'copy' | 'open' | 'assistant' | McpOption;
   template?: string;
   download?: boolean;
   external?: boolean;
+  /** Shown only where the appliance serves the page and offers this. */
+  requires?: Requirement;
 }
+
+/** Titles and descriptions as the hosted menu words them. */
+const MCP_ITEMS: Record<McpOption, { title: string; description: string; icon: string }> = {
+  mcp: { title: 'Copy MCP Server', description: 'Copy MCP Server URL to clipboard', icon: 'plug' },
+  'add-mcp': { title: 'Copy MCP install command', description: 'Copy the npx add-mcp command to install the MCP Server', icon: 'terminal' },
+  cursor: { title: 'Connect to Cursor', description: 'Install MCP Server on Cursor', icon: 'mouse-pointer' },
+  vscode: { title: 'Connect to VS Code', description: 'Install MCP Server on VS Code', icon: 'code' },
+};
 
 const markdownUrl = (slug: string): string => `/${slug}.md`;
 const pagePath = (slug: string): string => (slug === 'index' ? '/' : `/${slug}`);
@@ -31,7 +48,7 @@ function customUrl(href: ContextualHref, slug: string): { url: string; needsPage
   if (typeof href === 'string') return { url: href.replaceAll('$path', pagePath(slug)), needsPage: href.includes('$page') };
   const params = new URLSearchParams();
   for (const q of href.query) params.append(q.key, q.value.replaceAll('$path', pagePath(slug)));
-  const query = params.toString().replaceAll('%24page', '$page');
+  const query = params.toString().replaceAll('%24page', '$page').replaceAll('%24mcp', '$mcp');
   const url = query ? `${href.base}${href.base.includes('?') ? '&' : '?'}${query}` : href.base;
   return { url, needsPage: url.includes('$page') };
 }
@@ -48,19 +65,37 @@ function item(option: ContextualOption, page: PlannedPage, ctx: RenderContext, i
       const url = file ? ctx.assets[file] : undefined;
       return url ? { title: 'Download API spec', description: 'Download the API specification this page is made from', icon: icon('download'), href: url, download: true } : undefined;
     }
+    case 'assistant':
+      return { title: 'Ask assistant', description: 'Ask the assistant about this page', icon: icon('wand-magic-sparkles'), action: 'assistant', requires: 'assistant' };
+    case 'mcp': {
+      const m = MCP_ITEMS[option.option];
+      return { title: m.title, description: m.description, icon: icon(m.icon), action: option.option, requires: 'mcp' };
+    }
     case 'custom': {
       const { url, needsPage } = customUrl(option.href, page.slug);
       const href = safeHref(url);
       // A scheme other than http(s), mailto or tel (javascript:…) is not linked.
       if (!href || href === '#') return undefined;
-      return { title: option.title, description: option.description, icon: option.icon ? icon(option.icon) : '', href, external: /^https?:/i.test(href), ...(needsPage ? { action: 'open' as const, template: href } : {}) };
+      // `$mcp` (the site's MCP server URL) is known only on the page: filled on click, like `$page`.
+      const needsMcp = href.includes('$mcp');
+      return {
+        title: option.title,
+        description: option.description,
+        icon: option.icon ? icon(option.icon) : '',
+        href,
+        external: /^https?:/i.test(href),
+        ...(needsPage || needsMcp ? { action: 'open' as const, template: href } : {}),
+        ...(needsMcp ? { requires: 'mcp' as const } : {}),
+      };
     }
   }
 }
 
 function link(i: Item, className: string, body: string): string {
   const target = i.external ? ' target="_blank" rel="noopener noreferrer"' : i.download ? ' download' : '';
-  if (i.action === 'copy') return `<button type="button" class="${className}" data-contextual-action="copy">${body}</button>`;
+  // An editor's install link: contextual.js gives it its href (cursor:…, vscode:…) once the page knows the server's URL.
+  if (i.action === 'cursor' || i.action === 'vscode') return `<a class="${className}" data-contextual-install="${i.action}">${body}</a>`;
+  if (i.action && i.action !== 'open') return `<button type="button" class="${className}" data-contextual-action="${i.action}">${body}</button>`;
   const open = i.action === 'open' ? ` data-contextual-action="open" data-href-template="${escapeHtml(i.template ?? '')}"` : '';
   return `<a class="${className}" href="${escapeHtml(i.href ?? '#')}"${target}${open}>${body}</a>`;
 }
@@ -71,12 +106,20 @@ export function contextualMenu(settings: ContextualSettings | undefined, page: P
   const draw = layoutIcons(ctx.config);
   const icon = (name: string) => draw(name, 'icon contextual-icon');
   const items = settings.options.flatMap((o) => item(o, page, ctx, icon) ?? []);
-  const first = items[0];
+  // The face is an option every host can offer; a menu of appliance-only options waits, hidden.
+  const first = items.find((i) => !i.requires) ?? items[0];
   if (!first) return '';
+  const requires = (i: Item): string => (i.requires ? ` hidden data-contextual-requires="${i.requires}"` : '');
   const face = link(first, 'contextual-face', `${first.icon}<span data-contextual-label>${escapeHtml(first.title)}</span>`);
   const list = items
-    .map((i) => `<li>${link(i, 'contextual-item', `${i.icon}<span class="contextual-text"><span class="contextual-title">${escapeHtml(i.title)}</span>${i.description ? `<span class="contextual-description">${escapeHtml(i.description)}</span>` : ''}</span>`)}</li>`)
+    .map((i) => `<li${requires(i)}>${link(i, 'contextual-item', `${i.icon}<span class="contextual-text"><span class="contextual-title">${escapeHtml(i.title)}</span>${i.description ? `<span class="contextual-description">${escapeHtml(i.description)}</span>` : ''}</span>`)}</li>`)
     .join('');
   const more = items.length > 1 ? `<details class="contextual-more"><summary aria-label="More page actions"><svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"/></svg></summary><ul class="contextual-list">${list}</ul></details>` : '';
-  return `<div class="contextual contextual-${settings.display}" data-contextual data-md="${escapeHtml(markdownUrl(page.slug))}">${face}${more}<span class="contextual-status" data-contextual-status role="status" aria-live="polite"></span></div>`;
+  const needs = items.some((i) => i.requires) ? ` data-mcp-name="${escapeHtml(mcpName(ctx.config.name))}"` : '';
+  return `<div class="contextual contextual-${settings.display}"${requires(first)} data-contextual data-md="${escapeHtml(markdownUrl(page.slug))}"${needs}>${face}${more}<span class="contextual-status" data-contextual-status role="status" aria-live="polite"></span></div>`;
+}
+
+/** The server's name in an editor's MCP settings: the site's name, lowercase, words hyphenated. */
+function mcpName(siteName: string | undefined): string {
+  return (siteName ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'docs';
 }

@@ -1,17 +1,25 @@
 /**
  * docs.json `contextual`: the page menu of "Copy page", "View as Markdown" and the like
  * (mintlify-docs ai/contextual-menu.mdx). Inside a closed network only some options can work: the
- * ones that hand the page to a public AI service (ChatGPT, Claude…), install the hosted MCP server
- * or need a PDF service are left out, and the plan names them in one warning.
+ * ones that hand the page to a public AI service (ChatGPT, Claude…), to a hosted agent (Devin) or
+ * need a PDF service are left out, and the plan names them in one warning. The MCP options and
+ * "Ask assistant" point at the appliance's own MCP server and assistant, so they are shown where
+ * the appliance serves the site (the page asks it, docs/site-layout.md "Page menu").
  */
 import { isObject, str } from './config-fields.js';
 
 export type ContextualHref = string | { base: string; query: { key: string; value: string }[] };
 
+/** The options that install the site's MCP server in a tool, by their config names. */
+export type McpOption = 'mcp' | 'add-mcp' | 'cursor' | 'vscode';
+const MCP_OPTIONS: ReadonlySet<string> = new Set<McpOption>(['mcp', 'add-mcp', 'cursor', 'vscode']);
+
 export type ContextualOption =
   | { kind: 'copy' }
   | { kind: 'view' }
   | { kind: 'download-spec' }
+  | { kind: 'assistant' }
+  | { kind: 'mcp'; option: McpOption }
   | { kind: 'custom'; title: string; description: string; icon?: string; href: ContextualHref };
 
 export interface ContextualSettings {
@@ -30,13 +38,8 @@ const LEFT_OUT: Record<string, string> = {
   aistudio: OUTSIDE,
   devin: OUTSIDE,
   'devin-desktop': OUTSIDE,
-  mcp: 'it needs the hosted MCP server',
-  'add-mcp': 'it needs the hosted MCP server',
-  cursor: 'it needs the hosted MCP server',
-  vscode: 'it needs the hosted MCP server',
-  'devin-mcp': 'it needs the hosted MCP server',
+  'devin-mcp': 'Devin runs outside the network and cannot reach the MCP server inside it',
   'download-pdf': 'pages are not exported as PDF',
-  assistant: 'the menu does not open the reader assistant (its own button does)',
 };
 
 function href(v: unknown): ContextualHref | undefined {
@@ -58,7 +61,8 @@ export function contextualSettings(raw: Record<string, unknown>): ContextualSett
     if (typeof o === 'string') {
       if (seen.has(o)) continue;
       seen.add(o);
-      if (o === 'copy' || o === 'view' || o === 'download-spec') options.push({ kind: o });
+      if (o === 'copy' || o === 'view' || o === 'download-spec' || o === 'assistant') options.push({ kind: o });
+      else if (MCP_OPTIONS.has(o)) options.push({ kind: 'mcp', option: o as McpOption });
       else left.push({ option: o, why: LEFT_OUT[o] ?? 'it is not an option the hosted platform lists' });
       continue;
     }
@@ -67,10 +71,6 @@ export function contextualSettings(raw: Record<string, unknown>): ContextualSett
     const target = href(o['href']);
     if (!title || !target) {
       left.push({ option: title ?? 'an option without a title', why: 'a custom option needs a title and an href' });
-      continue;
-    }
-    if (JSON.stringify(target).includes('$mcp')) {
-      left.push({ option: title, why: 'its link names the hosted MCP server ($mcp)' });
       continue;
     }
     const icon = str(o['icon']);

@@ -75,7 +75,8 @@ describe('assistant off (no model configured)', () => {
     const res = await post(rig.siteOrigin);
     expect(res.status).toBe(503);
     expect(((await res.json()) as { error: string }).error).toMatch(/not configured.*assistant\.baseUrl and assistant\.model/);
-    expect(await (await fetch(`${rig.siteOrigin}/_/assistant`)).json()).toEqual({ enabled: false });
+    // The MCP server needs no model: the page menu may still offer it.
+    expect(await (await fetch(`${rig.siteOrigin}/_/assistant`)).json()).toEqual({ enabled: false, mcp: '/mcp' });
   });
 
   it('stores nothing that identifies the reader', async () => {

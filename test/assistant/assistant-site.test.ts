@@ -32,9 +32,10 @@ describe('assistant on the site listener', () => {
     fetch(`${rig.siteOrigin}/_/assistant/message`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages, ...extra }) });
   const user = (text: string) => ({ id: 'm1', role: 'user', parts: [{ type: 'text', text }] });
 
-  it('reports itself enabled to the reader UI', async () => {
+  it('reports itself enabled to the reader UI, and where the MCP server answers', async () => {
     const res = await fetch(`${rig.siteOrigin}/_/assistant`);
-    expect(await res.json()).toEqual({ enabled: true });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual({ enabled: true, mcp: '/mcp' });
   });
 
   it('streams the answer in the AI SDK v5 UI message protocol, with sources that are existing pages', async () => {

@@ -37,9 +37,12 @@ export interface AssistantRig {
   close(): Promise<void>;
 }
 
-/** An appliance serving the fixture bundle, its site and admin apps listening on loopback ports. */
-export async function assistantRig(config: Partial<ConfigInput> = {}): Promise<AssistantRig> {
-  const zip = await fixtureBundle();
+/**
+ * An appliance serving the fixture bundle (or the `bundle` zip given), its site and admin apps
+ * listening on loopback ports.
+ */
+export async function assistantRig(config: Partial<ConfigInput> = {}, bundle?: string): Promise<AssistantRig> {
+  const zip = bundle ?? (await fixtureBundle());
   const t = createTestAppliance({ config: { ...config, staticExport: { enabled: true, bundleUrl: zip, version: 'assistant-v1' }, site: { exampleOnFirstStart: false } } });
   await t.start();
   const site = t.features.find((f) => f.name === 'site')!;

@@ -2,6 +2,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { createTestAppliance } from '../helpers/appliance.js';
 import { assistantRig, type AssistantRig } from './helpers.js';
 
 type TextResult = { content: { type: string; text: string }[]; isError?: boolean };
@@ -79,4 +81,21 @@ describe('MCP server at /mcp', () => {
       await limited.close();
     }
   }, 120_000);
+});
+
+describe('before any site is served', () => {
+  it('tells the page there is no MCP server here, and /mcp refuses with a clear 503', async () => {
+    const t = createTestAppliance({ config: { site: { exampleOnFirstStart: false } } });
+    await t.start();
+    try {
+      const status = await request(t.site).get('/_/assistant');
+      expect(status.status).toBe(200);
+      expect(status.body).toEqual({ enabled: false, mcp: null });
+      const mcp = await request(t.site).post('/mcp').set('accept', 'application/json, text/event-stream').send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+      expect(mcp.status).toBe(503);
+      expect(mcp.body.error.message).toBe('No documentation site is being served yet');
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -94,6 +94,7 @@
     launcher.addEventListener('click', openPanel);
     document.body.appendChild(launcher);
     addToSearchDialog();
+    window.docsAssistant = { open: openPanel };
   }
 
   function openPanel() {
@@ -207,10 +208,11 @@
 
   function start() {
     if (!window.fetch || !window.ReadableStream) return;
-    fetch(STATUS_URL, { headers: { accept: 'application/json' } })
+    // Shared with the page menu (contextual.js), which offers the MCP server and this panel.
+    window.docsApplianceStatus = fetch(STATUS_URL, { headers: { accept: 'application/json' } })
       .then(function (res) { return res.ok ? res.json() : { enabled: false }; })
-      .then(function (s) { if (s && s.enabled === true) build(); })
-      .catch(function () { /* a static host: no assistant */ });
+      .catch(function () { return {}; /* a static host: no assistant */ });
+    window.docsApplianceStatus.then(function (s) { if (s && s.enabled === true) build(); });
   }
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

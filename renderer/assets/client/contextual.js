@@ -2,6 +2,11 @@
  * The page menu (docs.json `contextual`, renderer/layout/contextual-menu.ts): "Copy page" copies the
  * page's Markdown (`<page>.md` of the same site); a custom link with `$page` gets it in its URL.
  * The list is a <details>: closed by Escape, by a click elsewhere, and after an action.
+ *
+ * Options that need the appliance (its MCP server, its assistant) are hidden until the appliance's
+ * status says it offers them; on a static host that request fails and they stay hidden. The MCP
+ * server's URL is this page's origin plus the path the status gives, so the links and commands
+ * name whatever host the reader reached the site by.
  */
 (function () {
   'use strict';
@@ -10,8 +15,49 @@
     return typeof window.docsCopyText === 'function' ? window.docsCopyText(text) : Promise.reject(new Error('no copy'));
   }
 
+  /** The appliance's status, asked once per page (assistant.js may have asked already). */
+  function applianceStatus() {
+    if (!window.docsApplianceStatus) {
+      window.docsApplianceStatus = fetch('/_/assistant', { headers: { accept: 'application/json' } })
+        .then(function (r) { return r.ok ? r.json() : {}; })
+        .catch(function () { return {}; });
+    }
+    return window.docsApplianceStatus;
+  }
+
+  function base64(text) {
+    return btoa(String.fromCharCode.apply(null, Array.from(new TextEncoder().encode(text))));
+  }
+
+  /** What each MCP option copies or opens, for the server at `url`. */
+  function mcpTarget(option, url, name) {
+    if (option === 'mcp') return { copy: url };
+    if (option === 'add-mcp') return { copy: 'npx add-mcp ' + url };
+    if (option === 'cursor') return { open: 'cursor://anysphere.cursor-deeplink/mcp/install?name=' + encodeURIComponent(name) + '&config=' + encodeURIComponent(base64(JSON.stringify({ url: url }))) };
+    // VS Code's own URL handler: no redirect through a web site outside the network.
+    return { open: 'vscode:mcp/install?' + encodeURIComponent(JSON.stringify({ name: name, type: 'http', url: url })) };
+  }
+
   function setup(root) {
     var md = root.getAttribute('data-md');
+    var mcpName = root.getAttribute('data-mcp-name') || 'docs';
+    var mcpUrl = '';
+    if (root.querySelector('[data-contextual-requires]') || root.hasAttribute('data-contextual-requires')) {
+      applianceStatus().then(function (s) {
+        var offered = { mcp: typeof s.mcp === 'string' && s.mcp.charAt(0) === '/', assistant: s.enabled === true };
+        if (offered.mcp) mcpUrl = location.origin + s.mcp;
+        var wanted = root.getAttribute('data-contextual-requires');
+        if (wanted && offered[wanted]) root.hidden = false;
+        if (mcpUrl) {
+          root.querySelectorAll('[data-contextual-install]').forEach(function (a) {
+            a.href = mcpTarget(a.getAttribute('data-contextual-install'), mcpUrl, mcpName).open;
+          });
+        }
+        root.querySelectorAll('li[data-contextual-requires]').forEach(function (li) {
+          if (offered[li.getAttribute('data-contextual-requires')]) li.hidden = false;
+        });
+      });
+    }
     var status = root.querySelector('[data-contextual-status]');
     var label = root.querySelector('[data-contextual-label]');
     var more = root.querySelector('details');
@@ -39,6 +85,8 @@
     }
     function close() { if (more) more.open = false; }
     root.addEventListener('click', function (event) {
+      // An install link opens the editor by its own URL scheme; the list closes behind it.
+      if (event.target instanceof Element && event.target.closest('[data-contextual-install]')) close();
       var el = event.target instanceof Element ? event.target.closest('[data-contextual-action]') : null;
       if (!el || !root.contains(el)) return;
       var action = el.getAttribute('data-contextual-action');
@@ -48,12 +96,20 @@
         close();
       } else if (action === 'open') {
         event.preventDefault();
-        var template = el.getAttribute('data-href-template') || '';
+        var template = (el.getAttribute('data-href-template') || '').split('$mcp').join(encodeURIComponent(mcpUrl));
         var win = window.open('about:blank', '_blank');
-        markdown().then(function (text) {
+        (template.indexOf('$page') === -1 ? Promise.resolve('') : markdown()).then(function (text) {
           var url = template.split('$page').join(encodeURIComponent(text));
           if (win) { win.opener = null; win.location.href = url; } else window.location.href = url;
         }, function () { if (win) win.close(); say('Could not read the page'); });
+        close();
+      } else if (action === 'assistant') {
+        event.preventDefault();
+        close();
+        if (window.docsAssistant) window.docsAssistant.open();
+      } else if (mcpUrl && (action === 'mcp' || action === 'add-mcp')) {
+        event.preventDefault();
+        copyText(mcpTarget(action, mcpUrl, mcpName).copy).then(function () { say('Copied'); }, function () { say('Could not copy'); });
         close();
       }
     });

@@ -15,6 +15,7 @@ const OPTIONS = [
   'chatgpt',
   'download-spec',
   'mcp',
+  'devin-mcp',
   { title: 'Open in the wiki', description: 'Edit this page in the team wiki', icon: 'pen', href: 'https://wiki.corp.internal/edit?path=$path' },
   { title: 'Ask the helpdesk', description: 'With this page attached', href: { base: 'https://help.corp.internal/new', query: [{ key: 'body', value: '$page' }, { key: 'from', value: '$path' }] } },
   { title: 'Install MCP', description: 'x', href: { base: 'https://example.com', query: [{ key: 'u', value: '$mcp' }] } },
@@ -43,7 +44,7 @@ describe('the contextual menu', () => {
     const page = html(r, 'guides/setup/index.html');
     const menu = menuOf(page);
     expect(menu).toContain('data-md="/guides/setup.md"');
-    expect(titles(menu)).toEqual(['Copy page', 'View as Markdown', 'Open in the wiki', 'Ask the helpdesk']);
+    expect(titles(menu)).toEqual(['Copy page', 'View as Markdown', 'Copy MCP Server', 'Open in the wiki', 'Ask the helpdesk', 'Install MCP']);
     expect(menu).toMatch(/^<div class="contextual contextual-header"[^>]*><button type="button" class="contextual-face" data-contextual-action="copy">/);
     expect(menu).toContain('<a class="contextual-item" href="/guides/setup.md">');
     // $path is filled at export time; $page is left for the script, which fetches the Markdown.
@@ -73,11 +74,31 @@ describe('the contextual menu', () => {
     const messages = r.warnings.filter((w) => w.code === 'contextual-option').map((w) => w.message);
     expect(messages).toEqual([
       'contextual option "chatgpt" is not shown: it sends the page to a service outside the network',
-      'contextual option "mcp" is not shown: it needs the hosted MCP server',
-      'contextual option "Install MCP" is not shown: its link names the hosted MCP server ($mcp)',
+      'contextual option "devin-mcp" is not shown: Devin runs outside the network and cannot reach the MCP server inside it',
       'contextual option "an option without a title" is not shown: a custom option needs a title and an href',
     ]);
     expect(r.warnings.filter((w) => w.code === 'config-ignored')).toEqual([]);
+  }, 60_000);
+
+  it('writes the options that need the appliance (its MCP server, its assistant) hidden, for the page to show', async () => {
+    const r = await exportWith({ options: ['copy', 'assistant', 'mcp', 'add-mcp', 'cursor', 'vscode', { title: 'Install MCP', description: 'x', href: { base: 'https://tools.corp.internal/add', query: [{ key: 'u', value: '$mcp' }] } }] });
+    const menu = menuOf(html(r, 'guides/setup/index.html'));
+    expect(titles(menu)).toEqual(['Copy page', 'Ask assistant', 'Copy MCP Server', 'Copy MCP install command', 'Connect to Cursor', 'Connect to VS Code', 'Install MCP']);
+    // The page knows the server's name for an editor's settings; the URL is made on click from the page's origin.
+    expect(menu).toMatch(/^<div class="contextual contextual-header" data-contextual data-md="\/guides\/setup\.md" data-mcp-name="ctx">/);
+    expect(menu).toContain('<li hidden data-contextual-requires="assistant"><button type="button" class="contextual-item" data-contextual-action="assistant">');
+    for (const action of ['mcp', 'add-mcp']) expect(menu).toContain(`<li hidden data-contextual-requires="mcp"><button type="button" class="contextual-item" data-contextual-action="${action}">`);
+    // The editors' install links get their href on the page, where the server's URL is known.
+    for (const editor of ['cursor', 'vscode']) expect(menu).toContain(`<li hidden data-contextual-requires="mcp"><a class="contextual-item" data-contextual-install="${editor}">`);
+    expect(menu).toContain('<li hidden data-contextual-requires="mcp"><a class="contextual-item" href="https://tools.corp.internal/add?u=$mcp" target="_blank" rel="noopener noreferrer" data-contextual-action="open" data-href-template="https://tools.corp.internal/add?u=$mcp">');
+    // Nothing about the appliance's host is written into the bundle.
+    expect(menu).not.toMatch(/\/mcp\b/);
+    expect(r.warnings.filter((w) => w.code === 'contextual-option')).toEqual([]);
+    // A menu of appliance-only options is itself hidden until the page learns they are offered.
+    const only = menuOf(html(await exportWith({ options: ['mcp', 'cursor'] }), 'guides/setup/index.html'));
+    expect(only).toMatch(/^<div class="contextual contextual-header" hidden data-contextual-requires="mcp" data-contextual/);
+    expect(only).toMatch(/<button type="button" class="contextual-face" data-contextual-action="mcp">/);
+    expect(only).toContain('<a class="contextual-item" data-contextual-install="cursor">');
   }, 60_000);
 
   it('display "toc" puts it above the table of contents; a page without one keeps it in the header', async () => {
