@@ -13,7 +13,9 @@ export function accessLog(log: Logger, metrics: Metrics, listener: 'admin' | 'si
       const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : res.statusCode === 404 ? 'unmatched' : req.baseUrl || 'other';
       metrics.httpRequests.inc({ listener, method: req.method, route, status: String(res.statusCode) });
       metrics.httpDuration.observe({ listener, method: req.method, route }, seconds);
-      const level = res.statusCode >= 500 ? 'error' : 'info';
+      // A 503 is the appliance declining on purpose, with Retry-After (nothing served yet at first
+      // start, shutting down, a limit): a warning, not an error that pages someone.
+      const level = res.statusCode === 503 ? 'warn' : res.statusCode >= 500 ? 'error' : 'info';
       log[level]({ reqId: req.id, listener, method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, ms: Math.round(seconds * 1e4) / 10, org: req.auth?.org.id }, 'request');
     });
     next();
