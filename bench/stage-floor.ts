@@ -108,11 +108,32 @@ export function stageFloor(files: readonly string[], options: { deflate: boolean
   return performance.now() - t0;
 }
 
+/**
+ * One share of the stage floor measured on all cores: the pages `k` with `k % parts === part`,
+ * after the same warm-up as measureFloors. Says `ready` and waits for a line on stdin before it
+ * starts, so that every share runs at the same time (bench/renderer.bench.ts starts one process
+ * per render thread and times the slowest).
+ */
+async function measureShare(dir: string, part: number, parts: number): Promise<number> {
+  const all = markdownFiles(dir);
+  stageFloor(all.slice(0, 500));
+  const files = all.filter((_, k) => k % parts === part);
+  process.stdout.write('ready\n');
+  await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+  return stageFloor(files);
+}
+
 // `node --import tsx bench/stage-floor.ts <dir>` prints measureFloors(dir) as JSON: the renderer
 // benchmark runs it in a child process, so that the floors' garbage never counts in the export's
-// peak memory.
+// peak memory. `… <dir> <part> <parts>` measures one share of the stage floor on all cores.
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
-  const dir = process.argv[2];
-  if (!dir) throw new Error('usage: stage-floor.ts <docs dir>');
-  process.stdout.write(`${JSON.stringify(measureFloors(dir))}\n`);
+  const [dir, part, parts] = process.argv.slice(2);
+  if (!dir) throw new Error('usage: stage-floor.ts <docs dir> [<part> <parts>]');
+  if (part !== undefined && parts !== undefined) {
+    const ms = await measureShare(dir, Number(part), Number(parts));
+    process.stdout.write(`${JSON.stringify({ ms })}\n`);
+    process.stdin.destroy();
+  } else {
+    process.stdout.write(`${JSON.stringify(measureFloors(dir))}\n`);
+  }
 }
