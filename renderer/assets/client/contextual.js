@@ -22,7 +22,7 @@
         .then(function (r) { return r.ok ? r.json() : {}; })
         .catch(function () { return {}; });
     }
-    return window.docsApplianceStatus;
+    return window.docsApplianceStatus.then(function (s) { return s && typeof s === 'object' ? s : {}; });
   }
 
   function base64(text) {
