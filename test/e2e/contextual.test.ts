@@ -25,18 +25,29 @@ import { browserSuite, chromium } from './chromium.js';
 let server: StaticServer;
 let browser: Browser;
 let context: BrowserContext;
-let helpdesk: http.Server;
-const received: string[] = [];
+let helpdesk: Recorder;
+
+/** A service inside the network that a custom option links to: records the URLs it is asked for. */
+interface Recorder {
+  url: string;
+  received: string[];
+  close(): Promise<void>;
+}
+
+async function recorder(pathPrefix: string): Promise<Recorder> {
+  const received: string[] = [];
+  const srv = http.createServer((req, res) => {
+    if (req.url?.startsWith(pathPrefix)) received.push(req.url);
+    res.end('ok');
+  });
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+  return { url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}${pathPrefix}`, received, close: () => new Promise<void>((r) => srv.close(() => r())) };
+}
 
 describe.skipIf(!chromium.path)(browserSuite('the contextual menu in Chromium'), () => {
   beforeAll(async () => {
-    // Stands in for a service inside the network that a custom option links to.
-    helpdesk = http.createServer((req, res) => {
-      if (req.url?.startsWith('/new')) received.push(req.url);
-      res.end('ok');
-    });
-    await new Promise<void>((r) => helpdesk.listen(0, '127.0.0.1', () => r()));
-    const helpdeskUrl = `http://127.0.0.1:${(helpdesk.address() as AddressInfo).port}/new`;
+    helpdesk = await recorder('/new');
+    const helpdeskUrl = helpdesk.url;
     const files = {
       'docs.json': JSON.stringify({
         name: 'Ctx',
@@ -58,7 +69,7 @@ describe.skipIf(!chromium.path)(browserSuite('the contextual menu in Chromium'),
   afterAll(async () => {
     await browser?.close();
     server?.close();
-    await new Promise<void>((r) => (helpdesk ? helpdesk.close(() => r()) : r()));
+    await helpdesk?.close();
   });
 
   const expected = '# Setup\n\n> Install it.\n\nRun `make install` — then *relax*.\n';
@@ -113,8 +124,8 @@ describe.skipIf(!chromium.path)(browserSuite('the contextual menu in Chromium'),
     await page.click('.contextual-list [data-contextual-action="open"]');
     const opened = await popup;
     await opened.waitForLoadState();
-    await expect.poll(() => received.length).toBe(1);
-    expect(new URL(received[0]!, 'http://x').searchParams.get('body')).toBe(expected);
+    await expect.poll(() => helpdesk.received.length).toBe(1);
+    expect(new URL(helpdesk.received[0]!, 'http://x').searchParams.get('body')).toBe(expected);
     // Escape closes the list.
     await page.click('.contextual-more > summary');
     await page.keyboard.press('Escape');
@@ -126,19 +137,14 @@ describe.skipIf(!chromium.path)(browserSuite('the contextual menu in Chromium'),
 describe.skipIf(!chromium.path)(browserSuite('the contextual menu served by the appliance'), () => {
   let rig: AssistantRig;
   let model: Awaited<ReturnType<typeof startFakeModel>>;
-  let tools: http.Server;
+  let tools: Recorder;
   let ctxBrowser: Browser;
   let ctx: BrowserContext;
-  const installs: string[] = [];
 
   beforeAll(async () => {
-    // Stands in for a tool inside the network that a custom option hands the MCP server's URL to.
-    tools = http.createServer((req, res) => {
-      if (req.url?.startsWith('/add')) installs.push(req.url);
-      res.end('ok');
-    });
-    await new Promise<void>((r) => tools.listen(0, '127.0.0.1', () => r()));
-    const toolsUrl = `http://127.0.0.1:${(tools.address() as AddressInfo).port}/add`;
+    // A tool inside the network that a custom option hands the MCP server's URL to.
+    tools = await recorder('/add');
+    const toolsUrl = tools.url;
     const files = {
       'docs.json': JSON.stringify({
         name: 'Acme Docs',
@@ -163,7 +169,7 @@ describe.skipIf(!chromium.path)(browserSuite('the contextual menu served by the 
     await ctxBrowser?.close();
     await rig?.close();
     await model?.close();
-    await new Promise<void>((r) => (tools ? tools.close(() => r()) : r()));
+    await tools?.close();
   });
 
   it('offers the appliance\'s own MCP server, by the host the reader came in by, and its assistant', async () => {
@@ -206,8 +212,8 @@ describe.skipIf(!chromium.path)(browserSuite('the contextual menu served by the 
     const popup = page.waitForEvent('popup');
     await page.click('.contextual-list [data-contextual-action="open"]');
     await (await popup).waitForLoadState();
-    await expect.poll(() => installs.length).toBe(1);
-    expect(new URL(installs[0]!, 'http://x').searchParams.get('u')).toBe(mcpUrl);
+    await expect.poll(() => tools.received.length).toBe(1);
+    expect(new URL(tools.received[0]!, 'http://x').searchParams.get('u')).toBe(mcpUrl);
 
     // "Ask assistant" opens the assistant's panel, ready for a question.
     await page.click('.contextual-more > summary');
