@@ -150,7 +150,7 @@ describe.skipIf(!chromium.path)(browserSuite('the contextual menu served by the 
         name: 'Acme Docs',
         theme: 'mint',
         navigation: { pages: ['index', 'setup'] },
-        contextual: { options: ['copy', 'mcp', 'add-mcp', 'cursor', 'vscode', 'assistant', { title: 'Add to our tools', description: 'x', href: { base: toolsUrl, query: [{ key: 'u', value: '$mcp' }] } }] },
+        contextual: { options: ['mcp', 'copy', 'add-mcp', 'cursor', 'vscode', 'assistant', { title: 'Add to our tools', description: 'x', href: { base: toolsUrl, query: [{ key: 'u', value: '$mcp' }] } }] },
       }),
       'index.mdx': '---\ntitle: Home\n---\nWelcome.\n',
       'setup.mdx': '---\ntitle: Setup\n---\nRun `make install`.\n',
@@ -179,6 +179,12 @@ describe.skipIf(!chromium.path)(browserSuite('the contextual menu served by the 
     await page.waitForSelector('li[data-contextual-requires="mcp"]:not([hidden])', { state: 'attached' });
     expect(await page.locator('.contextual-list li[hidden]').count()).toBe(0);
     const mcpUrl = `${rig.siteOrigin}/mcp`;
+    // The first option of the config is the face again, as on the hosted page (the page was
+    // written with "Copy page" there, the first one every host can offer).
+    await expect.poll(() => page.textContent('.contextual-face')).toBe('Copy MCP Server');
+    await page.evaluate(() => navigator.clipboard.writeText('before'));
+    await page.click('.contextual-face');
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(mcpUrl);
 
     const copy = async (action: string): Promise<string> => {
       await page.evaluate(() => navigator.clipboard.writeText('before'));

@@ -56,10 +56,33 @@
         root.querySelectorAll('li[data-contextual-requires]').forEach(function (li) {
           if (offered[li.getAttribute('data-contextual-requires')]) li.hidden = false;
         });
+        promoteFirst();
       });
     }
+
+    /**
+     * The face is the first option in the config's order, as on the hosted page. The page is
+     * written with the first one every host can offer; once an appliance-only option before it is
+     * shown, that one becomes the face.
+     */
+    function promoteFirst() {
+      var first = root.querySelector('.contextual-list li:not([hidden]) > .contextual-item');
+      var face = root.querySelector('.contextual-face');
+      if (!first || !face) return;
+      var title = first.querySelector('.contextual-title');
+      var faceTitle = face.querySelector('[data-contextual-label]');
+      if (!title || (faceTitle && faceTitle.textContent === title.textContent)) return;
+      var promoted = first.cloneNode(true);
+      promoted.className = 'contextual-face';
+      var text = promoted.querySelector('.contextual-text');
+      var label = document.createElement('span');
+      label.setAttribute('data-contextual-label', '');
+      label.textContent = title.textContent;
+      if (text) text.replaceWith(label);
+      face.replaceWith(promoted);
+    }
+
     var status = root.querySelector('[data-contextual-status]');
-    var label = root.querySelector('[data-contextual-label]');
     var more = root.querySelector('details');
     var pending;
     function markdown() {
@@ -74,6 +97,7 @@
     }
     var timer;
     function say(text) {
+      var label = root.querySelector('[data-contextual-label]');
       if (status) status.textContent = text;
       if (label && root.querySelector('.contextual-face[data-contextual-action="copy"]')) {
         var original = label.getAttribute('data-original') || label.textContent;
