@@ -22,9 +22,9 @@ function sendError(res: Response, err: ApiError) {
 /**
  * GET /_/assistant: `{enabled, mcp}` for the reader UI (shown only when `enabled`; on a static host
  * the request fails and the UI stays hidden) and the page menu's MCP options (`mcp`: the MCP
- * server's path on this host, null while no site is served here). POST /_/assistant/message: a question, answered as an AI
- * SDK v5 UI message stream, rate-limited per client address (the address is only counted in
- * memory, never stored).
+ * server's path on this host, null while no site is served here). POST /_/assistant/message: a
+ * question, answered as an AI SDK v5 UI message stream, rate-limited per client address (the
+ * address is only counted in memory, never stored).
  */
 export function createAssistantSiteRouter(deps: { config: () => Readonly<Config>; now: () => number; assistant: Assistant; resolveProject: SiteProjectResolver; siteReady: (host: string | undefined) => boolean; log: Logger }): Router {
   const router = Router();
@@ -35,7 +35,6 @@ export function createAssistantSiteRouter(deps: { config: () => Readonly<Config>
     const a = deps.config().assistant;
     const served = deps.siteReady(req.get('host'));
     res.setHeader('Cache-Control', 'no-store');
-    // `mcp`: where this host's MCP server answers (the page menu's MCP options use it), or null.
     res.json({ enabled: !!(a.baseUrl && a.model) && served, mcp: served ? MCP_PATH : null });
   });
 

@@ -85,6 +85,8 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
   // Request/response examples take the right-hand column, so such pages show no toc.
   const { body, examples } = mode.sidebar && mode.header ? splitExamples(parts.content) : { body: parts.content, examples: '' };
   const toc = mode.toc && !examples ? parts.toc.filter((e) => e.depth <= 3) : [];
+  // The page menu sits in the toc when the config says so and the page has one; in the header otherwise.
+  const menuInToc = toc.length > 0 && config.contextual?.display === 'toc';
   const appearance = config.appearance;
   const lang = languageOf(section.section);
   return template('document')({
@@ -113,9 +115,8 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
     sidebar: hasDrawer ? sidebarFor(section, parts.slug) : '',
     sidebarSrc: hasDrawer ? section.sidebarSrc : undefined,
     showHeader: mode.header,
-    // In the toc when the config says so and the page has one; in the header otherwise.
-    contextualHeader: parts.contextual && !(toc.length > 0 && config.contextual?.display === 'toc') ? parts.contextual : '',
-    contextualToc: parts.contextual && toc.length > 0 && config.contextual?.display === 'toc' ? parts.contextual : '',
+    contextualHeader: menuInToc ? '' : (parts.contextual ?? ''),
+    contextualToc: menuInToc ? (parts.contextual ?? '') : '',
     breadcrumbs: parts.breadcrumbs,
     pageTitle: parts.pageTitle,
     pageDescription: parts.pageDescription,

@@ -62,23 +62,22 @@
 
     /**
      * The face is the first option in the config's order, as on the hosted page. The page is
-     * written with the first one every host can offer; once an appliance-only option before it is
-     * shown, that one becomes the face.
+     * written with the first one every host can offer, so an option shown before it can only be
+     * one that needs the appliance: that one becomes the face. (A menu of such options only was
+     * written with its first as the face already.)
      */
     function promoteFirst() {
-      var first = root.querySelector('.contextual-list li:not([hidden]) > .contextual-item');
+      if (root.hasAttribute('data-contextual-requires')) return;
+      var first = root.querySelector('.contextual-list li:not([hidden])');
       var face = root.querySelector('.contextual-face');
-      if (!first || !face) return;
-      var title = first.querySelector('.contextual-title');
-      var faceTitle = face.querySelector('[data-contextual-label]');
-      if (!title || (faceTitle && faceTitle.textContent === title.textContent)) return;
-      var promoted = first.cloneNode(true);
+      var item = first && first.querySelector('.contextual-item');
+      if (!face || !item || !first.hasAttribute('data-contextual-requires')) return;
+      var promoted = item.cloneNode(true);
       promoted.className = 'contextual-face';
-      var text = promoted.querySelector('.contextual-text');
       var label = document.createElement('span');
       label.setAttribute('data-contextual-label', '');
-      label.textContent = title.textContent;
-      if (text) text.replaceWith(label);
+      label.textContent = item.querySelector('.contextual-title').textContent;
+      promoted.querySelector('.contextual-text').replaceWith(label);
       face.replaceWith(promoted);
     }
 
