@@ -3,7 +3,8 @@
  * default, Lucide or Tabler), inlined as SVG: the bundle carries only the icons its pages show.
  * Theme icons (callout kinds, file trees, footer socials) always come from Font Awesome.
  */
-import { faShape, isProOnlyName } from './fontawesome.js';
+import { faShape, isProOnlyName, parseFaName } from './fontawesome.js';
+import { substituteCandidates } from './pro-substitutes.js';
 import { lucideShape, tablerShape } from './outline-sets.js';
 import type { IconShape } from './svg-file.js';
 
@@ -66,6 +67,14 @@ function lookup(name: string, opts: IconOptions): IconResult {
   const found = library === 'lucide' ? lucideShape(name) : library === 'tabler' ? tablerShape(name, opts.iconType) : faShape(name, opts.iconType);
   if (found) return { svg: svgFor(found.name, found.shape, opts) };
   if (library === 'fontawesome' && isProOnlyName(name)) {
+    for (const candidate of substituteCandidates(parseFaName(name, undefined)?.name ?? name)) {
+      const free = faShape(candidate, opts.iconType);
+      if (!free) continue;
+      return {
+        svg: svgFor(free.name, free.shape, { ...opts, className: `icon-substitute${opts.className ? ` ${opts.className}` : ''}` }).replace('<svg ', `<svg data-icon="${escapeAttr(name)}" `),
+        problem: { code: 'pro-icon', message: `Icon "${name}" is a Font Awesome Pro icon; only the free set is bundled, so the free icon "${free.name}" is shown in its place` },
+      };
+    }
     return {
       svg: placeholderSvg(name, opts),
       problem: { code: 'pro-icon', message: `Icon "${name}" is a Font Awesome Pro icon; only the free set is bundled, so a placeholder of the same size is shown` },

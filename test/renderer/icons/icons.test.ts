@@ -35,13 +35,41 @@ describe('icons.library', () => {
     expect(renderIcon('brand-github', { library: 'tabler' }).svg).toContain('icon-brand-github');
   });
 
-  it('gives a Font Awesome Pro-only name a same-size placeholder and a pro-icon warning with its line', () => {
-    const page = render('# Title\n\n<Card title="A" icon="sparkles">x</Card>', { file: 'guides/pro.mdx' });
-    expect(page.html).toContain('class="icon icon-placeholder c-card__icon-svg" data-icon="sparkles"');
+  it('gives a Font Awesome Pro-only name with no free likeness a same-size placeholder and a pro-icon warning with its line', () => {
+    const page = render('# Title\n\n<Card title="A" icon="webhook">x</Card>', { file: 'guides/pro.mdx' });
+    expect(page.html).toContain('class="icon icon-placeholder c-card__icon-svg" data-icon="webhook"');
     expect(page.html).toContain('viewBox="0 0 512 512"');
     expect(page.warnings).toEqual([
-      expect.objectContaining({ code: 'pro-icon', file: 'guides/pro.mdx', line: 3, message: expect.stringContaining('"sparkles" is a Font Awesome Pro icon') }),
+      expect.objectContaining({ code: 'pro-icon', file: 'guides/pro.mdx', line: 3, message: expect.stringContaining('"webhook" is a Font Awesome Pro icon') }),
     ]);
+  });
+
+  it('draws the free icon a Pro name is made from, and still warns which one it drew', () => {
+    const page = render('# Title\n\n<Card title="A" icon="rocket-launch">x</Card>', { file: 'guides/pro.mdx' });
+    const free = renderIcon('rocket', { className: 'c-card__icon-svg' }).svg as string;
+    // The free rocket's own paths, marked as a stand-in and still naming what the page asked for.
+    expect(page.html).toContain(free.slice(free.indexOf('>') + 1));
+    expect(page.html).toMatch(/<svg data-icon="rocket-launch" [^>]*class="icon icon-rocket icon-substitute c-card__icon-svg"/);
+    expect(page.warnings).toEqual([
+      expect.objectContaining({ code: 'pro-icon', file: 'guides/pro.mdx', line: 3, message: expect.stringContaining('"rocket-launch" is a Font Awesome Pro icon; only the free set is bundled, so the free icon "rocket" is shown') }),
+    ]);
+  });
+
+  it('finds the free likeness by dropping a frame or trailing words, or by a same-meaning name', () => {
+    const drawn = (name: string): string | undefined => /free icon "([^"]+)"/.exec(renderIcon(name).problem?.message ?? '')?.[1];
+    expect(drawn('square-code')).toBe('code');
+    expect(drawn('rectangle-terminal')).toBe('terminal');
+    expect(drawn('book-open-cover')).toBe('book-open');
+    expect(drawn('message-bot')).toBe('message');
+    expect(drawn('arrows-repeat')).toBe('repeat');
+    expect(drawn('megaphone')).toBe('bullhorn');
+    expect(drawn('sparkles')).toBe('wand-magic-sparkles');
+    expect(drawn('text-size')).toBe('font');
+    expect(drawn('fa-light fa-rocket-launch')).toBe('rocket');
+    // `arrows` alone is the four-way move icon, not what `arrow-progress` shows: the placeholder stays.
+    expect(renderIcon('arrow-progress').svg).toContain('icon-placeholder');
+    // A free name is never a substitute, nor warned about.
+    expect(renderIcon('rocket').problem).toBeUndefined();
   });
 
   it('warns about an unknown icon on every component that takes one, with the line it is on', () => {
