@@ -37,6 +37,16 @@ describe.skipIf(!chromium.path)(browserSuite('Tailwind light/dark pairs in Chrom
         '',
         '![plain light](/light.png)',
         '',
+        'A [plain link](/) in text.',
+        '',
+        '<a href="/" className="group flex flex-col rounded-2xl border p-4">',
+        '  <h3 className="text-base font-semibold">',
+        '    Card heading',
+        '  </h3>',
+        '</a>',
+        '',
+        '<a href="/" className="underline">asked to underline</a>',
+        '',
       ].join('\n'),
     });
     fs.writeFileSync(path.join(source, 'light.png'), PNG);
@@ -79,5 +89,17 @@ describe.skipIf(!chromium.path)(browserSuite('Tailwind light/dark pairs in Chrom
 
   it('shows only the dark image of a pair in dark mode', async () => {
     expect(await visibleImages('dark')).toEqual(['dark image', 'plain light']);
+  });
+
+  it('underlines plain links, not a link the author styled with classes, unless a class asks for it', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${origin}/`, { waitUntil: 'load' });
+    const line = (selector: string): Promise<string> => page.locator(selector).first().evaluate((el) => getComputedStyle(el).textDecorationLine);
+    expect(await line('#page-content p a:text("plain link")')).toBe('underline');
+    // The browser's own underline would run through the card's heading (text-decoration propagates).
+    expect(await line('#page-content a.group')).toBe('none');
+    expect(await line('#page-content a.underline')).toBe('underline');
+    await context.close();
   });
 });
