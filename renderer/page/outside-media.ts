@@ -90,10 +90,20 @@ function link(href: string): string {
 }
 
 /**
+ * The element's own classes, kept on a box around its stand-in: a light/dark pair (`block
+ * dark:hidden` beside `hidden dark:block`) then shows one notice per theme, as it would have shown
+ * one picture. Around it, not on it: `block` would undo the notice's own flex layout.
+ */
+function withClasses(className: string | undefined, html: string): string {
+  const list = className?.trim();
+  return list ? `<span class="${escapeHtml(list)}">${html}</span>` : html;
+}
+
+/**
  * A card standing in for an outside iframe, video or audio element, or undefined when `src`
  * is not outside. `title` is the element's own title, if any.
  */
-export function outsideEmbedCard(state: PageState, kind: 'iframe' | 'video' | 'audio', src: string, title: string | undefined): string | undefined {
+export function outsideEmbedCard(state: PageState, kind: 'iframe' | 'video' | 'audio', src: string, title: string | undefined, className?: string): string | undefined {
   if (!isOutsideUrl(src)) return undefined;
   const url = parse(src);
   if (!url || !/^https?:$/.test(url.protocol)) return undefined;
@@ -104,15 +114,16 @@ export function outsideEmbedCard(state: PageState, kind: 'iframe' | 'video' | 'a
   const html =
     `<span class="c-outside c-outside--embed" data-outside-host="${escapeHtml(host)}">${PLAY_ICON}` +
     `<span class="c-outside__body"><span class="c-outside__title">${escapeHtml(label)}</span>${note(host)}${state.linkDepth > 0 ? '' : link(href)}</span></span>`;
-  return state.inline(html, `${label} ${href}`);
+  return state.inline(withClasses(className, html), `${label} ${href}`);
 }
 
 /**
- * A placeholder standing in for an outside image: its alt text, host and link. Links cannot
+ * A placeholder standing in for an outside image: its alt text, host and link. `className` is
+ * the theme's own class for the placeholder; `authorClass` the element's classes (withClasses). Links cannot
  * nest: inside a link (a badge in `[![…](…)](…)`, a Card's image with `linked: false`) the
  * placeholder shows no link of its own and the surrounding link still works.
  */
-export function outsideImagePlaceholder(state: PageState, src: string, alt: string, opts: { linked?: boolean; className?: string } = {}): string | undefined {
+export function outsideImagePlaceholder(state: PageState, src: string, alt: string, opts: { linked?: boolean; className?: string; authorClass?: string } = {}): string | undefined {
   if (!isOutsideUrl(src)) return undefined;
   const url = parse(src);
   if (!url || !/^https?:$/.test(url.protocol)) return undefined;
@@ -121,7 +132,7 @@ export function outsideImagePlaceholder(state: PageState, src: string, alt: stri
   const html =
     `<span class="c-outside c-outside--image${opts.className ? ` ${opts.className}` : ''}">${IMAGE_ICON}` +
     `<span class="c-outside__body"><span class="c-outside__title">${escapeHtml(label)}</span>${note(host)}${opts.linked === false || state.linkDepth > 0 ? '' : link(url.href)}</span></span>`;
-  return state.inline(html, label);
+  return state.inline(withClasses(opts.authorClass, html), label);
 }
 
 /**
@@ -134,7 +145,8 @@ export function outsideElementStandIn(el: ElementNode, props: Record<string, Lit
   const tag = el.name;
   if (tag === 'img') {
     const src = text('src');
-    return src === undefined ? undefined : outsideImagePlaceholder(state, src, text('alt') ?? '');
+    const authorClass = text('className') ?? text('class');
+    return src === undefined ? undefined : outsideImagePlaceholder(state, src, text('alt') ?? '', authorClass ? { authorClass } : {});
   }
   if (tag !== 'iframe' && tag !== 'video' && tag !== 'audio') return undefined;
   let src = text('src');
@@ -148,5 +160,5 @@ export function outsideElementStandIn(el: ElementNode, props: Record<string, Lit
     }
     if (src !== undefined) resolveAsset(src, state, env, 'media');
   }
-  return src === undefined ? undefined : outsideEmbedCard(state, tag, src, text('title') ?? text('aria-label'));
+  return src === undefined ? undefined : outsideEmbedCard(state, tag, src, text('title') ?? text('aria-label'), text('className') ?? text('class'));
 }
