@@ -215,7 +215,6 @@ function renderUserComponent(def: ComponentDef, el: ElementNode, env: Env, state
       state.snippetDepth--;
     }
   }
-  const callerChildren = { nodes: el.children, env, multiline: el.multiline };
   if (def.kind === 'opaque') {
     state.warn(
       'unknown-component',
@@ -227,23 +226,35 @@ function renderUserComponent(def: ComponentDef, el: ElementNode, env: Env, state
     const tag = el.block ? 'div' : 'span';
     return `<${tag} class="c-unknown" data-component="${escapeHtml(el.name)}">${inner}</${tag}>`;
   }
-  const props = evaluateProps(el, env);
+  const body = userComponentBody(def, el, env);
   enterComponent(state, el, env);
   try {
-    if (def.kind === 'snippet') {
-      const s = def.snippet;
-      const values = new Map<string, Literal>(Object.entries(props));
-      const snippetEnv: Env = { file: s.file, source: s.source, firstLine: s.firstLine, scope: withValues(s.scope, values), children: callerChildren };
-      return renderNodes(s.nodes, snippetEnv, state, el.block ? 'block' : 'inline');
-    }
-    const values = new Map<string, Literal>();
-    for (const [name, fallback] of def.params) values.set(name, props[name] ?? fallback);
-    if (def.propsName) values.set(def.propsName, props);
-    const arrowEnv: Env = { file: def.file, source: def.source, firstLine: def.firstLine, scope: withValues(def.scope, values), children: callerChildren };
-    return renderNodes(def.body, arrowEnv, state, 'inline');
+    return renderNodes(body.nodes, body.env, state, def.kind === 'snippet' && el.block ? 'block' : 'inline');
   } finally {
     state.snippetDepth--;
   }
+}
+
+/**
+ * What a snippet or arrow-function component stands for at one call: its nodes, in the env of
+ * its own file with the call's props bound and the caller's children reachable.
+ */
+export function userComponentBody(
+  def: Extract<ComponentDef, { kind: 'snippet' | 'arrow' }>,
+  el: ElementNode,
+  env: Env,
+): { nodes: Node[]; env: Env } {
+  const props = evaluateProps(el, env);
+  const children = { nodes: el.children, env, multiline: el.multiline };
+  if (def.kind === 'snippet') {
+    const s = def.snippet;
+    const values = new Map<string, Literal>(Object.entries(props));
+    return { nodes: s.nodes, env: { file: s.file, source: s.source, firstLine: s.firstLine, scope: withValues(s.scope, values), children } };
+  }
+  const values = new Map<string, Literal>();
+  for (const [name, fallback] of def.params) values.set(name, props[name] ?? fallback);
+  if (def.propsName) values.set(def.propsName, props);
+  return { nodes: def.body, env: { file: def.file, source: def.source, firstLine: def.firstLine, scope: withValues(def.scope, values), children } };
 }
 
 function renderLegacySnippet(el: ElementNode, env: Env, state: PageState): string {

@@ -16,6 +16,35 @@ describe('snippets', () => {
     expect(page.warnings).toEqual([]);
   });
 
+  it('takes the items of Steps, Tabs and Tree from snippets and arrow components among their children', () => {
+    const page = render(
+      [
+        "import Install from '/snippets/step-install.mdx';",
+        "import More from '/snippets/more-steps.mdx';",
+        "import { NpmTab } from '/snippets/tabs.jsx';",
+        '',
+        '<Steps>',
+        '<Step title="Sign up">Make an account.</Step>',
+        '<Install title="Install the alpha CLI" tool="alpha" />',
+        '<More />',
+        '</Steps>',
+        '',
+        '<Tabs>',
+        '<NpmTab pkg="widgets" />',
+        '<Tab title="yarn">Use yarn.</Tab>',
+        '</Tabs>',
+      ].join('\n'),
+    );
+    const titles = [...page.html.matchAll(/<p class="c-step__title">(?:<a[^>]*><\/a>)?([^<]*)<\/p>/g)].map((m) => m[1]);
+    expect(titles).toEqual(['Sign up', 'Install the alpha CLI', 'Install the beta CLI', 'Log in']);
+    expect(page.html).toContain('Run the installer for <strong>alpha</strong>.');
+    expect(page.html).toContain('Run the installer for <strong>beta</strong>.');
+    expect([...page.html.matchAll(/class="c-step__marker" aria-hidden="true">(\d)</g)].map((m) => m[1])).toEqual(['1', '2', '3', '4']);
+    expect(page.html).toContain('Install <code>widgets</code> with npm.');
+    expect(page.html).toMatch(/>npm<[\s\S]*>yarn</);
+    expect(page.warnings).toEqual([]);
+  });
+
   it('imports relative to the page', () => {
     const page = render("import Inner from '../snippets/nested/inner.mdx';\n\n<Inner message=\"hi\" />", { file: 'guides/page.mdx' });
     expect(page.html).toContain('Inner snippet says hi.');
