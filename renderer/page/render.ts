@@ -3,6 +3,7 @@
  * and expressions are rendered first and stand in the markdown as placeholders (see state.ts).
  * Built-in components live in components/, user components (snippets, arrow functions) here.
  */
+import { EXPRESSION_EXPORT, expressionModule } from '../islands/code-props.js';
 import { renderIsland, withoutRepeatedSlots } from '../islands/island.js';
 import { RenderError } from '../types.js';
 import { BUILTIN_COMPONENTS } from './components/index.js';
@@ -14,7 +15,8 @@ import { renderHtmlElement } from './html-element.js';
 import type { Literal } from './literal.js';
 import { renderMarkdown } from './markdown.js';
 import { renderMath } from './math.js';
-import { withValues, type ComponentDef } from './scope.js';
+import { emptyScope, withValues, type ComponentDef } from './scope.js';
+import { resolveAsset, resolveHref } from './links.js';
 import { findLegacySnippet, legacyCandidates, loadSnippet } from './snippets.js';
 import { BLOCK_CLOSE, BLOCK_OPEN, type PageState } from './state.js';
 import type { ElementNode, Node } from './tree.js';
@@ -36,7 +38,8 @@ export function renderNodes(nodes: Node[], env: Env, state: PageState, mode: Mod
   // for every block (that was quadratic: 4 s of 5 for such a page).
   const parts: string[] = [];
   let onlySlots = true;
-  for (const node of nodes) {
+  for (let index = 0; index < nodes.length; index++) {
+    const node = nodes[index] as Node;
     switch (node.kind) {
       case 'text':
         parts.push(node.value);
@@ -45,8 +48,12 @@ export function renderNodes(nodes: Node[], env: Env, state: PageState, mode: Mod
       case 'esm':
         break;
       case 'expr': {
-        const out = renderExpression(node.code, node.line, env, state);
-        if (out !== '') {
+        const block = mode === 'block' && standsAlone(nodes, index);
+        const out = renderExpression(node.code, node.line, env, state, block);
+        if (typeof out !== 'string') {
+          appendBlock(parts, out.block);
+          onlySlots = false;
+        } else if (out !== '') {
           parts.push(out);
           onlySlots = false;
         }
@@ -136,7 +143,16 @@ export function dedent(text: string): string {
     .join('\n');
 }
 
-function renderExpression(code: string, line: number, env: Env, state: PageState): string {
+/** An expression on lines of its own (flow content in MDX), not inside a paragraph's text. */
+function standsAlone(nodes: Node[], index: number): boolean {
+  const before = nodes[index - 1];
+  const after = nodes[index + 1];
+  const startsLine = before === undefined || (before.kind === 'text' && /(?:^|\n)[ \t]*$/.test(before.value));
+  const endsLine = after === undefined || (after.kind === 'text' && /^[ \t]*(?:\n|$)/.test(after.value));
+  return startsLine && endsLine;
+}
+
+function renderExpression(code: string, line: number, env: Env, state: PageState, block = false): string | { block: string } {
   const trimmed = code.trim();
   if ((trimmed === 'children' || trimmed === 'props.children') && env.children) {
     const { nodes, env: callerEnv, multiline } = env.children;
@@ -151,9 +167,54 @@ function renderExpression(code: string, line: number, env: Env, state: PageState
     const text = literalToText(result.value);
     return text === '' ? '' : state.inline(escapeHtml(text), text);
   }
-  state.warn('unsupported-expression', `{${trimmed.slice(0, 60)}} is not a known constant; it is shown as written`, env.file, line);
   const raw = `{${code}}`;
-  return state.inline(`<code class="c-expression">${escapeHtml(raw)}</code>`, raw);
+  const asWritten = (): string => {
+    state.warn('unsupported-expression', `{${trimmed.slice(0, 60)}} is not a known constant; it is shown as written`, env.file, line);
+    return '';
+  };
+  // Code runs where the repository's components run: in the reader's browser, pre-rendered in
+  // the sandbox. What cannot be pre-rendered there is shown as written, as before.
+  const island = renderExpressionIsland(code, line, env, state, block, asWritten);
+  if (island === '') return state.inline(`<code class="c-expression">${escapeHtml(raw)}</code>`, raw);
+  const text = htmlToText(withoutRepeatedSlots(island));
+  return block ? { block: state.block(island, text) } : state.inline(island, text);
+}
+
+const IDENTIFIER_RE = /[A-Za-z_$][\w$]*/g;
+const LINK_KEYS = new Set(['href', 'link', 'to', 'url']);
+const ASSET_KEYS = new Set(['src', 'img', 'image', 'poster', 'icon']);
+
+/**
+ * Data an expression reads (`export const features = [{ href: "/guides/a" }]`) with its site
+ * paths made the bundle's, as a page's own links are: pages and files move in the bundle.
+ */
+function localUrls(value: Literal, key: string, env: Env, state: PageState): Literal {
+  if (typeof value === 'string') {
+    const v = value.trim();
+    if (!v.startsWith('/') || v.startsWith('//')) return value;
+    if (LINK_KEYS.has(key)) return resolveHref(v, state, env);
+    if (ASSET_KEYS.has(key) && (key !== 'icon' || /\.(?:svg|png|jpe?g|gif|webp)$/i.test(v))) return resolveAsset(v, state, env);
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((item) => localUrls(item, key, env, state));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, Literal> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = localUrls(v, k, env, state);
+    return out;
+  }
+  return value;
+}
+
+function renderExpressionIsland(code: string, line: number, env: Env, state: PageState, block: boolean, asWritten: () => string): string {
+  const names = new Set(code.match(IDENTIFIER_RE) ?? []);
+  const given = [...names].filter((n) => env.scope.values.has(n));
+  const mod = expressionModule(env.scope.module, env.file, code, given);
+  if (!mod) return asWritten();
+  const el: ElementNode = { kind: 'element', name: `{${code.trim().slice(0, 40)}}`, attrs: [], children: [], line, block, multiline: false };
+  const props = new Map(given.map((n) => [n, localUrls(env.scope.values.get(n) as Literal, '', env, state)]));
+  const propEnv: Env = { ...env, scope: withValues(emptyScope(), props as Map<string, Literal>) };
+  el.attrs = given.map((n) => ({ name: n, value: { kind: 'expr' as const, code: n } }));
+  return renderIsland({ kind: 'module', module: mod, exportName: EXPRESSION_EXPORT, exported: true, line }, el, propEnv, state, asWritten);
 }
 
 /** Evaluated attributes: strings as written, `{…}` through the safe evaluator, bare ones `true`. */

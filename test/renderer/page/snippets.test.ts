@@ -45,6 +45,50 @@ describe('snippets', () => {
     expect(page.warnings).toEqual([]);
   });
 
+  it('runs expressions that are code (.map, &&, arithmetic, method calls) as islands, pre-rendered', () => {
+    const page = render(
+      [
+        'export const features = [',
+        '  { title: "Fast", href: "/guides/intro", body: "Very fast." },',
+        '  { title: "Safe", href: "/guides/setup", body: "Very safe." },',
+        '];',
+        'export const beta = true;',
+        '',
+        '<CardGroup cols={2}>',
+        '  {features.map((f) => (',
+        '    <Card key={f.title} title={f.title} href={f.href}>{f.body}</Card>',
+        '  ))}',
+        '</CardGroup>',
+        '',
+        '{beta && <Note>Beta is on.</Note>}',
+        '',
+        'Two and two make {2 + 2}.',
+        '',
+        "import List from '/snippets/list.mdx';",
+        '',
+        '<List items={["a", "b"]} />',
+      ].join('\n'),
+    );
+    expect(page.warnings).toEqual([]);
+    expect(page.html).not.toContain('c-expression');
+    const cards = [...page.html.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
+    expect(cards).toEqual(expect.arrayContaining([['/guides/intro/', 'Fast'], ['/guides/setup/', 'Safe']]));
+    expect(page.html).toContain('Very safe.');
+    // Flow expressions are blocks (never inside a <p>); one within a sentence stays inline.
+    expect(page.html).not.toMatch(/<p>\s*<div class="c-island"/);
+    expect(page.html).toMatch(/<div class="c-island"[^>]*data-island="guides\/page\.mdx#expr-[0-9a-f]{8}#__mint_expr"[^>]*><div role="note"[^>]*class="c-callout c-callout--note"/);
+    expect(page.html).toMatch(/<p>Two and two make <span class="c-island"[^>]*>4<\/span>\.<\/p>/);
+    expect(page.html).toMatch(/You picked 2 items: <span class="c-island"[^>]*>a, b<\/span>\./);
+    expect(page.islands?.scripts.length).toBeGreaterThan(1);
+  });
+
+  it('shows an expression as written, with a warning, when it cannot be pre-rendered', () => {
+    const page = render("Hello {user.name ?? 'reader'}.\n");
+    expect(page.html).toContain('<code class="c-expression">{user.name ?? &#39;reader&#39;}</code>');
+    expect(page.warnings).toEqual([expect.objectContaining({ code: 'unsupported-expression', line: 1 })]);
+    expect(page.islands).toBeUndefined();
+  });
+
   it('imports relative to the page', () => {
     const page = render("import Inner from '../snippets/nested/inner.mdx';\n\n<Inner message=\"hi\" />", { file: 'guides/page.mdx' });
     expect(page.html).toContain('Inner snippet says hi.');
