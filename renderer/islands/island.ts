@@ -50,7 +50,7 @@ export function renderIsland(def: ModuleComponent, el: ElementNode, env: Env, st
     modules.push(compiled.module);
   }
 
-  const call = new ComponentCall(el, env, state);
+  const call = new ComponentCall(el, env, state, false);
   const props: Record<string, Literal> = {};
   const html: Record<string, string> = {};
   const code: Record<string, string> = {};

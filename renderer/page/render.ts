@@ -3,7 +3,6 @@
  * and expressions are rendered first and stand in the markdown as placeholders (see state.ts).
  * Built-in components live in components/, user components (snippets, arrow functions) here.
  */
-import { EXPRESSION_EXPORT, expressionModule } from '../islands/code-props.js';
 import { renderIsland, withoutRepeatedSlots } from '../islands/island.js';
 import { RenderError } from '../types.js';
 import { BUILTIN_COMPONENTS } from './components/index.js';
@@ -15,8 +14,8 @@ import { renderHtmlElement } from './html-element.js';
 import type { Literal } from './literal.js';
 import { renderMarkdown } from './markdown.js';
 import { renderMath } from './math.js';
-import { emptyScope, withValues, type ComponentDef } from './scope.js';
-import { resolveAsset, resolveHref } from './links.js';
+import { withValues, type ComponentDef } from './scope.js';
+import { codeAsText, renderExpressionIsland } from './expression-island.js';
 import { findLegacySnippet, legacyCandidates, loadSnippet } from './snippets.js';
 import { BLOCK_CLOSE, BLOCK_OPEN, type PageState } from './state.js';
 import type { ElementNode, Node } from './tree.js';
@@ -180,45 +179,13 @@ function renderExpression(code: string, line: number, env: Env, state: PageState
   return block ? { block: state.block(island, text) } : state.inline(island, text);
 }
 
-const IDENTIFIER_RE = /[A-Za-z_$][\w$]*/g;
-const LINK_KEYS = new Set(['href', 'link', 'to', 'url']);
-const ASSET_KEYS = new Set(['src', 'img', 'image', 'poster', 'icon']);
-
-/**
- * Data an expression reads (`export const features = [{ href: "/guides/a" }]`) with its site
- * paths made the bundle's, as a page's own links are: pages and files move in the bundle.
- */
-function localUrls(value: Literal, key: string, env: Env, state: PageState): Literal {
-  if (typeof value === 'string') {
-    const v = value.trim();
-    if (!v.startsWith('/') || v.startsWith('//')) return value;
-    if (LINK_KEYS.has(key)) return resolveHref(v, state, env);
-    if (ASSET_KEYS.has(key) && (key !== 'icon' || /\.(?:svg|png|jpe?g|gif|webp)$/i.test(v))) return resolveAsset(v, state, env);
-    return value;
-  }
-  if (Array.isArray(value)) return value.map((item) => localUrls(item, key, env, state));
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, Literal> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = localUrls(v, k, env, state);
-    return out;
-  }
-  return value;
-}
-
-function renderExpressionIsland(code: string, line: number, env: Env, state: PageState, block: boolean, asWritten: () => string): string {
-  const names = new Set(code.match(IDENTIFIER_RE) ?? []);
-  const given = [...names].filter((n) => env.scope.values.has(n));
-  const mod = expressionModule(env.scope.module, env.file, code, given);
-  if (!mod) return asWritten();
-  const el: ElementNode = { kind: 'element', name: `{${code.trim().slice(0, 40)}}`, attrs: [], children: [], line, block, multiline: false };
-  const props = new Map(given.map((n) => [n, localUrls(env.scope.values.get(n) as Literal, '', env, state)]));
-  const propEnv: Env = { ...env, scope: withValues(emptyScope(), props as Map<string, Literal>) };
-  el.attrs = given.map((n) => ({ name: n, value: { kind: 'expr' as const, code: n } }));
-  return renderIsland({ kind: 'module', module: mod, exportName: EXPRESSION_EXPORT, exported: true, line }, el, propEnv, state, asWritten);
-}
-
 /** Evaluated attributes: strings as written, `{…}` through the safe evaluator, bare ones `true`. */
-export function evaluateProps(el: ElementNode, env: Env): Record<string, Literal> {
+/**
+ * With `state`, an attribute that is code (`title={strings.installSDK("ws")}`, a name bound to an
+ * object the literal reader refuses because it holds functions) is computed in the sandbox, as
+ * text; without, or when that fails, it is left out as before.
+ */
+export function evaluateProps(el: ElementNode, env: Env, state?: PageState): Record<string, Literal> {
   const props: Record<string, Literal> = Object.create(null) as Record<string, Literal>;
   for (const attr of el.attrs) {
     const v = attr.value;
@@ -228,6 +195,10 @@ export function evaluateProps(el: ElementNode, env: Env): Record<string, Literal
     else {
       const r = evaluate(v.code, env.scope);
       if (r.kind === 'value') props[attr.name] = r.value;
+      else if (state && r.kind === 'unsupported') {
+        const text = codeAsText(v.code, env, state);
+        if (text !== undefined) props[attr.name] = text;
+      }
     }
   }
   return props;
@@ -287,7 +258,7 @@ function renderUserComponent(def: ComponentDef, el: ElementNode, env: Env, state
     const tag = el.block ? 'div' : 'span';
     return `<${tag} class="c-unknown" data-component="${escapeHtml(el.name)}">${inner}</${tag}>`;
   }
-  const body = userComponentBody(def, el, env);
+  const body = userComponentBody(def, el, env, state);
   enterComponent(state, el, env);
   try {
     return renderNodes(body.nodes, body.env, state, def.kind === 'snippet' && el.block ? 'block' : 'inline');
@@ -304,8 +275,9 @@ export function userComponentBody(
   def: Extract<ComponentDef, { kind: 'snippet' | 'arrow' }>,
   el: ElementNode,
   env: Env,
+  state: PageState,
 ): { nodes: Node[]; env: Env } {
-  const props = evaluateProps(el, env);
+  const props = evaluateProps(el, env, state);
   const children = { nodes: el.children, env, multiline: el.multiline };
   if (def.kind === 'snippet') {
     const s = def.snippet;

@@ -26,8 +26,10 @@ export class ComponentCall {
     readonly el: ElementNode,
     readonly env: Env,
     readonly state: PageState,
+    /** Attributes that are code are computed in the sandbox as text (not for islands: theirs run with them). */
+    computeCode = true,
   ) {
-    this.props = evaluateProps(el, env);
+    this.props = evaluateProps(el, env, computeCode ? state : undefined);
   }
 
   get name(): string {
@@ -96,7 +98,7 @@ export class ComponentCall {
       }
       const def = env.scope.components.get(n.name);
       if (def && (def.kind === 'snippet' || def.kind === 'arrow')) {
-        const body = userComponentBody(def, n, env);
+        const body = userComponentBody(def, n, env, this.state);
         this.collectChildren(body.nodes, body.env, names, out, depth + 1);
       }
     }

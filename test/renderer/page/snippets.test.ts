@@ -82,6 +82,29 @@ describe('snippets', () => {
     expect(page.islands?.scripts.length).toBeGreaterThan(1);
   });
 
+  it('computes attributes that are code in the sandbox, and renders dangerouslySetInnerHTML under the HTML policy', () => {
+    const page = render(
+      [
+        "import { strings } from '/snippets/strings.mdx';",
+        '',
+        '<Steps>',
+        '  <Step title={strings.signUp}>',
+        '    <div dangerouslySetInnerHTML={{ __html: strings.keyHelp }} />',
+        '  </Step>',
+        '  <Step title={strings.install("the CLI")}>Run it.</Step>',
+        '  <Step title={strings.missing.name}>No title.</Step>',
+        '</Steps>',
+        '',
+        '<p dangerouslySetInnerHTML={{ __html: "Plain <em>literal</em> {braces}" }} />',
+      ].join('\n'),
+    );
+    const titles = [...page.html.matchAll(/<p class="c-step__title">(?:<a[^>]*><\/a>)?([^<]*)<\/p>/g)].map((m) => m[1]);
+    expect(titles).toEqual(['Create an account', 'Install the CLI']);
+    expect(page.html).toContain('<div>Open <a href="/guides/setup/">the settings</a> and copy a <strong>key</strong>.<img src="x" loading="lazy"></div>');
+    expect(page.html).toContain('<p>Plain <em>literal</em> {braces}</p>');
+    expect(page.warnings).toContainEqual(expect.objectContaining({ code: 'unsafe-html', message: expect.stringContaining('onerror') }));
+  });
+
   it('shows an expression as written, with a warning, when it cannot be pre-rendered', () => {
     const page = render("Hello {user.name ?? 'reader'}.\n");
     expect(page.html).toContain('<code class="c-expression">{user.name ?? &#39;reader&#39;}</code>');
