@@ -69,7 +69,8 @@ export class ComponentCall {
    * Child elements with one of the given names (whitespace and other content ignored). A child
    * that is a snippet or arrow-function component, or a fragment, stands for what it renders: its
    * own top-level elements are taken in its place, as React would see them (`<Steps>` whose steps
-   * come from `<CliInitStep />`, a snippet holding one `<Step>`).
+   * come from `<CliInitStep />`, a snippet holding one `<Step>`); so is `{children}` in a wrapper
+   * component's `<Steps>{children}</Steps>`.
    */
   childElements(...names: string[]): ElementNode[] {
     const out: ElementNode[] = [];
@@ -79,6 +80,15 @@ export class ComponentCall {
 
   private collectChildren(nodes: Node[], env: Env, names: string[], out: ElementNode[], depth: number): void {
     for (const n of nodes) {
+      if (n.kind === 'expr') {
+        // `<Steps>{children}</Steps>` in a wrapper component: the caller's children are the items.
+        const code = n.code.trim();
+        const caller = env.children;
+        if (caller && depth < MAX_CHILD_EXPANSION && (code === 'children' || code === 'props.children')) {
+          this.collectChildren(caller.nodes, caller.env, names, out, depth + 1);
+        }
+        continue;
+      }
       if (n.kind !== 'element') continue;
       if (names.length === 0 || names.includes(n.name)) {
         if (env === this.env) {

@@ -45,6 +45,15 @@ describe('snippets', () => {
     expect(page.warnings).toEqual([]);
   });
 
+  it('takes the items of a wrapper component\'s <Steps>{children}</Steps> from its caller', () => {
+    const page = render(
+      ['export const MySteps = ({ children }) => <Steps>{children}</Steps>;', '', '<MySteps>', '  <Step title="One">First.</Step>', '  <Step title="Two">Second.</Step>', '</MySteps>'].join('\n'),
+    );
+    const titles = [...page.html.matchAll(/<p class="c-step__title">(?:<a[^>]*><\/a>)?([^<]*)<\/p>/g)].map((m) => m[1]);
+    expect(titles).toEqual(['One', 'Two']);
+    expect(page.html).toContain('First.');
+  });
+
   it('runs expressions that are code (.map, &&, arithmetic, method calls) as islands, pre-rendered', () => {
     const page = render(
       [
