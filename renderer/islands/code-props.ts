@@ -84,3 +84,32 @@ export function codePropsModule(caller: ModuleRef, props: Record<string, string>
   deps.set(CALLER_SPEC, caller);
   return { file: `${caller.file}#props-${hash}`, code, deps, locals: [] };
 }
+
+export const EXPRESSION_EXPORT = '__mint_expr';
+
+/**
+ * A `{…}` expression of a page or snippet that the renderer cannot read as a constant
+ * (`{features.map((f) => <Card …/>)}`, `{beta && <Note>…</Note>}`, `{2 + 2}`) as a component
+ * module: the caller's imports and top-level names as for code props, the names given in
+ * `propNames` (a snippet's props, the page's constants) taken from the island's props, and the
+ * expression as what the component returns. Undefined when the caller's code cannot be read.
+ */
+export function expressionModule(caller: ModuleRef | undefined, file: string, expression: string, propNames: string[]): ModuleRef | undefined {
+  const shape = caller ? shapeOf(caller) : { imports: [], importedNames: new Set<string>(), declaredNames: [] };
+  if (!shape) return undefined;
+  // A name the caller imports stays the import's (declaring it again would not compile).
+  const given = new Set(propNames.filter((n) => !shape.importedNames.has(n)));
+  const names = shape.declaredNames
+    .filter((n) => !given.has(n))
+    .map((n) => `const ${n} = __mint_caller[${JSON.stringify(n)}] !== undefined ? __mint_caller[${JSON.stringify(n)}] : __mint_caller[${JSON.stringify(`__mint_local_${n}`)}];`)
+    .join('\n');
+  const fromProps = given.size > 0 ? `const { ${[...given].join(', ')} } = __mint_p;\n` : '';
+  const code =
+    `${shape.imports.join('\n')}\n` +
+    (caller ? `import * as __mint_caller from ${JSON.stringify(CALLER_SPEC)};\n` : '') +
+    `export const ${EXPRESSION_EXPORT} = (__mint_p) => {\n${names}\n${fromProps}return (${expression}\n);\n};\n`;
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 8);
+  const deps = new Map(caller?.deps ?? []);
+  if (caller) deps.set(CALLER_SPEC, caller);
+  return { file: `${file}#expr-${hash}`, code, deps, locals: [] };
+}

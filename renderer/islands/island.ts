@@ -32,20 +32,25 @@ export interface PageIslands {
 const URL_PROPS = new Set(['href', 'src', 'img', 'image', 'url', 'link', 'to', 'poster']);
 const IMAGE_ICON_RE = /\.(?:svg|png|jpe?g|gif|webp)$/i;
 
-export function renderIsland(def: ModuleComponent, el: ElementNode, env: Env, state: PageState): string {
+/**
+ * `unlessPrerendered`: what to write instead when the island cannot be compiled or pre-rendered
+ * (an expression island keeps the renderer's own output then, rather than an empty first paint).
+ */
+export function renderIsland(def: ModuleComponent, el: ElementNode, env: Env, state: PageState, unlessPrerendered?: () => string): string {
   const key = `${def.module.file}#${def.exportName}`;
   const where = { file: def.module.file, line: def.line };
   const modules: CompiledModule[] = [];
   for (const mod of moduleGraph(def.module)) {
     const compiled = compileModule(mod);
     if (!compiled.ok) {
+      if (unlessPrerendered) return unlessPrerendered();
       state.warn('component-compile', `<${el.name}> could not be compiled (${compiled.message}); its content is shown without it`, mod.file, compiled.line);
       return fallback(el, env, state);
     }
     modules.push(compiled.module);
   }
 
-  const call = new ComponentCall(el, env, state);
+  const call = new ComponentCall(el, env, state, false);
   const props: Record<string, Literal> = {};
   const html: Record<string, string> = {};
   const code: Record<string, string> = {};
@@ -78,6 +83,7 @@ export function renderIsland(def: ModuleComponent, el: ElementNode, env: Env, st
   }
 
   let first = '';
+  if (unlessPrerendered && !sandboxReady()) return unlessPrerendered();
   if (!sandboxReady()) {
     state.warn('component-prerender', `<${el.name}> is not pre-rendered (the sandbox is not loaded in this process); it renders in the browser`, where.file, where.line);
   } else {
@@ -90,6 +96,7 @@ export function renderIsland(def: ModuleComponent, el: ElementNode, env: Env, st
       if (icons.size > before) result = sandbox.render(modules, key, props, html, icons.table, codeProps);
     }
     if (result.ok) first = sanitizePrerendered(result.html);
+    else if (unlessPrerendered) return unlessPrerendered();
     else state.warn('component-prerender', `<${el.name}> could not be pre-rendered (${result.reason}); readers without JavaScript do not see it`, where.file, where.line);
   }
 

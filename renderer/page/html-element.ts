@@ -12,7 +12,10 @@ import { outsideElementStandIn } from './outside-media.js';
 import { evaluateProps, renderNodes } from './render.js';
 import { attributeProblem, MINTLIFY_ONLY_ATTRS, tagVerdict } from './html-policy.js';
 import type { PageState } from './state.js';
-import type { ElementNode } from './tree.js';
+import type { ElementNode, Node } from './tree.js';
+import { evaluate } from './evaluate.js';
+import { codeAsText } from './expression-island.js';
+import { parseMdx } from './parse.js';
 import { VOID_TAGS } from './html-tags.js';
 
 const JSX_ATTR_NAMES: Record<string, string> = {
@@ -96,6 +99,8 @@ export function renderHtmlElement(el: ElementNode, env: Env, state: PageState): 
   }
   const removed: string[] = [];
   const props = evaluateProps(el, env);
+  const inner = innerHtmlNodes(el, env, state);
+  delete props['dangerouslySetInnerHTML'];
   let attrs = '';
   let targetBlank = false;
   let hasRel = false;
@@ -132,6 +137,7 @@ export function renderHtmlElement(el: ElementNode, env: Env, state: PageState): 
   if (tag === 'a' && targetBlank && !hasRel) attrs += ' rel="noopener noreferrer"';
   if (tag === 'img' && !('loading' in props)) attrs += ' loading="lazy"';
   if (VOID_TAGS.has(tag)) return `<${tag}${attrs}>`;
+  if (inner) return `<${tag}${attrs}>${renderNodes(inner, env, state, 'inline')}</${tag}>`;
   if (tag !== 'a') return `<${tag}${attrs}>${renderChildren(el, env, state)}</${tag}>`;
   // Stand-ins inside a link leave out their own link (no nested <a>).
   state.linkDepth++;
@@ -140,6 +146,27 @@ export function renderHtmlElement(el: ElementNode, env: Env, state: PageState): 
   } finally {
     state.linkDepth--;
   }
+}
+
+/**
+ * `dangerouslySetInnerHTML={{ __html: … }}` (a literal, or code computed in the sandbox such as
+ * `strings.generateKeyInstructions`): its HTML read as the page's own markup, so every element in
+ * it meets the raw HTML policy like any other. Braces in it are text, not expressions.
+ */
+function innerHtmlNodes(el: ElementNode, env: Env, state: PageState): Node[] | undefined {
+  const attr = el.attrs.find((a) => a.name === 'dangerouslySetInnerHTML');
+  if (!attr || attr.value.kind !== 'expr') return undefined;
+  const value = evaluate(attr.value.code, env.scope);
+  let html: string | undefined;
+  if (value.kind === 'value' && value.value !== null && typeof value.value === 'object' && !Array.isArray(value.value)) {
+    const h = (value.value as Record<string, Literal>)['__html'];
+    if (typeof h === 'string') html = h;
+  } else if (value.kind === 'unsupported') {
+    html = codeAsText(`(${attr.value.code}).__html`, env, state);
+  }
+  if (html === undefined) return undefined;
+  const source = html.replace(/\{/g, '&#123;').replace(/\}/g, '&#125;');
+  return parseMdx(env.file, source, el.line, { esm: false }).nodes;
 }
 
 function renderChildren(el: ElementNode, env: Env, state: PageState): string {

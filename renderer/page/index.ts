@@ -17,6 +17,7 @@ import { handWrittenPlayground } from '../openapi/playground.js';
 import { renderApiPage } from '../openapi/render.js';
 import type { ApiPageData } from '../openapi/types.js';
 import { parseMdx } from './parse.js';
+import { footnotesOf, footnotesSection, numberFootnotes } from './footnotes.js';
 import { renderNodes } from './render.js';
 import { oneByte } from './one-byte.js';
 import { normaliseText, resolveHeadings, Resolver } from './resolve.js';
@@ -67,7 +68,9 @@ function render(file: string, source: string, ctx: RenderContext, input: PageInp
   const scope = buildScope(file, esmBlocks(tree.nodes), ctx.repoRoot, state.snippetMemo, warn, [file]);
   const env: Env = { file, source: text, firstLine, scope };
 
+  state.footnotes = footnotesOf(text);
   let html = renderNodes(tree.nodes, env, state, 'block');
+  html += footnotesSection(state.footnotes);
   if (input.api) {
     // The page's own content first, then the reference generated from the spec (as Mintlify).
     html = renderApiPage(input.api, html, frontmatter, env, state);
@@ -83,7 +86,8 @@ function render(file: string, source: string, ctx: RenderContext, input: PageInp
 
   const resolver = new Resolver(state);
   const plain = normaliseText(resolver.text(htmlToText(html)));
-  const headed = resolveHeadings(resolver.html(html), state, resolver);
+  const resolved = resolveHeadings(resolver.html(html), state, resolver);
+  const headed = state.footnotes ? { ...resolved, html: numberFootnotes(resolved.html) } : resolved;
 
   const title = stringField(frontmatter, 'title') ?? titleFromFile(file, ctx.config.name);
   const description = stringField(frontmatter, 'description');

@@ -12,6 +12,7 @@ import { escapeHtml, inlineHtmlToText } from './html.js';
 import { resolveAsset, resolveHref } from './links.js';
 import { outsideImagePlaceholder } from './outside-media.js';
 import { renderMath } from './math.js';
+import { footnoteExtensions } from './footnotes.js';
 import type { PageState } from './state.js';
 
 interface Current {
@@ -137,6 +138,8 @@ class PageRenderer extends Renderer {
 
 const marked = new Marked({ gfm: true, async: false });
 marked.setOptions({ tokenizer: new MdxTokenizer(), renderer: new PageRenderer() });
+// Extensions, not subclass methods: they run only where their start finds `[^` on a page with definitions.
+marked.use({ extensions: footnoteExtensions(() => stack[stack.length - 1]?.state.footnotes) });
 
 function mathSlot(tex: string, display: boolean, where: 'block' | 'inline'): string {
   const { state } = current();

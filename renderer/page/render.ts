@@ -15,6 +15,7 @@ import type { Literal } from './literal.js';
 import { renderMarkdown } from './markdown.js';
 import { renderMath } from './math.js';
 import { withValues, type ComponentDef } from './scope.js';
+import { codeAsText, renderExpressionIsland } from './expression-island.js';
 import { findLegacySnippet, legacyCandidates, loadSnippet } from './snippets.js';
 import { BLOCK_CLOSE, BLOCK_OPEN, type PageState } from './state.js';
 import type { ElementNode, Node } from './tree.js';
@@ -36,7 +37,8 @@ export function renderNodes(nodes: Node[], env: Env, state: PageState, mode: Mod
   // for every block (that was quadratic: 4 s of 5 for such a page).
   const parts: string[] = [];
   let onlySlots = true;
-  for (const node of nodes) {
+  for (let index = 0; index < nodes.length; index++) {
+    const node = nodes[index] as Node;
     switch (node.kind) {
       case 'text':
         parts.push(node.value);
@@ -45,8 +47,12 @@ export function renderNodes(nodes: Node[], env: Env, state: PageState, mode: Mod
       case 'esm':
         break;
       case 'expr': {
-        const out = renderExpression(node.code, node.line, env, state);
-        if (out !== '') {
+        const block = mode === 'block' && standsAlone(nodes, index);
+        const out = renderExpression(node.code, node.line, env, state, block);
+        if (typeof out !== 'string') {
+          appendBlock(parts, out.block);
+          onlySlots = false;
+        } else if (out !== '') {
           parts.push(out);
           onlySlots = false;
         }
@@ -136,7 +142,16 @@ export function dedent(text: string): string {
     .join('\n');
 }
 
-function renderExpression(code: string, line: number, env: Env, state: PageState): string {
+/** An expression on lines of its own (flow content in MDX), not inside a paragraph's text. */
+function standsAlone(nodes: Node[], index: number): boolean {
+  const before = nodes[index - 1];
+  const after = nodes[index + 1];
+  const startsLine = before === undefined || (before.kind === 'text' && /(?:^|\n)[ \t]*$/.test(before.value));
+  const endsLine = after === undefined || (after.kind === 'text' && /^[ \t]*(?:\n|$)/.test(after.value));
+  return startsLine && endsLine;
+}
+
+function renderExpression(code: string, line: number, env: Env, state: PageState, block = false): string | { block: string } {
   const trimmed = code.trim();
   if ((trimmed === 'children' || trimmed === 'props.children') && env.children) {
     const { nodes, env: callerEnv, multiline } = env.children;
@@ -151,13 +166,26 @@ function renderExpression(code: string, line: number, env: Env, state: PageState
     const text = literalToText(result.value);
     return text === '' ? '' : state.inline(escapeHtml(text), text);
   }
-  state.warn('unsupported-expression', `{${trimmed.slice(0, 60)}} is not a known constant; it is shown as written`, env.file, line);
   const raw = `{${code}}`;
-  return state.inline(`<code class="c-expression">${escapeHtml(raw)}</code>`, raw);
+  const asWritten = (): string => {
+    state.warn('unsupported-expression', `{${trimmed.slice(0, 60)}} is not a known constant; it is shown as written`, env.file, line);
+    return '';
+  };
+  // Code runs where the repository's components run: in the reader's browser, pre-rendered in
+  // the sandbox. What cannot be pre-rendered there is shown as written, as before.
+  const island = renderExpressionIsland(code, line, env, state, block, asWritten);
+  if (island === '') return state.inline(`<code class="c-expression">${escapeHtml(raw)}</code>`, raw);
+  const text = htmlToText(withoutRepeatedSlots(island));
+  return block ? { block: state.block(island, text) } : state.inline(island, text);
 }
 
 /** Evaluated attributes: strings as written, `{…}` through the safe evaluator, bare ones `true`. */
-export function evaluateProps(el: ElementNode, env: Env): Record<string, Literal> {
+/**
+ * With `state`, an attribute that is code (`title={strings.installSDK("ws")}`, a name bound to an
+ * object the literal reader refuses because it holds functions) is computed in the sandbox, as
+ * text; without, or when that fails, it is left out as before.
+ */
+export function evaluateProps(el: ElementNode, env: Env, state?: PageState): Record<string, Literal> {
   const props: Record<string, Literal> = Object.create(null) as Record<string, Literal>;
   for (const attr of el.attrs) {
     const v = attr.value;
@@ -167,6 +195,10 @@ export function evaluateProps(el: ElementNode, env: Env): Record<string, Literal
     else {
       const r = evaluate(v.code, env.scope);
       if (r.kind === 'value') props[attr.name] = r.value;
+      else if (state && r.kind === 'unsupported') {
+        const text = codeAsText(v.code, env, state);
+        if (text !== undefined) props[attr.name] = text;
+      }
     }
   }
   return props;
@@ -215,7 +247,6 @@ function renderUserComponent(def: ComponentDef, el: ElementNode, env: Env, state
       state.snippetDepth--;
     }
   }
-  const callerChildren = { nodes: el.children, env, multiline: el.multiline };
   if (def.kind === 'opaque') {
     state.warn(
       'unknown-component',
@@ -227,23 +258,36 @@ function renderUserComponent(def: ComponentDef, el: ElementNode, env: Env, state
     const tag = el.block ? 'div' : 'span';
     return `<${tag} class="c-unknown" data-component="${escapeHtml(el.name)}">${inner}</${tag}>`;
   }
-  const props = evaluateProps(el, env);
+  const body = userComponentBody(def, el, env, state);
   enterComponent(state, el, env);
   try {
-    if (def.kind === 'snippet') {
-      const s = def.snippet;
-      const values = new Map<string, Literal>(Object.entries(props));
-      const snippetEnv: Env = { file: s.file, source: s.source, firstLine: s.firstLine, scope: withValues(s.scope, values), children: callerChildren };
-      return renderNodes(s.nodes, snippetEnv, state, el.block ? 'block' : 'inline');
-    }
-    const values = new Map<string, Literal>();
-    for (const [name, fallback] of def.params) values.set(name, props[name] ?? fallback);
-    if (def.propsName) values.set(def.propsName, props);
-    const arrowEnv: Env = { file: def.file, source: def.source, firstLine: def.firstLine, scope: withValues(def.scope, values), children: callerChildren };
-    return renderNodes(def.body, arrowEnv, state, 'inline');
+    return renderNodes(body.nodes, body.env, state, def.kind === 'snippet' && el.block ? 'block' : 'inline');
   } finally {
     state.snippetDepth--;
   }
+}
+
+/**
+ * What a snippet or arrow-function component stands for at one call: its nodes, in the env of
+ * its own file with the call's props bound and the caller's children reachable.
+ */
+export function userComponentBody(
+  def: Extract<ComponentDef, { kind: 'snippet' | 'arrow' }>,
+  el: ElementNode,
+  env: Env,
+  state: PageState,
+): { nodes: Node[]; env: Env } {
+  const props = evaluateProps(el, env, state);
+  const children = { nodes: el.children, env, multiline: el.multiline };
+  if (def.kind === 'snippet') {
+    const s = def.snippet;
+    const values = new Map<string, Literal>(Object.entries(props));
+    return { nodes: s.nodes, env: { file: s.file, source: s.source, firstLine: s.firstLine, scope: withValues(s.scope, values), children } };
+  }
+  const values = new Map<string, Literal>();
+  for (const [name, fallback] of def.params) values.set(name, props[name] ?? fallback);
+  if (def.propsName) values.set(def.propsName, props);
+  return { nodes: def.body, env: { file: def.file, source: def.source, firstLine: def.firstLine, scope: withValues(def.scope, values), children } };
 }
 
 function renderLegacySnippet(el: ElementNode, env: Env, state: PageState): string {

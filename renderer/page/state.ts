@@ -4,6 +4,7 @@
  * re-parses trusted HTML and sanitising only ever sees user markup. Slots are put back in one pass
  * at the end (see resolve.ts).
  */
+import type { Footnotes } from './footnotes.js';
 import type { PageIconTable } from '../islands/icons.js';
 import type { PageIslands } from '../islands/island.js';
 import type { ApiExamplePanel, BuildWarning, RenderContext } from '../types.js';
@@ -69,6 +70,8 @@ export class PageState {
   readonly warnings: BuildWarning[] = [];
   readonly snippetMemo: SnippetMemo = new Map();
   usesMath = false;
+  /** The page's GFM footnotes (footnotes.ts), when its source defines any. */
+  footnotes: Footnotes | undefined;
   usesMermaid = false;
   /** The page has a "Try it" playground (renderer/openapi/playground.ts): it loads playground.js/.css. */
   usesPlayground = false;

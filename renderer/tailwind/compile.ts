@@ -22,6 +22,15 @@ export const DARK_SELECTOR = '[data-theme="dark"]';
 /** The page background per theme (site.css `--color-bg`), Mintlify's `background-light/dark`. */
 const BACKGROUND = { light: '#ffffff', dark: '#0c0e12' };
 
+/**
+ * The one piece of preflight a page needs: Tailwind's reset gives every element `border: 0 solid
+ * <gray-200>`, so `border` alone (a width) draws a line. Without it the style stays `none` and
+ * `rounded-xl border p-6` boxes had no border at all. Only elements with a border utility in the
+ * content get it, at zero specificity (`:where`), so every utility and the theme's own rules win.
+ */
+const BORDER_BASE = `:where(#page-content,.examples-panel-inner) :where([class*="border"]) {\n    border-width: 0;\n    border-style: solid;\n    border-color: #e5e7eb\n}`;
+const BORDER_CANDIDATE_RE = /(?:^|:)!?-?border(?:-[trblxyse])?(?:-\d+|-\[[^\]]+\])?$/;
+
 type PostcssProcess = (css: string, opts: { from: undefined }) => PromiseLike<{ css: string }>;
 type Postcss = (plugins: unknown[]) => { process: PostcssProcess };
 type Tailwind = (config: unknown) => unknown;
@@ -73,7 +82,7 @@ async function compile(input: TailwindInput): Promise<string> {
   console.warn = () => undefined;
   try {
     const result = await postcss([tailwind(config)]).process('@tailwind base;\n@tailwind utilities;\n', { from: undefined });
-    return result.css;
+    return input.candidates.some((c) => BORDER_CANDIDATE_RE.test(c)) ? `${BORDER_BASE}\n${result.css}` : result.css;
   } finally {
     console.warn = warn;
   }

@@ -26,7 +26,7 @@ export interface TailwindInput {
  * is a hash of the input and this, known before compiling, and so must change whenever the bytes
  * can (the appliance serves `_static/` as immutable).
  */
-const RECIPE = 'tailwindcss@3.4.17/recipe-1';
+const RECIPE = 'tailwindcss@3.4.17/recipe-2';
 
 export interface TailwindPlan {
   input: TailwindInput;

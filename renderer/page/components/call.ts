@@ -6,24 +6,30 @@ import { parseJsxExpression } from '../js-grammar.js';
 import { jsxToNodes } from '../jsx-tree.js';
 import type { Literal } from '../literal.js';
 import { resolveAsset, resolveHref } from '../links.js';
-import { evaluateProps, renderElement, renderNodes, type Mode } from '../render.js';
+import { evaluateProps, renderElement, renderNodes, userComponentBody, type Mode } from '../render.js';
 import type { PageState } from '../state.js';
-import type { ElementNode } from '../tree.js';
+import type { ElementNode, Node } from '../tree.js';
 
 export type ComponentRenderer = (call: ComponentCall) => string;
 
 export const SAFE_COLOR_RE = /^(?:#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20}|(?:rgb|rgba|hsl|hsla|oklch)\([\d\s.,%/-]+\)|var\(--[\w-]+\))$/;
+/** Snippets inside snippets, followed for a container's children; past this they are left out. */
+const MAX_CHILD_EXPANSION = 20;
 const ICON_URL_RE = /^(?:https?:)?\/\/|^\/|\.(?:svg|png|jpe?g|gif|webp)$/i;
 
 export class ComponentCall {
   readonly props: Record<string, Literal>;
+  /** Children taken from a snippet or arrow component (childElements): the env they belong to. */
+  private readonly childEnvs = new Map<ElementNode, Env>();
 
   constructor(
     readonly el: ElementNode,
     readonly env: Env,
     readonly state: PageState,
+    /** Attributes that are code are computed in the sandbox as text (not for islands: theirs run with them). */
+    computeCode = true,
   ) {
-    this.props = evaluateProps(el, env);
+    this.props = evaluateProps(el, env, computeCode ? state : undefined);
   }
 
   get name(): string {
@@ -59,14 +65,58 @@ export class ComponentCall {
     return renderNodes(this.el.children, this.env, this.state, mode ?? (this.el.multiline ? 'block' : 'inline'));
   }
 
-  /** Child elements with one of the given names (whitespace and other content ignored). */
+  /**
+   * Child elements with one of the given names (whitespace and other content ignored). A child
+   * that is a snippet or arrow-function component, or a fragment, stands for what it renders: its
+   * own top-level elements are taken in its place, as React would see them (`<Steps>` whose steps
+   * come from `<CliInitStep />`, a snippet holding one `<Step>`); so is `{children}` in a wrapper
+   * component's `<Steps>{children}</Steps>`.
+   */
   childElements(...names: string[]): ElementNode[] {
-    return this.el.children.filter((n): n is ElementNode => n.kind === 'element' && (names.length === 0 || names.includes(n.name)));
+    const out: ElementNode[] = [];
+    this.collectChildren(this.el.children, this.env, names, out, 0);
+    return out;
+  }
+
+  private collectChildren(nodes: Node[], env: Env, names: string[], out: ElementNode[], depth: number): void {
+    for (const n of nodes) {
+      if (n.kind === 'expr') {
+        // `<Steps>{children}</Steps>` in a wrapper component: the caller's children are the items.
+        const code = n.code.trim();
+        const caller = env.children;
+        if (caller && depth < MAX_CHILD_EXPANSION && (code === 'children' || code === 'props.children')) {
+          this.collectChildren(caller.nodes, caller.env, names, out, depth + 1);
+        }
+        continue;
+      }
+      if (n.kind !== 'element') continue;
+      if (names.length === 0 || names.includes(n.name)) {
+        if (env === this.env) {
+          out.push(n);
+        } else {
+          // A copy per call: one snippet used twice gives two children, each with its own props.
+          const copy = { ...n };
+          this.childEnvs.set(copy, env);
+          out.push(copy);
+        }
+        continue;
+      }
+      if (depth >= MAX_CHILD_EXPANSION) continue;
+      if (n.name === '') {
+        this.collectChildren(n.children, env, names, out, depth + 1);
+        continue;
+      }
+      const def = env.scope.components.get(n.name);
+      if (def && (def.kind === 'snippet' || def.kind === 'arrow')) {
+        const body = userComponentBody(def, n, env, this.state);
+        this.collectChildren(body.nodes, body.env, names, out, depth + 1);
+      }
+    }
   }
 
   /** A child element rendered as a component call of its own (Tab inside Tabs, Step inside Steps). */
   sub(el: ElementNode): ComponentCall {
-    return new ComponentCall(el, this.env, this.state);
+    return new ComponentCall(el, this.childEnvs.get(el) ?? this.env, this.state);
   }
 
   render(el: ElementNode): string {

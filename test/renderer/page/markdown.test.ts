@@ -2,6 +2,39 @@ import { describe, expect, it } from 'vitest';
 import { count, render } from './helpers.js';
 
 describe('markdown', () => {
+  it('renders GFM footnotes as remark-gfm does: numbered in document order, notes at the end with links back', () => {
+    const page = render(
+      [
+        '<Note>First mention[^b].</Note>',
+        '',
+        'A claim[^a], another[^b], the first again[^a]. Undefined: [^none].',
+        '',
+        '```md',
+        'code [^a] stays',
+        '```',
+        '',
+        '[^a]: Note A with a [link](/guides/intro).',
+        '[^b]: Note B',
+        '    on two lines.',
+        '[^unused]: Never referenced.',
+      ].join('\n'),
+    );
+    const refs = [...page.html.matchAll(/<a href="#user-content-fn-(\w+)" id="(user-content-fnref-[\w-]+)" data-footnote-ref aria-describedby="footnote-label">(\d)<\/a>/g)].map((m) => [m[1], m[2], m[3]]);
+    expect(refs).toEqual([
+      ['b', 'user-content-fnref-b', '1'],
+      ['a', 'user-content-fnref-a', '2'],
+      ['b', 'user-content-fnref-b-2', '1'],
+      ['a', 'user-content-fnref-a-2', '2'],
+    ]);
+    expect(page.html).toContain('Undefined: [^none].');
+    expect(page.html).toContain('code [^a] stays');
+    const section = page.html.slice(page.html.indexOf('<section data-footnotes'));
+    expect(section).toMatch(/^<section data-footnotes class="c-footnotes"><h2 class="c-sr-only" id="footnote-label">Footnotes<\/h2>\n<ol>\n<li id="user-content-fn-b"><p>Note B\non two lines\. <a href="#user-content-fnref-b" data-footnote-backref[^>]*>↩<\/a> <a href="#user-content-fnref-b-2"/);
+    expect(section).toContain('<li id="user-content-fn-a"><p>Note A with a <a href="/guides/intro/">link</a>.');
+    expect(section).not.toContain('Never referenced');
+    expect(page.toc.map((t) => t.text)).not.toContain('Footnotes');
+  });
+
   it('gives headings Mintlify-style ids, unique in document order (-2, -3), and honours {#custom-id}', () => {
     const page = render('## Getting Started\n\n## Getting Started\n\n## Getting Started\n\n### Café & `code`\n\n## Custom one {#my-anchor}\n\n#### Deep');
     expect(page.html).toContain('<h2 id="getting-started" class="c-heading"><a class="c-heading__anchor" href="#getting-started"');

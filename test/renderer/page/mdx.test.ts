@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { prepareSandbox } from '../../../renderer/islands/sandbox.js';
 import { codes, count, render, renderError } from './helpers.js';
 
 describe('MDX structure', () => {
@@ -71,12 +72,14 @@ describe('MDX structure', () => {
     expect(page.html).toMatch(/c-callout--tip.*<h2 id="heading-in-a-tip"[^>]*>.*<ul>\s*<li>a<\/li>/s);
   });
 
-  it('removes JSX comments, import/export lines, and shows unknown expressions as written', () => {
-    const page = render("export const name = 'Ada';\n\nHi {name}! {/* a comment */}Sum: {1 + 2}. Escaped \\{literal\\}.");
+  it('removes JSX comments and import/export lines; computes code expressions in the sandbox, shows those that fail as written', () => {
+    prepareSandbox();
+    const page = render("export const name = 'Ada';\n\nHi {name}! {/* a comment */}Sum: {1 + 2}. Escaped \\{literal\\}. Reader: {reader.name}.");
     expect(page.html).not.toContain('export');
     expect(page.html).not.toContain('comment');
     expect(page.html).toContain('Hi Ada!');
-    expect(page.html).toContain('<code class="c-expression">{1 + 2}</code>');
+    expect(page.html).toMatch(/Sum: <span class="c-island"[^>]*>3<\/span>\./);
+    expect(page.html).toContain('<code class="c-expression">{reader.name}</code>');
     expect(page.html).toContain('{literal}');
     expect(codes(page)).toEqual(['unsupported-expression']);
   });

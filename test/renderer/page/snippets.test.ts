@@ -16,6 +16,111 @@ describe('snippets', () => {
     expect(page.warnings).toEqual([]);
   });
 
+  it('takes the items of Steps, Tabs and Tree from snippets and arrow components among their children', () => {
+    const page = render(
+      [
+        "import Install from '/snippets/step-install.mdx';",
+        "import More from '/snippets/more-steps.mdx';",
+        "import { NpmTab } from '/snippets/tabs.jsx';",
+        '',
+        '<Steps>',
+        '<Step title="Sign up">Make an account.</Step>',
+        '<Install title="Install the alpha CLI" tool="alpha" />',
+        '<More />',
+        '</Steps>',
+        '',
+        '<Tabs>',
+        '<NpmTab pkg="widgets" />',
+        '<Tab title="yarn">Use yarn.</Tab>',
+        '</Tabs>',
+      ].join('\n'),
+    );
+    const titles = [...page.html.matchAll(/<p class="c-step__title">(?:<a[^>]*><\/a>)?([^<]*)<\/p>/g)].map((m) => m[1]);
+    expect(titles).toEqual(['Sign up', 'Install the alpha CLI', 'Install the beta CLI', 'Log in']);
+    expect(page.html).toContain('Run the installer for <strong>alpha</strong>.');
+    expect(page.html).toContain('Run the installer for <strong>beta</strong>.');
+    expect([...page.html.matchAll(/class="c-step__marker" aria-hidden="true">(\d)</g)].map((m) => m[1])).toEqual(['1', '2', '3', '4']);
+    expect(page.html).toContain('Install <code>widgets</code> with npm.');
+    expect(page.html).toMatch(/>npm<[\s\S]*>yarn</);
+    expect(page.warnings).toEqual([]);
+  });
+
+  it('takes the items of a wrapper component\'s <Steps>{children}</Steps> from its caller', () => {
+    const page = render(
+      ['export const MySteps = ({ children }) => <Steps>{children}</Steps>;', '', '<MySteps>', '  <Step title="One">First.</Step>', '  <Step title="Two">Second.</Step>', '</MySteps>'].join('\n'),
+    );
+    const titles = [...page.html.matchAll(/<p class="c-step__title">(?:<a[^>]*><\/a>)?([^<]*)<\/p>/g)].map((m) => m[1]);
+    expect(titles).toEqual(['One', 'Two']);
+    expect(page.html).toContain('First.');
+  });
+
+  it('runs expressions that are code (.map, &&, arithmetic, method calls) as islands, pre-rendered', () => {
+    const page = render(
+      [
+        'export const features = [',
+        '  { title: "Fast", href: "/guides/intro", body: "Very fast." },',
+        '  { title: "Safe", href: "/guides/setup", body: "Very safe." },',
+        '];',
+        'export const beta = true;',
+        '',
+        '<CardGroup cols={2}>',
+        '  {features.map((f) => (',
+        '    <Card key={f.title} title={f.title} href={f.href}>{f.body}</Card>',
+        '  ))}',
+        '</CardGroup>',
+        '',
+        '{beta && <Note>Beta is on.</Note>}',
+        '',
+        'Two and two make {2 + 2}.',
+        '',
+        "import List from '/snippets/list.mdx';",
+        '',
+        '<List items={["a", "b"]} />',
+      ].join('\n'),
+    );
+    expect(page.warnings).toEqual([]);
+    expect(page.html).not.toContain('c-expression');
+    const cards = [...page.html.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
+    expect(cards).toEqual(expect.arrayContaining([['/guides/intro/', 'Fast'], ['/guides/setup/', 'Safe']]));
+    expect(page.html).toContain('Very safe.');
+    // Flow expressions are blocks (never inside a <p>); one within a sentence stays inline.
+    expect(page.html).not.toMatch(/<p>\s*<div class="c-island"/);
+    expect(page.html).toMatch(/<div class="c-island"[^>]*data-island="guides\/page\.mdx#expr-[0-9a-f]{8}#__mint_expr"[^>]*><div role="note"[^>]*class="c-callout c-callout--note"/);
+    expect(page.html).toMatch(/<p>Two and two make <span class="c-island"[^>]*>4<\/span>\.<\/p>/);
+    expect(page.html).toMatch(/You picked 2 items: <span class="c-island"[^>]*>a, b<\/span>\./);
+    expect(page.islands?.scripts.length).toBeGreaterThan(1);
+  });
+
+  it('computes attributes that are code in the sandbox, and renders dangerouslySetInnerHTML under the HTML policy', () => {
+    const page = render(
+      [
+        "import { strings } from '/snippets/strings.mdx';",
+        '',
+        '<Steps>',
+        '  <Step title={strings.signUp}>',
+        '    <div dangerouslySetInnerHTML={{ __html: strings.keyHelp }} />',
+        '  </Step>',
+        '  <Step title={strings.install("the CLI")}>Run it.</Step>',
+        '  <Step title={strings.missing.name}>No title.</Step>',
+        '</Steps>',
+        '',
+        '<p dangerouslySetInnerHTML={{ __html: "Plain <em>literal</em> {braces}" }} />',
+      ].join('\n'),
+    );
+    const titles = [...page.html.matchAll(/<p class="c-step__title">(?:<a[^>]*><\/a>)?([^<]*)<\/p>/g)].map((m) => m[1]);
+    expect(titles).toEqual(['Create an account', 'Install the CLI']);
+    expect(page.html).toContain('<div>Open <a href="/guides/setup/">the settings</a> and copy a <strong>key</strong>.<img src="x" loading="lazy"></div>');
+    expect(page.html).toContain('<p>Plain <em>literal</em> {braces}</p>');
+    expect(page.warnings).toContainEqual(expect.objectContaining({ code: 'unsafe-html', message: expect.stringContaining('onerror') }));
+  });
+
+  it('shows an expression as written, with a warning, when it cannot be pre-rendered', () => {
+    const page = render("Hello {user.name ?? 'reader'}.\n");
+    expect(page.html).toContain('<code class="c-expression">{user.name ?? &#39;reader&#39;}</code>');
+    expect(page.warnings).toEqual([expect.objectContaining({ code: 'unsupported-expression', line: 1 })]);
+    expect(page.islands).toBeUndefined();
+  });
+
   it('imports relative to the page', () => {
     const page = render("import Inner from '../snippets/nested/inner.mdx';\n\n<Inner message=\"hi\" />", { file: 'guides/page.mdx' });
     expect(page.html).toContain('Inner snippet says hi.');

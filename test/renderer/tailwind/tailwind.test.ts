@@ -98,11 +98,27 @@ describe('Tailwind utilities at export time', () => {
     expect(css).not.toMatch(/box-sizing|margin:\s*0|line-height|font-family|border-style/);
     for (const [selector, body] of rules(css)) {
       if (selector.startsWith(':is(#page-content,.examples-panel-inner) ') || selector.startsWith('@media (min-width: 1024px) :is(#page-content')) continue;
+      expect(selector).not.toContain(':where(#page-content');
       expect(['*, ::before, ::after', '::backdrop']).toContain(selector);
       for (const decl of body.split(';').filter((d) => d.trim())) expect(decl.trim()).toMatch(/^--tw-/);
     }
     // rotate-45 reads the --tw-* defaults: they are there.
     expect(css).toContain('--tw-rotate: 0');
+  });
+
+  it('gives elements with a border utility the border style preflight would (a bare `border` draws a line), below every utility', async () => {
+    const boxed = await exportOf({
+      'docs.json': docsJson(),
+      'index.mdx': '# Home\n\n<div className="rounded-xl border p-6">Boxed</div>\n\n<div className="border-t-2 border-dashed">Dashed</div>\n',
+      'other.mdx': '# Other\n',
+    });
+    const sheet = text(boxed, tailwindPath(boxed) ?? '');
+    const r = rules(sheet);
+    const base = ':where(#page-content,.examples-panel-inner) :where([class*="border"])';
+    expect(r.get(base)).toBe('border-width: 0; border-style: solid; border-color: #e5e7eb');
+    expect(sheet.indexOf(base)).toBeLessThan(sheet.indexOf('.border {'));
+    expect(r.get(':is(#page-content,.examples-panel-inner) .border')).toBe('border-width: 1px');
+    expect(r.get(':is(#page-content,.examples-panel-inner) .border-dashed')).toBe('border-style: dashed');
   });
 
   it('names the file after its input: the same sources give the same name, another class another', async () => {
