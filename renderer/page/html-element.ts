@@ -138,6 +138,7 @@ export function renderHtmlElement(el: ElementNode, env: Env, state: PageState): 
   if (tag === 'img' && !('loading' in props)) attrs += ' loading="lazy"';
   if (VOID_TAGS.has(tag)) return `<${tag}${attrs}>`;
   if (inner) return `<${tag}${attrs}>${renderNodes(inner, env, state, 'inline')}</${tag}>`;
+  if (tag === 'p') return `<p${attrs}>${paragraphContent(renderChildren(el, env, state))}</p>`;
   if (tag !== 'a') return `<${tag}${attrs}>${renderChildren(el, env, state)}</${tag}>`;
   // Stand-ins inside a link leave out their own link (no nested <a>).
   state.linkDepth++;
@@ -167,6 +168,19 @@ function innerHtmlNodes(el: ElementNode, env: Env, state: PageState): Node[] | u
   if (html === undefined) return undefined;
   const source = html.replace(/\{/g, '&#123;').replace(/\}/g, '&#125;');
   return parseMdx(env.file, source, el.line, { esm: false }).nodes;
+}
+
+const LONE_PARAGRAPH_RE = /^\s*<p>((?:(?!<\/?p[\s>])[\s\S])*)<\/p>\s*$/;
+
+/**
+ * A `<p>` whose text sits on lines of its own (`<p className="text-lg">⏎  Text⏎</p>`, the form
+ * Mintlify's custom-layouts guide shows) holds a Markdown paragraph, as MDX reads it: a `<p>` in a
+ * `<p>`. A browser parsing that HTML closes the first at the second, leaving the author's classes on
+ * an empty paragraph and the text unstyled; the hosted site's client rendering keeps it nested, so
+ * the text is styled. The lone inner paragraph is unwrapped: the text inside the author's `<p>`.
+ */
+function paragraphContent(html: string): string {
+  return LONE_PARAGRAPH_RE.exec(html)?.[1] ?? html;
 }
 
 function renderChildren(el: ElementNode, env: Env, state: PageState): string {

@@ -124,3 +124,16 @@ describe('MDX structure', () => {
     expect(JSON.stringify(b)).toBe(JSON.stringify(a));
   });
 });
+
+describe('a raw <p> whose text sits on lines of its own', () => {
+  it('keeps the text inside the author’s paragraph, where a browser would otherwise split it off unstyled', () => {
+    const page = render('<p className="mt-4 text-lg text-gray-500">\n  Everything you need to **build** and [ship](/guides).\n</p>\n');
+    expect(page.html).toMatch(/<p class="mt-4 text-lg text-gray-500">Everything you need to <strong>build<\/strong> and <a href="\/guides\/?">ship<\/a>\.<\/p>/);
+    expect(page.html).not.toMatch(/<p[^>]*>\s*<p>/);
+  });
+
+  it('leaves paragraphs that are not alone as MDX reads them, and inline text as it was', () => {
+    expect(render('<p className="x">\n  One.\n\n  Two.\n</p>\n').html).toContain('<p class="x"><p>One.</p>\n<p>Two.</p>');
+    expect(render('<p className="x">Inline *text*</p>\n').html).toContain('<p class="x">Inline <em>text</em></p>');
+  });
+});
