@@ -22,6 +22,7 @@ const SAME_MEANING: Readonly<Record<string, string>> = {
   bird: 'dove',
   bot: 'robot',
   stars: 'star',
+  'brackets-curly': 'code',
 };
 
 /**
