@@ -1,9 +1,9 @@
 /**
  * Reading one OpenAPI document for the plan: its text through the confined repository reader,
- * parsed (JSON or YAML), its version recognised, Swagger 2.0 upgraded to OpenAPI 3, and the
- * document checked against the official schema of its version. All of this with
- * `@mintlify/openapi-parser` (MIT), the library Mintlify's own build runs on, so a document the
- * hosted platform reads the same way is read the same way here.
+ * parsed (JSON or YAML), its version recognised, and the document checked against the official
+ * schema of its version, with `@mintlify/openapi-parser` (MIT), the library Mintlify's own build runs on, so a document the
+ * hosted platform reads the same way is read the same way here. Swagger 2.0 is upgraded to
+ * OpenAPI 3 by swagger2.ts (the library's upgrade loses forms, uploads and auth kinds).
  *
  * `$ref`s are not resolved here but while an operation is compacted (refs.ts): only the parts an
  * operation uses are walked, cycles are cut there, and files it points at are read through the
@@ -12,9 +12,10 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import AjvDraft04Module from 'ajv-draft-04';
-import { details, normalize, OpenApiSpecifications, upgradeFromTwoToThree } from '@mintlify/openapi-parser';
+import { details, normalize, OpenApiSpecifications } from '@mintlify/openapi-parser';
 import { readRepoText } from '../repo-files.js';
 import type { BuildWarning } from '../types.js';
+import { upgradeSwagger2 } from './swagger2.js';
 
 export type Json = Record<string, unknown>;
 
@@ -33,17 +34,6 @@ export const MAX_SPEC_BYTES = 32 * 1024 * 1024;
 const LISTED_ERRORS = 3;
 
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The library announces on the console that its 2.0 upgrade is experimental; the export log is ours. */
-function quietly<T>(fn: () => T): T {
-  const warn = console.warn;
-  console.warn = () => undefined;
-  try {
-    return fn();
-  } finally {
-    console.warn = warn;
-  }
-}
 
 /** JSON or YAML text → a value, or the parser's complaint. */
 export function parseSpecText(text: string): { value: unknown } | { error: string } {
@@ -107,6 +97,6 @@ export function loadSpec(repoRoot: string, file: string, warnings: BuildWarning[
       warnings.push({ code: 'openapi-schema', message: `${file} does not follow the OpenAPI ${info.version} schema: ${listed.join('; ')}${more}; pages are built from it as far as it can be read`, file });
     }
   }
-  const upgraded = info.version === '2.0' ? quietly(() => upgradeFromTwoToThree(doc) as Json) : doc;
+  const upgraded = info.version === '2.0' ? upgradeSwagger2(doc) : doc;
   return { file, doc: upgraded, version: info.specificationVersion ?? info.version };
 }

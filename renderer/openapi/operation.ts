@@ -93,10 +93,8 @@ function examplesOf(media: Json, file: string, resolver: RefResolver): { name: s
   if (isObj(media['examples'])) {
     for (const [name, exRaw] of Object.entries(media['examples'])) {
       const ex = resolver.resolve(exRaw, file).node;
-      if (isObj(ex) && ex['value'] !== undefined) {
-        const v = jsonValue(ex['value']);
-        if (v !== undefined) out.push({ name: str(ex['summary']) ?? name, value: v });
-      }
+      const v = isObj(ex) ? exampleValue(ex) : undefined;
+      if (isObj(ex) && v !== undefined) out.push({ name: str(ex['summary']) ?? name, value: v });
     }
   }
   if (out.length === 0 && media['example'] !== undefined) {
@@ -116,6 +114,23 @@ function mediaList(content: unknown, file: string, ctx: SchemaContext): ApiMedia
   });
 }
 
+/** The value of the first entry of an `examples` map (parameters and headers carry one too). */
+function firstExample(examples: unknown, file: string, resolver: RefResolver): JsonValue | undefined {
+  if (!isObj(examples)) return undefined;
+  for (const raw of Object.values(examples)) {
+    const ex = resolver.resolve(raw, file).node;
+    const v = isObj(ex) ? exampleValue(ex) : undefined;
+    if (v !== undefined) return v;
+  }
+  return undefined;
+}
+
+/** An Example Object's value: `value`, or OpenAPI 3.2's `dataValue`. */
+function exampleValue(ex: Json): JsonValue | undefined {
+  const raw = ex['value'] !== undefined ? ex['value'] : ex['dataValue'];
+  return raw === undefined ? undefined : jsonValue(raw);
+}
+
 function parameter(raw: unknown, file: string, ctx: SchemaContext): ApiParameter | undefined {
   const p = ctx.resolver.resolve(raw, file).node;
   if (!isObj(p)) return undefined;
@@ -123,10 +138,12 @@ function parameter(raw: unknown, file: string, ctx: SchemaContext): ApiParameter
   const where = p['in'];
   if (!name || (where !== 'path' && where !== 'query' && where !== 'header' && where !== 'cookie')) return undefined;
   let schema = p['schema'];
+  let contentType: string | undefined;
   // `content` instead of `schema` (a JSON-encoded query parameter): its one media type's schema.
   if (schema === undefined && isObj(p['content'])) {
-    const first = Object.values(p['content'])[0];
+    const [type, first] = Object.entries(p['content'])[0] ?? [];
     if (isObj(first)) schema = first['schema'];
+    contentType = type;
   }
   // Swagger 2.0 puts the type on the parameter itself (the library's upgrade leaves it there).
   if (schema === undefined && typeof p['type'] === 'string') {
@@ -141,8 +158,11 @@ function parameter(raw: unknown, file: string, ctx: SchemaContext): ApiParameter
   };
   const description = str(p['description']);
   if (description) out.description = description;
-  const ex = p['example'] !== undefined ? jsonValue(p['example']) : undefined;
+  const ex = p['example'] !== undefined ? jsonValue(p['example']) : firstExample(p['examples'], file, ctx.resolver);
   if (ex !== undefined) out.example = ex;
+  if (typeof p['style'] === 'string') out.style = p['style'];
+  if (typeof p['explode'] === 'boolean') out.explode = p['explode'];
+  if (contentType !== undefined) out.contentType = contentType;
   return out;
 }
 

@@ -305,6 +305,7 @@ function applyCommon(out: ApiSchema, s: Json, w: Walk): void {
   if (typeof s['title'] === 'string' && !out.title) out.title = s['title'];
   if (typeof s['description'] === 'string' && s['description'].trim() !== '') out.description = s['description'];
   if (typeof s['format'] === 'string') out.format = s['format'];
+  if (typeof s['contentMediaType'] === 'string') out.contentMediaType = s['contentMediaType'];
   if (Array.isArray(s['enum'])) out.enum = s['enum'].map((v) => jsonValue(v) ?? null);
   else if (s['const'] !== undefined) out.enum = [jsonValue(s['const']) ?? null];
   if (s['default'] !== undefined) {

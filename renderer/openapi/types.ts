@@ -13,6 +13,8 @@ export interface ApiSchema {
   title?: string;
   description?: string;
   format?: string;
+  /** 3.1 `contentMediaType` (a string holding a file when it is not a text type). */
+  contentMediaType?: string;
   enum?: JsonValue[];
   default?: JsonValue;
   /** `Required range: 1 <= x <= 100`, `Maximum length: 255`, `Pattern: ^a` … in words. */
@@ -50,6 +52,11 @@ export interface ApiParameter {
   description?: string;
   schema: ApiSchema;
   example?: JsonValue;
+  /** `style`/`explode` as written (defaults by location apply where absent): how a request carries the value. */
+  style?: string;
+  explode?: boolean;
+  /** The parameter is described by `content` (e.g. a JSON-encoded query value): its media type. */
+  contentType?: string;
 }
 
 export interface ApiMedia {

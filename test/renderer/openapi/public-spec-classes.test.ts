@@ -1,0 +1,122 @@
+/**
+ * Classes of problems public OpenAPI/AsyncAPI documents showed (the sweep of 2026-11-27, see
+ * docs/api-reference.md), each reproduced by a small spec of our own and checked on the exported
+ * HTML.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRenderPool, exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
+import { tempSite } from '../load/site-fixtures.js';
+import { REQUESTS_31, SWAGGER_FORMS } from './sweep-fixtures.js';
+
+let pool: RenderPool;
+let result: ExportResult;
+
+const docs = {
+  name: 'Sweep',
+  theme: 'mint',
+  navigation: {
+    tabs: [
+      { tab: 'Guides', pages: ['index'] },
+      { tab: 'Swagger', openapi: { source: 'swagger.json', directory: 'swagger' } },
+      { tab: 'Requests', openapi: { source: 'requests.json', directory: 'requests' } },
+    ],
+  },
+};
+
+const files: Record<string, string> = {
+  'docs.json': JSON.stringify(docs),
+  'index.mdx': '---\ntitle: Home\n---\nWelcome.\n',
+  'swagger.json': JSON.stringify(SWAGGER_FORMS),
+  'requests.json': JSON.stringify(REQUESTS_31),
+};
+
+beforeAll(async () => {
+  pool = createRenderPool({ threads: 2 });
+  result = await exportSite({ sourceDir: tempSite(files), pool });
+}, 60_000);
+afterAll(async () => {
+  await pool.close();
+});
+
+const html = (slug: string): string => {
+  const bytes = result.files.get(`${slug}/index.html`);
+  if (!bytes) throw new Error(`no page ${slug}; pages: ${[...result.files.keys()].filter((f) => f.endsWith('.html')).join(', ')}`);
+  return new TextDecoder().decode(bytes);
+};
+/** The article's visible text, tags dropped and entities decoded, whitespace collapsed. */
+const text = (slug: string): string =>
+  html(slug)
+    .replace(/<svg[\s\S]*?<\/svg>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .replace(/ ([,.;)])/g, '$1');
+
+describe('Swagger 2.0 as public specs write it', () => {
+  it('keeps a multipart form with its file, enum and length, the operation\'s consumes winning', () => {
+    const t = text('swagger/upload-a-photo');
+    expect(t).toContain('multipart/form-data');
+    expect(t).not.toContain('x-www-form-urlencoded');
+    expect(t).toMatch(/photo string<binary> body required The image file/);
+    expect(t).toMatch(/kind enum<string> body Available options: portrait, landscape/);
+    expect(t).toMatch(/caption string body Shown under the photo Maximum string length: 80/);
+  });
+
+  it('turns type: basic into HTTP basic auth and an `application` flow into client credentials', () => {
+    expect(text('swagger/upload-a-photo')).toMatch(/Authorization string header required Basic authentication header/);
+    expect(text('swagger/replace-a-pet')).toMatch(/Required scopes: pets:write/);
+  });
+
+  it('reads a body parameter given as a $ref, and collectionFormat multi as repeated query keys', () => {
+    const t = text('swagger/replace-a-pet');
+    expect(t).toContain('The pet to store');
+    expect(t).toMatch(/name string body required/);
+    expect(t).toMatch(/verbose boolean query/);
+    expect(t).toContain('tags=%3Cstring%3E');
+    expect(t).not.toContain('%5B');
+  });
+
+  it('keeps response headers and per-media-type examples, and the 2.0 schema dialect (x-nullable)', () => {
+    const t = text('swagger/upload-a-photo');
+    expect(t).toMatch(/X-Quota integer Uploads left/);
+    expect(t).toMatch(/"name" ?: "Rex"/);
+    expect(t).toMatch(/nick string \| null/);
+  });
+});
+
+/** The cURL example of a page (the first request example), entities decoded. */
+const curl = (slug: string): string => {
+  const t = text(slug);
+  return t.slice(t.indexOf('curl --request'), t.indexOf('import requests'));
+};
+
+describe('request examples as the request is really sent', () => {
+  it('serialises query, header and JSON-content parameters by style and explode, and takes a parameter\'s examples map', () => {
+    const c = curl('requests/search-things');
+    expect(c).toContain('ids=a1&ids=b2');
+    expect(c).toContain('tags=red%2Cblue');
+    expect(c).toContain('codes=4%7C5');
+    expect(c).toContain('filter%5Bstatus%5D=open');
+    expect(c).toContain('sort=-created');
+    expect(c).toContain('where=%7B%22a%22%3A1%7D');
+    expect(c).toContain("--header 'X-Langs: en,fr'");
+  });
+
+  it('shows a relative server\'s path, and a scheme-relative server with https, instead of no example at all', () => {
+    expect(curl('requests/search-things')).toMatch(/--url '\/api\/v3\/search\?/);
+    expect(curl('requests/upload-files')).toContain('--url https://files.test/v2/files');
+  });
+
+  it('sends binary multipart fields as files and array fields as one part per item', () => {
+    const c = curl('requests/upload-files');
+    expect(c).toMatch(/--form document= ?'@example-file'/);
+    expect(c).toMatch(/--form scans= ?'@example-file'/);
+    expect(c).toMatch(/--form labels=x \\ --form labels=y/);
+    expect(c).toContain('--form note=hello');
+    expect(c).not.toContain('<binary>');
+  });
+});
