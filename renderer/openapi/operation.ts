@@ -7,7 +7,7 @@ import type { Json, ParsedSpec } from './load-spec.js';
 import { HTTP_METHODS } from './refs.js';
 import type { RefResolver } from './resolve.js';
 import { compactSchema, jsonValue, MAX_SCHEMA_NODES, type SchemaContext } from './schema.js';
-import type { ApiMedia, ApiOperation, ApiParameter, ApiResponse, ApiSecurity, JsonValue } from './types.js';
+import type { ApiCallback, ApiMedia, ApiOperation, ApiParameter, ApiResponse, ApiSecurity, JsonValue } from './types.js';
 
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
@@ -36,8 +36,9 @@ export function listOperations(spec: ParsedSpec, resolver: RefResolver): Operati
     for (const [path, itemRaw] of Object.entries(group)) {
       const item = resolver.resolve(itemRaw, spec.file).node;
       if (!isObj(item)) continue;
-      for (const m of HTTP_METHODS) {
-        const op = item[m];
+      // OpenAPI 3.2's additionalOperations: methods the fixed fields do not name (`SUBSCRIBE`, `PURGE`).
+      const extra = isObj(item['additionalOperations']) ? Object.entries(item['additionalOperations']).filter(([m]) => /^[A-Za-z][A-Za-z-]*$/.test(m) && !(HTTP_METHODS as readonly string[]).includes(m.toLowerCase())) : [];
+      for (const [m, op] of [...HTTP_METHODS.map((m) => [m, item[m]] as const), ...extra]) {
         if (!isObj(op)) continue;
         const mint = isObj(op['x-mint']) ? op['x-mint'] : {};
         const entry: OperationEntry = {
@@ -110,6 +111,8 @@ function mediaList(content: unknown, file: string, ctx: SchemaContext): ApiMedia
     const media = ctx.resolver.resolve(raw, file).node;
     const m: ApiMedia = { type, examples: isObj(media) ? examplesOf(media, file, ctx.resolver) : [] };
     if (isObj(media) && media['schema'] !== undefined) m.schema = compactSchema(media['schema'], file, ctx);
+    // 3.2 `itemSchema`: each item of a stream (JSON Lines, server-sent events) is shown as a list's items.
+    else if (isObj(media) && media['itemSchema'] !== undefined) m.schema = compactSchema({ type: 'array', items: media['itemSchema'] }, file, ctx);
     return m;
   });
 }
@@ -163,6 +166,70 @@ function parameter(raw: unknown, file: string, ctx: SchemaContext): ApiParameter
   if (typeof p['style'] === 'string') out.style = p['style'];
   if (typeof p['explode'] === 'boolean') out.explode = p['explode'];
   if (contentType !== undefined) out.contentType = contentType;
+  return out;
+}
+
+function responsesOf(raw: unknown, file: string, ctx: SchemaContext): ApiResponse[] {
+  const responses: ApiResponse[] = [];
+  const { resolver } = ctx;
+  if (!isObj(raw)) return responses;
+  for (const [status, rawResponse] of Object.entries(raw)) {
+    const r = resolver.resolve(rawResponse, file).node;
+    if (!isObj(r)) continue;
+    const headers: ApiParameter[] = [];
+    if (isObj(r['headers'])) {
+      for (const [name, h] of Object.entries(r['headers'])) {
+        const hp = parameter({ ...(isObj(resolver.resolve(h, file).node) ? (resolver.resolve(h, file).node as Json) : {}), name, in: 'header' }, file, ctx);
+        if (hp) headers.push({ ...hp, required: false });
+      }
+    }
+    const resp: ApiResponse = { status, media: mediaList(r['content'], file, ctx), headers };
+    const description = str(r['description']);
+    if (description) resp.description = description;
+    responses.push(resp);
+  }
+  return responses;
+}
+
+function requestBodyOf(raw: unknown, file: string, ctx: SchemaContext): ApiOperation['requestBody'] {
+  if (raw === undefined) return undefined;
+  const body = ctx.resolver.resolve(raw, file).node;
+  if (!isObj(body)) return undefined;
+  const rb: NonNullable<ApiOperation['requestBody']> = { required: body['required'] === true, media: mediaList(body['content'], file, ctx) };
+  const d = str(body['description']);
+  if (d) rb.description = d;
+  return rb;
+}
+
+/**
+ * `callbacks`: the requests the API makes to a URL the caller gave, shown on the operation's page
+ * as Mintlify does (between the body and the responses), each with its method and expression.
+ */
+function callbacksOf(raw: unknown, file: string, ctx: SchemaContext): ApiCallback[] {
+  const out: ApiCallback[] = [];
+  const map = ctx.resolver.resolve(raw, file).node;
+  if (!isObj(map)) return out;
+  for (const [name, cbRaw] of Object.entries(map)) {
+    const cb = ctx.resolver.resolve(cbRaw, file).node;
+    if (!isObj(cb)) continue;
+    for (const [expression, itemRaw] of Object.entries(cb)) {
+      const item = ctx.resolver.resolve(itemRaw, file).node;
+      if (!isObj(item) || expression.startsWith('x-')) continue;
+      for (const m of HTTP_METHODS) {
+        const op = item[m];
+        if (!isObj(op)) continue;
+        const entry: ApiCallback = { name, expression, method: m.toUpperCase(), responses: responsesOf(op['responses'], file, ctx) };
+        const summary = str(op['summary']);
+        if (summary) entry.summary = summary;
+        const description = str(op['description']);
+        if (description) entry.description = description;
+        if (op['deprecated'] === true) entry.deprecated = true;
+        const body = requestBodyOf(op['requestBody'], file, ctx);
+        if (body) entry.requestBody = body;
+        out.push(entry);
+      }
+    }
+  }
   return out;
 }
 
@@ -232,24 +299,7 @@ export function compactOperation(spec: ParsedSpec, entry: OperationEntry, resolv
   if (servers.length === 0) servers = serverUrls(pathItem['servers']);
   if (servers.length === 0) servers = serverUrls(spec.doc['servers']);
   if (servers.length === 0) servers = settings.servers;
-  const responses: ApiResponse[] = [];
-  if (isObj(op['responses'])) {
-    for (const [status, raw] of Object.entries(op['responses'])) {
-      const r = resolver.resolve(raw, file).node;
-      if (!isObj(r)) continue;
-      const headers: ApiParameter[] = [];
-      if (isObj(r['headers'])) {
-        for (const [name, h] of Object.entries(r['headers'])) {
-          const hp = parameter({ ...(isObj(resolver.resolve(h, file).node) ? (resolver.resolve(h, file).node as Json) : {}), name, in: 'header' }, file, ctx);
-          if (hp) headers.push({ ...hp, required: false });
-        }
-      }
-      const resp: ApiResponse = { status, media: mediaList(r['content'], file, ctx), headers };
-      const description = str(r['description']);
-      if (description) resp.description = description;
-      responses.push(resp);
-    }
-  }
+  const responses = responsesOf(op['responses'], file, ctx);
   const out: ApiOperation = {
     method: entry.method,
     path: entry.path,
@@ -269,16 +319,10 @@ export function compactOperation(spec: ParsedSpec, entry: OperationEntry, resolv
   if (entry.summary) out.summary = entry.summary;
   const description = str(op['description']);
   if (description) out.description = description;
-  const bodyRaw = op['requestBody'];
-  if (bodyRaw !== undefined) {
-    const body = resolver.resolve(bodyRaw, file).node;
-    if (isObj(body)) {
-      const rb: NonNullable<ApiOperation['requestBody']> = { required: body['required'] === true, media: mediaList(body['content'], file, ctx) };
-      const d = str(body['description']);
-      if (d) rb.description = d;
-      out.requestBody = rb;
-    }
-  }
+  const body = requestBodyOf(op['requestBody'], file, ctx);
+  if (body) out.requestBody = body;
+  const callbacks = callbacksOf(op['callbacks'], file, ctx);
+  if (callbacks.length > 0) out.callbacks = callbacks;
   const samples = codeSamples(op);
   if (samples) out.codeSamples = samples;
   const mint = isObj(op['x-mint']) ? op['x-mint'] : {};

@@ -125,7 +125,12 @@ function securityNodes(security: ApiSecurity[], expandAll: boolean): Node[] {
   if (security.length === 0) return [];
   const style: FieldStyle = { component: 'ParamField', expandAll, direction: 'request' };
   const alternative = (alt: ApiSecurity): Node[] =>
-    alt.schemes.map((s) => {
+    alt.schemes.map((s): Node => {
+      // Mutual TLS is the client's certificate on the connection: no header, query or cookie to fill.
+      if (s.kind === 'mutualTLS') {
+        const words = [`${code(s.name)}: mutual TLS. The client presents a trusted certificate when it connects; nothing is sent in the request itself.`, s.description, s.scopes ? `Required scopes: ${s.scopes.map(code).join(', ')}` : undefined];
+        return md(words.filter(Boolean).join('\n\n'));
+      }
       let location = 'header';
       let name = 'Authorization';
       let description: string;
@@ -136,7 +141,6 @@ function securityNodes(security: ApiSecurity[], expandAll: boolean): Node[] {
         name = s.param ?? s.name;
         description = `API key sent in the ${location === 'query' ? 'query string' : location} as ${code(name)}.`;
       } else if (s.kind === 'oauth2' || s.kind === 'openIdConnect') description = 'The access token received from the authorization server in the OAuth 2.0 flow.';
-      else if (s.kind === 'mutualTLS') description = 'Mutual TLS: the client presents its certificate.';
       else description = `HTTP ${code(s.scheme ?? 'authentication')} credentials.`;
       const extra = [s.description, s.scopes ? `Required scopes: ${s.scopes.map(code).join(', ')}` : undefined].filter(Boolean).join('\n\n');
       return field(name, true, { type: 'string' }, { ...style, location }, extra ? `${description}\n\n${extra}` : description);
@@ -193,16 +197,39 @@ function bodyNodes(op: ApiOperation): Node[] {
   return [heading(title), ...(rb.description ? [md(rb.description)] : []), ...mediaBlock(rb.media, { component: 'ParamField', location: 'body', expandAll: op.expandAll, direction: 'request' })];
 }
 
-function responseNodes(op: ApiOperation): Node[] {
-  if (op.responses.length === 0) return [];
-  const style: FieldStyle = { component: 'ResponseField', expandAll: op.expandAll, direction: 'response' };
+/** Each status as a tab (one status: shown alone), with its description, media and headers. */
+function responseBlock(responses: ApiOperation['responses'], expandAll: boolean): Node[] {
+  const style: FieldStyle = { component: 'ResponseField', expandAll, direction: 'response' };
   const one = (r: ApiOperation['responses'][number]): Node[] => [
     ...(r.description ? [md(r.description)] : []),
     ...(r.media.length > 0 ? mediaBlock(r.media, style) : []),
     ...(r.headers.length > 0 ? [md('**Headers**'), ...r.headers.map((h) => field(h.name, false, h.schema, style, h.description))] : []),
   ];
-  const body: Node[] = op.responses.length === 1 && op.responses[0] ? [md(code(op.responses[0].status)), ...one(op.responses[0])] : [el('Tabs', {}, op.responses.map((r) => el('Tab', { title: r.status }, one(r))))];
-  return [heading('Response'), ...body];
+  return responses.length === 1 && responses[0] ? [md(code(responses[0].status)), ...one(responses[0])] : [el('Tabs', {}, responses.map((r) => el('Tab', { title: r.status }, one(r))))];
+}
+
+function responseNodes(op: ApiOperation): Node[] {
+  if (op.responses.length === 0) return [];
+  return [heading('Response'), ...responseBlock(op.responses, op.expandAll)];
+}
+
+/** `callbacks`, as Mintlify places them: after the body, one collapsible section per request. */
+function callbackNodes(op: ApiOperation): Node[] {
+  const callbacks = op.callbacks ?? [];
+  if (callbacks.length === 0) return [];
+  const out: Node[] = [heading('Callbacks')];
+  for (const cb of callbacks) {
+    const inner: Node[] = [md(`${code(`${cb.method} ${cb.expression}`)}${cb.deprecated ? ' (deprecated)' : ''}`)];
+    if (cb.summary) inner.push(md(`**${cb.summary.replace(/[*_`[\]<>]/g, '\\$&')}**`));
+    if (cb.description) inner.push(md(cb.description));
+    const rb = cb.requestBody;
+    if (rb && rb.media.length > 0) {
+      inner.push(md('**Body**'), ...(rb.description ? [md(rb.description)] : []), ...mediaBlock(rb.media, { component: 'ParamField', location: 'body', expandAll: op.expandAll, direction: 'request' }));
+    }
+    if (cb.responses.length > 0) inner.push(md('**Response**'), ...responseBlock(cb.responses, op.expandAll));
+    out.push(el('Accordion', { title: `${cb.name}: ${cb.method} ${cb.expression}` }, inner));
+  }
+  return out;
 }
 
 /**
@@ -257,6 +284,7 @@ export function operationTree(op: ApiOperation, withDescription: boolean, known:
     ...securityNodes(op.security, op.expandAll),
     ...parameterNodes(op.parameters, op.expandAll),
     ...bodyNodes(op),
+    ...callbackNodes(op),
     ...responseNodes(op),
     ...exampleNodes(op, known, codeBlock, examplesText),
   ];

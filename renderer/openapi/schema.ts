@@ -277,7 +277,8 @@ function describe(node: Json, file: string, name: string | undefined, w: Walk, d
       return { title, schema: walk(c, file, w, depth + 1) };
     });
   }
-  if (type === 'array' || s['items'] !== undefined) {
+  // `items` beside a type that is not an array (Redoc's demo: `type: [string, integer, 'null']`) is inert.
+  if (type.split(' | ').includes('array')) {
     const items = walk(s['items'] ?? {}, file, w, depth + 1);
     out.items = items;
     out.type = `${items.type.includes(' ') ? `(${items.type})` : items.type}[]`;

@@ -90,6 +90,18 @@ export interface ApiSecurity {
   }[];
 }
 
+/** One request of an operation's `callbacks`: the API calls the caller's URL (`expression`). */
+export interface ApiCallback {
+  name: string;
+  expression: string;
+  method: string;
+  summary?: string;
+  description?: string;
+  deprecated?: boolean;
+  requestBody?: { required: boolean; description?: string; media: ApiMedia[] };
+  responses: ApiResponse[];
+}
+
 export interface ApiOperation {
   /** `GET`, …, or `WEBHOOK`. */
   method: string;
@@ -109,6 +121,7 @@ export interface ApiOperation {
   parameters: ApiParameter[];
   requestBody?: { required: boolean; description?: string; media: ApiMedia[] };
   responses: ApiResponse[];
+  callbacks?: ApiCallback[];
   /** `x-codeSamples` / `x-code-samples`: replace the generated request examples. */
   codeSamples?: { lang: string; label?: string; source: string }[];
   /** Languages for generated request examples (`api.examples.languages`, Mintlify's default otherwise). */

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRenderPool, exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
 import { tempSite } from '../load/site-fixtures.js';
-import { REQUESTS_31, SWAGGER_FORMS } from './sweep-fixtures.js';
+import { stringify } from 'yaml';
+import { CALLBACKS_31, REQUESTS_31, SWAGGER_FORMS, TRAINS_32 } from './sweep-fixtures.js';
 
 let pool: RenderPool;
 let result: ExportResult;
@@ -19,6 +20,9 @@ const docs = {
       { tab: 'Guides', pages: ['index'] },
       { tab: 'Swagger', openapi: { source: 'swagger.json', directory: 'swagger' } },
       { tab: 'Requests', openapi: { source: 'requests.json', directory: 'requests' } },
+      { tab: 'Trains', openapi: { source: 'trains.yaml', directory: 'trains' } },
+      { tab: 'Streams', openapi: { source: 'streams.json', directory: 'streams' } },
+      { tab: 'Lights', asyncapi: { source: 'lights.yaml', directory: 'lights' } },
     ],
   },
 };
@@ -28,6 +32,15 @@ const files: Record<string, string> = {
   'index.mdx': '---\ntitle: Home\n---\nWelcome.\n',
   'swagger.json': JSON.stringify(SWAGGER_FORMS),
   'requests.json': JSON.stringify(REQUESTS_31),
+  'trains.yaml': stringify(TRAINS_32),
+  'streams.json': JSON.stringify(CALLBACKS_31),
+  // AsyncAPI 3.1 (asyncapi/spec's own examples moved to it); the bundled schemas stop at 3.0.0.
+  'lights.yaml': stringify({
+    asyncapi: '3.1.0',
+    info: { title: 'Lights', version: '1' },
+    channels: { dim: { address: 'lights/{id}/dim', parameters: { id: { description: 'The light' } }, messages: { dim: { payload: { type: 'object', properties: { percent: { type: 'integer', maximum: 100 } } } } } } },
+    operations: { dim: { action: 'send', channel: { $ref: '#/channels/dim' }, messages: [{ $ref: '#/channels/dim/messages/dim' }] } },
+  }),
 };
 
 beforeAll(async () => {
@@ -118,5 +131,45 @@ describe('request examples as the request is really sent', () => {
     expect(c).toMatch(/--form labels=x \\ --form labels=y/);
     expect(c).toContain('--form note=hello');
     expect(c).not.toContain('<binary>');
+  });
+});
+
+describe('newer versions and the rest of what an operation can say', () => {
+  it('reads OpenAPI 3.2 as 3.1 with a warning: QUERY, additionalOperations, itemSchema streams, dataValue examples', () => {
+    expect(result.warnings.filter((w) => w.code === 'openapi-version').map((w) => w.message)).toEqual([expect.stringContaining('trains.yaml is OpenAPI 3.2.0: read as 3.1')]);
+    expect(result.warnings.filter((w) => w.code === 'openapi-invalid')).toEqual([]);
+    const q = text('trains/query-trips');
+    expect(q).toContain('QUERY /trips');
+    expect(curl('trains/query-trips')).toMatch(/"from": ?"Berlin"/);
+    const f = text('trains/follow-a-trip');
+    expect(f).toContain('SUBSCRIBE /trips/{id}');
+    expect(f).toMatch(/application\/jsonl.*delay integer Minutes late/);
+  });
+
+  it('shows callbacks between the body and the responses, each with its method, expression, body and responses', () => {
+    const t = text('streams/subscribe-to-a-stream');
+    const at = (s: string): number => t.indexOf(s);
+    expect(at('Callbacks')).toBeGreaterThan(at('Query Parameters'));
+    expect(at('Callbacks')).toBeLessThan(at('Response 201'));
+    expect(t).toMatch(/onData: POST \{\$request\.query\.callbackUrl\}\/data/);
+    expect(t).toContain('Data arrives');
+    expect(t).toMatch(/reading number body The measured value/);
+    expect(t).toMatch(/202.*Accepted by your server/);
+  });
+
+  it('describes mutual TLS as a certificate, not as a header to fill in', () => {
+    const t = text('streams/subscribe-to-a-stream');
+    expect(t).toMatch(/cert ?: mutual TLS\. The client presents a trusted certificate/);
+    expect(t).toContain('A certificate issued by us.');
+    expect(t.match(/Authorization string header required/g)).toHaveLength(1);
+  });
+
+  it('ignores items beside a type list without array', () => {
+    expect(text('streams/subscribe-to-a-stream')).toMatch(/photoUrls string \| integer \| null/);
+  });
+
+  it('checks an AsyncAPI 3.1 document against the newest schema of its major instead of failing its version number', () => {
+    expect(result.warnings.filter((w) => w.code.startsWith('asyncapi-'))).toEqual([]);
+    expect(text('lights/dim')).toMatch(/percent integer/);
   });
 });

@@ -94,3 +94,62 @@ export const REQUESTS_31 = {
     },
   },
 };
+
+/** OpenAPI 3.2 (Train Travel moved to it): QUERY, additionalOperations, itemSchema, dataValue. */
+export const TRAINS_32 = {
+  openapi: '3.2.0',
+  info: { title: 'Trains', version: '1' },
+  servers: [{ url: 'https://trains.test' }],
+  paths: {
+    '/trips': {
+      query: {
+        summary: 'Query trips',
+        requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { from: { type: 'string' } } }, examples: { berlin: { summary: 'From Berlin', dataValue: { from: 'Berlin' } } } } } },
+        responses: { '200': { description: 'Trips' } },
+      },
+    },
+    '/trips/{id}': {
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+      additionalOperations: {
+        SUBSCRIBE: {
+          summary: 'Follow a trip',
+          responses: { '200': { description: 'Updates', content: { 'application/jsonl': { itemSchema: { type: 'object', properties: { delay: { type: 'integer', description: 'Minutes late' } } } } } } },
+        },
+      },
+    },
+  },
+};
+
+/** Callbacks, mutual TLS, and a type list with inert `items` (OAI's and Redoc's examples). */
+export const CALLBACKS_31 = {
+  openapi: '3.1.0',
+  info: { title: 'Streams', version: '1' },
+  servers: [{ url: 'https://streams.test' }],
+  paths: {
+    '/streams': {
+      post: {
+        summary: 'Subscribe to a stream',
+        security: [{ cert: [] }, { token: [] }],
+        parameters: [{ name: 'callbackUrl', in: 'query', required: true, schema: { type: 'string', format: 'uri' } }],
+        responses: { '201': { description: 'Subscribed', content: { 'application/json': { schema: { type: 'object', properties: { photoUrls: { type: ['string', 'integer', 'null'], items: { type: 'string' } } } } } } } },
+        callbacks: {
+          onData: {
+            '{$request.query.callbackUrl}/data': {
+              post: {
+                summary: 'Data arrives',
+                requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { reading: { type: 'number', description: 'The measured value' } } } } } },
+                responses: { '202': { description: 'Accepted by your server' }, '204': { description: 'Stop sending' } },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  components: {
+    securitySchemes: {
+      cert: { type: 'mutualTLS', description: 'A certificate issued by us.' },
+      token: { type: 'http', scheme: 'bearer' },
+    },
+  },
+};
