@@ -51,3 +51,9 @@ function placeholder(s: ApiSchema): JsonValue {
   if (t === 'any') return '<any>';
   return `<${t ?? 'string'}>`;
 }
+
+/** A binary field of a multipart form (`format: binary`, or 3.1's non-text `contentMediaType`): a file. */
+export function isFile(s: ApiSchema | undefined): boolean {
+  if (!s) return false;
+  return s.format === 'binary' || (s.contentMediaType !== undefined && !/json|xml|^text\//i.test(s.contentMediaType));
+}

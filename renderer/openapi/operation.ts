@@ -98,6 +98,14 @@ function examplesOf(media: Json, file: string, resolver: RefResolver): { name: s
       if (isObj(ex) && v !== undefined) out.push({ name: str(ex['summary']) ?? name, value: v });
     }
   }
+  // `examples` written as a list (schema-style, which the document's schema refuses; OAI's own
+  // api-with-examples does it): its items are the examples, rather than none.
+  if (Array.isArray(media['examples'])) {
+    media['examples'].forEach((raw, i, all) => {
+      const v = jsonValue(raw);
+      if (v !== undefined) out.push({ name: all.length > 1 ? `Example ${i + 1}` : 'Example', value: v });
+    });
+  }
   if (out.length === 0 && media['example'] !== undefined) {
     const v = jsonValue(media['example']);
     if (v !== undefined) out.push({ name: 'Example', value: v });

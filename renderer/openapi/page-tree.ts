@@ -219,7 +219,8 @@ function callbackNodes(op: ApiOperation): Node[] {
   if (callbacks.length === 0) return [];
   const out: Node[] = [heading('Callbacks')];
   for (const cb of callbacks) {
-    const inner: Node[] = [md(`${code(`${cb.method} ${cb.expression}`)}${cb.deprecated ? ' (deprecated)' : ''}`)];
+    // The section's title names the method and expression; inside, what the request carries.
+    const inner: Node[] = cb.deprecated ? [md('This callback is deprecated.')] : [];
     if (cb.summary) inner.push(md(`**${cb.summary.replace(/[*_`[\]<>]/g, '\\$&')}**`));
     if (cb.description) inner.push(md(cb.description));
     const rb = cb.requestBody;

@@ -4,7 +4,7 @@
  * library has no generator for is left out (docs/api-reference.md lists them).
  */
 import { HTTPSnippet, type HarRequest } from '@readme/httpsnippet';
-import { exampleOf } from './example.js';
+import { exampleOf, isFile } from './example.js';
 import { serializedParameter } from './param-style.js';
 import { highlightFromShape, RequestShapes } from './snippet-highlight.js';
 import type { ApiOperation, ApiSchema, JsonValue } from './types.js';
@@ -65,12 +65,6 @@ function baseOf(server: string | undefined): string {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(server)) return server.replace(/\/+$/, '');
   if (server.startsWith('//')) return `https:${server}`.replace(/\/+$/, '');
   return `${NO_SERVER}/${server.replace(/^\.?\/+/, '')}`.replace(/\/+$/, '');
-}
-
-/** A binary field of a multipart form (`format: binary`, or 3.1's non-text `contentMediaType`): a file. */
-function isFile(s: ApiSchema | undefined): boolean {
-  if (!s) return false;
-  return s.format === 'binary' || (s.contentMediaType !== undefined && !/json|xml|^text\//i.test(s.contentMediaType));
 }
 
 /**

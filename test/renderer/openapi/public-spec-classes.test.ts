@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRenderPool, exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
+import type { PlaygroundRequest } from '../../../renderer/openapi/playground.js';
 import { tempSite } from '../load/site-fixtures.js';
 import { stringify } from 'yaml';
 import { CALLBACKS_31, REQUESTS_31, SWAGGER_FORMS, TRAINS_32 } from './sweep-fixtures.js';
@@ -131,6 +132,34 @@ describe('request examples as the request is really sent', () => {
     expect(c).toMatch(/--form labels=x \\ --form labels=y/);
     expect(c).toContain('--form note=hello');
     expect(c).not.toContain('<binary>');
+  });
+});
+
+/** The playground's request description on a page (its data-request attribute). */
+function playgroundOf(slug: string): PlaygroundRequest {
+  const m = /data-request="([^"]*)"/.exec(html(slug));
+  if (!m) throw new Error(`no playground on ${slug}`);
+  return JSON.parse(m[1]!.replace(/&quot;/g, '"').replace(/&#39;|&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as PlaygroundRequest;
+}
+
+describe('the playground sends what the request examples show', () => {
+  it('gives array and object parameters their shape, style and explode, arrays typed as a,b', () => {
+    const params = playgroundOf('requests/search-things').params;
+    const by = (name: string) => params.find((p) => p.name === name);
+    expect(by('ids')).toMatchObject({ shape: 'array', style: 'form', explode: true, placeholder: 'a1,b2' });
+    expect(by('tags')).toMatchObject({ shape: 'array', style: 'form', explode: false });
+    expect(by('codes')).toMatchObject({ shape: 'array', style: 'pipeDelimited', explode: false });
+    expect(by('filter')).toMatchObject({ shape: 'object', style: 'deepObject', explode: true, placeholder: '{"status":"open"}' });
+    expect(by('X-Langs')).toMatchObject({ shape: 'array', style: 'simple', explode: false });
+    // Scalars and JSON-content parameters are sent as typed.
+    expect(by('sort')).not.toHaveProperty('shape');
+    expect(by('where')).not.toHaveProperty('shape');
+  });
+
+  it('lists a multipart body\'s file fields (one file input each) and leaves them out of the JSON', () => {
+    const body = playgroundOf('requests/upload-files').body!;
+    expect(body.files).toEqual(['document', 'scans']);
+    expect(Object.keys(JSON.parse(body.placeholder ?? '{}') as object)).toEqual(['labels', 'note']);
   });
 });
 
