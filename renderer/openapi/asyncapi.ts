@@ -118,6 +118,13 @@ function payloadOf(node: unknown, file: string, resolver: RefResolver): { raw: u
   return { raw: node, file };
 }
 
+/** `chatMessage` for a `$ref` to `#/components/messages/chatMessage` (or a channel's `messages/chatMessage`). */
+function messageKey(raw: unknown): string | undefined {
+  const ref = isObj(raw) ? raw['$ref'] : undefined;
+  const m = typeof ref === 'string' ? /\/messages\/([^/]+)$/.exec(ref) : null;
+  return m ? m[1]!.replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+}
+
 function message(name: string, raw: unknown, file: string, ctx: SchemaContext): ApiMessage[] {
   const r = ctx.resolver.resolve(raw, file);
   if (!isObj(r.node)) return [];
@@ -135,7 +142,9 @@ function message(name: string, raw: unknown, file: string, ctx: SchemaContext): 
     });
   }
   const schema = (p: { raw: unknown; file: string } | undefined): ApiSchema | undefined => (p ? compactSchema(p.raw, p.file, ctx) : undefined);
-  const out: ApiMessage = { name: str(m['name']) ?? r.name ?? name, title: str(m['title']) ?? str(m['name']) ?? name, examples };
+  // Untitled messages are named by the message they point at (`chatMessage`), not by a number.
+  const pointed = messageKey(raw);
+  const out: ApiMessage = { name: str(m['name']) ?? pointed ?? name, title: str(m['title']) ?? str(m['name']) ?? pointed ?? name, examples };
   const description = str(m['description']) ?? str(m['summary']);
   if (description) out.description = description;
   const contentType = str(m['contentType']);

@@ -51,6 +51,11 @@ function display(v: JsonValue): string {
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
+/** An option or default as shown: one that is empty, blank or holds control characters (`"\r\n"`) quoted, or it would not be seen. */
+function shown(v: JsonValue): string {
+  return typeof v === 'string' && (v.trim() === '' || /[\u0000-\u001f]/.test(v)) ? JSON.stringify(v) : display(v);
+}
+
 function typeLabel(s: ApiSchema): string {
   let t = s.type;
   if (s.enum && s.enum.length > 0 && !t.endsWith('[]')) t = `enum<${t}>`;
@@ -65,7 +70,7 @@ function fieldText(s: ApiSchema, extraDescription?: string): string {
   if (pills.length > 0) lines.push(pills.map(code).join(' '));
   const description = extraDescription ?? s.description;
   if (description) lines.push(description);
-  if (s.enum && s.enum.length > 0) lines.push(`Available options: ${s.enum.map((v) => code(display(v))).join(', ')}`);
+  if (s.enum && s.enum.length > 0) lines.push(`Available options: ${s.enum.map((v) => code(shown(v))).join(', ')}`);
   for (const c of s.constraints ?? []) lines.push(c.replace(/^([^:]+): (.*)$/, (_w, k: string, v: string) => `${k}: ${code(v)}`));
   if (s.example !== undefined && typeof s.example !== 'object') lines.push(`Example: ${code(display(s.example))}`);
   if (s.cut === 'circular') lines.push(`Refers back to ${code(s.type)} (a circular reference); its fields are shown above.`);
@@ -107,7 +112,7 @@ function field(name: string, required: boolean, s: ApiSchema, style: FieldStyle,
   attrs['type'] = typeLabel(s);
   if (required) attrs['required'] = true;
   if (s.deprecated) attrs['deprecated'] = true;
-  if (s.default !== undefined) attrs['default'] = display(s.default);
+  if (s.default !== undefined) attrs['default'] = shown(s.default);
   const text = fieldText(s, description);
   const children = childNodes(s, style);
   // A field with nothing but its words gets them without the blank lines that keep a text apart

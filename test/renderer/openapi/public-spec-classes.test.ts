@@ -24,6 +24,7 @@ const docs = {
       { tab: 'Trains', openapi: { source: 'trains.yaml', directory: 'trains' } },
       { tab: 'Streams', openapi: { source: 'streams.json', directory: 'streams' } },
       { tab: 'Lights', asyncapi: { source: 'lights.yaml', directory: 'lights' } },
+      { tab: 'Rooms', asyncapi: { source: 'rooms.yaml', directory: 'rooms' } },
     ],
   },
 };
@@ -35,6 +36,18 @@ const files: Record<string, string> = {
   'requests.json': JSON.stringify(REQUESTS_31),
   'trains.yaml': stringify(TRAINS_32),
   'streams.json': JSON.stringify(CALLBACKS_31),
+  // AsyncAPI 2.0 as the Gitter example writes it: oneOf of component messages without title or name.
+  'rooms.yaml': stringify({
+    asyncapi: '2.0.0',
+    info: { title: 'Rooms', version: '1' },
+    channels: { '/rooms/{roomId}': { parameters: { roomId: { schema: { type: 'string' } } }, subscribe: { message: { oneOf: [{ $ref: '#/components/messages/chatMessage' }, { $ref: '#/components/messages/heartbeat' }] } } } },
+    components: {
+      messages: {
+        chatMessage: { summary: 'A chat message.', payload: { type: 'object', properties: { text: { type: 'string', default: '' } } } },
+        heartbeat: { summary: 'Keeps the connection alive.', payload: { type: 'string', enum: ['\r\n'] } },
+      },
+    },
+  }),
   // AsyncAPI 3.1 (asyncapi/spec's own examples moved to it); the bundled schemas stop at 3.0.0.
   'lights.yaml': stringify({
     asyncapi: '3.1.0',
@@ -195,6 +208,15 @@ describe('newer versions and the rest of what an operation can say', () => {
 
   it('ignores items beside a type list without array', () => {
     expect(text('streams/subscribe-to-a-stream')).toMatch(/photoUrls string \| integer \| null/);
+  });
+
+  it('titles untitled AsyncAPI messages by their component, and shows blank or control-character options quoted', () => {
+    const t = text('rooms/rooms-roomid');
+    expect(t).toMatch(/### chatMessage|chatMessage A chat message\./);
+    expect(t).toMatch(/heartbeat Keeps the connection alive\./);
+    expect(t).not.toContain('message 1');
+    expect(t).toContain('Available options: "\\r\\n"');
+    expect(t).toMatch(/text string default: ""/);
   });
 
   it('checks an AsyncAPI 3.1 document against the newest schema of its major instead of failing its version number', () => {
