@@ -44,6 +44,19 @@ export function parseSpecText(text: string): { value: unknown } | { error: strin
   }
 }
 
+/**
+ * The library's copy of the 3.1 schema has no `$ref` among a Path Item's properties, which the
+ * specification allows ("Allows for a referenced definition of this path item"): every split spec
+ * (`/users: {$ref: paths/users.yaml}`, Redocly's layout) got a false `openapi-schema` warning.
+ * A copy with the property is compiled instead.
+ */
+function withPathItemRef(version: string, schema: Json): Json {
+  const defs = schema['$defs'];
+  const item = isObj(defs) ? defs['path-item'] : undefined;
+  if (version !== '3.1' || !isObj(defs) || !isObj(item) || !isObj(item['properties']) || '$ref' in item['properties']) return schema;
+  return { ...schema, $defs: { ...defs, 'path-item': { ...item, properties: { $ref: { type: 'string', format: 'uri-reference' }, ...item['properties'] } } } };
+}
+
 type Validate = ((doc: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
 /** Compiled once per process per version: compiling the 3.1 schema costs a few hundred ms. */
 const validators = new Map<string, Validate>();
@@ -51,7 +64,7 @@ const validators = new Map<string, Validate>();
 function validatorFor(version: '2.0' | '3.0' | '3.1'): Validate {
   let v = validators.get(version);
   if (!v) {
-    const schema = (OpenApiSpecifications as Record<string, Json>)[version] as Json;
+    const schema = withPathItemRef(version, (OpenApiSpecifications as Record<string, Json>)[version] as Json);
     const addFormats = addFormatsModule as unknown as (ajv: unknown) => void;
     const AjvDraft04 = AjvDraft04Module as unknown as new (o: object) => Ajv2020;
     const ajv = schema['$schema'] === 'http://json-schema.org/draft-04/schema#' ? new AjvDraft04({ strict: false }) : new Ajv2020({ strict: false });

@@ -21,6 +21,11 @@ export interface OperationEntry {
   path: string;
   op: Json;
   pathItem: Json;
+  /**
+   * The file the path item was read from: the spec's, or the one its `$ref` names
+   * (`paths/users.yaml`). `$ref`s inside it are relative to that file.
+   */
+  file: string;
   tags: string[];
   summary?: string;
   hidden: boolean;
@@ -34,7 +39,7 @@ export function listOperations(spec: ParsedSpec, resolver: RefResolver): Operati
   const add = (group: unknown, webhook: boolean): void => {
     if (!isObj(group)) return;
     for (const [path, itemRaw] of Object.entries(group)) {
-      const item = resolver.resolve(itemRaw, spec.file).node;
+      const { node: item, file } = resolver.resolve(itemRaw, spec.file);
       if (!isObj(item)) continue;
       // OpenAPI 3.2's additionalOperations: methods the fixed fields do not name (`SUBSCRIBE`, `PURGE`).
       const extra = isObj(item['additionalOperations']) ? Object.entries(item['additionalOperations']).filter(([m]) => /^[A-Za-z][A-Za-z-]*$/.test(m) && !(HTTP_METHODS as readonly string[]).includes(m.toLowerCase())) : [];
@@ -47,6 +52,7 @@ export function listOperations(spec: ParsedSpec, resolver: RefResolver): Operati
           path,
           op,
           pathItem: item,
+          file,
           tags: Array.isArray(op['tags']) ? op['tags'].filter((t): t is string => typeof t === 'string') : [],
           hidden: op['x-hidden'] === true || mint['hidden'] === true,
           excluded: op['x-excluded'] === true || mint['excluded'] === true,
@@ -116,11 +122,11 @@ function examplesOf(media: Json, file: string, resolver: RefResolver): { name: s
 function mediaList(content: unknown, file: string, ctx: SchemaContext): ApiMedia[] {
   if (!isObj(content)) return [];
   return Object.entries(content).map(([type, raw]) => {
-    const media = ctx.resolver.resolve(raw, file).node;
-    const m: ApiMedia = { type, examples: isObj(media) ? examplesOf(media, file, ctx.resolver) : [] };
-    if (isObj(media) && media['schema'] !== undefined) m.schema = compactSchema(media['schema'], file, ctx);
+    const { node: media, file: at } = ctx.resolver.resolve(raw, file);
+    const m: ApiMedia = { type, examples: isObj(media) ? examplesOf(media, at, ctx.resolver) : [] };
+    if (isObj(media) && media['schema'] !== undefined) m.schema = compactSchema(media['schema'], at, ctx);
     // 3.2 `itemSchema`: each item of a stream (JSON Lines, server-sent events) is shown as a list's items.
-    else if (isObj(media) && media['itemSchema'] !== undefined) m.schema = compactSchema({ type: 'array', items: media['itemSchema'] }, file, ctx);
+    else if (isObj(media) && media['itemSchema'] !== undefined) m.schema = compactSchema({ type: 'array', items: media['itemSchema'] }, at, ctx);
     return m;
   });
 }
@@ -142,8 +148,9 @@ function exampleValue(ex: Json): JsonValue | undefined {
   return raw === undefined ? undefined : jsonValue(raw);
 }
 
-function parameter(raw: unknown, file: string, ctx: SchemaContext): ApiParameter | undefined {
-  const p = ctx.resolver.resolve(raw, file).node;
+function parameter(raw: unknown, from: string, ctx: SchemaContext): ApiParameter | undefined {
+  // Refs inside a parameter are relative to the file the parameter itself is in.
+  const { node: p, file } = ctx.resolver.resolve(raw, from);
   if (!isObj(p)) return undefined;
   const name = str(p['name']);
   const where = p['in'];
@@ -182,16 +189,17 @@ function responsesOf(raw: unknown, file: string, ctx: SchemaContext): ApiRespons
   const { resolver } = ctx;
   if (!isObj(raw)) return responses;
   for (const [status, rawResponse] of Object.entries(raw)) {
-    const r = resolver.resolve(rawResponse, file).node;
+    const { node: r, file: at } = resolver.resolve(rawResponse, file);
     if (!isObj(r)) continue;
     const headers: ApiParameter[] = [];
     if (isObj(r['headers'])) {
       for (const [name, h] of Object.entries(r['headers'])) {
-        const hp = parameter({ ...(isObj(resolver.resolve(h, file).node) ? (resolver.resolve(h, file).node as Json) : {}), name, in: 'header' }, file, ctx);
+        const header = resolver.resolve(h, at);
+        const hp = parameter({ ...(isObj(header.node) ? header.node : {}), name, in: 'header' }, header.file, ctx);
         if (hp) headers.push({ ...hp, required: false });
       }
     }
-    const resp: ApiResponse = { status, media: mediaList(r['content'], file, ctx), headers };
+    const resp: ApiResponse = { status, media: mediaList(r['content'], at, ctx), headers };
     const description = str(r['description']);
     if (description) resp.description = description;
     responses.push(resp);
@@ -201,9 +209,9 @@ function responsesOf(raw: unknown, file: string, ctx: SchemaContext): ApiRespons
 
 function requestBodyOf(raw: unknown, file: string, ctx: SchemaContext): ApiOperation['requestBody'] {
   if (raw === undefined) return undefined;
-  const body = ctx.resolver.resolve(raw, file).node;
+  const { node: body, file: at } = ctx.resolver.resolve(raw, file);
   if (!isObj(body)) return undefined;
-  const rb: NonNullable<ApiOperation['requestBody']> = { required: body['required'] === true, media: mediaList(body['content'], file, ctx) };
+  const rb: NonNullable<ApiOperation['requestBody']> = { required: body['required'] === true, media: mediaList(body['content'], at, ctx) };
   const d = str(body['description']);
   if (d) rb.description = d;
   return rb;
@@ -215,24 +223,24 @@ function requestBodyOf(raw: unknown, file: string, ctx: SchemaContext): ApiOpera
  */
 function callbacksOf(raw: unknown, file: string, ctx: SchemaContext): ApiCallback[] {
   const out: ApiCallback[] = [];
-  const map = ctx.resolver.resolve(raw, file).node;
+  const { node: map, file: mapFile } = ctx.resolver.resolve(raw, file);
   if (!isObj(map)) return out;
   for (const [name, cbRaw] of Object.entries(map)) {
-    const cb = ctx.resolver.resolve(cbRaw, file).node;
+    const { node: cb, file: cbFile } = ctx.resolver.resolve(cbRaw, mapFile);
     if (!isObj(cb)) continue;
     for (const [expression, itemRaw] of Object.entries(cb)) {
-      const item = ctx.resolver.resolve(itemRaw, file).node;
+      const { node: item, file: at } = ctx.resolver.resolve(itemRaw, cbFile);
       if (!isObj(item) || expression.startsWith('x-')) continue;
       for (const m of HTTP_METHODS) {
         const op = item[m];
         if (!isObj(op)) continue;
-        const entry: ApiCallback = { name, expression, method: m.toUpperCase(), responses: responsesOf(op['responses'], file, ctx) };
+        const entry: ApiCallback = { name, expression, method: m.toUpperCase(), responses: responsesOf(op['responses'], at, ctx) };
         const summary = str(op['summary']);
         if (summary) entry.summary = summary;
         const description = str(op['description']);
         if (description) entry.description = description;
         if (op['deprecated'] === true) entry.deprecated = true;
-        const body = requestBodyOf(op['requestBody'], file, ctx);
+        const body = requestBodyOf(op['requestBody'], at, ctx);
         if (body) entry.requestBody = body;
         out.push(entry);
       }
@@ -295,7 +303,8 @@ export function operationTitle(entry: Pick<OperationEntry, 'summary' | 'method' 
 export function compactOperation(spec: ParsedSpec, entry: OperationEntry, resolver: RefResolver, settings: ApiSettings): ApiOperation {
   const ctx: SchemaContext = { resolver, budget: { left: MAX_SCHEMA_NODES }, postKeys: settings.postKeys };
   const { op, pathItem } = entry;
-  const file = spec.file;
+  // Refs in the operation are relative to the path item's file; the page names the spec.
+  const file = entry.file;
   const params = new Map<string, ApiParameter>();
   for (const list of [pathItem['parameters'], op['parameters']]) {
     for (const raw of Array.isArray(list) ? list : []) {
@@ -311,7 +320,7 @@ export function compactOperation(spec: ParsedSpec, entry: OperationEntry, resolv
   const out: ApiOperation = {
     method: entry.method,
     path: entry.path,
-    specFile: file,
+    specFile: spec.file,
     title: operationTitle(entry),
     deprecated: entry.deprecated,
     servers,
