@@ -8,7 +8,7 @@ import { createRenderPool, exportSite, type ExportResult, type RenderPool } from
 import type { PlaygroundRequest } from '../../../renderer/openapi/playground.js';
 import { tempSite } from '../load/site-fixtures.js';
 import { stringify } from 'yaml';
-import { CALLBACKS_31, REQUESTS_31, SWAGGER_FORMS, TRAINS_32 } from './sweep-fixtures.js';
+import { CALLBACKS_31, FASTAPI_31, REQUESTS_31, SWAGGER_FORMS, TRAINS_32 } from './sweep-fixtures.js';
 
 let pool: RenderPool;
 let result: ExportResult;
@@ -26,6 +26,7 @@ const docs = {
       { tab: 'Lights', asyncapi: { source: 'lights.yaml', directory: 'lights' } },
       { tab: 'Rooms', asyncapi: { source: 'rooms.yaml', directory: 'rooms' } },
       { tab: 'Split', openapi: { source: 'api/openapi.yaml', directory: 'split' } },
+      { tab: 'FastAPI', openapi: { source: 'fastapi.json', directory: 'fastapi' } },
     ],
   },
 };
@@ -37,6 +38,7 @@ const files: Record<string, string> = {
   'requests.json': JSON.stringify(REQUESTS_31),
   'trains.yaml': stringify(TRAINS_32),
   'streams.json': JSON.stringify(CALLBACKS_31),
+  'fastapi.json': JSON.stringify(FASTAPI_31),
   // A spec split into files as Redocly's layout does: path items in paths/, their refs relative to them.
   'api/openapi.yaml': stringify({ openapi: '3.1.0', info: { title: 'Split', version: '1' }, servers: [{ url: 'https://split.test' }], paths: { '/users/{id}': { $ref: './paths/user.yaml' } } }),
   'api/paths/user.yaml': stringify({
@@ -240,6 +242,14 @@ describe('newer versions and the rest of what an operation can say', () => {
     expect(t).toMatch(/city string Where the user lives Example: Paris/);
     expect(t).toMatch(/manager User Refers back to User \(a circular reference\)/);
     expect(t).toMatch(/No such user application\/json detail string What went wrong Headers X-Trace string Trace id of the request/);
+  });
+
+  it('keeps the keywords beside a 3.1 $ref, and reads anyOf of bare types as one type', () => {
+    const t = text('fastapi/create-item');
+    expect(t).toMatch(/kind enum<string> body default: basic What sort of item Available options: basic, premium/);
+    expect(t).toMatch(/code string<uuid> \| integer body/);
+    expect(t).toMatch(/loc \(string \| integer\)\[\] required/);
+    expect(t).not.toMatch(/Show properties[^]*string string/);
   });
 
   it('checks an AsyncAPI 3.1 document against the newest schema of its major instead of failing its version number', () => {

@@ -153,3 +153,34 @@ export const CALLBACKS_31 = {
     },
   },
 };
+
+/** As FastAPI writes 3.1: `$ref` with a default beside it, anyOf of bare types, Optional as anyOf null. */
+export const FASTAPI_31 = {
+  openapi: '3.1.0',
+  info: { title: 'FastAPI', version: '0.1.0' },
+  paths: {
+    '/items/': {
+      post: {
+        summary: 'Create Item',
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } },
+        responses: { '422': { description: 'Validation Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/HTTPValidationError' } } } } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Item: {
+        type: 'object',
+        required: ['name'],
+        properties: {
+          name: { type: 'string', title: 'Name' },
+          kind: { $ref: '#/components/schemas/Kind', default: 'basic', description: 'What sort of item' },
+          code: { anyOf: [{ type: 'string', format: 'uuid' }, { type: 'integer' }], title: 'Code' },
+        },
+      },
+      Kind: { type: 'string', enum: ['basic', 'premium'], title: 'Kind' },
+      HTTPValidationError: { type: 'object', properties: { detail: { type: 'array', items: { $ref: '#/components/schemas/ValidationError' } } } },
+      ValidationError: { type: 'object', required: ['loc'], properties: { loc: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'integer' }] }, title: 'Location' } } },
+    },
+  },
+};
