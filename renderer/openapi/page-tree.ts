@@ -7,7 +7,7 @@
 import { withoutPlaceholders } from '../page/state.js';
 import type { ElementNode, Node, TextNode } from '../page/tree.js';
 import type { ApiExamplePanel } from '../types.js';
-import { exampleOf } from './example.js';
+import { exampleCode, exampleOf } from './example.js';
 import { requestSamples } from './snippets.js';
 import type { ApiChannelPage, ApiMedia, ApiMessage, ApiOperation, ApiParameter, ApiSchema, ApiSchemaPage, ApiSecurity, JsonValue } from './types.js';
 
@@ -254,7 +254,7 @@ function exampleNodes(op: ApiOperation, known: Map<string, string>, fenced: Code
     const m = op.requestBody.media[0];
     const value = m.examples[0]?.value ?? (m.schema ? exampleOf(m.schema, { direction: 'request' }) : undefined);
     if (value !== undefined) {
-      const code = JSON.stringify(value, null, 2);
+      const code = exampleCode(value, m.type);
       out.push(el('RequestExample', {}, [fenced('json', 'Payload', code)]));
       text?.push({ label: 'Request example', blocks: [{ title: 'Payload', code }] });
     }
@@ -266,7 +266,7 @@ function exampleNodes(op: ApiOperation, known: Map<string, string>, fenced: Code
     if (!m) continue;
     const examples = m.examples.length > 0 ? m.examples : m.schema ? [{ name: '', value: exampleOf(m.schema, { direction: 'response' }) }] : [];
     for (const ex of examples) {
-      const body = typeof ex.value === 'string' && !/json/.test(m.type) ? ex.value : JSON.stringify(ex.value, null, 2);
+      const body = exampleCode(ex.value, m.type);
       const title = ex.name && examples.length > 1 ? `${r.status} ${ex.name}` : r.status;
       blocks.push(fenced(/json/.test(m.type) ? 'json' : 'text', title, body));
       plain.push({ title, code: body });
@@ -333,7 +333,7 @@ export function channelTree(ch: ApiChannelPage): Node[] {
     const list = m.examples.length > 0 ? m.examples : m.payload ? [{ name: '', value: exampleOf(m.payload, { direction: 'response' }) }] : [];
     for (const ex of list) {
       const json = typeof ex.value !== 'string' || /json/.test(m.contentType ?? 'json');
-      examples.push(fenced(json ? 'json' : 'text', ex.name && list.length > 1 ? `${label}: ${ex.name}` : label, json ? JSON.stringify(ex.value, null, 2) : String(ex.value)));
+      examples.push(fenced(json ? 'json' : 'text', ex.name && list.length > 1 ? `${label}: ${ex.name}` : label, json ? exampleCode(ex.value, m.contentType ?? 'application/json') : String(ex.value)));
     }
   };
   for (const action of ['send', 'receive'] as const) {

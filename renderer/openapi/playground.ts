@@ -8,7 +8,7 @@
 import type { SiteConfig } from '../types.js';
 import type { Endpoint } from '../page/openapi.js';
 import { escapeHtml } from '../page/html.js';
-import { exampleOf, isFile } from './example.js';
+import { exampleCode, exampleOf, isFile } from './example.js';
 import { displayOf, playgroundSettings, type PlaygroundDisplay } from './settings.js';
 import type { ApiOperation, ApiSchema, JsonValue } from './types.js';
 
@@ -90,7 +90,7 @@ function bodyOf(op: ApiOperation, prefill: boolean): PlaygroundRequest['body'] {
   let value = media.examples[0]?.value ?? (media.schema ? exampleOf(media.schema as ApiSchema, { direction: 'request' }) : undefined);
   const files = /multipart/.test(media.type) ? (media.schema?.properties ?? []).filter((f) => isFile(f.schema) || isFile(f.schema.items)).map((f) => f.name) : [];
   if (files.length > 0 && value && typeof value === 'object' && !Array.isArray(value)) value = Object.fromEntries(Object.entries(value).filter(([k]) => !files.includes(k)));
-  const shown = value === undefined ? '' : /json/.test(media.type) || typeof value !== 'string' ? JSON.stringify(value, null, 2) : value;
+  const shown = value === undefined ? '' : exampleCode(value, media.type);
   return { type: media.type, ...(prefill ? { value: shown } : { placeholder: shown }), ...(files.length > 0 ? { files } : {}) };
 }
 

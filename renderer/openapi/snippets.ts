@@ -4,7 +4,7 @@
  * library has no generator for is left out (docs/api-reference.md lists them).
  */
 import { HTTPSnippet, type HarRequest } from '@readme/httpsnippet';
-import { exampleOf, isFile } from './example.js';
+import { exampleCode, exampleOf, isFile } from './example.js';
 import { serializedParameter } from './param-style.js';
 import { highlightFromShape, RequestShapes } from './snippet-highlight.js';
 import type { ApiOperation, ApiSchema, JsonValue } from './types.js';
@@ -105,7 +105,7 @@ function harOf(op: ApiOperation): HarRequest {
       const multipart = media.type.includes('multipart');
       har.postData = { mimeType: media.type, params: Object.entries(body).flatMap(([name, v]) => formFields(name, v, fields.get(name), multipart)) };
     } else if (body !== undefined) {
-      har.postData = { mimeType: media.type, text: /json/.test(media.type) ? JSON.stringify(body) : text(body) };
+      har.postData = { mimeType: media.type, text: /json/.test(media.type) ? exampleCode(body, media.type, 0) : text(body) };
     }
   } else {
     // httpsnippet's types ask for postData, but a request without a body must not have one.

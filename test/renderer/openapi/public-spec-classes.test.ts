@@ -205,6 +205,15 @@ describe('newer versions and the rest of what an operation can say', () => {
     expect(f).toMatch(/application\/jsonl.*delay integer Minutes late/);
   });
 
+  it('shows a JSON example written as a string as JSON, and lines of JSON as written, not encoded again', () => {
+    const q = text('trains/query-trips');
+    expect(q).toMatch(/Response example 200 \{ "trips" ?: \[ ?\], "total" ?: 0 \}/);
+    expect(q).not.toContain('\\"trips');
+    const f = text('trains/follow-a-trip');
+    expect(f).toMatch(/Response example 200 \{ ?"delay" ?: ?3 ?\} \{ ?"delay" ?: ?5 ?\}/);
+    expect(f).not.toContain('\\"delay');
+  });
+
   it('shows callbacks between the body and the responses, each with its method, expression, body and responses', () => {
     const t = text('streams/subscribe-to-a-stream');
     const at = (s: string): number => t.indexOf(s);

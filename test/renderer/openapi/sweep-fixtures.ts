@@ -105,7 +105,7 @@ export const TRAINS_32 = {
       query: {
         summary: 'Query trips',
         requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { from: { type: 'string' } } }, examples: { berlin: { summary: 'From Berlin', dataValue: { from: 'Berlin' } } } } } },
-        responses: { '200': { description: 'Trips' } },
+        responses: { '200': { description: 'Trips', content: { 'application/json': { schema: { type: 'object' }, example: '{"trips": [], "total": 0}' } } } },
       },
     },
     '/trips/{id}': {
@@ -113,7 +113,7 @@ export const TRAINS_32 = {
       additionalOperations: {
         SUBSCRIBE: {
           summary: 'Follow a trip',
-          responses: { '200': { description: 'Updates', content: { 'application/jsonl': { itemSchema: { type: 'object', properties: { delay: { type: 'integer', description: 'Minutes late' } } } } } } },
+          responses: { '200': { description: 'Updates', content: { 'application/jsonl': { itemSchema: { type: 'object', properties: { delay: { type: 'integer', description: 'Minutes late' } } }, examples: { lines: { value: '{"delay":3}\n{"delay":5}\n' } } } } } },
         },
       },
     },
