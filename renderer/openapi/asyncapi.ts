@@ -32,7 +32,7 @@ type Validate = ((doc: unknown) => boolean) & { errors?: { instancePath: string;
 const validators = new Map<string, Validate | null>();
 
 /** The official schema of a version (nearest known minor), compiled once per process (~1 s). */
-function validatorFor(version: string): Validate | undefined {
+function validatorFor(version: string): { check: Validate; key: string } | undefined {
   const all = (asyncSpecs as unknown as { schemas: Record<string, Json> }).schemas;
   const key = all[version] ? version : Object.keys(all).filter((k) => k.split('.')[0] === version.split('.')[0]).sort().pop();
   if (!key) return undefined;
@@ -47,7 +47,7 @@ function validatorFor(version: string): Validate | undefined {
     }
     validators.set(key, v);
   }
-  return v ?? undefined;
+  return v ? { check: v, key } : undefined;
 }
 
 export function loadAsyncApi(repoRoot: string, file: string, warnings: BuildWarning[]): ParsedAsyncApi | undefined {
@@ -65,12 +65,15 @@ export function loadAsyncApi(repoRoot: string, file: string, warnings: BuildWarn
     return undefined;
   }
   const doc = parsed.value;
-  const check = validatorFor(version);
-  if (check && !check(doc)) {
-    const errors = check.errors ?? [];
+  const validator = validatorFor(version);
+  // A minor the bundled schemas do not have yet (3.1 while they stop at 3.0.0): checked against
+  // the newest of its major, whose schema only accepts its own version number.
+  if (validator && !validator.check(validator.key === version ? doc : { ...doc, asyncapi: validator.key })) {
+    const errors = validator.check.errors ?? [];
     const listed = errors.slice(0, LISTED_ERRORS).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
     const more = errors.length > LISTED_ERRORS ? ` (and ${errors.length - LISTED_ERRORS} more)` : '';
-    warnings.push({ code: 'asyncapi-schema', message: `${file} does not follow the AsyncAPI ${version} schema: ${listed.join('; ')}${more}; pages are built from it as far as it can be read`, file });
+    const against = validator.key === version ? version : `${validator.key} (newest known)`;
+    warnings.push({ code: 'asyncapi-schema', message: `${file} does not follow the AsyncAPI ${against} schema: ${listed.join('; ')}${more}; pages are built from it as far as it can be read`, file });
   }
   return { file, doc, version, major: version.startsWith('2.') ? 2 : 3 };
 }
@@ -115,6 +118,13 @@ function payloadOf(node: unknown, file: string, resolver: RefResolver): { raw: u
   return { raw: node, file };
 }
 
+/** `chatMessage` for a `$ref` to `#/components/messages/chatMessage` (or a channel's `messages/chatMessage`). */
+function messageKey(raw: unknown): string | undefined {
+  const ref = isObj(raw) ? raw['$ref'] : undefined;
+  const m = typeof ref === 'string' ? /\/messages\/([^/]+)$/.exec(ref) : null;
+  return m ? m[1]!.replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+}
+
 function message(name: string, raw: unknown, file: string, ctx: SchemaContext): ApiMessage[] {
   const r = ctx.resolver.resolve(raw, file);
   if (!isObj(r.node)) return [];
@@ -132,7 +142,9 @@ function message(name: string, raw: unknown, file: string, ctx: SchemaContext): 
     });
   }
   const schema = (p: { raw: unknown; file: string } | undefined): ApiSchema | undefined => (p ? compactSchema(p.raw, p.file, ctx) : undefined);
-  const out: ApiMessage = { name: str(m['name']) ?? r.name ?? name, title: str(m['title']) ?? str(m['name']) ?? name, examples };
+  // Untitled messages are named by the message they point at (`chatMessage`), not by a number.
+  const pointed = messageKey(raw);
+  const out: ApiMessage = { name: str(m['name']) ?? pointed ?? name, title: str(m['title']) ?? str(m['name']) ?? pointed ?? name, examples };
   const description = str(m['description']) ?? str(m['summary']);
   if (description) out.description = description;
   const contentType = str(m['contentType']);

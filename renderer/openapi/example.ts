@@ -51,3 +51,33 @@ function placeholder(s: ApiSchema): JsonValue {
   if (t === 'any') return '<any>';
   return `<${t ?? 'string'}>`;
 }
+
+/** A binary field of a multipart form (`format: binary`, or 3.1's non-text `contentMediaType`): a file. */
+export function isFile(s: ApiSchema | undefined): boolean {
+  if (!s) return false;
+  return s.format === 'binary' || (s.contentMediaType !== undefined && !/json|xml|^text\//i.test(s.contentMediaType));
+}
+
+/** The parsed value of a string holding a JSON object or array, else undefined. */
+function parsedJson(value: string): JsonValue | undefined {
+  if (!/^\s*[[{]/.test(value)) return undefined;
+  try {
+    return JSON.parse(value) as JsonValue;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An example as the code a reader sees for its media type. Specs often give a JSON example as a
+ * string (`example: '{"id": 1}'`, OAI's api-with-examples, Train Travel's JSON Lines stream):
+ * that string was JSON-encoded again (`"{\"id\": 1}"`). A string holding a JSON object or array
+ * is shown as that JSON, lines of JSON (`jsonl`, `ndjson`, `json-seq`) as written; a plain string
+ * under a JSON type stays a JSON string (`"OK"`).
+ */
+export function exampleCode(value: JsonValue, mediaType: string, indent = 2): string {
+  if (typeof value !== 'string') return JSON.stringify(value, null, indent);
+  if (!/json/i.test(mediaType) || /jsonl|ndjson|json-seq/i.test(mediaType)) return value;
+  const parsed = parsedJson(value);
+  return JSON.stringify(parsed ?? value, null, indent);
+}

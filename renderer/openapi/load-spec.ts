@@ -1,9 +1,9 @@
 /**
  * Reading one OpenAPI document for the plan: its text through the confined repository reader,
- * parsed (JSON or YAML), its version recognised, Swagger 2.0 upgraded to OpenAPI 3, and the
- * document checked against the official schema of its version. All of this with
- * `@mintlify/openapi-parser` (MIT), the library Mintlify's own build runs on, so a document the
- * hosted platform reads the same way is read the same way here.
+ * parsed (JSON or YAML), its version recognised, and the document checked against the official
+ * schema of its version, with `@mintlify/openapi-parser` (MIT), the library Mintlify's own build runs on, so a document the
+ * hosted platform reads the same way is read the same way here. Swagger 2.0 is upgraded to
+ * OpenAPI 3 by swagger2.ts (the library's upgrade loses forms, uploads and auth kinds).
  *
  * `$ref`s are not resolved here but while an operation is compacted (refs.ts): only the parts an
  * operation uses are walked, cycles are cut there, and files it points at are read through the
@@ -12,9 +12,10 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import AjvDraft04Module from 'ajv-draft-04';
-import { details, normalize, OpenApiSpecifications, upgradeFromTwoToThree } from '@mintlify/openapi-parser';
+import { details, normalize, OpenApiSpecifications } from '@mintlify/openapi-parser';
 import { readRepoText } from '../repo-files.js';
 import type { BuildWarning } from '../types.js';
+import { upgradeSwagger2 } from './swagger2.js';
 
 export type Json = Record<string, unknown>;
 
@@ -34,17 +35,6 @@ const LISTED_ERRORS = 3;
 
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The library announces on the console that its 2.0 upgrade is experimental; the export log is ours. */
-function quietly<T>(fn: () => T): T {
-  const warn = console.warn;
-  console.warn = () => undefined;
-  try {
-    return fn();
-  } finally {
-    console.warn = warn;
-  }
-}
-
 /** JSON or YAML text → a value, or the parser's complaint. */
 export function parseSpecText(text: string): { value: unknown } | { error: string } {
   try {
@@ -54,6 +44,19 @@ export function parseSpecText(text: string): { value: unknown } | { error: strin
   }
 }
 
+/**
+ * The library's copy of the 3.1 schema has no `$ref` among a Path Item's properties, which the
+ * specification allows ("Allows for a referenced definition of this path item"): every split spec
+ * (`/users: {$ref: paths/users.yaml}`, Redocly's layout) got a false `openapi-schema` warning.
+ * A copy with the property is compiled instead.
+ */
+function withPathItemRef(version: string, schema: Json): Json {
+  const defs = schema['$defs'];
+  const item = isObj(defs) ? defs['path-item'] : undefined;
+  if (version !== '3.1' || !isObj(defs) || !isObj(item) || !isObj(item['properties']) || '$ref' in item['properties']) return schema;
+  return { ...schema, $defs: { ...defs, 'path-item': { ...item, properties: { $ref: { type: 'string', format: 'uri-reference' }, ...item['properties'] } } } };
+}
+
 type Validate = ((doc: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
 /** Compiled once per process per version: compiling the 3.1 schema costs a few hundred ms. */
 const validators = new Map<string, Validate>();
@@ -61,7 +64,7 @@ const validators = new Map<string, Validate>();
 function validatorFor(version: '2.0' | '3.0' | '3.1'): Validate {
   let v = validators.get(version);
   if (!v) {
-    const schema = (OpenApiSpecifications as Record<string, Json>)[version] as Json;
+    const schema = withPathItemRef(version, (OpenApiSpecifications as Record<string, Json>)[version] as Json);
     const addFormats = addFormatsModule as unknown as (ajv: unknown) => void;
     const AjvDraft04 = AjvDraft04Module as unknown as new (o: object) => Ajv2020;
     const ajv = schema['$schema'] === 'http://json-schema.org/draft-04/schema#' ? new AjvDraft04({ strict: false }) : new Ajv2020({ strict: false });
@@ -93,12 +96,19 @@ export function loadSpec(repoRoot: string, file: string, warnings: BuildWarning[
     return undefined;
   }
   const doc = parsed.value;
-  const info = details(doc) as { version?: '2.0' | '3.0' | '3.1'; specificationVersion?: string };
+  // OpenAPI 3.2 (September 2025; public specs such as Train Travel moved to it) is a superset of
+  // 3.1 the parser library does not know yet: read as 3.1, and said so, since no schema checks it.
+  const declared = typeof doc['openapi'] === 'string' ? doc['openapi'] : '';
+  const is32 = /^3\.2\.\d+/.test(declared);
+  const info = is32 ? { version: '3.1' as const, specificationVersion: declared } : (details(doc) as { version?: '2.0' | '3.0' | '3.1'; specificationVersion?: string });
+  if (is32) {
+    warnings.push({ code: 'openapi-version', message: `${file} is OpenAPI ${declared}: read as 3.1 (with 3.2's additionalOperations, query, itemSchema and dataValue) and not checked against a schema, which the parser library has only for 2.0, 3.0 and 3.1; its pages are built`, file });
+  }
   if (!info.version) {
-    warnings.push({ code: 'openapi-invalid', message: `${file} is not an OpenAPI 3.0/3.1 or Swagger 2.0 document (no "openapi: 3.x" or "swagger: 2.0"); its pages are not built`, file });
+    warnings.push({ code: 'openapi-invalid', message: `${file} is not an OpenAPI 3.x or Swagger 2.0 document (no "openapi: 3.x" or "swagger: 2.0"); its pages are not built`, file });
     return undefined;
   }
-  if (validate) {
+  if (validate && !is32) {
     const check = validatorFor(info.version);
     if (!check(doc)) {
       const errors = check.errors ?? [];
@@ -107,6 +117,6 @@ export function loadSpec(repoRoot: string, file: string, warnings: BuildWarning[
       warnings.push({ code: 'openapi-schema', message: `${file} does not follow the OpenAPI ${info.version} schema: ${listed.join('; ')}${more}; pages are built from it as far as it can be read`, file });
     }
   }
-  const upgraded = info.version === '2.0' ? quietly(() => upgradeFromTwoToThree(doc) as Json) : doc;
+  const upgraded = info.version === '2.0' ? upgradeSwagger2(doc) : doc;
   return { file, doc: upgraded, version: info.specificationVersion ?? info.version };
 }

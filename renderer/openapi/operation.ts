@@ -7,7 +7,7 @@ import type { Json, ParsedSpec } from './load-spec.js';
 import { HTTP_METHODS } from './refs.js';
 import type { RefResolver } from './resolve.js';
 import { compactSchema, jsonValue, MAX_SCHEMA_NODES, type SchemaContext } from './schema.js';
-import type { ApiMedia, ApiOperation, ApiParameter, ApiResponse, ApiSecurity, JsonValue } from './types.js';
+import type { ApiCallback, ApiMedia, ApiOperation, ApiParameter, ApiResponse, ApiSecurity, JsonValue } from './types.js';
 
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
@@ -21,6 +21,11 @@ export interface OperationEntry {
   path: string;
   op: Json;
   pathItem: Json;
+  /**
+   * The file the path item was read from: the spec's, or the one its `$ref` names
+   * (`paths/users.yaml`). `$ref`s inside it are relative to that file.
+   */
+  file: string;
   tags: string[];
   summary?: string;
   hidden: boolean;
@@ -34,10 +39,11 @@ export function listOperations(spec: ParsedSpec, resolver: RefResolver): Operati
   const add = (group: unknown, webhook: boolean): void => {
     if (!isObj(group)) return;
     for (const [path, itemRaw] of Object.entries(group)) {
-      const item = resolver.resolve(itemRaw, spec.file).node;
+      const { node: item, file } = resolver.resolve(itemRaw, spec.file);
       if (!isObj(item)) continue;
-      for (const m of HTTP_METHODS) {
-        const op = item[m];
+      // OpenAPI 3.2's additionalOperations: methods the fixed fields do not name (`SUBSCRIBE`, `PURGE`).
+      const extra = isObj(item['additionalOperations']) ? Object.entries(item['additionalOperations']).filter(([m]) => /^[A-Za-z][A-Za-z-]*$/.test(m) && !(HTTP_METHODS as readonly string[]).includes(m.toLowerCase())) : [];
+      for (const [m, op] of [...HTTP_METHODS.map((m) => [m, item[m]] as const), ...extra]) {
         if (!isObj(op)) continue;
         const mint = isObj(op['x-mint']) ? op['x-mint'] : {};
         const entry: OperationEntry = {
@@ -46,6 +52,7 @@ export function listOperations(spec: ParsedSpec, resolver: RefResolver): Operati
           path,
           op,
           pathItem: item,
+          file,
           tags: Array.isArray(op['tags']) ? op['tags'].filter((t): t is string => typeof t === 'string') : [],
           hidden: op['x-hidden'] === true || mint['hidden'] === true,
           excluded: op['x-excluded'] === true || mint['excluded'] === true,
@@ -93,11 +100,17 @@ function examplesOf(media: Json, file: string, resolver: RefResolver): { name: s
   if (isObj(media['examples'])) {
     for (const [name, exRaw] of Object.entries(media['examples'])) {
       const ex = resolver.resolve(exRaw, file).node;
-      if (isObj(ex) && ex['value'] !== undefined) {
-        const v = jsonValue(ex['value']);
-        if (v !== undefined) out.push({ name: str(ex['summary']) ?? name, value: v });
-      }
+      const v = isObj(ex) ? exampleValue(ex) : undefined;
+      if (isObj(ex) && v !== undefined) out.push({ name: str(ex['summary']) ?? name, value: v });
     }
+  }
+  // `examples` written as a list (schema-style, which the document's schema refuses; OAI's own
+  // api-with-examples does it): its items are the examples, rather than none.
+  if (Array.isArray(media['examples'])) {
+    media['examples'].forEach((raw, i, all) => {
+      const v = jsonValue(raw);
+      if (v !== undefined) out.push({ name: all.length > 1 ? `Example ${i + 1}` : 'Example', value: v });
+    });
   }
   if (out.length === 0 && media['example'] !== undefined) {
     const v = jsonValue(media['example']);
@@ -109,24 +122,46 @@ function examplesOf(media: Json, file: string, resolver: RefResolver): { name: s
 function mediaList(content: unknown, file: string, ctx: SchemaContext): ApiMedia[] {
   if (!isObj(content)) return [];
   return Object.entries(content).map(([type, raw]) => {
-    const media = ctx.resolver.resolve(raw, file).node;
-    const m: ApiMedia = { type, examples: isObj(media) ? examplesOf(media, file, ctx.resolver) : [] };
-    if (isObj(media) && media['schema'] !== undefined) m.schema = compactSchema(media['schema'], file, ctx);
+    const { node: media, file: at } = ctx.resolver.resolve(raw, file);
+    const m: ApiMedia = { type, examples: isObj(media) ? examplesOf(media, at, ctx.resolver) : [] };
+    if (isObj(media) && media['schema'] !== undefined) m.schema = compactSchema(media['schema'], at, ctx);
+    // 3.2 `itemSchema`: each item of a stream (JSON Lines, server-sent events) is shown as a list's items.
+    else if (isObj(media) && media['itemSchema'] !== undefined) m.schema = compactSchema({ type: 'array', items: media['itemSchema'] }, at, ctx);
     return m;
   });
 }
 
-function parameter(raw: unknown, file: string, ctx: SchemaContext): ApiParameter | undefined {
-  const p = ctx.resolver.resolve(raw, file).node;
+/** The value of the first entry of an `examples` map (parameters and headers carry one too). */
+function firstExample(examples: unknown, file: string, resolver: RefResolver): JsonValue | undefined {
+  if (!isObj(examples)) return undefined;
+  for (const raw of Object.values(examples)) {
+    const ex = resolver.resolve(raw, file).node;
+    const v = isObj(ex) ? exampleValue(ex) : undefined;
+    if (v !== undefined) return v;
+  }
+  return undefined;
+}
+
+/** An Example Object's value: `value`, or OpenAPI 3.2's `dataValue`. */
+function exampleValue(ex: Json): JsonValue | undefined {
+  const raw = ex['value'] !== undefined ? ex['value'] : ex['dataValue'];
+  return raw === undefined ? undefined : jsonValue(raw);
+}
+
+function parameter(raw: unknown, from: string, ctx: SchemaContext): ApiParameter | undefined {
+  // Refs inside a parameter are relative to the file the parameter itself is in.
+  const { node: p, file } = ctx.resolver.resolve(raw, from);
   if (!isObj(p)) return undefined;
   const name = str(p['name']);
   const where = p['in'];
   if (!name || (where !== 'path' && where !== 'query' && where !== 'header' && where !== 'cookie')) return undefined;
   let schema = p['schema'];
+  let contentType: string | undefined;
   // `content` instead of `schema` (a JSON-encoded query parameter): its one media type's schema.
   if (schema === undefined && isObj(p['content'])) {
-    const first = Object.values(p['content'])[0];
+    const [type, first] = Object.entries(p['content'])[0] ?? [];
     if (isObj(first)) schema = first['schema'];
+    contentType = type;
   }
   // Swagger 2.0 puts the type on the parameter itself (the library's upgrade leaves it there).
   if (schema === undefined && typeof p['type'] === 'string') {
@@ -141,8 +176,76 @@ function parameter(raw: unknown, file: string, ctx: SchemaContext): ApiParameter
   };
   const description = str(p['description']);
   if (description) out.description = description;
-  const ex = p['example'] !== undefined ? jsonValue(p['example']) : undefined;
+  const ex = p['example'] !== undefined ? jsonValue(p['example']) : firstExample(p['examples'], file, ctx.resolver);
   if (ex !== undefined) out.example = ex;
+  if (typeof p['style'] === 'string') out.style = p['style'];
+  if (typeof p['explode'] === 'boolean') out.explode = p['explode'];
+  if (contentType !== undefined) out.contentType = contentType;
+  return out;
+}
+
+function responsesOf(raw: unknown, file: string, ctx: SchemaContext): ApiResponse[] {
+  const responses: ApiResponse[] = [];
+  const { resolver } = ctx;
+  if (!isObj(raw)) return responses;
+  for (const [status, rawResponse] of Object.entries(raw)) {
+    const { node: r, file: at } = resolver.resolve(rawResponse, file);
+    if (!isObj(r)) continue;
+    const headers: ApiParameter[] = [];
+    if (isObj(r['headers'])) {
+      for (const [name, h] of Object.entries(r['headers'])) {
+        const header = resolver.resolve(h, at);
+        const hp = parameter({ ...(isObj(header.node) ? header.node : {}), name, in: 'header' }, header.file, ctx);
+        if (hp) headers.push({ ...hp, required: false });
+      }
+    }
+    const resp: ApiResponse = { status, media: mediaList(r['content'], at, ctx), headers };
+    const description = str(r['description']);
+    if (description) resp.description = description;
+    responses.push(resp);
+  }
+  return responses;
+}
+
+function requestBodyOf(raw: unknown, file: string, ctx: SchemaContext): ApiOperation['requestBody'] {
+  if (raw === undefined) return undefined;
+  const { node: body, file: at } = ctx.resolver.resolve(raw, file);
+  if (!isObj(body)) return undefined;
+  const rb: NonNullable<ApiOperation['requestBody']> = { required: body['required'] === true, media: mediaList(body['content'], at, ctx) };
+  const d = str(body['description']);
+  if (d) rb.description = d;
+  return rb;
+}
+
+/**
+ * `callbacks`: the requests the API makes to a URL the caller gave, shown on the operation's page
+ * as Mintlify does (between the body and the responses), each with its method and expression.
+ */
+function callbacksOf(raw: unknown, file: string, ctx: SchemaContext): ApiCallback[] {
+  const out: ApiCallback[] = [];
+  const { node: map, file: mapFile } = ctx.resolver.resolve(raw, file);
+  if (!isObj(map)) return out;
+  for (const [name, cbRaw] of Object.entries(map)) {
+    const { node: cb, file: cbFile } = ctx.resolver.resolve(cbRaw, mapFile);
+    if (!isObj(cb)) continue;
+    for (const [expression, itemRaw] of Object.entries(cb)) {
+      const { node: item, file: at } = ctx.resolver.resolve(itemRaw, cbFile);
+      if (!isObj(item) || expression.startsWith('x-')) continue;
+      for (const m of HTTP_METHODS) {
+        const op = item[m];
+        if (!isObj(op)) continue;
+        const entry: ApiCallback = { name, expression, method: m.toUpperCase(), responses: responsesOf(op['responses'], at, ctx) };
+        const summary = str(op['summary']);
+        if (summary) entry.summary = summary;
+        const description = str(op['description']);
+        if (description) entry.description = description;
+        if (op['deprecated'] === true) entry.deprecated = true;
+        const body = requestBodyOf(op['requestBody'], at, ctx);
+        if (body) entry.requestBody = body;
+        out.push(entry);
+      }
+    }
+  }
   return out;
 }
 
@@ -200,7 +303,8 @@ export function operationTitle(entry: Pick<OperationEntry, 'summary' | 'method' 
 export function compactOperation(spec: ParsedSpec, entry: OperationEntry, resolver: RefResolver, settings: ApiSettings): ApiOperation {
   const ctx: SchemaContext = { resolver, budget: { left: MAX_SCHEMA_NODES }, postKeys: settings.postKeys };
   const { op, pathItem } = entry;
-  const file = spec.file;
+  // Refs in the operation are relative to the path item's file; the page names the spec.
+  const file = entry.file;
   const params = new Map<string, ApiParameter>();
   for (const list of [pathItem['parameters'], op['parameters']]) {
     for (const raw of Array.isArray(list) ? list : []) {
@@ -212,28 +316,11 @@ export function compactOperation(spec: ParsedSpec, entry: OperationEntry, resolv
   if (servers.length === 0) servers = serverUrls(pathItem['servers']);
   if (servers.length === 0) servers = serverUrls(spec.doc['servers']);
   if (servers.length === 0) servers = settings.servers;
-  const responses: ApiResponse[] = [];
-  if (isObj(op['responses'])) {
-    for (const [status, raw] of Object.entries(op['responses'])) {
-      const r = resolver.resolve(raw, file).node;
-      if (!isObj(r)) continue;
-      const headers: ApiParameter[] = [];
-      if (isObj(r['headers'])) {
-        for (const [name, h] of Object.entries(r['headers'])) {
-          const hp = parameter({ ...(isObj(resolver.resolve(h, file).node) ? (resolver.resolve(h, file).node as Json) : {}), name, in: 'header' }, file, ctx);
-          if (hp) headers.push({ ...hp, required: false });
-        }
-      }
-      const resp: ApiResponse = { status, media: mediaList(r['content'], file, ctx), headers };
-      const description = str(r['description']);
-      if (description) resp.description = description;
-      responses.push(resp);
-    }
-  }
+  const responses = responsesOf(op['responses'], file, ctx);
   const out: ApiOperation = {
     method: entry.method,
     path: entry.path,
-    specFile: file,
+    specFile: spec.file,
     title: operationTitle(entry),
     deprecated: entry.deprecated,
     servers,
@@ -249,16 +336,10 @@ export function compactOperation(spec: ParsedSpec, entry: OperationEntry, resolv
   if (entry.summary) out.summary = entry.summary;
   const description = str(op['description']);
   if (description) out.description = description;
-  const bodyRaw = op['requestBody'];
-  if (bodyRaw !== undefined) {
-    const body = resolver.resolve(bodyRaw, file).node;
-    if (isObj(body)) {
-      const rb: NonNullable<ApiOperation['requestBody']> = { required: body['required'] === true, media: mediaList(body['content'], file, ctx) };
-      const d = str(body['description']);
-      if (d) rb.description = d;
-      out.requestBody = rb;
-    }
-  }
+  const body = requestBodyOf(op['requestBody'], file, ctx);
+  if (body) out.requestBody = body;
+  const callbacks = callbacksOf(op['callbacks'], file, ctx);
+  if (callbacks.length > 0) out.callbacks = callbacks;
   const samples = codeSamples(op);
   if (samples) out.codeSamples = samples;
   const mint = isObj(op['x-mint']) ? op['x-mint'] : {};

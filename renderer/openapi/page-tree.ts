@@ -7,7 +7,7 @@
 import { withoutPlaceholders } from '../page/state.js';
 import type { ElementNode, Node, TextNode } from '../page/tree.js';
 import type { ApiExamplePanel } from '../types.js';
-import { exampleOf } from './example.js';
+import { exampleCode, exampleOf } from './example.js';
 import { requestSamples } from './snippets.js';
 import type { ApiChannelPage, ApiMedia, ApiMessage, ApiOperation, ApiParameter, ApiSchema, ApiSchemaPage, ApiSecurity, JsonValue } from './types.js';
 
@@ -51,6 +51,11 @@ function display(v: JsonValue): string {
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
+/** An option or default as shown: one that is empty, blank or holds control characters (`"\r\n"`) quoted, or it would not be seen. */
+function shown(v: JsonValue): string {
+  return typeof v === 'string' && (v.trim() === '' || /[\u0000-\u001f]/.test(v)) ? JSON.stringify(v) : display(v);
+}
+
 function typeLabel(s: ApiSchema): string {
   let t = s.type;
   if (s.enum && s.enum.length > 0 && !t.endsWith('[]')) t = `enum<${t}>`;
@@ -65,7 +70,7 @@ function fieldText(s: ApiSchema, extraDescription?: string): string {
   if (pills.length > 0) lines.push(pills.map(code).join(' '));
   const description = extraDescription ?? s.description;
   if (description) lines.push(description);
-  if (s.enum && s.enum.length > 0) lines.push(`Available options: ${s.enum.map((v) => code(display(v))).join(', ')}`);
+  if (s.enum && s.enum.length > 0) lines.push(`Available options: ${s.enum.map((v) => code(shown(v))).join(', ')}`);
   for (const c of s.constraints ?? []) lines.push(c.replace(/^([^:]+): (.*)$/, (_w, k: string, v: string) => `${k}: ${code(v)}`));
   if (s.example !== undefined && typeof s.example !== 'object') lines.push(`Example: ${code(display(s.example))}`);
   if (s.cut === 'circular') lines.push(`Refers back to ${code(s.type)} (a circular reference); its fields are shown above.`);
@@ -107,7 +112,7 @@ function field(name: string, required: boolean, s: ApiSchema, style: FieldStyle,
   attrs['type'] = typeLabel(s);
   if (required) attrs['required'] = true;
   if (s.deprecated) attrs['deprecated'] = true;
-  if (s.default !== undefined) attrs['default'] = display(s.default);
+  if (s.default !== undefined) attrs['default'] = shown(s.default);
   const text = fieldText(s, description);
   const children = childNodes(s, style);
   // A field with nothing but its words gets them without the blank lines that keep a text apart
@@ -125,7 +130,12 @@ function securityNodes(security: ApiSecurity[], expandAll: boolean): Node[] {
   if (security.length === 0) return [];
   const style: FieldStyle = { component: 'ParamField', expandAll, direction: 'request' };
   const alternative = (alt: ApiSecurity): Node[] =>
-    alt.schemes.map((s) => {
+    alt.schemes.map((s): Node => {
+      // Mutual TLS is the client's certificate on the connection: no header, query or cookie to fill.
+      if (s.kind === 'mutualTLS') {
+        const words = [`${code(s.name)}: mutual TLS. The client presents a trusted certificate when it connects; nothing is sent in the request itself.`, s.description, s.scopes ? `Required scopes: ${s.scopes.map(code).join(', ')}` : undefined];
+        return md(words.filter(Boolean).join('\n\n'));
+      }
       let location = 'header';
       let name = 'Authorization';
       let description: string;
@@ -136,7 +146,6 @@ function securityNodes(security: ApiSecurity[], expandAll: boolean): Node[] {
         name = s.param ?? s.name;
         description = `API key sent in the ${location === 'query' ? 'query string' : location} as ${code(name)}.`;
       } else if (s.kind === 'oauth2' || s.kind === 'openIdConnect') description = 'The access token received from the authorization server in the OAuth 2.0 flow.';
-      else if (s.kind === 'mutualTLS') description = 'Mutual TLS: the client presents its certificate.';
       else description = `HTTP ${code(s.scheme ?? 'authentication')} credentials.`;
       const extra = [s.description, s.scopes ? `Required scopes: ${s.scopes.map(code).join(', ')}` : undefined].filter(Boolean).join('\n\n');
       return field(name, true, { type: 'string' }, { ...style, location }, extra ? `${description}\n\n${extra}` : description);
@@ -193,16 +202,40 @@ function bodyNodes(op: ApiOperation): Node[] {
   return [heading(title), ...(rb.description ? [md(rb.description)] : []), ...mediaBlock(rb.media, { component: 'ParamField', location: 'body', expandAll: op.expandAll, direction: 'request' })];
 }
 
-function responseNodes(op: ApiOperation): Node[] {
-  if (op.responses.length === 0) return [];
-  const style: FieldStyle = { component: 'ResponseField', expandAll: op.expandAll, direction: 'response' };
+/** Each status as a tab (one status: shown alone), with its description, media and headers. */
+function responseBlock(responses: ApiOperation['responses'], expandAll: boolean): Node[] {
+  const style: FieldStyle = { component: 'ResponseField', expandAll, direction: 'response' };
   const one = (r: ApiOperation['responses'][number]): Node[] => [
     ...(r.description ? [md(r.description)] : []),
     ...(r.media.length > 0 ? mediaBlock(r.media, style) : []),
     ...(r.headers.length > 0 ? [md('**Headers**'), ...r.headers.map((h) => field(h.name, false, h.schema, style, h.description))] : []),
   ];
-  const body: Node[] = op.responses.length === 1 && op.responses[0] ? [md(code(op.responses[0].status)), ...one(op.responses[0])] : [el('Tabs', {}, op.responses.map((r) => el('Tab', { title: r.status }, one(r))))];
-  return [heading('Response'), ...body];
+  return responses.length === 1 && responses[0] ? [md(code(responses[0].status)), ...one(responses[0])] : [el('Tabs', {}, responses.map((r) => el('Tab', { title: r.status }, one(r))))];
+}
+
+function responseNodes(op: ApiOperation): Node[] {
+  if (op.responses.length === 0) return [];
+  return [heading('Response'), ...responseBlock(op.responses, op.expandAll)];
+}
+
+/** `callbacks`, as Mintlify places them: after the body, one collapsible section per request. */
+function callbackNodes(op: ApiOperation): Node[] {
+  const callbacks = op.callbacks ?? [];
+  if (callbacks.length === 0) return [];
+  const out: Node[] = [heading('Callbacks')];
+  for (const cb of callbacks) {
+    // The section's title names the method and expression; inside, what the request carries.
+    const inner: Node[] = cb.deprecated ? [md('This callback is deprecated.')] : [];
+    if (cb.summary) inner.push(md(`**${cb.summary.replace(/[*_`[\]<>]/g, '\\$&')}**`));
+    if (cb.description) inner.push(md(cb.description));
+    const rb = cb.requestBody;
+    if (rb && rb.media.length > 0) {
+      inner.push(md('**Body**'), ...(rb.description ? [md(rb.description)] : []), ...mediaBlock(rb.media, { component: 'ParamField', location: 'body', expandAll: op.expandAll, direction: 'request' }));
+    }
+    if (cb.responses.length > 0) inner.push(md('**Response**'), ...responseBlock(cb.responses, op.expandAll));
+    out.push(el('Accordion', { title: `${cb.name}: ${cb.method} ${cb.expression}` }, inner));
+  }
+  return out;
 }
 
 /**
@@ -221,7 +254,7 @@ function exampleNodes(op: ApiOperation, known: Map<string, string>, fenced: Code
     const m = op.requestBody.media[0];
     const value = m.examples[0]?.value ?? (m.schema ? exampleOf(m.schema, { direction: 'request' }) : undefined);
     if (value !== undefined) {
-      const code = JSON.stringify(value, null, 2);
+      const code = exampleCode(value, m.type);
       out.push(el('RequestExample', {}, [fenced('json', 'Payload', code)]));
       text?.push({ label: 'Request example', blocks: [{ title: 'Payload', code }] });
     }
@@ -233,7 +266,7 @@ function exampleNodes(op: ApiOperation, known: Map<string, string>, fenced: Code
     if (!m) continue;
     const examples = m.examples.length > 0 ? m.examples : m.schema ? [{ name: '', value: exampleOf(m.schema, { direction: 'response' }) }] : [];
     for (const ex of examples) {
-      const body = typeof ex.value === 'string' && !/json/.test(m.type) ? ex.value : JSON.stringify(ex.value, null, 2);
+      const body = exampleCode(ex.value, m.type);
       const title = ex.name && examples.length > 1 ? `${r.status} ${ex.name}` : r.status;
       blocks.push(fenced(/json/.test(m.type) ? 'json' : 'text', title, body));
       plain.push({ title, code: body });
@@ -257,6 +290,7 @@ export function operationTree(op: ApiOperation, withDescription: boolean, known:
     ...securityNodes(op.security, op.expandAll),
     ...parameterNodes(op.parameters, op.expandAll),
     ...bodyNodes(op),
+    ...callbackNodes(op),
     ...responseNodes(op),
     ...exampleNodes(op, known, codeBlock, examplesText),
   ];
@@ -299,7 +333,7 @@ export function channelTree(ch: ApiChannelPage): Node[] {
     const list = m.examples.length > 0 ? m.examples : m.payload ? [{ name: '', value: exampleOf(m.payload, { direction: 'response' }) }] : [];
     for (const ex of list) {
       const json = typeof ex.value !== 'string' || /json/.test(m.contentType ?? 'json');
-      examples.push(fenced(json ? 'json' : 'text', ex.name && list.length > 1 ? `${label}: ${ex.name}` : label, json ? JSON.stringify(ex.value, null, 2) : String(ex.value)));
+      examples.push(fenced(json ? 'json' : 'text', ex.name && list.length > 1 ? `${label}: ${ex.name}` : label, json ? exampleCode(ex.value, m.contentType ?? 'application/json') : String(ex.value)));
     }
   };
   for (const action of ['send', 'receive'] as const) {

@@ -8,7 +8,7 @@
 import type { SiteConfig } from '../types.js';
 import type { Endpoint } from '../page/openapi.js';
 import { escapeHtml } from '../page/html.js';
-import { exampleOf } from './example.js';
+import { exampleCode, exampleOf, isFile } from './example.js';
 import { displayOf, playgroundSettings, type PlaygroundDisplay } from './settings.js';
 import type { ApiOperation, ApiSchema, JsonValue } from './types.js';
 
@@ -21,6 +21,13 @@ export interface PlaygroundParam {
   /** Filled in (`api.examples.prefill`), else shown as the input's placeholder. */
   value?: string;
   placeholder?: string;
+  /**
+   * An array or object parameter: the input takes items apart by commas (or JSON), and the
+   * client sends them by `style`/`explode` as the request examples show (param-style.ts).
+   */
+  shape?: 'array' | 'object';
+  style?: string;
+  explode?: boolean;
 }
 
 export interface PlaygroundAuth {
@@ -36,7 +43,8 @@ export interface PlaygroundRequest {
   path: string;
   servers: string[];
   params: PlaygroundParam[];
-  body?: { type: string; value?: string; placeholder?: string };
+  /** `files`: multipart fields that take a file (a file input each, left out of the JSON). */
+  body?: { type: string; value?: string; placeholder?: string; files?: string[] };
   /** Alternatives: every scheme of one applies together. */
   security: PlaygroundAuth[][];
   /** Hand-written pages: the parameters are the page's own ParamFields (read by the client). */
@@ -50,8 +58,10 @@ const text = (v: JsonValue): string => (typeof v === 'string' ? v : JSON.stringi
 function paramOf(p: ApiOperation['parameters'][number], prefill: boolean): PlaygroundParam {
   const s = p.schema;
   const example = p.example ?? exampleOf(s, { direction: 'request' });
-  const shown = text(example);
+  const shape = p.contentType !== undefined ? undefined : Array.isArray(example) ? 'array' : typeof example === 'object' && example !== null ? 'object' : undefined;
+  const shown = shape === 'array' && Array.isArray(example) ? example.map(text).join(',') : text(example);
   const values = s.enum ?? s.items?.enum;
+  const style = p.style ?? (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple');
   return {
     name: p.name,
     in: p.in,
@@ -59,6 +69,7 @@ function paramOf(p: ApiOperation['parameters'][number], prefill: boolean): Playg
     type: s.type,
     ...(values && values.length > 0 ? { enum: values.map(text) } : {}),
     ...(prefill ? { value: shown } : { placeholder: shown }),
+    ...(shape ? { shape, style, explode: p.explode ?? style === 'form' } : {}),
   };
 }
 
@@ -76,9 +87,11 @@ function securityOf(op: ApiOperation): PlaygroundAuth[][] {
 function bodyOf(op: ApiOperation, prefill: boolean): PlaygroundRequest['body'] {
   const media = op.requestBody?.media[0];
   if (!media) return undefined;
-  const value = media.examples[0]?.value ?? (media.schema ? exampleOf(media.schema as ApiSchema, { direction: 'request' }) : undefined);
-  const shown = value === undefined ? '' : /json/.test(media.type) || typeof value !== 'string' ? JSON.stringify(value, null, 2) : value;
-  return { type: media.type, ...(prefill ? { value: shown } : { placeholder: shown }) };
+  let value = media.examples[0]?.value ?? (media.schema ? exampleOf(media.schema as ApiSchema, { direction: 'request' }) : undefined);
+  const files = /multipart/.test(media.type) ? (media.schema?.properties ?? []).filter((f) => isFile(f.schema) || isFile(f.schema.items)).map((f) => f.name) : [];
+  if (files.length > 0 && value && typeof value === 'object' && !Array.isArray(value)) value = Object.fromEntries(Object.entries(value).filter(([k]) => !files.includes(k)));
+  const shown = value === undefined ? '' : exampleCode(value, media.type);
+  return { type: media.type, ...(prefill ? { value: shown } : { placeholder: shown }), ...(files.length > 0 ? { files } : {}) };
 }
 
 /** The page's display mode: frontmatter `playground` wins over `api.playground.display`. */

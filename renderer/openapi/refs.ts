@@ -3,7 +3,8 @@
  * `openapi.json GET /users`, `/specs/v2.yaml WEBHOOK order.updated`, and at a schema
  * (`openapi-schema: Order` or `spec.json Order`). Shared by navigation, frontmatter and the sidebar.
  */
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+/** Path item methods; `query` is OpenAPI 3.2's (the HTTP QUERY method). */
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
 
 export interface OperationRef {
   /** The spec as written (a path or a short name), when the string names one. */
@@ -14,7 +15,7 @@ export interface OperationRef {
   path: string;
 }
 
-const OPERATION_RE = /^(?:(\S+)\s+)?(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|WEBHOOK)\s+(\S+)\s*$/i;
+const OPERATION_RE = /^(?:(\S+)\s+)?(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|QUERY|WEBHOOK)\s+(\S+)\s*$/i;
 
 export function parseOperationRef(value: unknown): OperationRef | undefined {
   if (typeof value !== 'string') return undefined;

@@ -92,7 +92,16 @@ export class RefResolver {
         return undefined;
       }
     }
-    const name = parts.length >= 2 && (parts[parts.length - 2] === 'schemas' || parts[parts.length - 2] === 'definitions') ? parts[parts.length - 1] : undefined;
+    // A schema component is named by its key; a whole file (`schemas/User.yaml`) by its base name,
+    // so a schema that recurs through its own file reads "refers back to User", not "object".
+    const name = parts.length >= 2 && (parts[parts.length - 2] === 'schemas' || parts[parts.length - 2] === 'definitions') ? parts[parts.length - 1] : parts.length === 0 && target !== '' ? fileStem(file) : undefined;
     return { node, file, ...(name ? { name } : {}) };
   }
+}
+
+/** `User` for `api/components/schemas/User.yaml`. */
+function fileStem(file: string): string | undefined {
+  const base = file.split('/').pop() ?? '';
+  const stem = base.replace(/\.(ya?ml|json)$/i, '');
+  return stem !== '' && stem !== base ? stem : undefined;
 }

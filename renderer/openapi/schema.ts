@@ -187,7 +187,30 @@ function baseType(s: Json): { type: string; nullable: boolean } {
   return { type, nullable };
 }
 
+/**
+ * A `$ref` with keywords beside it (OpenAPI 3.1 allows them; FastAPI writes `{$ref, default}`,
+ * Redoc's demo `{description, $ref}`): the referenced schema as shown, with those keywords on
+ * top. They were dropped with the rest of the reference object.
+ */
 function walk(rawIn: unknown, fileIn: string, w: Walk, depth: number): ApiSchema {
+  const out = walkResolved(rawIn, fileIn, w, depth);
+  if (!isObj(rawIn) || typeof rawIn['$ref'] !== 'string') return out;
+  let copy: ApiSchema | undefined;
+  const description = rawIn['description'];
+  if (typeof description === 'string' && description.trim() !== '') (copy ??= { ...out }).description = description;
+  if (rawIn['default'] !== undefined) {
+    const d = jsonValue(rawIn['default']);
+    if (d !== undefined) (copy ??= { ...out }).default = d;
+  }
+  if (rawIn['example'] !== undefined) {
+    const e = jsonValue(rawIn['example']);
+    if (e !== undefined) (copy ??= { ...out }).example = e;
+  }
+  for (const flag of ['deprecated', 'readOnly', 'writeOnly'] as const) if (rawIn[flag] === true) (copy ??= { ...out })[flag] = true;
+  return copy ?? out;
+}
+
+function walkResolved(rawIn: unknown, fileIn: string, w: Walk, depth: number): ApiSchema {
   const r = w.ctx.resolver.resolve(rawIn, fileIn);
   if (!isObj(r.node)) return { type: 'any' };
   const onPath = w.stack.get(r.node);
@@ -276,8 +299,16 @@ function describe(node: Json, file: string, name: string | undefined, w: Walk, d
       const title = (isObj(rc.node) && typeof rc.node['title'] === 'string' ? rc.node['title'] : undefined) ?? rc.name ?? (isObj(rc.node) ? baseType(rc.node).type : undefined) ?? `Option ${i + 1}`;
       return { title, schema: walk(c, file, w, depth + 1) };
     });
+    // Choices that are bare types (`anyOf: [string, integer]`, FastAPI's `loc` items) read as one
+    // type, `string | integer`, not as tabs each holding a field named after its type.
+    const plain = out.variants.every((v) => !v.schema.properties && !v.schema.variants && !v.schema.items && !v.schema.enum && !v.schema.constraints && !v.schema.description && !v.schema.cut && !['object', 'any'].includes(v.schema.type) && !v.schema.type.includes('|'));
+    if (plain && !isObj(s['properties'])) {
+      out.type = [...new Set(out.variants.map((v) => (v.schema.format ? `${v.schema.type}<${v.schema.format}>` : v.schema.type)))].join(' | ');
+      delete out.variants;
+    }
   }
-  if (type === 'array' || s['items'] !== undefined) {
+  // `items` beside a type that is not an array (Redoc's demo: `type: [string, integer, 'null']`) is inert.
+  if (type.split(' | ').includes('array')) {
     const items = walk(s['items'] ?? {}, file, w, depth + 1);
     out.items = items;
     out.type = `${items.type.includes(' ') ? `(${items.type})` : items.type}[]`;
@@ -305,6 +336,7 @@ function applyCommon(out: ApiSchema, s: Json, w: Walk): void {
   if (typeof s['title'] === 'string' && !out.title) out.title = s['title'];
   if (typeof s['description'] === 'string' && s['description'].trim() !== '') out.description = s['description'];
   if (typeof s['format'] === 'string') out.format = s['format'];
+  if (typeof s['contentMediaType'] === 'string') out.contentMediaType = s['contentMediaType'];
   if (Array.isArray(s['enum'])) out.enum = s['enum'].map((v) => jsonValue(v) ?? null);
   else if (s['const'] !== undefined) out.enum = [jsonValue(s['const']) ?? null];
   if (s['default'] !== undefined) {

@@ -4,9 +4,12 @@
  * library has no generator for is left out (docs/api-reference.md lists them).
  */
 import { HTTPSnippet, type HarRequest } from '@readme/httpsnippet';
-import { exampleOf } from './example.js';
+import { exampleCode, exampleOf, isFile } from './example.js';
+import { serializedParameter } from './param-style.js';
 import { highlightFromShape, RequestShapes } from './snippet-highlight.js';
-import type { ApiOperation, JsonValue } from './types.js';
+import type { ApiOperation, ApiSchema, JsonValue } from './types.js';
+
+type HarParam = { name: string; value?: string; fileName?: string; contentType?: string };
 
 interface Target {
   label: string;
@@ -51,8 +54,31 @@ function text(v: JsonValue): string {
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
+/**
+ * The base URL httpsnippet is given. Public specs often name a relative server (`/api/v3`, or
+ * `//host/v2` without a scheme); httpsnippet throws on those and the page had no request example
+ * at all. A scheme-relative URL gets `https:`; a path-relative one is put under the stand-in, so
+ * the example shows the path as the spec writes it (`/api/v3/pets`).
+ */
+function baseOf(server: string | undefined): string {
+  if (server === undefined || server === '') return NO_SERVER;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(server)) return server.replace(/\/+$/, '');
+  if (server.startsWith('//')) return `https:${server}`.replace(/\/+$/, '');
+  return `${NO_SERVER}/${server.replace(/^\.?\/+/, '')}`.replace(/\/+$/, '');
+}
+
+/**
+ * One form field's parts: a file upload for a binary field (`--form file='@example-file'`, not the
+ * text `<binary>`), one part per item for an array (not the array's JSON text), else its text.
+ */
+function formFields(name: string, v: JsonValue, schema: ApiSchema | undefined, multipart: boolean): HarParam[] {
+  if (multipart && (isFile(schema) || (Array.isArray(v) && isFile(schema?.items)))) return [{ name, fileName: 'example-file' }];
+  if (Array.isArray(v)) return v.map((item) => ({ name, value: text(item) }));
+  return [{ name, value: text(v) }];
+}
+
 function harOf(op: ApiOperation): HarRequest {
-  const base = (op.servers[0] ?? NO_SERVER).replace(/\/+$/, '');
+  const base = baseOf(op.servers[0]);
   const method = op.method === 'WEBHOOK' ? 'POST' : op.method;
   const wanted = (required: boolean): boolean => required || !op.requiredOnly;
   const headers: { name: string; value: string }[] = [];
@@ -66,8 +92,8 @@ function harOf(op: ApiOperation): HarRequest {
   }
   for (const p of op.parameters) {
     if (p.in === 'path' || !wanted(p.required)) continue;
-    const value = text(p.example ?? exampleOf(p.schema, { direction: 'request' }));
-    (p.in === 'query' ? queryString : p.in === 'cookie' ? cookies : headers).push({ name: p.name, value });
+    const entries = serializedParameter(p, p.example ?? exampleOf(p.schema, { direction: 'request' }));
+    (p.in === 'query' ? queryString : p.in === 'cookie' ? cookies : headers).push(...entries);
   }
   const har: HarRequest = { method, url: `${base}${op.path.startsWith('/') ? '' : '/'}${op.path}`, httpVersion: 'HTTP/1.1', headers, queryString, cookies, headersSize: -1, bodySize: -1, postData: { mimeType: 'application/octet-stream' } };
   const media = op.requestBody?.media[0];
@@ -75,9 +101,11 @@ function harOf(op: ApiOperation): HarRequest {
     const body = media.examples[0]?.value ?? (media.schema ? exampleOf(media.schema, { direction: 'request', requiredOnly: op.requiredOnly }) : undefined);
     headers.push({ name: 'Content-Type', value: media.type });
     if (/multipart\/form-data|x-www-form-urlencoded/.test(media.type) && body && typeof body === 'object' && !Array.isArray(body)) {
-      har.postData = { mimeType: media.type, params: Object.entries(body).map(([name, v]) => ({ name, value: text(v) })) };
+      const fields = new Map((media.schema?.properties ?? []).map((p) => [p.name, p.schema]));
+      const multipart = media.type.includes('multipart');
+      har.postData = { mimeType: media.type, params: Object.entries(body).flatMap(([name, v]) => formFields(name, v, fields.get(name), multipart)) };
     } else if (body !== undefined) {
-      har.postData = { mimeType: media.type, text: /json/.test(media.type) ? JSON.stringify(body) : text(body) };
+      har.postData = { mimeType: media.type, text: /json/.test(media.type) ? exampleCode(body, media.type, 0) : text(body) };
     }
   } else {
     // httpsnippet's types ask for postData, but a request without a body must not have one.

@@ -127,12 +127,15 @@ function pathItemOf(doc: Json, item: unknown): Json | undefined {
 export function specFragment(doc: Json, ref: FragmentRef): Fragment | undefined {
   const group = doc[ref.group];
   const item = isObj(group) ? pathItemOf(doc, group[ref.key]) : undefined;
-  const op = item?.[ref.method];
+  // OpenAPI 3.2's additionalOperations hold methods under their own spelling (`SUBSCRIBE`).
+  const extra = isObj(item?.['additionalOperations']) ? Object.entries(item['additionalOperations']).find(([m]) => m.toLowerCase() === ref.method) : undefined;
+  const op = item?.[ref.method] ?? extra?.[1];
   if (!item || !isObj(op)) return undefined;
   const components = isObj(doc['components']) ? doc['components'] : {};
   const pathItem: Json = {};
   for (const key of ['parameters', 'servers'] as const) if (item[key] !== undefined) pathItem[key] = item[key];
-  pathItem[ref.method] = withoutMint(op);
+  if (item[ref.method] === undefined && extra) pathItem['additionalOperations'] = { [extra[0]]: withoutMint(op) };
+  else pathItem[ref.method] = withoutMint(op);
   // Components reached: those the path item names, then those they name, from the memo of each
   // component's own references (a page walks its operation, not every schema it reaches again).
   const picked = new Map<string, Set<string>>();

@@ -13,6 +13,8 @@ export interface ApiSchema {
   title?: string;
   description?: string;
   format?: string;
+  /** 3.1 `contentMediaType` (a string holding a file when it is not a text type). */
+  contentMediaType?: string;
   enum?: JsonValue[];
   default?: JsonValue;
   /** `Required range: 1 <= x <= 100`, `Maximum length: 255`, `Pattern: ^a` … in words. */
@@ -50,6 +52,11 @@ export interface ApiParameter {
   description?: string;
   schema: ApiSchema;
   example?: JsonValue;
+  /** `style`/`explode` as written (defaults by location apply where absent): how a request carries the value. */
+  style?: string;
+  explode?: boolean;
+  /** The parameter is described by `content` (e.g. a JSON-encoded query value): its media type. */
+  contentType?: string;
 }
 
 export interface ApiMedia {
@@ -83,6 +90,18 @@ export interface ApiSecurity {
   }[];
 }
 
+/** One request of an operation's `callbacks`: the API calls the caller's URL (`expression`). */
+export interface ApiCallback {
+  name: string;
+  expression: string;
+  method: string;
+  summary?: string;
+  description?: string;
+  deprecated?: boolean;
+  requestBody?: { required: boolean; description?: string; media: ApiMedia[] };
+  responses: ApiResponse[];
+}
+
 export interface ApiOperation {
   /** `GET`, …, or `WEBHOOK`. */
   method: string;
@@ -102,6 +121,7 @@ export interface ApiOperation {
   parameters: ApiParameter[];
   requestBody?: { required: boolean; description?: string; media: ApiMedia[] };
   responses: ApiResponse[];
+  callbacks?: ApiCallback[];
   /** `x-codeSamples` / `x-code-samples`: replace the generated request examples. */
   codeSamples?: { lang: string; label?: string; source: string }[];
   /** Languages for generated request examples (`api.examples.languages`, Mintlify's default otherwise). */

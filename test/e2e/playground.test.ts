@@ -32,7 +32,9 @@ async function testApi(): Promise<TestApi> {
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      res.writeHead(201, { ...cors, 'content-type': 'application/json', 'x-echo': 'yes' }).end(JSON.stringify({ created: JSON.parse(body || 'null'), path: req.url, key: req.headers['x-api-key'] ?? null }));
+      // A multipart body is not JSON: echoed as null (the test reads what the API saw instead).
+      const created = /^multipart\//.test(req.headers['content-type'] ?? '') ? null : (JSON.parse(body || 'null') as unknown);
+      res.writeHead(201, { ...cors, 'content-type': 'application/json', 'x-echo': 'yes' }).end(JSON.stringify({ created, path: req.url, key: req.headers['x-api-key'] ?? null }));
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -62,6 +64,20 @@ function writeDocs(dir: string, allowed: string, other: string): void {
       '/pets/{id}': { post: op('Create pet') },
       '/allowed/{id}': { post: op('Create allowed', allowed) },
       '/other/{id}': { post: op('Create other', other) },
+      // Array and deepObject query parameters and a file upload, sent as the request examples show.
+      '/pets/{id}/photos': {
+        post: {
+          tags: ['pets'],
+          summary: 'Add photos',
+          parameters: [
+            { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'tags', in: 'query', schema: { type: 'array', items: { type: 'string' } }, example: ['a', 'b'] },
+            { name: 'filter', in: 'query', style: 'deepObject', schema: { type: 'object', properties: { kind: { type: 'string' } } }, example: { kind: 'cat' } },
+          ],
+          requestBody: { content: { 'multipart/form-data': { schema: { type: 'object', properties: { photo: { type: 'string', format: 'binary' }, caption: { type: 'string', example: 'Hi' } } } } } },
+          responses: { '201': { description: 'Stored' } },
+        },
+      },
     },
   };
   fs.mkdirSync(dir, { recursive: true });
@@ -187,6 +203,24 @@ describe.skipIf(!chromium.path)(browserSuite('the API playground in Chromium'), 
       expect(JSON.parse((await manual.page.locator('.pg-output .pg-body').textContent()) ?? '')).toEqual({ created: { name: 'Ada' }, path: '/teams/blue', key: 'k-123' });
       expect([...manual.origins].sort()).toEqual([api.origin, site.origin].sort());
       await manual.page.close();
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('sends array and deepObject query parameters by their style, and a chosen file as a multipart part', async () => {
+    const site = await serve({ baseUrl: api.origin });
+    try {
+      const { page, problems } = await open(`${site.origin}/api-reference/pets/add-photos/`);
+      await tryIt(page, 'p1', (dialog) => dialog.locator('input[type=file]').setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: Buffer.from('PNG-BYTES') }));
+      await expect.poll(() => page.locator('.pg-output .pg-status').textContent(), { timeout: 15_000 }).toContain('201');
+      const seen = api.seen.at(-1)!;
+      expect(seen.url).toBe('/pets/p1/photos?tags=a&tags=b&filter%5Bkind%5D=cat');
+      expect(seen.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+      expect(seen.body).toContain('name="caption"\r\n\r\nHi\r\n');
+      expect(seen.body).toMatch(/name="photo"; filename="cat\.png"\r\nContent-Type: image\/png\r\n\r\nPNG-BYTES/);
+      expect(problems).toEqual([]);
+      await page.close();
     } finally {
       await site.close();
     }

@@ -217,6 +217,42 @@
 
   // ---- sending and showing ------------------------------------------------------------------
 
+  /**
+   * [name, value] pairs for a parameter as typed, by its style and explode (the page's request
+   * examples do the same, renderer/openapi/param-style.ts): an array is typed as `a,b` (or JSON),
+   * an object as JSON. Anything else, or what does not read, is sent as typed.
+   */
+  function serialized(p, v) {
+    if (p.shape === 'array') {
+      var items;
+      try {
+        items = /^\s*\[/.test(v) ? JSON.parse(v) : null;
+      } catch (e) {
+        items = null;
+      }
+      if (!Array.isArray(items)) items = v.split(',').map(function (x) { return x.trim(); });
+      items = items.map(function (x) { return typeof x === 'string' ? x : JSON.stringify(x); });
+      if (p.in === 'query' && p.style === 'form' && p.explode) return items.map(function (x) { return [p.name, x]; });
+      var sep = p.style === 'spaceDelimited' ? ' ' : p.style === 'pipeDelimited' ? '|' : ',';
+      return [[p.name, items.join(sep)]];
+    }
+    if (p.shape === 'object') {
+      var obj;
+      try {
+        obj = JSON.parse(v);
+      } catch (e) {
+        obj = null;
+      }
+      if (obj && typeof obj === 'object' && !Array.isArray(obj)) {
+        var entries = Object.keys(obj).map(function (k) { return [k, typeof obj[k] === 'string' ? obj[k] : JSON.stringify(obj[k])]; });
+        if (p.in === 'query' && p.style === 'deepObject') return entries.map(function (e) { return [p.name + '[' + e[0] + ']', e[1]]; });
+        if (p.in === 'query' && p.style === 'form' && p.explode) return entries;
+        return [[p.name, entries.map(function (e) { return p.explode ? e[0] + '=' + e[1] : e[0] + ',' + e[1]; }).join(',')]];
+      }
+    }
+    return [[p.name, v]];
+  }
+
   function explain(kind, detail) {
     var p = el('div', { className: 'pg-error', role: 'alert' }, [el('strong', { text: kind }), el('p', { text: detail })]);
     return p;
@@ -346,6 +382,7 @@
     });
 
     var bodyBox;
+    var fileBoxes = [];
     if (req.body) {
       bodyBox = el('textarea', { id: prefix + '-body', className: 'pg-input pg-textarea', rows: '10', spellcheck: 'false', placeholder: req.body.placeholder || '' });
       bodyBox.value = req.body.value || '';
@@ -358,7 +395,13 @@
           bodyBox.focus();
         });
       }
-      form.appendChild(section('Body', [row(req.body.type, bodyBox), useExample]));
+      var fileRows = (req.body.files || []).map(function (name, i) {
+        var box = el('input', { type: 'file', id: prefix + '-file' + i, className: 'pg-input pg-file' });
+        box.multiple = true;
+        fileBoxes.push({ name: name, box: box });
+        return row(name, box, { type: 'file' });
+      });
+      form.appendChild(section('Body', [row(req.body.type, bodyBox), useExample].concat(fileRows)));
     }
 
     var send = el('button', { type: 'submit', className: 'pg-send', text: 'Send' });
@@ -378,10 +421,11 @@
           if (pb.p.required) missing.push(pb.p.name);
           return;
         }
-        if (pb.p.in === 'path') path = path.split('{' + pb.p.name + '}').join(encodeURIComponent(v));
-        else if (pb.p.in === 'query') r.query.push([pb.p.name, v]);
-        else if (pb.p.in === 'header') r.headers[pb.p.name] = v;
-        else r.cookies.push([pb.p.name, v]);
+        var parts = serialized(pb.p, v);
+        if (pb.p.in === 'path') path = path.split('{' + pb.p.name + '}').join(encodeURIComponent(parts[0][1]));
+        else if (pb.p.in === 'query') r.query = r.query.concat(parts);
+        else if (pb.p.in === 'header') r.headers[pb.p.name] = parts[0][1];
+        else r.cookies = r.cookies.concat(parts);
       });
       if (auth) auth(r);
       var base;
@@ -406,7 +450,10 @@
             var obj = JSON.parse(body);
             var fields = /multipart/.test(req.body.type) ? new FormData() : new URLSearchParams();
             Object.keys(obj).forEach(function (k) {
-              fields.append(k, typeof obj[k] === 'string' ? obj[k] : JSON.stringify(obj[k]));
+              // An array field is one part (or pair) per item, as the request examples show.
+              (Array.isArray(obj[k]) ? obj[k] : [obj[k]]).forEach(function (item) {
+                fields.append(k, typeof item === 'string' ? item : JSON.stringify(item));
+              });
             });
             body = fields;
           } catch (e) {
@@ -414,6 +461,19 @@
           }
         }
         if (!(body instanceof FormData)) r.headers['Content-Type'] = req.body.type;
+      }
+      if (fileBoxes.length > 0 && req.method !== 'GET' && req.method !== 'HEAD') {
+        if (!(body instanceof FormData)) {
+          var form2 = new FormData();
+          if (body instanceof URLSearchParams) body.forEach(function (v2, k2) { form2.append(k2, v2); });
+          body = form2;
+          delete r.headers['Content-Type'];
+        }
+        fileBoxes.forEach(function (fb) {
+          Array.prototype.forEach.call(fb.box.files || [], function (f) {
+            body.append(fb.name, f, f.name);
+          });
+        });
       }
       return { url: url, headers: r.headers, cookies: r.cookies, body: body, missing: missing };
     }

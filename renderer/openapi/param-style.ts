@@ -1,0 +1,27 @@
+/**
+ * A parameter's example value as the request carries it, by its `style` and `explode`
+ * (OpenAPI 3, "Style Values"): `?ids=1&ids=2` for a query array (form, exploded, the default),
+ * `?ids=1,2` unexploded, `1|2` pipe-delimited, `?filter[status]=open` for `deepObject`, `1,2` in a
+ * header. Before this, arrays and objects were JSON-encoded into the URL (`?ids=%5B...%5D`), which
+ * no API reads. A parameter described by `content` (a JSON-encoded value) keeps its JSON text.
+ */
+import type { ApiParameter, JsonValue } from './types.js';
+
+const isObj = (v: JsonValue): v is { [k: string]: JsonValue } => typeof v === 'object' && v !== null && !Array.isArray(v);
+const text = (v: JsonValue): string => (typeof v === 'string' ? v : JSON.stringify(v));
+
+export function serializedParameter(p: Pick<ApiParameter, 'name' | 'in' | 'style' | 'explode' | 'contentType'>, value: JsonValue): { name: string; value: string }[] {
+  if (p.contentType !== undefined || (!Array.isArray(value) && !isObj(value))) return [{ name: p.name, value: text(value) }];
+  const style = p.style ?? (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple');
+  const explode = p.explode ?? style === 'form';
+  if (Array.isArray(value)) {
+    const items = value.map(text);
+    if (p.in === 'query' && style === 'form' && explode) return items.map((v) => ({ name: p.name, value: v }));
+    const sep = style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',';
+    return [{ name: p.name, value: items.join(sep) }];
+  }
+  const entries = Object.entries(value).map(([k, v]) => [k, text(v)] as const);
+  if (p.in === 'query' && style === 'deepObject') return entries.map(([k, v]) => ({ name: `${p.name}[${k}]`, value: v }));
+  if (p.in === 'query' && style === 'form' && explode) return entries.map(([k, v]) => ({ name: k, value: v }));
+  return [{ name: p.name, value: entries.map(([k, v]) => (explode ? `${k}=${v}` : `${k},${v}`)).join(',') }];
+}

@@ -1,0 +1,186 @@
+/**
+ * Small specs of our own, each reproducing a class of problem met on public specs (the sweep of
+ * 2026-11-27, docs/api-reference.md): Swagger 2.0 forms, uploads and auth; relative servers;
+ * parameter styles; file uploads; mutual TLS; OpenAPI 3.2; callbacks.
+ */
+
+/** Swagger 2.0 as public 2.0 specs write it (Redoc's and Swagger's petstores, older SaaS APIs). */
+export const SWAGGER_FORMS = {
+  swagger: '2.0',
+  info: { title: 'Forms', version: '1' },
+  host: 'forms.test',
+  basePath: '/v2',
+  consumes: ['application/json'],
+  produces: ['application/json'],
+  securityDefinitions: {
+    basicAuth: { type: 'basic' },
+    machine: { type: 'oauth2', flow: 'application', tokenUrl: 'https://forms.test/token', scopes: { 'pets:write': 'Write pets' } },
+  },
+  parameters: {
+    PetBody: { in: 'body', name: 'body', required: true, description: 'The pet to store', schema: { $ref: '#/definitions/Pet' } },
+    Verbose: { in: 'query', name: 'verbose', type: 'boolean' },
+  },
+  paths: {
+    '/pets/{petId}/photo': {
+      parameters: [{ name: 'petId', in: 'path', required: true, type: 'integer', format: 'int64' }],
+      post: {
+        summary: 'Upload a photo',
+        consumes: ['multipart/form-data'],
+        security: [{ basicAuth: [] }],
+        parameters: [
+          { name: 'caption', in: 'formData', type: 'string', maxLength: 80, description: 'Shown under the photo' },
+          { name: 'kind', in: 'formData', type: 'string', enum: ['portrait', 'landscape'] },
+          { name: 'photo', in: 'formData', type: 'file', required: true, description: 'The image file' },
+        ],
+        responses: { '200': { description: 'Stored', headers: { 'X-Quota': { type: 'integer', description: 'Uploads left' } }, schema: { $ref: '#/definitions/Pet' }, examples: { 'application/json': { id: 7, name: 'Rex' } } } },
+      },
+    },
+    '/pets': {
+      put: {
+        summary: 'Replace a pet',
+        security: [{ machine: ['pets:write'] }],
+        parameters: [{ $ref: '#/parameters/PetBody' }, { $ref: '#/parameters/Verbose' }, { name: 'tags', in: 'query', type: 'array', items: { type: 'string' }, collectionFormat: 'multi' }],
+        responses: { '204': { description: 'Replaced' } },
+      },
+    },
+  },
+  definitions: {
+    Pet: { type: 'object', discriminator: 'kind', required: ['name', 'kind'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, kind: { type: 'string' }, nick: { type: 'string', 'x-nullable': true } } },
+  },
+};
+
+/** Parameter styles, relative servers and file uploads as public 3.x specs write them. */
+export const REQUESTS_31 = {
+  openapi: '3.1.0',
+  info: { title: 'Requests', version: '1' },
+  servers: [{ url: '/api/v3' }],
+  paths: {
+    '/search': {
+      get: {
+        summary: 'Search things',
+        parameters: [
+          { name: 'ids', in: 'query', schema: { type: 'array', items: { type: 'string' } }, example: ['a1', 'b2'] },
+          { name: 'tags', in: 'query', explode: false, schema: { type: 'array', items: { type: 'string' } }, example: ['red', 'blue'] },
+          { name: 'codes', in: 'query', style: 'pipeDelimited', schema: { type: 'array', items: { type: 'integer' } }, example: [4, 5] },
+          { name: 'filter', in: 'query', style: 'deepObject', explode: true, schema: { type: 'object', properties: { status: { type: 'string' } } }, example: { status: 'open' } },
+          { name: 'X-Langs', in: 'header', schema: { type: 'array', items: { type: 'string' } }, example: ['en', 'fr'] },
+          { name: 'sort', in: 'query', schema: { type: 'string' }, examples: { newest: { summary: 'Newest first', value: '-created' } } },
+          { name: 'where', in: 'query', content: { 'application/json': { schema: { type: 'object', properties: { a: { type: 'integer' } } } } }, example: { a: 1 } },
+        ],
+        responses: { '200': { description: 'OK' } },
+      },
+    },
+    '/files': {
+      servers: [{ url: '//files.test/v2' }],
+      post: {
+        summary: 'Upload files',
+        requestBody: {
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                properties: {
+                  document: { type: 'string', format: 'binary' },
+                  scans: { type: 'array', items: { type: 'string', contentMediaType: 'image/png' } },
+                  labels: { type: 'array', items: { type: 'string' }, example: ['x', 'y'] },
+                  note: { type: 'string', contentMediaType: 'text/plain', example: 'hello' },
+                },
+              },
+            },
+          },
+        },
+        responses: { '200': { description: 'OK' } },
+      },
+    },
+  },
+};
+
+/** OpenAPI 3.2 (Train Travel moved to it): QUERY, additionalOperations, itemSchema, dataValue. */
+export const TRAINS_32 = {
+  openapi: '3.2.0',
+  info: { title: 'Trains', version: '1' },
+  servers: [{ url: 'https://trains.test' }],
+  paths: {
+    '/trips': {
+      query: {
+        summary: 'Query trips',
+        requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { from: { type: 'string' } } }, examples: { berlin: { summary: 'From Berlin', dataValue: { from: 'Berlin' } } } } } },
+        responses: { '200': { description: 'Trips', content: { 'application/json': { schema: { type: 'object' }, example: '{"trips": [], "total": 0}' } } } },
+      },
+    },
+    '/trips/{id}': {
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+      additionalOperations: {
+        SUBSCRIBE: {
+          summary: 'Follow a trip',
+          responses: { '200': { description: 'Updates', content: { 'application/jsonl': { itemSchema: { type: 'object', properties: { delay: { type: 'integer', description: 'Minutes late' } } }, examples: { lines: { value: '{"delay":3}\n{"delay":5}\n' } } } } } },
+        },
+      },
+    },
+  },
+};
+
+/** Callbacks, mutual TLS, and a type list with inert `items` (OAI's and Redoc's examples). */
+export const CALLBACKS_31 = {
+  openapi: '3.1.0',
+  info: { title: 'Streams', version: '1' },
+  servers: [{ url: 'https://streams.test' }],
+  paths: {
+    '/streams': {
+      post: {
+        summary: 'Subscribe to a stream',
+        security: [{ cert: [] }, { token: [] }],
+        parameters: [{ name: 'callbackUrl', in: 'query', required: true, schema: { type: 'string', format: 'uri' } }],
+        responses: { '201': { description: 'Subscribed', content: { 'application/json': { schema: { type: 'object', properties: { photoUrls: { type: ['string', 'integer', 'null'], items: { type: 'string' } } } } } } } },
+        callbacks: {
+          onData: {
+            '{$request.query.callbackUrl}/data': {
+              post: {
+                summary: 'Data arrives',
+                requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { reading: { type: 'number', description: 'The measured value' } } } } } },
+                responses: { '202': { description: 'Accepted by your server' }, '204': { description: 'Stop sending' } },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  components: {
+    securitySchemes: {
+      cert: { type: 'mutualTLS', description: 'A certificate issued by us.' },
+      token: { type: 'http', scheme: 'bearer' },
+    },
+  },
+};
+
+/** As FastAPI writes 3.1: `$ref` with a default beside it, anyOf of bare types, Optional as anyOf null. */
+export const FASTAPI_31 = {
+  openapi: '3.1.0',
+  info: { title: 'FastAPI', version: '0.1.0' },
+  paths: {
+    '/items/': {
+      post: {
+        summary: 'Create Item',
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } },
+        responses: { '422': { description: 'Validation Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/HTTPValidationError' } } } } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Item: {
+        type: 'object',
+        required: ['name'],
+        properties: {
+          name: { type: 'string', title: 'Name' },
+          kind: { $ref: '#/components/schemas/Kind', default: 'basic', description: 'What sort of item' },
+          code: { anyOf: [{ type: 'string', format: 'uuid' }, { type: 'integer' }], title: 'Code' },
+        },
+      },
+      Kind: { type: 'string', enum: ['basic', 'premium'], title: 'Kind' },
+      HTTPValidationError: { type: 'object', properties: { detail: { type: 'array', items: { $ref: '#/components/schemas/ValidationError' } } } },
+      ValidationError: { type: 'object', required: ['loc'], properties: { loc: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'integer' }] }, title: 'Location' } } },
+    },
+  },
+};
