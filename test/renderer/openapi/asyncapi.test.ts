@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRenderPool, exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
 import { tempSite } from '../load/site-fixtures.js';
+import { pageReaders } from './exported-pages.js';
 import { yaml } from './fixtures.js';
 
 const V3 = {
@@ -90,21 +91,7 @@ afterAll(async () => {
   await pool.close();
 });
 
-const html = (slug: string): string => {
-  const bytes = result.files.get(slug === '' ? 'index.html' : `${slug}/index.html`);
-  if (!bytes) throw new Error(`no page ${slug}; pages: ${[...result.files.keys()].filter((f) => f.endsWith('.html')).join(', ')}`);
-  return new TextDecoder().decode(bytes);
-};
-const text = (slug: string): string =>
-  html(slug)
-    .replace(/<svg[\s\S]*?<\/svg>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
+const { html, text } = pageReaders(() => result);
 const codes = (): string[] => result.warnings.map((w) => w.code);
 
 describe('AsyncAPI channel pages', () => {

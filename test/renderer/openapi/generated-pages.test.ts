@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRenderPool, exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
 import { searchScopesOf, wholeScopeIndex } from '../../helpers/search-index.js';
 import { tempSite } from '../load/site-fixtures.js';
+import { pageReaders } from './exported-pages.js';
 import { NEW_PET_YAML, OLD_30, PETS_31, SWAGGER_20, yaml } from './fixtures.js';
 
 let pool: RenderPool;
@@ -58,23 +59,7 @@ afterAll(async () => {
   await pool.close();
 });
 
-const html = (slug: string): string => {
-  const bytes = result.files.get(`${slug}/index.html`);
-  if (!bytes) throw new Error(`no page ${slug}; pages: ${[...result.files.keys()].filter((f) => f.endsWith('.html')).join(', ')}`);
-  return new TextDecoder().decode(bytes);
-};
-/** The article's visible text, tags dropped and entities decoded, whitespace collapsed. */
-const text = (slug: string): string =>
-  html(slug)
-    .replace(/<svg[\s\S]*?<\/svg>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .replace(/ ([,.;)])/g, '$1');
+const { html, text } = pageReaders(() => result);
 const sidebar = (slug: string): string => /<aside class="sidebar"[\s\S]*?<\/aside>/.exec(html(slug))?.[0] ?? '';
 const warnings = (code: string): string[] => result.warnings.filter((w) => w.code === code).map((w) => w.message);
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRenderPool, exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
 import type { PlaygroundRequest } from '../../../renderer/openapi/playground.js';
 import { tempSite } from '../load/site-fixtures.js';
+import { pageReaders } from './exported-pages.js';
 import { stringify } from 'yaml';
 import { CALLBACKS_31, FASTAPI_31, REQUESTS_31, SWAGGER_FORMS, TRAINS_32 } from './sweep-fixtures.js';
 
@@ -82,23 +83,7 @@ afterAll(async () => {
   await pool.close();
 });
 
-const html = (slug: string): string => {
-  const bytes = result.files.get(`${slug}/index.html`);
-  if (!bytes) throw new Error(`no page ${slug}; pages: ${[...result.files.keys()].filter((f) => f.endsWith('.html')).join(', ')}`);
-  return new TextDecoder().decode(bytes);
-};
-/** The article's visible text, tags dropped and entities decoded, whitespace collapsed. */
-const text = (slug: string): string =>
-  html(slug)
-    .replace(/<svg[\s\S]*?<\/svg>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .replace(/ ([,.;)])/g, '$1');
+const { html, text } = pageReaders(() => result);
 
 describe('Swagger 2.0 as public specs write it', () => {
   it('keeps a multipart form with its file, enum and length, the operation\'s consumes winning', () => {
