@@ -100,8 +100,9 @@ function examplesOf(media: Json, file: string, resolver: RefResolver): { name: s
   if (isObj(media['examples'])) {
     for (const [name, exRaw] of Object.entries(media['examples'])) {
       const ex = resolver.resolve(exRaw, file).node;
-      const v = isObj(ex) ? exampleValue(ex) : undefined;
-      if (isObj(ex) && v !== undefined) out.push({ name: str(ex['summary']) ?? name, value: v });
+      if (!isObj(ex)) continue;
+      const v = exampleValue(ex);
+      if (v !== undefined) out.push({ name: str(ex['summary']) ?? name, value: v });
     }
   }
   // `examples` written as a list (schema-style, which the document's schema refuses; OAI's own

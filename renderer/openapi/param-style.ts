@@ -8,12 +8,19 @@
 import type { ApiParameter, JsonValue } from './types.js';
 
 const isObj = (v: JsonValue): v is { [k: string]: JsonValue } => typeof v === 'object' && v !== null && !Array.isArray(v);
-const text = (v: JsonValue): string => (typeof v === 'string' ? v : JSON.stringify(v));
+/** A value as a request carries it as text: a string as it is, anything else as its JSON. */
+export const valueText = (v: JsonValue): string => (typeof v === 'string' ? v : JSON.stringify(v));
+const text = valueText;
+
+/** The parameter's `style` and `explode`, with OpenAPI's defaults for where it is sent. */
+export function paramStyle(p: Pick<ApiParameter, 'in' | 'style' | 'explode'>): { style: string; explode: boolean } {
+  const style = p.style ?? (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple');
+  return { style, explode: p.explode ?? style === 'form' };
+}
 
 export function serializedParameter(p: Pick<ApiParameter, 'name' | 'in' | 'style' | 'explode' | 'contentType'>, value: JsonValue): { name: string; value: string }[] {
   if (p.contentType !== undefined || (!Array.isArray(value) && !isObj(value))) return [{ name: p.name, value: text(value) }];
-  const style = p.style ?? (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple');
-  const explode = p.explode ?? style === 'form';
+  const { style, explode } = paramStyle(p);
   if (Array.isArray(value)) {
     const items = value.map(text);
     if (p.in === 'query' && style === 'form' && explode) return items.map((v) => ({ name: p.name, value: v }));

@@ -9,6 +9,7 @@ import type { SiteConfig } from '../types.js';
 import type { Endpoint } from '../page/openapi.js';
 import { escapeHtml } from '../page/html.js';
 import { exampleCode, exampleOf, isFile } from './example.js';
+import { paramStyle, valueText } from './param-style.js';
 import { displayOf, playgroundSettings, type PlaygroundDisplay } from './settings.js';
 import type { ApiOperation, ApiSchema, JsonValue } from './types.js';
 
@@ -53,7 +54,7 @@ export interface PlaygroundRequest {
   credentials: boolean;
 }
 
-const text = (v: JsonValue): string => (typeof v === 'string' ? v : JSON.stringify(v));
+const text = valueText;
 
 function paramOf(p: ApiOperation['parameters'][number], prefill: boolean): PlaygroundParam {
   const s = p.schema;
@@ -61,7 +62,6 @@ function paramOf(p: ApiOperation['parameters'][number], prefill: boolean): Playg
   const shape = p.contentType !== undefined ? undefined : Array.isArray(example) ? 'array' : typeof example === 'object' && example !== null ? 'object' : undefined;
   const shown = shape === 'array' && Array.isArray(example) ? example.map(text).join(',') : text(example);
   const values = s.enum ?? s.items?.enum;
-  const style = p.style ?? (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple');
   return {
     name: p.name,
     in: p.in,
@@ -69,7 +69,7 @@ function paramOf(p: ApiOperation['parameters'][number], prefill: boolean): Playg
     type: s.type,
     ...(values && values.length > 0 ? { enum: values.map(text) } : {}),
     ...(prefill ? { value: shown } : { placeholder: shown }),
-    ...(shape ? { shape, style, explode: p.explode ?? style === 'form' } : {}),
+    ...(shape ? { shape, ...paramStyle(p) } : {}),
   };
 }
 

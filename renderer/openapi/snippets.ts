@@ -5,7 +5,7 @@
  */
 import { HTTPSnippet, type HarRequest } from '@readme/httpsnippet';
 import { exampleCode, exampleOf, isFile } from './example.js';
-import { serializedParameter } from './param-style.js';
+import { serializedParameter, valueText } from './param-style.js';
 import { highlightFromShape, RequestShapes } from './snippet-highlight.js';
 import type { ApiOperation, ApiSchema, JsonValue } from './types.js';
 
@@ -50,9 +50,7 @@ export function targetFor(language: string): Target | undefined {
 /** Stands in for a missing base URL: httpsnippet needs an absolute URL; removed from the output. */
 const NO_SERVER = 'https://no-server.invalid';
 
-function text(v: JsonValue): string {
-  return typeof v === 'string' ? v : JSON.stringify(v);
-}
+const text = valueText;
 
 /**
  * The base URL httpsnippet is given. Public specs often name a relative server (`/api/v3`, or

@@ -52,11 +52,8 @@ function upgradeSchemas(node: unknown): void {
 /** The schema a 2.0 parameter, header or `items` carries on itself. */
 function schemaOf(p: Json): Json {
   const s: Json = {};
+  // `type: file` becomes binary in upgradeSchemas, which walks the paths and components at the end.
   for (const k of SCHEMA_KEYS) if (p[k] !== undefined) s[k] = p[k];
-  if (s['type'] === 'file') {
-    s['type'] = 'string';
-    s['format'] = 'binary';
-  }
   if (isObj(p['items'])) s['items'] = p['items']['$ref'] !== undefined ? p['items'] : schemaOf(p['items']);
   const description = p['description'];
   if (typeof description === 'string' && p['in'] === 'formData') s['description'] = description;
@@ -120,6 +117,12 @@ function deref(p: unknown, doc: Json): unknown {
   return isObj(shared) ? shared : p;
 }
 
+/** A body or form parameter (written or shared): it becomes part of the operation's requestBody. */
+function inBody(p: unknown, doc: Json): boolean {
+  const d = deref(p, doc);
+  return isObj(d) && (d['in'] === 'body' || d['in'] === 'formData');
+}
+
 function upgradeOperation(op: Json, pathParams: unknown[], doc: Json): void {
   const consumes = (Array.isArray(op['consumes']) ? op['consumes'] : Array.isArray(doc['consumes']) ? doc['consumes'] : ['application/json']) as string[];
   const produces = (Array.isArray(op['produces']) ? op['produces'] : Array.isArray(doc['produces']) ? doc['produces'] : ['application/json']) as string[];
@@ -127,17 +130,14 @@ function upgradeOperation(op: Json, pathParams: unknown[], doc: Json): void {
   const byKey = new Map<string, unknown>();
   for (const raw of [...pathParams, ...(Array.isArray(op['parameters']) ? op['parameters'] : [])]) {
     const p = deref(raw, doc);
-    byKey.set(isObj(p) && p['$ref'] === undefined ? `${String(p['in'])}:${String(p['name'])}` : `ref:${byKey.size}`, isObj(p) && p['in'] !== 'body' && p['in'] !== 'formData' ? raw : p);
+    byKey.set(isObj(p) && p['$ref'] === undefined ? `${String(p['in'])}:${String(p['name'])}` : `ref:${byKey.size}`, inBody(raw, doc) ? p : raw);
   }
   const params = [...byKey.values()];
   const body = params.find((p): p is Json => isObj(p) && p['in'] === 'body');
   const form = params.filter((p): p is Json => isObj(p) && p['in'] === 'formData');
   // The path's own parameters stay on the path item; only the operation's are upgraded here.
   const own = Array.isArray(op['parameters']) ? op['parameters'] : [];
-  const rest = own.filter((p) => {
-    const d = deref(p, doc);
-    return !(isObj(d) && (d['in'] === 'body' || d['in'] === 'formData'));
-  });
+  const rest = own.filter((p) => !inBody(p, doc));
   if (body) {
     const content: Json = {};
     const examples = isObj(body['x-examples']) ? body['x-examples'] : {};
@@ -174,7 +174,7 @@ export function upgradeSwagger2(doc: Json): Json {
       const pathParams = Array.isArray(item['parameters']) ? item['parameters'] : [];
       for (const m of HTTP_METHODS) if (isObj(item[m])) upgradeOperation(item[m], pathParams, doc);
       // Body and form parameters now live in each operation's requestBody.
-      const kept = pathParams.filter((p) => !(isObj(deref(p, doc)) && ['body', 'formData'].includes(String((deref(p, doc) as Json)['in']))));
+      const kept = pathParams.filter((p) => !inBody(p, doc));
       if (kept.length > 0) item['parameters'] = kept.map((p) => (isObj(p) ? upgradeParameter(p) : p));
       else delete item['parameters'];
     }

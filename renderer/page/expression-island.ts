@@ -40,18 +40,21 @@ function localUrls(value: Literal, key: string, env: Env, state: PageState): Lit
   return value;
 }
 
-export function renderExpressionIsland(code: string, line: number, env: Env, state: PageState, block: boolean, asWritten: () => string): string {
-  const names = new Set(code.match(IDENTIFIER_RE) ?? []);
-  const given = [...names].filter((n) => env.scope.values.has(n));
-  const mod = expressionModule(env.scope.module, env.file, code, given);
-  if (!mod) return asWritten();
-  const el: ElementNode = { kind: 'element', name: `{${code.trim().slice(0, 40)}}`, attrs: [], children: [], line, block, multiline: false };
-  const props = new Map(given.map((n) => [n, localUrls(env.scope.values.get(n) as Literal, '', env, state)]));
-  const propEnv: Env = { ...env, scope: withValues(emptyScope(), props as Map<string, Literal>) };
-  el.attrs = given.map((n) => ({ name: n, value: { kind: 'expr' as const, code: n } }));
-  return renderIsland({ kind: 'module', module: mod, exportName: EXPRESSION_EXPORT, exported: true, line }, el, propEnv, state, asWritten);
+/** The names the code uses that the page or snippet binds to constants: handed to it as props. */
+function givenNames(code: string, env: Env): string[] {
+  return [...new Set(code.match(IDENTIFIER_RE) ?? [])].filter((n) => env.scope.values.has(n));
 }
 
+export function renderExpressionIsland(code: string, line: number, env: Env, state: PageState, block: boolean, asWritten: () => string): string {
+  const given = givenNames(code, env);
+  const mod = expressionModule(env.scope.module, env.file, code, given);
+  if (!mod) return asWritten();
+  const attrs = given.map((n) => ({ name: n, value: { kind: 'expr' as const, code: n } }));
+  const el: ElementNode = { kind: 'element', name: `{${code.trim().slice(0, 40)}}`, attrs, children: [], line, block, multiline: false };
+  const props = new Map(given.map((n) => [n, localUrls(env.scope.values.get(n) as Literal, '', env, state)]));
+  const propEnv: Env = { ...env, scope: withValues(emptyScope(), props as Map<string, Literal>) };
+  return renderIsland({ kind: 'module', module: mod, exportName: EXPRESSION_EXPORT, exported: true, line }, el, propEnv, state, asWritten);
+}
 
 /** Code that only makes a function, an element or an object: nothing a text attribute can be. */
 const NOT_TEXT_RE = /^\s*(?:[<{[]|(?:async\s*)?(?:\([^)]*\)|[A-Za-z_$][\w$]*)\s*=>|function\b)/;
@@ -64,7 +67,7 @@ const TAG_RE = /<[^>]*>/;
  */
 export function codeAsText(code: string, env: Env, state: PageState): string | undefined {
   if (NOT_TEXT_RE.test(code) || !sandboxReady()) return undefined;
-  const given = [...new Set(code.match(IDENTIFIER_RE) ?? [])].filter((n) => env.scope.values.has(n));
+  const given = givenNames(code, env);
   const mod = expressionModule(env.scope.module, env.file, `((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : null))(${code})`, given);
   if (!mod) return undefined;
   const modules: CompiledModule[] = [];
