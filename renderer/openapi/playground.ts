@@ -10,6 +10,7 @@ import type { Endpoint } from '../page/openapi.js';
 import { escapeHtml } from '../page/html.js';
 import { exampleCode, exampleOf, isFile } from './example.js';
 import { paramStyle, valueText } from './param-style.js';
+import { sentBySecurity } from './security-params.js';
 import { displayOf, playgroundSettings, type PlaygroundDisplay } from './settings.js';
 import type { ApiOperation, ApiSchema, JsonValue } from './types.js';
 
@@ -115,7 +116,8 @@ export function operationPlayground(op: ApiOperation, config: SiteConfig, frontm
     method: op.method,
     path: op.path,
     servers: op.servers,
-    params: op.parameters.map((p) => paramOf(p, settings.prefill)),
+    // The auth inputs ask for what a security scheme sends; the same header asked twice would fight.
+    params: op.parameters.filter((p) => !sentBySecurity(p, op.security)).map((p) => paramOf(p, settings.prefill)),
     ...(op.requestBody ? { body: bodyOf(op, settings.prefill) } : {}),
     security: securityOf(op),
     proxy: settings.proxy,

@@ -6,6 +6,7 @@
 import { HTTPSnippet, type HarRequest } from '@readme/httpsnippet';
 import { exampleCode, exampleOf, isFile } from './example.js';
 import { serializedParameter, valueText } from './param-style.js';
+import { sentBySecurity } from './security-params.js';
 import { highlightFromShape, RequestShapes } from './snippet-highlight.js';
 import type { ApiOperation, ApiSchema, JsonValue } from './types.js';
 
@@ -88,8 +89,9 @@ function harOf(op: ApiOperation): HarRequest {
     else if (s.kind === 'basic') headers.push({ name: 'Authorization', value: 'Basic <encoded-value>' });
     else if (s.kind === 'apiKey' && s.param) (s.in === 'query' ? queryString : s.in === 'cookie' ? cookies : headers).push({ name: s.param, value: '<api-key>' });
   }
+  const sent = auth ? [auth] : [];
   for (const p of op.parameters) {
-    if (p.in === 'path' || !wanted(p.required)) continue;
+    if (p.in === 'path' || !wanted(p.required) || sentBySecurity(p, sent)) continue;
     const entries = serializedParameter(p, p.example ?? exampleOf(p.schema, { direction: 'request' }));
     (p.in === 'query' ? queryString : p.in === 'cookie' ? cookies : headers).push(...entries);
   }

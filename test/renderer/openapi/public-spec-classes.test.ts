@@ -246,6 +246,20 @@ describe('newer versions and the rest of what an operation can say', () => {
     expect(t).not.toMatch(/Show properties[^]*string string/);
   });
 
+  it('sends a credential a parameter repeats once, as its security scheme sends it, and still documents the parameter', () => {
+    const read = curl('fastapi/read-item');
+    expect(read).toContain("--header 'X-API-Key: <api-key>'");
+    expect(read.match(/x-api-key/gi)).toHaveLength(1);
+    expect(read).toContain('?q=');
+    expect(text('fastapi/read-item')).toMatch(/x-api-key string header required The key from your dashboard/);
+    expect(playgroundOf('fastapi/read-item').params.map((p) => p.name)).toEqual(['item_id', 'q']);
+    const del = curl('fastapi/delete-item');
+    expect(del).toContain("--header 'Authorization: Bearer <token>'");
+    expect(del.match(/authorization/gi)).toHaveLength(1);
+    expect(del).toContain("--header 'X-Trace: <string>'");
+    expect(playgroundOf('fastapi/delete-item').params.map((p) => p.name)).toEqual(['item_id', 'X-Trace']);
+  });
+
   it('checks an AsyncAPI 3.1 document against the newest schema of its major instead of failing its version number', () => {
     expect(result.warnings.filter((w) => w.code.startsWith('asyncapi-'))).toEqual([]);
     expect(text('lights/dim')).toMatch(/percent integer/);

@@ -166,8 +166,35 @@ export const FASTAPI_31 = {
         responses: { '422': { description: 'Validation Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/HTTPValidationError' } } } } },
       },
     },
+    // FastAPI's `Header()` beside `APIKeyHeader` / `HTTPBearer`: the credential is a parameter as well.
+    '/items/{item_id}': {
+      get: {
+        summary: 'Read Item',
+        security: [{ APIKeyHeader: [] }],
+        parameters: [
+          { name: 'item_id', in: 'path', required: true, schema: { type: 'integer' } },
+          { name: 'x-api-key', in: 'header', required: true, description: 'The key from your dashboard', schema: { type: 'string' } },
+          { name: 'q', in: 'query', schema: { type: 'string' } },
+        ],
+        responses: { '200': { description: 'Successful Response' } },
+      },
+      delete: {
+        summary: 'Delete Item',
+        security: [{ HTTPBearer: [] }],
+        parameters: [
+          { name: 'item_id', in: 'path', required: true, schema: { type: 'integer' } },
+          { name: 'authorization', in: 'header', required: true, schema: { type: 'string' } },
+          { name: 'X-Trace', in: 'header', schema: { type: 'string' } },
+        ],
+        responses: { '204': { description: 'Deleted' } },
+      },
+    },
   },
   components: {
+    securitySchemes: {
+      APIKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+      HTTPBearer: { type: 'http', scheme: 'bearer' },
+    },
     schemas: {
       Item: {
         type: 'object',
