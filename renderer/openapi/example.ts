@@ -27,6 +27,7 @@ export function exampleOf(s: ApiSchema, opts: ExampleOptions, depth = 0): JsonVa
   if (s.enum && s.enum.length > 0) return s.enum[0] as JsonValue;
   if (depth > 12 || s.cut === 'circular') return s.type.endsWith('[]') ? [] : s.type === 'object' || /^[A-Z]/.test(s.type) ? {} : placeholder(s);
   if (s.variants && s.variants[0]) return exampleOf(s.variants[0].schema, opts, depth + 1);
+  if (s.prefixItems) return s.prefixItems.map((p) => exampleOf(p, opts, depth + 1));
   if (s.items) return [exampleOf(s.items, opts, depth + 1)];
   if (s.properties) {
     const out: Record<string, JsonValue> = {};

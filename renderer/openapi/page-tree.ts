@@ -88,6 +88,11 @@ interface FieldStyle {
 /** The nested fields of a schema (object properties, array items' properties, variants). */
 function childNodes(s: ApiSchema, style: FieldStyle): Node[] {
   if (s.cut) return [];
+  if (s.prefixItems) {
+    // A tuple's positions, `[0]`, `[1]`…, when one of them has fields of its own to show.
+    if (!s.prefixItems.some((p) => p.properties || p.variants)) return [];
+    return [el('Expandable', { title: 'items', defaultOpen: style.expandAll }, s.prefixItems.map((p, i) => field(`[${i}]`, false, p, style)))];
+  }
   const target = s.items && !s.properties && !s.variants ? s.items : s;
   if (target.variants && target.variants.length > 0) {
     const tabs = target.variants.map((v) => el('Tab', { title: v.title }, v.schema.properties ? fields(v.schema, style) : [field(v.title, false, v.schema, style)]));

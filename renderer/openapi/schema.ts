@@ -179,8 +179,8 @@ function baseType(s: Json): { type: string; nullable: boolean } {
     type = t;
   }
   if (type === undefined) {
-    if (isObj(s['properties']) || isObj(s['additionalProperties'])) type = 'object';
-    else if (s['items'] !== undefined) type = 'array';
+    if (isObj(s['properties']) || isObj(s['additionalProperties']) || isObj(s['patternProperties'])) type = 'object';
+    else if (s['items'] !== undefined || Array.isArray(s['prefixItems'])) type = 'array';
     else if (Array.isArray(s['enum']) && s['enum'].length > 0) type = typeof s['enum'][0] === 'number' ? 'number' : typeof s['enum'][0] === 'boolean' ? 'boolean' : 'string';
     else type = 'any';
   }
@@ -309,9 +309,18 @@ function describe(node: Json, file: string, name: string | undefined, w: Walk, d
   }
   // `items` beside a type that is not an array (Redoc's demo: `type: [string, integer, 'null']`) is inert.
   if (type.split(' | ').includes('array')) {
-    const items = walk(s['items'] ?? {}, file, w, depth + 1);
-    out.items = items;
-    out.type = `${items.type.includes(' ') ? `(${items.type})` : items.type}[]`;
+    if (Array.isArray(s['prefixItems']) && s['prefixItems'].length > 0) {
+      // A tuple reads as one: `[string, integer]`, then `...T[]` when `items` types what may follow.
+      const prefix = s['prefixItems'].map((p) => walk(p, file, w, depth + 1));
+      const rest = isObj(s['items']) ? walk(s['items'], file, w, depth + 1) : undefined;
+      out.prefixItems = prefix;
+      if (rest) out.items = rest;
+      out.type = `[${prefix.map((p) => p.type).join(', ')}${rest ? `, ...${rest.type.includes(' ') ? `(${rest.type})` : rest.type}[]` : ''}]`;
+    } else {
+      const items = walk(s['items'] ?? {}, file, w, depth + 1);
+      out.items = items;
+      out.type = `${items.type.includes(' ') ? `(${items.type})` : items.type}[]`;
+    }
   }
   const props = s['properties'];
   if (isObj(props)) {
@@ -323,6 +332,13 @@ function describe(node: Json, file: string, name: string | undefined, w: Walk, d
       list.push({ name: pname, required: required.has(pname), schema: walk(wrapped ? wrapped.schema : pv, wrapped ? wrapped.__file : file, w, depth + 1) });
     }
     if (list.length > 0) out.properties = list;
+  }
+  if (isObj(s['patternProperties'])) {
+    // Keys named by a pattern: a `{key}` field each (as additionalProperties), the pattern in words.
+    for (const [pattern, pv] of Object.entries(s['patternProperties'])) {
+      const schema = walk(pv, file, w, depth + 1);
+      (out.properties ??= []).push({ name: '{key}', required: false, schema: { ...schema, constraints: [`Key pattern: ${pattern}`, ...(schema.constraints ?? [])] } });
+    }
   }
   if (isObj(s['additionalProperties'])) {
     (out.properties ??= []).push({ name: '{key}', required: false, schema: walk(s['additionalProperties'], file, w, depth + 1) });

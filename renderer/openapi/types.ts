@@ -27,6 +27,8 @@ export interface ApiSchema {
   properties?: ApiProperty[];
   /** Items of an array. */
   items?: ApiSchema;
+  /** 3.1 `prefixItems`: a tuple's positions, in order (`items` then types what may follow them). */
+  prefixItems?: ApiSchema[];
   /** `oneOf`/`anyOf` choices (Mintlify shows both alike, as tabs). */
   variants?: { title: string; schema: ApiSchema }[];
   /** The first `example` / `examples[0]` of the schema, as written. */

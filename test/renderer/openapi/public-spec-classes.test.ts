@@ -9,7 +9,7 @@ import type { PlaygroundRequest } from '../../../renderer/openapi/playground.js'
 import { tempSite } from '../load/site-fixtures.js';
 import { pageReaders } from './exported-pages.js';
 import { stringify } from 'yaml';
-import { CALLBACKS_31, FASTAPI_31, REQUESTS_31, SWAGGER_FORMS, TRAINS_32 } from './sweep-fixtures.js';
+import { CALLBACKS_31, FASTAPI_31, KEYWORDS_31, REQUESTS_31, SWAGGER_FORMS, TRAINS_32 } from './sweep-fixtures.js';
 
 let pool: RenderPool;
 let result: ExportResult;
@@ -28,6 +28,7 @@ const docs = {
       { tab: 'Rooms', asyncapi: { source: 'rooms.yaml', directory: 'rooms' } },
       { tab: 'Split', openapi: { source: 'api/openapi.yaml', directory: 'split' } },
       { tab: 'FastAPI', openapi: { source: 'fastapi.json', directory: 'fastapi' } },
+      { tab: 'Keywords', openapi: { source: 'keywords.json', directory: 'keywords' } },
     ],
   },
 };
@@ -40,6 +41,7 @@ const files: Record<string, string> = {
   'trains.yaml': stringify(TRAINS_32),
   'streams.json': JSON.stringify(CALLBACKS_31),
   'fastapi.json': JSON.stringify(FASTAPI_31),
+  'keywords.json': JSON.stringify(KEYWORDS_31),
   // A spec split into files as Redocly's layout does: path items in paths/, their refs relative to them.
   'api/openapi.yaml': stringify({ openapi: '3.1.0', info: { title: 'Split', version: '1' }, servers: [{ url: 'https://split.test' }], paths: { '/users/{id}': { $ref: './paths/user.yaml' } } }),
   'api/paths/user.yaml': stringify({
@@ -258,6 +260,19 @@ describe('newer versions and the rest of what an operation can say', () => {
     expect(del.match(/authorization/gi)).toHaveLength(1);
     expect(del).toContain("--header 'X-Trace: <string>'");
     expect(playgroundOf('fastapi/delete-item').params.map((p) => p.name)).toEqual(['item_id', 'X-Trace']);
+  });
+
+  it('reads a tuple (prefixItems) as its positions and patternProperties as keys with their pattern', () => {
+    const t = text('keywords/add-a-point');
+    expect(t).toMatch(/at \[number, number\] body/);
+    // (the reader drops the space before `.`)
+    expect(t).toMatch(/path \[string, ?\.\.\.integer\[\]\] body/);
+    // Positions are listed when one of them has fields of its own.
+    expect(t).toMatch(/pair \[object, boolean\] body[^]*\[0\] object body[^]*label string body[^]*\[1\] boolean body/);
+    expect(t).toMatch(/\{key\} string body An extension value Key pattern: \^x-/);
+    expect(t).toMatch(/\{key\} integer body/);
+    expect(curl('keywords/add-a-point')).toMatch(/"at": \[\s*123,\s*123\s*\]/);
+    expect(curl('keywords/add-a-point')).toMatch(/"path": \[\s*"<string>"\s*\]/);
   });
 
   it('checks an AsyncAPI 3.1 document against the newest schema of its major instead of failing its version number', () => {

@@ -211,3 +211,33 @@ export const FASTAPI_31 = {
     },
   },
 };
+
+/** JSON Schema keywords 3.1 brings that public specs use: a tuple (`prefixItems`), `patternProperties`. */
+export const KEYWORDS_31 = {
+  openapi: '3.1.0',
+  info: { title: 'Keywords', version: '1' },
+  servers: [{ url: 'https://keywords.test' }],
+  paths: {
+    '/points': {
+      post: {
+        summary: 'Add a point',
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: {
+                  at: { type: 'array', prefixItems: [{ type: 'number', description: 'Latitude' }, { type: 'number', description: 'Longitude' }], items: false },
+                  path: { type: 'array', prefixItems: [{ type: 'string' }], items: { type: 'integer' } },
+                  pair: { type: 'array', prefixItems: [{ type: 'object', properties: { label: { type: 'string' } } }, { type: 'boolean' }] },
+                  labels: { type: 'object', patternProperties: { '^x-': { type: 'string', description: 'An extension value' } }, additionalProperties: { type: 'integer' } },
+                },
+              },
+            },
+          },
+        },
+        responses: { '204': { description: 'Added' } },
+      },
+    },
+  },
+};
