@@ -307,6 +307,10 @@ function describe(node: Json, file: string, name: string | undefined, w: Walk, d
       delete out.variants;
     }
   }
+  if (!choice && !out.variants) {
+    const subtypes = discriminated(node, name, file, w, depth);
+    if (subtypes) out.variants = subtypes;
+  }
   // `items` beside a type that is not an array (Redoc's demo: `type: [string, integer, 'null']`) is inert.
   if (type.split(' | ').includes('array')) {
     if (Array.isArray(s['prefixItems']) && s['prefixItems'].length > 0) {
@@ -346,6 +350,42 @@ function describe(node: Json, file: string, name: string | undefined, w: Walk, d
   if (name && out.type === 'object' && !out.title) out.title = name;
   applyCommon(out, s, w);
   return out;
+}
+
+/**
+ * A base schema's subtypes, from its own `discriminator` where it has no `oneOf` (Redoc's Pet →
+ * Cat, Dog; what Spring and other generators write for inheritance): its `mapping`, else the
+ * document's schemas whose `allOf` names it (the value is then the schema's name). Each is a
+ * choice titled by the value the reader sends, that value its discriminator property's example.
+ * Only the schema's own discriminator counts: a subtype that copies it through `allOf` is not
+ * a base again.
+ */
+function discriminated(node: Json, name: string | undefined, file: string, w: Walk, depth: number): ApiSchema['variants'] {
+  const d = node['discriminator'];
+  if (!isObj(d) || typeof d['propertyName'] !== 'string') return undefined;
+  const property = d['propertyName'];
+  const targets: [string, string][] = [];
+  if (isObj(d['mapping'])) {
+    for (const [value, ref] of Object.entries(d['mapping'])) if (typeof ref === 'string') targets.push([value, ref.includes('#') || ref.includes('/') ? ref : `#/components/schemas/${ref}`]);
+  } else if (name) {
+    const all = w.ctx.resolver.resolve({ $ref: '#/components/schemas' }, file).node;
+    const self = `#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    for (const [other, schema] of Object.entries(isObj(all) ? all : {})) {
+      const parts = isObj(schema) && Array.isArray(schema['allOf']) ? schema['allOf'] : [];
+      if (other !== name && parts.some((p) => isObj(p) && p['$ref'] === self)) targets.push([other, `#/components/schemas/${other.replace(/~/g, '~0').replace(/\//g, '~1')}`]);
+    }
+  }
+  if (targets.length === 0) return undefined;
+  return targets.map(([value, ref]) => {
+    const schema = walk({ $ref: ref }, file, w, depth + 1);
+    const i = schema.properties?.findIndex((p) => p.name === property) ?? -1;
+    const prop = schema.properties?.[i];
+    if (!prop || prop.schema.example !== undefined || prop.schema.enum) return { title: value, schema };
+    // A copy: walked schemas are memoised and shared between operations.
+    const properties = [...(schema.properties ?? [])];
+    properties[i] = { ...prop, schema: { ...prop.schema, example: value } };
+    return { title: value, schema: { ...schema, properties } };
+  });
 }
 
 function applyCommon(out: ApiSchema, s: Json, w: Walk): void {

@@ -275,6 +275,14 @@ describe('newer versions and the rest of what an operation can say', () => {
     expect(curl('keywords/add-a-point')).toMatch(/"path": \[\s*"<string>"\s*\]/);
   });
 
+  it('lists the subtypes of a base schema with a discriminator and no oneOf, by mapping or by allOf', () => {
+    const t = text('keywords/add-a-pet');
+    expect(t).toMatch(/Body application\/json cat dog name string body required petType string body required What sort of pet Example: cat huntingSkill enum<string> body[^]* name string body required petType string body required What sort of pet Example: dog packSize integer body/);
+    expect(t).toMatch(/Response 200 A shape application\/json Circle Square kind string Example: Circle radius number kind string Example: Square side number/);
+    // The request example is the first subtype's, with its discriminator value.
+    expect(curl('keywords/add-a-pet')).toMatch(/"petType": "cat",\s*"huntingSkill": "lazy"/);
+  });
+
   it('checks an AsyncAPI 3.1 document against the newest schema of its major instead of failing its version number', () => {
     expect(result.warnings.filter((w) => w.code.startsWith('asyncapi-'))).toEqual([]);
     expect(text('lights/dim')).toMatch(/percent integer/);

@@ -239,5 +239,29 @@ export const KEYWORDS_31 = {
         responses: { '204': { description: 'Added' } },
       },
     },
+    // A base schema with a discriminator and no oneOf: Redoc's Pet → Cat, Dog (a mapping), and
+    // what Spring writes for inheritance (no mapping: the schemas whose allOf names the base).
+    '/pets': {
+      post: {
+        summary: 'Add a pet',
+        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+        responses: { '200': { description: 'A shape', content: { 'application/json': { schema: { $ref: '#/components/schemas/Shape' } } } } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Pet: {
+        type: 'object',
+        required: ['name', 'petType'],
+        discriminator: { propertyName: 'petType', mapping: { cat: '#/components/schemas/Cat', dog: 'Dog' } },
+        properties: { name: { type: 'string' }, petType: { type: 'string', description: 'What sort of pet' } },
+      },
+      Cat: { allOf: [{ $ref: '#/components/schemas/Pet' }, { type: 'object', properties: { huntingSkill: { type: 'string', enum: ['lazy', 'aggressive'] } } }] },
+      Dog: { allOf: [{ $ref: '#/components/schemas/Pet' }, { type: 'object', properties: { packSize: { type: 'integer' } } }] },
+      Shape: { type: 'object', discriminator: { propertyName: 'kind' }, properties: { kind: { type: 'string' } } },
+      Circle: { allOf: [{ $ref: '#/components/schemas/Shape' }, { properties: { radius: { type: 'number' } } }] },
+      Square: { allOf: [{ $ref: '#/components/schemas/Shape' }, { properties: { side: { type: 'number' } } }] },
+    },
   },
 };
