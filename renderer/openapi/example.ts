@@ -1,5 +1,6 @@
 /** Example values made from a schema where the spec gives none, with Mintlify's placeholders. */
 import type { ApiSchema, JsonValue } from './types.js';
+import { xmlExample } from './xml-example.js';
 
 const FORMAT_EXAMPLES: Record<string, JsonValue> = {
   'date-time': '2023-11-07T05:31:56Z',
@@ -76,7 +77,17 @@ function parsedJson(value: string): JsonValue | undefined {
  * is shown as that JSON, lines of JSON (`jsonl`, `ndjson`, `json-seq`) as written; a plain string
  * under a JSON type stays a JSON string (`"OK"`).
  */
-export function exampleCode(value: JsonValue, mediaType: string, indent = 2): string {
+/**
+ * The media type a request or response example is written in: the first JSON one when there are
+ * several (Petstore lists `application/xml` first; most readers' clients send JSON), else the first.
+ */
+export function exampleMedia<M extends { type: string }>(media: readonly M[] | undefined): M | undefined {
+  return media?.find((m) => /json/i.test(m.type)) ?? media?.[0];
+}
+
+/** An example as the body's text: JSON, an XML document for XML media types (given the schema), a string as written. */
+export function exampleCode(value: JsonValue, mediaType: string, indent = 2, schema?: ApiSchema): string {
+  if (typeof value !== 'string' && /xml/i.test(mediaType)) return xmlExample(value, schema);
   if (typeof value !== 'string') return JSON.stringify(value, null, indent);
   if (!/json/i.test(mediaType) || /jsonl|ndjson|json-seq/i.test(mediaType)) return value;
   const parsed = parsedJson(value);

@@ -7,7 +7,7 @@
 import { withoutPlaceholders } from '../page/state.js';
 import type { ElementNode, Node, TextNode } from '../page/tree.js';
 import type { ApiExamplePanel } from '../types.js';
-import { exampleCode, exampleOf } from './example.js';
+import { exampleCode, exampleMedia, exampleOf } from './example.js';
 import { requestSamples } from './snippets.js';
 import type { ApiChannelPage, ApiMedia, ApiMessage, ApiOperation, ApiParameter, ApiSchema, ApiSchemaPage, ApiSecurity, JsonValue } from './types.js';
 
@@ -243,6 +243,8 @@ function callbackNodes(op: ApiOperation): Node[] {
   return out;
 }
 
+const fenceOf = (mediaType: string): string => (/json/i.test(mediaType) ? 'json' : /xml/i.test(mediaType) ? 'xml' : 'text');
+
 /**
  * The examples column. `text` (when given) receives it as retrieval reads it: the request example
  * in its first language only (the others translate the same request), the responses' as they are.
@@ -255,25 +257,25 @@ function exampleNodes(op: ApiOperation, known: Map<string, string>, fenced: Code
   if (first) {
     out.push(el('RequestExample', {}, samples.map((s) => fenced(s.fence, s.label, s.code))));
     text?.push({ label: 'Request example', blocks: [{ title: first.label, code: first.code }] });
-  } else if (op.method === 'WEBHOOK' && op.requestBody?.media[0]) {
-    const m = op.requestBody.media[0];
+  } else if (op.method === 'WEBHOOK' && exampleMedia(op.requestBody?.media)) {
+    const m = exampleMedia(op.requestBody?.media) as ApiMedia;
     const value = m.examples[0]?.value ?? (m.schema ? exampleOf(m.schema, { direction: 'request' }) : undefined);
     if (value !== undefined) {
-      const code = exampleCode(value, m.type);
-      out.push(el('RequestExample', {}, [fenced('json', 'Payload', code)]));
+      const code = exampleCode(value, m.type, 2, m.schema);
+      out.push(el('RequestExample', {}, [fenced(fenceOf(m.type), 'Payload', code)]));
       text?.push({ label: 'Request example', blocks: [{ title: 'Payload', code }] });
     }
   }
   const blocks: TextNode[] = [];
   const plain: { title: string; code: string }[] = [];
   for (const r of op.responses) {
-    const m = r.media.find((x) => /json/.test(x.type)) ?? r.media[0];
+    const m = exampleMedia(r.media);
     if (!m) continue;
     const examples = m.examples.length > 0 ? m.examples : m.schema ? [{ name: '', value: exampleOf(m.schema, { direction: 'response' }) }] : [];
     for (const ex of examples) {
-      const body = exampleCode(ex.value, m.type);
+      const body = exampleCode(ex.value, m.type, 2, m.schema);
       const title = ex.name && examples.length > 1 ? `${r.status} ${ex.name}` : r.status;
-      blocks.push(fenced(/json/.test(m.type) ? 'json' : 'text', title, body));
+      blocks.push(fenced(fenceOf(m.type), title, body));
       plain.push({ title, code: body });
     }
   }

@@ -8,7 +8,7 @@
 import type { SiteConfig } from '../types.js';
 import type { Endpoint } from '../page/openapi.js';
 import { escapeHtml } from '../page/html.js';
-import { exampleCode, exampleOf, isFile } from './example.js';
+import { exampleCode, exampleMedia, exampleOf, isFile } from './example.js';
 import { paramStyle, valueText } from './param-style.js';
 import { sentBySecurity } from './security-params.js';
 import { displayOf, playgroundSettings, type PlaygroundDisplay } from './settings.js';
@@ -86,12 +86,12 @@ function securityOf(op: ApiOperation): PlaygroundAuth[][] {
 }
 
 function bodyOf(op: ApiOperation, prefill: boolean): PlaygroundRequest['body'] {
-  const media = op.requestBody?.media[0];
+  const media = exampleMedia(op.requestBody?.media);
   if (!media) return undefined;
   let value = media.examples[0]?.value ?? (media.schema ? exampleOf(media.schema as ApiSchema, { direction: 'request' }) : undefined);
   const files = /multipart/.test(media.type) ? (media.schema?.properties ?? []).filter((f) => isFile(f.schema) || isFile(f.schema.items)).map((f) => f.name) : [];
   if (files.length > 0 && value && typeof value === 'object' && !Array.isArray(value)) value = Object.fromEntries(Object.entries(value).filter(([k]) => !files.includes(k)));
-  const shown = value === undefined ? '' : exampleCode(value, media.type);
+  const shown = value === undefined ? '' : exampleCode(value, media.type, 2, media.schema);
   return { type: media.type, ...(prefill ? { value: shown } : { placeholder: shown }), ...(files.length > 0 ? { files } : {}) };
 }
 

@@ -393,6 +393,14 @@ function applyCommon(out: ApiSchema, s: Json, w: Walk): void {
   if (typeof s['description'] === 'string' && s['description'].trim() !== '') out.description = s['description'];
   if (typeof s['format'] === 'string') out.format = s['format'];
   if (typeof s['contentMediaType'] === 'string') out.contentMediaType = s['contentMediaType'];
+  if (isObj(s['xml'])) {
+    const x = s['xml'];
+    const xml: NonNullable<ApiSchema['xml']> = {};
+    if (typeof x['name'] === 'string' && x['name'] !== '') xml.name = x['name'];
+    if (x['wrapped'] === true) xml.wrapped = true;
+    if (x['attribute'] === true) xml.attribute = true;
+    if (Object.keys(xml).length > 0) out.xml = xml;
+  }
   if (Array.isArray(s['enum'])) out.enum = s['enum'].map((v) => jsonValue(v) ?? null);
   else if (s['const'] !== undefined) out.enum = [jsonValue(s['const']) ?? null];
   if (s['default'] !== undefined) {

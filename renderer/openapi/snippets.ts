@@ -4,7 +4,7 @@
  * library has no generator for is left out (docs/api-reference.md lists them).
  */
 import { HTTPSnippet, type HarRequest } from '@readme/httpsnippet';
-import { exampleCode, exampleOf, isFile } from './example.js';
+import { exampleCode, exampleMedia, exampleOf, isFile } from './example.js';
 import { serializedParameter, valueText } from './param-style.js';
 import { sentBySecurity } from './security-params.js';
 import { highlightFromShape, RequestShapes } from './snippet-highlight.js';
@@ -96,7 +96,7 @@ function harOf(op: ApiOperation): HarRequest {
     (p.in === 'query' ? queryString : p.in === 'cookie' ? cookies : headers).push(...entries);
   }
   const har: HarRequest = { method, url: `${base}${op.path.startsWith('/') ? '' : '/'}${op.path}`, httpVersion: 'HTTP/1.1', headers, queryString, cookies, headersSize: -1, bodySize: -1, postData: { mimeType: 'application/octet-stream' } };
-  const media = op.requestBody?.media[0];
+  const media = exampleMedia(op.requestBody?.media);
   if (media) {
     const body = media.examples[0]?.value ?? (media.schema ? exampleOf(media.schema, { direction: 'request', requiredOnly: op.requiredOnly }) : undefined);
     headers.push({ name: 'Content-Type', value: media.type });
@@ -105,7 +105,7 @@ function harOf(op: ApiOperation): HarRequest {
       const multipart = media.type.includes('multipart');
       har.postData = { mimeType: media.type, params: Object.entries(body).flatMap(([name, v]) => formFields(name, v, fields.get(name), multipart)) };
     } else if (body !== undefined) {
-      har.postData = { mimeType: media.type, text: /json/.test(media.type) ? exampleCode(body, media.type, 0) : text(body) };
+      har.postData = { mimeType: media.type, text: /json|xml/.test(media.type) ? exampleCode(body, media.type, 0, media.schema) : text(body) };
     }
   } else {
     // httpsnippet's types ask for postData, but a request without a body must not have one.

@@ -27,6 +27,8 @@ export interface ApiSchema {
   properties?: ApiProperty[];
   /** Items of an array. */
   items?: ApiSchema;
+  /** The `xml` object (element name, wrapped arrays, attributes): how an XML example writes it. */
+  xml?: { name?: string; wrapped?: boolean; attribute?: boolean };
   /** 3.1 `prefixItems`: a tuple's positions, in order (`items` then types what may follow them). */
   prefixItems?: ApiSchema[];
   /** `oneOf`/`anyOf` choices (Mintlify shows both alike, as tabs). */

@@ -9,7 +9,7 @@ import type { PlaygroundRequest } from '../../../renderer/openapi/playground.js'
 import { tempSite } from '../load/site-fixtures.js';
 import { pageReaders } from './exported-pages.js';
 import { stringify } from 'yaml';
-import { CALLBACKS_31, FASTAPI_31, KEYWORDS_31, REQUESTS_31, SWAGGER_FORMS, TRAINS_32 } from './sweep-fixtures.js';
+import { CALLBACKS_31, FASTAPI_31, KEYWORDS_31, PETSTORE_XML, REQUESTS_31, SWAGGER_FORMS, TRAINS_32 } from './sweep-fixtures.js';
 
 let pool: RenderPool;
 let result: ExportResult;
@@ -29,6 +29,7 @@ const docs = {
       { tab: 'Split', openapi: { source: 'api/openapi.yaml', directory: 'split' } },
       { tab: 'FastAPI', openapi: { source: 'fastapi.json', directory: 'fastapi' } },
       { tab: 'Keywords', openapi: { source: 'keywords.json', directory: 'keywords' } },
+      { tab: 'Petstore', openapi: { source: 'petstore.json', directory: 'petstore' } },
     ],
   },
 };
@@ -42,6 +43,7 @@ const files: Record<string, string> = {
   'streams.json': JSON.stringify(CALLBACKS_31),
   'fastapi.json': JSON.stringify(FASTAPI_31),
   'keywords.json': JSON.stringify(KEYWORDS_31),
+  'petstore.json': JSON.stringify(PETSTORE_XML),
   // A spec split into files as Redocly's layout does: path items in paths/, their refs relative to them.
   'api/openapi.yaml': stringify({ openapi: '3.1.0', info: { title: 'Split', version: '1' }, servers: [{ url: 'https://split.test' }], paths: { '/users/{id}': { $ref: './paths/user.yaml' } } }),
   'api/paths/user.yaml': stringify({
@@ -151,6 +153,14 @@ describe('request examples as the request is really sent', () => {
     expect(c).not.toContain('<binary>');
   });
 });
+
+/** The code of a page's (single) response example, as a reader copies it. */
+function responseExample(slug: string): string {
+  const page = html(slug);
+  const panel = page.slice(page.indexOf('<aside class="c-example c-example--response"'));
+  const code = /<code[^>]*>([^]*?)<\/code>/.exec(panel)?.[1] ?? '';
+  return code.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+}
 
 /** The playground's request description on a page (its data-request attribute). */
 function playgroundOf(slug: string): PlaygroundRequest {
@@ -281,6 +291,23 @@ describe('newer versions and the rest of what an operation can say', () => {
     expect(t).toMatch(/Response 200 A shape application\/json Circle Square kind string Example: Circle radius number kind string Example: Square side number/);
     // The request example is the first subtype's, with its discriminator value.
     expect(curl('keywords/add-a-pet')).toMatch(/"petType": "cat",\s*"huntingSkill": "lazy"/);
+  });
+
+  it('sends JSON where a body offers it beside XML, and writes XML examples as XML documents', () => {
+    const put = curl('petstore/update-an-existing-pet');
+    expect(put).toContain("--header 'Content-Type: application/json'");
+    expect(put).toMatch(/"name": "doggie & co"/);
+    expect(playgroundOf('petstore/update-an-existing-pet').body?.type).toBe('application/json');
+    // The response offers XML only: an XML document, named and wrapped as the schema's `xml` says.
+    expect(responseExample('petstore/update-an-existing-pet')).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<pet>\n  <id>10</id>\n  <name>doggie &amp; co</name>\n  <photoUrls>\n    <photoUrl>&lt;string&gt;</photoUrl>\n  </photoUrls>\n</pet>',
+    );
+    // An XML-only body is sent as XML, attributes as attributes, unwrapped arrays as repeated elements.
+    const post = curl('petstore/place-an-order');
+    expect(post).toContain("--header 'Content-Type: application/xml'");
+    expect(post).toMatch(/<Order id="7">\s*<item>sku-1<\/item>\s*<\/Order>/);
+    expect(post).not.toContain('{');
+    expect(responseExample('petstore/place-an-order')).toMatch(/^<\?xml[^>]*\?>\n<Order id="7">\n  <item>sku-1<\/item>\n<\/Order>$/);
   });
 
   it('checks an AsyncAPI 3.1 document against the newest schema of its major instead of failing its version number', () => {

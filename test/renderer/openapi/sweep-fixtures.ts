@@ -265,3 +265,47 @@ export const KEYWORDS_31 = {
     },
   },
 };
+
+/** As Swagger's Petstore (3.0) writes XML beside JSON, and an XML-only API with `xml` names and attributes. */
+export const PETSTORE_XML = {
+  openapi: '3.0.2',
+  info: { title: 'Petstore', version: '1' },
+  servers: [{ url: 'https://petstore.test/api/v3' }],
+  paths: {
+    '/pet': {
+      put: {
+        summary: 'Update an existing pet',
+        requestBody: { required: true, content: { 'application/xml': { schema: { $ref: '#/components/schemas/Pet' } }, 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+        responses: { '200': { description: 'ok', content: { 'application/xml': { schema: { $ref: '#/components/schemas/Pet' } } } } },
+      },
+    },
+    '/orders': {
+      post: {
+        summary: 'Place an order',
+        requestBody: { content: { 'application/xml': { schema: { $ref: '#/components/schemas/Order' } } } },
+        responses: { '201': { description: 'Placed', content: { 'text/xml': { schema: { $ref: '#/components/schemas/Order' } } } } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Pet: {
+        type: 'object',
+        required: ['name'],
+        xml: { name: 'pet' },
+        properties: {
+          id: { type: 'integer', example: 10 },
+          name: { type: 'string', example: 'doggie & co' },
+          photoUrls: { type: 'array', xml: { wrapped: true }, items: { type: 'string', xml: { name: 'photoUrl' } } },
+        },
+      },
+      Order: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer', example: 7, xml: { attribute: true } },
+          items: { type: 'array', items: { type: 'string', example: 'sku-1', xml: { name: 'item' } } },
+        },
+      },
+    },
+  },
+};
