@@ -1,18 +1,16 @@
 /** The endpoint header of an API page (`openapi: "GET /plants"`, `"spec.json POST /a"`, `"WEBHOOK /name"`). */
+import { parseOperationRef } from '../openapi/refs.js';
 import { escapeHtml } from './html.js';
-
-const ENDPOINT_RE = /^(?:(\S+)\s+)?(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|WEBHOOK)\s+(\S+)\s*$/i;
 
 export interface Endpoint {
   method: string;
   path: string;
 }
 
+/** The method and path of an `api:`/`openapi:` string: the same reading as navigation's (QUERY included). */
 export function parseEndpoint(value: unknown): Endpoint | undefined {
-  if (typeof value !== 'string') return undefined;
-  const m = ENDPOINT_RE.exec(value.trim());
-  if (!m?.[2] || !m[3]) return undefined;
-  return { method: m[2].toUpperCase(), path: m[3] };
+  const ref = parseOperationRef(value);
+  return ref ? { method: ref.method, path: ref.path } : undefined;
 }
 
 /**

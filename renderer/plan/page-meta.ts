@@ -74,7 +74,7 @@ export function readPageMeta(repoRoot: string, file: string, onText?: (text: str
     else {
       if (key === 'openapi') meta.openapi = value;
       // `GET /a`, `spec.json GET /a`, `short-name get /a`; `api:` may carry a full URL.
-      const method = parseOperationRef(value)?.method ?? /^(get|post|put|patch|delete|head|options|trace|webhook)\b/i.exec(value)?.[1]?.toUpperCase();
+      const method = parseOperationRef(value)?.method ?? /^(get|post|put|patch|delete|head|options|trace|query|webhook)\b/i.exec(value)?.[1]?.toUpperCase();
       if (method) meta.method = method;
     }
   }

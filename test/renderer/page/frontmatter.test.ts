@@ -68,6 +68,8 @@ describe('frontmatter', () => {
     const hook = render('---\nopenapi: "openapi.json WEBHOOK /plant/webhook"\n---\n');
     expect(hook.html).toContain('c-endpoint__method--webhook">WEBHOOK</span>');
     expect(hook.html).toContain('/plant/webhook');
+    // OpenAPI 3.2's QUERY, read as navigation and generated pages read it.
+    expect(render('---\napi: "query /plants/search"\n---\n').html).toContain('<span class="c-endpoint__method c-endpoint__method--query">QUERY</span><code class="c-endpoint__path">/plants/search</code>');
   });
 
   it('throws RenderError instances (what the pool serialises)', () => {
