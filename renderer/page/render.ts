@@ -73,8 +73,9 @@ export function renderNodes(nodes: Node[], env: Env, state: PageState, mode: Mod
       case 'element': {
         const html = renderElement(node, env, state);
         if (html === '') break;
-        // An island's slots repeat its first paint: its words count once in the page's text.
-        const text = htmlToText(withoutRepeatedSlots(html));
+        // An island's slots repeat its first paint: its words count once in the page's text. Only a
+        // page with islands has such slots (renderIsland sets state.islands first).
+        const text = htmlToText(state.islands ? withoutRepeatedSlots(html) : html);
         if (node.block && mode === 'block') {
           appendBlock(parts, state.block(html, text));
         } else {
