@@ -16,6 +16,7 @@ import { renderMarkdown } from './markdown.js';
 import { renderMath } from './math.js';
 import { withValues, type ComponentDef } from './scope.js';
 import { codeAsText, renderExpressionIsland } from './expression-island.js';
+import { containerFromCode } from './container-island.js';
 import { findLegacySnippet, legacyCandidates, loadSnippet } from './snippets.js';
 import { BLOCK_CLOSE, BLOCK_OPEN, type PageState } from './state.js';
 import type { ElementNode, Node } from './tree.js';
@@ -214,7 +215,10 @@ export function renderElement(el: ElementNode, env: Env, state: PageState): stri
   const builtin = Object.hasOwn(BUILTIN_COMPONENTS, el.name) ? BUILTIN_COMPONENTS[el.name] : undefined;
   state.componentDepth++;
   try {
-    if (builtin) return builtin(new ComponentCall(el, env, state));
+    if (builtin) {
+      const written = (): string => builtin(new ComponentCall(el, env, state));
+      return containerFromCode(el, env, state, written) ?? written();
+    }
     state.warn('unknown-component', `<${el.name}> is not a known component; its content is shown without it`, env.file, el.line);
     const inner = renderNodes(el.children, env, state, el.multiline ? 'block' : 'inline');
     const tag = el.block ? 'div' : 'span';

@@ -114,6 +114,35 @@ describe('snippets', () => {
     expect(page.warnings).toContainEqual(expect.objectContaining({ code: 'unsafe-html', message: expect.stringContaining('onerror') }));
   });
 
+  it('runs a container whose items come from code (Tabs, Steps) as one island, items included', () => {
+    const page = render(
+      [
+        'export const langs = [{ name: "Python", cmd: "pip install acme" }, { name: "Node", cmd: "npm i acme" }];',
+        'export const advanced = true;',
+        '',
+        '<Tabs defaultTabIndex="0">',
+        '  {langs.map((l) => (',
+        '    <Tab key={l.name} title={l.name}>Run {l.cmd}.</Tab>',
+        '  ))}',
+        '</Tabs>',
+        '',
+        '<Steps>',
+        '  {advanced && <Step title="Tune it">Set the knobs.</Step>}',
+        '</Steps>',
+        '',
+        '<Tabs>{/* none yet */}</Tabs>',
+      ].join('\n'),
+    );
+    expect(page.warnings).toEqual([]);
+    // The runtime's Tabs and Steps write the static markup: a tab bar with both tabs, a numbered step.
+    expect([...page.html.matchAll(/<button [^>]*role="tab"[^>]*>([^<]*)<\/button>/g)].map((m) => m[1])).toEqual(['Python', 'Node']);
+    expect(page.html).toMatch(/<div role="tabpanel"[^>]*hidden=""[^>]*>Run npm i acme\.<\/div>/);
+    expect(page.html).toMatch(/<div class="c-island"[^>]*data-island="[^"]*#__mint_expr"[^>]*><div data-tabs class="c-tabs c-tabs--content">/);
+    expect(page.html).toMatch(/<ol class="c-steps"><li id="tune-it" class="c-step">[^]*Tune it[^]*Set the knobs\./);
+    // Words are in the page's text once (the island's slots repeat its first paint).
+    expect(page.text.match(/Set the knobs/g)).toHaveLength(1);
+  });
+
   it('shows an expression as written, with a warning, when it cannot be pre-rendered', () => {
     const page = render("Hello {user.name ?? 'reader'}.\n");
     expect(page.html).toContain('<code class="c-expression">{user.name ?? &#39;reader&#39;}</code>');
