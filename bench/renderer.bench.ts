@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRenderPool, exportSite, ExportError, type RenderPool } from '../renderer/index.js';
 import { generateOpenApiSite } from './gen-openapi.js';
+import type { ApiFloor } from './openapi-floor.js';
 import { generateShape, generateSite } from './gen-pages.js';
 import { CHROMIUM_PATH, measureSearch, serveFiles, type SearchFigures } from './search-browser.js';
 import type { Floors } from './stage-floor.js';
@@ -83,6 +84,8 @@ interface Row {
   zipBytes: number;
   timings: Record<string, number>;
   note: string;
+  /** API rows: the library floor of their pages, one thread. */
+  apiFloor?: ApiFloor;
 }
 
 async function timeExport(pool: RenderPool, sourceDir: string, outZip: string): Promise<{ ms: number; cpu: number; pages: number; zipBytes: number; timings: Record<string, number>; warnings: Map<string, number>; peakRss: number; files: ReadonlyMap<string, Uint8Array> }> {
@@ -102,6 +105,13 @@ function timeFloor(dir: string): Floors {
   const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'stage-floor.ts'), dir], { encoding: 'utf8' });
   if (child.status !== 0) throw new Error(`floor measurement failed: ${child.stderr}`);
   return JSON.parse(child.stdout) as Floors;
+}
+
+/** The API pages' library floor (bench/openapi-floor.ts), in a child process for the same reason. */
+function timeApiFloor(specFile: string): ApiFloor {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'openapi-floor.ts'), specFile], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`API floor measurement failed: ${child.stderr}`);
+  return JSON.parse(child.stdout) as ApiFloor;
 }
 
 /**
@@ -182,6 +192,14 @@ function printApiRatio(rows: Row[]): void {
     `\nAPI pages beside hand-written ones (same run): ${perPage(api).toFixed(2)} vs ${perPage(hand).toFixed(2)} CPU ms per page (${(perPage(api) / perPage(hand)).toFixed(2)}×), ` +
       `${Math.round(api.pages / (api.exportMs / 1000))} vs ${Math.round(hand.pages / (hand.exportMs / 1000))} pages/s; issue 16's target is 500 API pages/s`,
   );
+  const f = api.apiFloor;
+  if (f) {
+    console.log(
+      `API pages' library floor (bench/openapi-floor.ts, one thread, same run): ${f.cpuMsPerPage.toFixed(2)} CPU ms per page with highlight.js on every snippet, ` +
+        `${f.unhighlightedCpuMsPerPage.toFixed(2)} without (httpsnippet, marked, deflate, hashes); the export: ${perPage(api).toFixed(2)} on all threads ` +
+        `(${(perPage(api) / f.cpuMsPerPage).toFixed(2)}× and ${(perPage(api) / f.unhighlightedCpuMsPerPage).toFixed(2)}× those floors)`,
+    );
+  }
 }
 
 /**
@@ -297,6 +315,7 @@ async function main(): Promise<void> {
     if (operations > 0) {
       const dir = path.join(work, `openapi-${operations}`);
       const { specBytes } = generateOpenApiSite(dir, operations);
+      const apiFloor = timeApiFloor(path.join(dir, 'openapi.json'));
       const results: Awaited<ReturnType<typeof timeExport>>[] = [];
       for (let r = 0; r < runs; r++) results.push(await timeExport(pool, dir, path.join(work, `openapi-${operations}.zip`)));
       const mid = results.slice().sort((a, b) => a.ms - b.ms)[Math.floor(results.length / 2)] as (typeof results)[number];
@@ -310,6 +329,7 @@ async function main(): Promise<void> {
         zipBytes: mid.zipBytes,
         timings: mid.timings,
         note: warnings ? `warnings: ${warnings}` : '',
+        apiFloor,
       });
       if (!values.keep) fs.rmSync(dir, { recursive: true, force: true });
     }
