@@ -257,6 +257,11 @@ function security(spec: ParsedSpec, op: Json, resolver: RefResolver): ApiSecurit
   const out: ApiSecurity[] = [];
   for (const req of reqs) {
     if (!isObj(req)) continue;
+    // `{}` among the alternatives: credentials are optional (the page and playground say so).
+    if (Object.keys(req).length === 0) {
+      out.push({ schemes: [] });
+      continue;
+    }
     const alt: ApiSecurity = { schemes: [] };
     for (const [name, scopes] of Object.entries(req)) {
       const s = resolver.resolve(schemes[name], spec.file).node;
@@ -283,7 +288,7 @@ function security(spec: ParsedSpec, op: Json, resolver: RefResolver): ApiSecurit
     }
     if (alt.schemes.length > 0) out.push(alt);
   }
-  return out;
+  return out.some((alt) => alt.schemes.length > 0) ? out : [];
 }
 
 function codeSamples(op: Json): ApiOperation['codeSamples'] {

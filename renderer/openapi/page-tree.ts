@@ -131,8 +131,11 @@ function heading(text: string): TextNode {
   return md(`## ${text}`);
 }
 
-function securityNodes(security: ApiSecurity[], expandAll: boolean): Node[] {
+function securityNodes(all: ApiSecurity[], expandAll: boolean): Node[] {
+  const security = all.filter((alt) => alt.schemes.length > 0);
   if (security.length === 0) return [];
+  // An empty alternative (`security: [{bearer: []}, {}]`): the endpoint also answers without credentials.
+  const optional = security.length < all.length;
   const style: FieldStyle = { component: 'ParamField', expandAll, direction: 'request' };
   const alternative = (alt: ApiSecurity): Node[] =>
     alt.schemes.map((s): Node => {
@@ -153,13 +156,13 @@ function securityNodes(security: ApiSecurity[], expandAll: boolean): Node[] {
       } else if (s.kind === 'oauth2' || s.kind === 'openIdConnect') description = 'The access token received from the authorization server in the OAuth 2.0 flow.';
       else description = `HTTP ${code(s.scheme ?? 'authentication')} credentials.`;
       const extra = [s.description, s.scopes ? `Required scopes: ${s.scopes.map(code).join(', ')}` : undefined].filter(Boolean).join('\n\n');
-      return field(name, true, { type: 'string' }, { ...style, location }, extra ? `${description}\n\n${extra}` : description);
+      return field(name, !optional, { type: 'string' }, { ...style, location }, extra ? `${description}\n\n${extra}` : description);
     });
   const body: Node[] =
     security.length === 1 && security[0]
       ? alternative(security[0])
       : [el('Tabs', {}, security.map((alt) => el('Tab', { title: alt.schemes.map((s) => s.name).join(' + ') }, alternative(alt))))];
-  return [heading('Authorizations'), ...body];
+  return [heading('Authorizations'), ...(optional ? [md('Optional: requests without credentials are accepted too.')] : []), ...body];
 }
 
 const PARAM_SECTIONS: { in: ApiParameter['in']; title: string }[] = [

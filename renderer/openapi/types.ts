@@ -79,7 +79,7 @@ export interface ApiResponse {
 }
 
 export interface ApiSecurity {
-  /** One alternative of the operation's `security`: every scheme in it applies together. */
+  /** One alternative of the operation's `security`: every scheme in it applies together; none (`{}`) makes credentials optional. */
   schemes: {
     name: string;
     kind: 'bearer' | 'basic' | 'http' | 'apiKey' | 'oauth2' | 'openIdConnect' | 'mutualTLS';

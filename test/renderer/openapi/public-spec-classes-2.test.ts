@@ -1,0 +1,72 @@
+/**
+ * Classes of problems the second sweep over public specs showed (2026-11-27, second session, see
+ * docs/api-reference.md "Sweep over public specs"), each reproduced by a small spec of our own
+ * (sweep2-fixtures.ts) and checked on the exported HTML.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRenderPool, exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
+import type { PlaygroundRequest } from '../../../renderer/openapi/playground.js';
+import { tempSite } from '../load/site-fixtures.js';
+import { pageReaders } from './exported-pages.js';
+import { OPTIONAL_AUTH_31 } from './sweep2-fixtures.js';
+
+let pool: RenderPool;
+let result: ExportResult;
+
+const docs = {
+  name: 'Sweep 2',
+  theme: 'mint',
+  navigation: {
+    tabs: [
+      { tab: 'Guides', pages: ['index'] },
+      { tab: 'Auth', openapi: { source: 'auth.json', directory: 'auth' } },
+    ],
+  },
+};
+
+const files: Record<string, string> = {
+  'docs.json': JSON.stringify(docs),
+  'index.mdx': '---\ntitle: Home\n---\nWelcome.\n',
+  'auth.json': JSON.stringify(OPTIONAL_AUTH_31),
+};
+
+beforeAll(async () => {
+  pool = createRenderPool({ threads: 2 });
+  result = await exportSite({ sourceDir: tempSite(files), pool });
+}, 60_000);
+afterAll(async () => {
+  await pool.close();
+});
+
+const { html, text } = pageReaders(() => result);
+
+const curl = (slug: string): string => {
+  const t = text(slug);
+  return t.slice(t.indexOf('curl --request'), t.indexOf('import requests'));
+};
+
+/** The playground's request description on a page (its data-request attribute). */
+function playgroundOf(slug: string): PlaygroundRequest {
+  const m = /data-request="([^"]*)"/.exec(html(slug));
+  if (!m) throw new Error(`no playground on ${slug}`);
+  return JSON.parse(m[1]!.replace(/&quot;/g, '"').replace(/&#39;|&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as PlaygroundRequest;
+}
+
+describe('security as generated specs write it', () => {
+  it('shows credentials an empty alternative makes optional as optional, in the page and the playground', () => {
+    const t = text('auth/get-a-collection');
+    expect(t).toMatch(/Authorizations Optional: requests without credentials are accepted too\. Authorization string header Bearer authentication/);
+    expect(t).not.toMatch(/Authorization string header required/);
+    // The request example still shows how to send them; the playground offers "no credentials".
+    expect(curl('auth/get-a-collection')).toContain("--header 'Authorization: Bearer <token>'");
+    expect(playgroundOf('auth/get-a-collection').security).toEqual([[{ name: 'HTTPBearer', kind: 'bearer' }], []]);
+    // Empty alternative first: the example sends the key all the same.
+    expect(curl('auth/read-stats')).toContain("--header 'X-Api-Key: <api-key>'");
+    expect(text('auth/read-stats')).toMatch(/X-Api-Key string header API key/);
+    expect(playgroundOf('auth/read-stats').security).toEqual([[], [{ name: 'ApiKey', kind: 'apiKey', in: 'header', param: 'X-Api-Key' }]]);
+    // An operation that requires them still says so; one whose only alternative is `{}` has no auth.
+    expect(text('auth/administer')).toMatch(/Authorizations Authorization string header required/);
+    expect(text('auth/health')).not.toContain('Authorizations');
+    expect(playgroundOf('auth/health').security).toEqual([]);
+  });
+});
