@@ -72,7 +72,14 @@ function constraints(s: Json): string[] {
   return out;
 }
 
-const isNullSchema = (s: unknown): boolean => isObj(s) && (s['type'] === 'null' || (Array.isArray(s['type']) && s['type'].length === 1 && s['type'][0] === 'null'));
+// `{type: null}`, and drf-spectacular's `NullEnum` (`{enum: [null]}`) or `{const: null}`.
+const isNullSchema = (s: unknown): boolean =>
+  isObj(s) &&
+  (s['type'] === 'null' || (Array.isArray(s['type']) && s['type'].length === 1 && s['type'][0] === 'null') || (Array.isArray(s['enum']) && s['enum'].length === 1 && s['enum'][0] === null) || ('const' in s && s['const'] === null));
+
+/** A choice that only lists values: drf-spectacular's `StatusEnum`, `BlankEnum` (`enum: ['']`). */
+const isEnumOnly = (s: unknown): s is Json =>
+  isObj(s) && Array.isArray(s['enum']) && s['enum'].length > 0 && !['properties', 'items', 'oneOf', 'anyOf', 'allOf', 'additionalProperties'].some((k) => k in s);
 
 interface Walk {
   ctx: SchemaContext;
@@ -285,6 +292,28 @@ function describe(node: Json, file: string, name: string | undefined, w: Walk, d
       const { oneOf: _o, anyOf: _a, ...rest } = s;
       const inner = walk(choice[resolved.indexOf(nonNull[0])], file, w, depth);
       const out: ApiSchema = { ...inner, nullable: true };
+      applyCommon(out, rest, w);
+      return out;
+    }
+    // Choices that each list values (drf-spectacular: `oneOf: [RoleEnum, BlankEnum, NullEnum]` for
+    // a blank-able, nullable choice field) are one list of options, not tabs of one-value enums.
+    if (nonNull.length > 1 && nonNull.every((c) => isEnumOnly(c.node))) {
+      const { oneOf: _o, anyOf: _a, ...rest } = s;
+      const nodes = nonNull.map((c) => c.node as Json);
+      const values: JsonValue[] = [];
+      let nullable = resolved.length > nonNull.length || baseType(rest).nullable;
+      for (const n of nodes) {
+        for (const v of n['enum'] as unknown[]) {
+          const value = jsonValue(v) ?? null;
+          if (value === null) nullable = true;
+          else if (!values.some((x) => JSON.stringify(x) === JSON.stringify(value))) values.push(value);
+        }
+      }
+      const types = [...new Set(nodes.filter((n) => (n['enum'] as unknown[]).some((v) => v !== null)).map((n) => baseType(n).type))];
+      const out: ApiSchema = { type: types.join(' | ') || 'string', enum: values };
+      if (nullable) out.nullable = true;
+      const words = nodes.map((n) => n['description']).filter((d): d is string => typeof d === 'string' && d.trim() !== '');
+      if (words.length > 0) out.description = words.join('\n\n');
       applyCommon(out, rest, w);
       return out;
     }

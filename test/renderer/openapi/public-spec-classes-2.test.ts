@@ -8,7 +8,7 @@ import { createRenderPool, exportSite, type ExportResult, type RenderPool } from
 import type { PlaygroundRequest } from '../../../renderer/openapi/playground.js';
 import { tempSite } from '../load/site-fixtures.js';
 import { pageReaders } from './exported-pages.js';
-import { OPTIONAL_AUTH_31 } from './sweep2-fixtures.js';
+import { DRF_30, OPTIONAL_AUTH_31 } from './sweep2-fixtures.js';
 
 let pool: RenderPool;
 let result: ExportResult;
@@ -20,6 +20,7 @@ const docs = {
     tabs: [
       { tab: 'Guides', pages: ['index'] },
       { tab: 'Auth', openapi: { source: 'auth.json', directory: 'auth' } },
+      { tab: 'Django', openapi: { source: 'drf.json', directory: 'drf' } },
     ],
   },
 };
@@ -28,6 +29,7 @@ const files: Record<string, string> = {
   'docs.json': JSON.stringify(docs),
   'index.mdx': '---\ntitle: Home\n---\nWelcome.\n',
   'auth.json': JSON.stringify(OPTIONAL_AUTH_31),
+  'drf.json': JSON.stringify(DRF_30),
 };
 
 beforeAll(async () => {
@@ -68,5 +70,17 @@ describe('security as generated specs write it', () => {
     expect(text('auth/administer')).toMatch(/Authorizations Authorization string header required/);
     expect(text('auth/health')).not.toContain('Authorizations');
     expect(playgroundOf('auth/health').security).toEqual([]);
+  });
+});
+
+describe('schemas as generators write them', () => {
+  it('reads choices that each list values (drf-spectacular\'s XEnum, BlankEnum, NullEnum) as one list of options', () => {
+    const t = text('drf/add-a-member');
+    expect(t).toMatch(/role enum<string> \| null body engineering - Engineering founder - Founder Available options: engineering, founder, ""/);
+    expect(t).toMatch(/level enum<integer> \| null body Available options: 1, 2, 3/);
+    expect(t).not.toContain('BlankEnum');
+    expect(t).not.toContain('NullEnum');
+    expect(t).not.toMatch(/role object/);
+    expect(curl('drf/add-a-member')).toMatch(/"role": "engineering",\s*"level": 1/);
   });
 });

@@ -37,3 +37,39 @@ export const OPTIONAL_AUTH_31 = {
     },
   },
 };
+
+/** Choice fields as drf-spectacular writes them (PostHog's and most Django REST Framework APIs). */
+export const DRF_30 = {
+  openapi: '3.0.3',
+  info: { title: 'Django', version: '1' },
+  servers: [{ url: 'https://drf.test' }],
+  paths: {
+    '/api/members/': {
+      post: {
+        operationId: 'members_create',
+        summary: 'Add a member',
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Member' } } } },
+        responses: { '201': { description: '', content: { 'application/json': { schema: { $ref: '#/components/schemas/Member' } } } } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Member: {
+        type: 'object',
+        required: ['email'],
+        properties: {
+          email: { type: 'string', format: 'email' },
+          // `blank=True, null=True` choices: the field's enum, '' and null.
+          role: { nullable: true, oneOf: [{ $ref: '#/components/schemas/RoleEnum' }, { $ref: '#/components/schemas/BlankEnum' }, { $ref: '#/components/schemas/NullEnum' }] },
+          // `null=True` only.
+          level: { oneOf: [{ $ref: '#/components/schemas/LevelEnum' }, { $ref: '#/components/schemas/NullEnum' }] },
+        },
+      },
+      RoleEnum: { enum: ['engineering', 'founder'], type: 'string', description: '* `engineering` - Engineering\n* `founder` - Founder' },
+      LevelEnum: { enum: [1, 2, 3], type: 'integer' },
+      BlankEnum: { enum: [''] },
+      NullEnum: { enum: [null] },
+    },
+  },
+};
