@@ -322,12 +322,15 @@ function describe(node: Json, file: string, name: string | undefined, w: Walk, d
   const out: ApiSchema = { type };
   if (nullable) out.nullable = true;
   if (choice) {
-    out.type = isObj(s['properties']) ? 'object' : (s['type'] as string | undefined) ?? 'object';
     out.variants = choice.map((c, i) => {
       const rc = w.ctx.resolver.resolve(c, file);
       const title = (isObj(rc.node) && typeof rc.node['title'] === 'string' ? rc.node['title'] : undefined) ?? rc.name ?? (isObj(rc.node) ? baseType(rc.node).type : undefined) ?? `Option ${i + 1}`;
       return { title, schema: walk(c, file, w, depth + 1) };
     });
+    // No type of its own: what the choices are (`content: oneOf [string, Part[]]` is `string | object[]`,
+    // not `object`).
+    const own = isObj(s['properties']) ? 'object' : s['type'] !== undefined ? type : undefined;
+    out.type = own ?? ([...new Set(out.variants.map((v) => v.schema.type))].join(' | ') || 'object');
     // Choices that are bare types (`anyOf: [string, integer]`, FastAPI's `loc` items) read as one
     // type, `string | integer`, not as tabs each holding a field named after its type.
     const plain = out.variants.every((v) => !v.schema.properties && !v.schema.variants && !v.schema.items && !v.schema.enum && !v.schema.constraints && !v.schema.description && !v.schema.cut && !['object', 'any'].includes(v.schema.type) && !v.schema.type.includes('|'));

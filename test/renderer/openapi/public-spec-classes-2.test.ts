@@ -8,7 +8,7 @@ import { createRenderPool, exportSite, type ExportResult, type RenderPool } from
 import type { PlaygroundRequest } from '../../../renderer/openapi/playground.js';
 import { tempSite } from '../load/site-fixtures.js';
 import { pageReaders } from './exported-pages.js';
-import { DRF_30, OPTIONAL_AUTH_31 } from './sweep2-fixtures.js';
+import { DRF_30, OPTIONAL_AUTH_31, SHAPES_30 } from './sweep2-fixtures.js';
 
 let pool: RenderPool;
 let result: ExportResult;
@@ -21,6 +21,7 @@ const docs = {
       { tab: 'Guides', pages: ['index'] },
       { tab: 'Auth', openapi: { source: 'auth.json', directory: 'auth' } },
       { tab: 'Django', openapi: { source: 'drf.json', directory: 'drf' } },
+      { tab: 'Shapes', openapi: { source: 'shapes.json', directory: 'shapes' } },
     ],
   },
 };
@@ -30,6 +31,7 @@ const files: Record<string, string> = {
   'index.mdx': '---\ntitle: Home\n---\nWelcome.\n',
   'auth.json': JSON.stringify(OPTIONAL_AUTH_31),
   'drf.json': JSON.stringify(DRF_30),
+  'shapes.json': JSON.stringify(SHAPES_30),
 };
 
 beforeAll(async () => {
@@ -82,5 +84,13 @@ describe('schemas as generators write them', () => {
     expect(t).not.toContain('NullEnum');
     expect(t).not.toMatch(/role object/);
     expect(curl('drf/add-a-member')).toMatch(/"role": "engineering",\s*"level": 1/);
+  });
+
+  it('types a choice field without a type of its own by its choices, not as object', () => {
+    const t = text('shapes/chat-completion');
+    expect(t).toMatch(/content string \| object\[\] body required string array/);
+    expect(t).toMatch(/Response 200 ok application\/json role enum<string> required[^]*content string \| object\[\] required/);
+    expect(t).toMatch(/source object body Part/);
+    expect(t).not.toMatch(/content object/);
   });
 });

@@ -73,3 +73,38 @@ export const DRF_30 = {
     },
   },
 };
+
+/** Shapes hand-written and generated specs share (a Mintlify docs repository's chat API, grpc-gateway). */
+export const SHAPES_30 = {
+  openapi: '3.0.3',
+  info: { title: 'Shapes', version: '1' },
+  servers: [{ url: 'https://shapes.test' }],
+  paths: {
+    '/v1/chat/completions': {
+      post: {
+        summary: 'Chat completion',
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { type: 'object', required: ['messages'], properties: { messages: { type: 'array', items: { $ref: '#/components/schemas/Message' } } } } } },
+        },
+        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Message' } } } } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Message: {
+        type: 'object',
+        required: ['role', 'content'],
+        properties: {
+          role: { type: 'string', enum: ['user', 'assistant'] },
+          // Text, or a list of parts: no type of its own.
+          content: { oneOf: [{ type: 'string' }, { type: 'array', items: { $ref: '#/components/schemas/Part' } }] },
+          // Choices that are all objects stay `object`.
+          source: { oneOf: [{ $ref: '#/components/schemas/Part' }, { type: 'object', properties: { url: { type: 'string' } } }] },
+        },
+      },
+      Part: { type: 'object', required: ['type'], properties: { type: { type: 'string', enum: ['text', 'image_url'] }, text: { type: 'string' } } },
+    },
+  },
+};
