@@ -85,14 +85,16 @@ export interface ApiSettings {
 
 function serverUrls(list: unknown): string[] {
   if (!Array.isArray(list)) return [];
-  return list.flatMap((s) => {
-    if (!isObj(s) || typeof s['url'] !== 'string') return [];
+  const urls = list.flatMap((s) => {
+    // A blank URL (Apidog exports list `url: ''` as their "Cloud Mock" first) names no server.
+    if (!isObj(s) || typeof s['url'] !== 'string' || s['url'].trim() === '') return [];
     const vars = isObj(s['variables']) ? s['variables'] : {};
     return [s['url'].replace(/\{([^}]+)\}/g, (whole, name: string) => {
       const v = vars[name];
       return isObj(v) && v['default'] !== undefined ? String(v['default']) : whole;
     })];
   });
+  return [...new Set(urls)];
 }
 
 function examplesOf(media: Json, file: string, resolver: RefResolver): { name: string; value: JsonValue }[] {

@@ -8,7 +8,7 @@ import { createRenderPool, exportSite, type ExportResult, type RenderPool } from
 import type { PlaygroundRequest } from '../../../renderer/openapi/playground.js';
 import { tempSite } from '../load/site-fixtures.js';
 import { pageReaders } from './exported-pages.js';
-import { DRF_30, OPTIONAL_AUTH_31, SHAPES_30 } from './sweep2-fixtures.js';
+import { BLANK_SERVER_30, DRF_30, OPTIONAL_AUTH_31, SHAPES_30 } from './sweep2-fixtures.js';
 
 let pool: RenderPool;
 let result: ExportResult;
@@ -22,6 +22,7 @@ const docs = {
       { tab: 'Auth', openapi: { source: 'auth.json', directory: 'auth' } },
       { tab: 'Django', openapi: { source: 'drf.json', directory: 'drf' } },
       { tab: 'Shapes', openapi: { source: 'shapes.json', directory: 'shapes' } },
+      { tab: 'Shop', openapi: { source: 'shop.json', directory: 'shop' } },
     ],
   },
 };
@@ -32,6 +33,7 @@ const files: Record<string, string> = {
   'auth.json': JSON.stringify(OPTIONAL_AUTH_31),
   'drf.json': JSON.stringify(DRF_30),
   'shapes.json': JSON.stringify(SHAPES_30),
+  'shop.json': JSON.stringify(BLANK_SERVER_30),
 };
 
 beforeAll(async () => {
@@ -92,5 +94,14 @@ describe('schemas as generators write them', () => {
     expect(t).toMatch(/Response 200 ok application\/json role enum<string> required[^]*content string \| object\[\] required/);
     expect(t).toMatch(/source object body Part/);
     expect(t).not.toMatch(/content object/);
+  });
+});
+
+describe('servers as exports write them', () => {
+  it('skips a blank server URL and repeated ones: examples and the playground use the real server', () => {
+    expect(curl('shop/list-brands')).toContain('--url https://api.shop.test/admin/v2/brands');
+    expect(html('shop/list-brands')).not.toContain('<code></code>');
+    expect(html('shop/list-brands')).not.toContain('c-endpoint__servers');
+    expect(playgroundOf('shop/list-brands').servers).toEqual(['https://api.shop.test/admin/v2']);
   });
 });

@@ -108,3 +108,15 @@ export const SHAPES_30 = {
     },
   },
 };
+
+/** Servers as Apidog exports them: a blank "Cloud Mock" URL first, the real one after. */
+export const BLANK_SERVER_30 = {
+  openapi: '3.0.1',
+  info: { title: '', version: '1' },
+  servers: [
+    { url: '', description: 'Cloud Mock' },
+    { url: 'https://api.shop.test/admin/v2', description: 'Production' },
+    { url: 'https://api.shop.test/admin/v2', description: 'Production (again)' },
+  ],
+  paths: { '/brands': { get: { summary: 'List brands', responses: { '200': { description: '' } } } } },
+};
