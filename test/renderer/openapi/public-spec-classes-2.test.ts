@@ -8,7 +8,7 @@ import { createRenderPool, exportSite, type ExportResult, type RenderPool } from
 import type { PlaygroundRequest } from '../../../renderer/openapi/playground.js';
 import { tempSite } from '../load/site-fixtures.js';
 import { pageReaders } from './exported-pages.js';
-import { BLANK_SERVER_30, DRF_30, OPTIONAL_AUTH_31, SHAPES_30 } from './sweep2-fixtures.js';
+import { BLANK_SERVER_30, DRF_30, GATEWAY_20, OPTIONAL_AUTH_31, SHAPES_30, SWAG_20 } from './sweep2-fixtures.js';
 
 let pool: RenderPool;
 let result: ExportResult;
@@ -23,6 +23,8 @@ const docs = {
       { tab: 'Django', openapi: { source: 'drf.json', directory: 'drf' } },
       { tab: 'Shapes', openapi: { source: 'shapes.json', directory: 'shapes' } },
       { tab: 'Shop', openapi: { source: 'shop.json', directory: 'shop' } },
+      { tab: 'Swag', openapi: { source: 'swag.json', directory: 'swag' } },
+      { tab: 'Gateway', openapi: { source: 'gateway.json', directory: 'gateway' } },
     ],
   },
 };
@@ -34,6 +36,8 @@ const files: Record<string, string> = {
   'drf.json': JSON.stringify(DRF_30),
   'shapes.json': JSON.stringify(SHAPES_30),
   'shop.json': JSON.stringify(BLANK_SERVER_30),
+  'swag.json': JSON.stringify(SWAG_20),
+  'gateway.json': JSON.stringify(GATEWAY_20),
 };
 
 beforeAll(async () => {
@@ -103,5 +107,13 @@ describe('servers as exports write them', () => {
     expect(html('shop/list-brands')).not.toContain('<code></code>');
     expect(html('shop/list-brands')).not.toContain('c-endpoint__servers');
     expect(playgroundOf('shop/list-brands').servers).toEqual(['https://api.shop.test/admin/v2']);
+  });
+
+  it('gives a Swagger 2.0 loopback host without schemes plain HTTP, and leaves WebSocket schemes out', () => {
+    expect(curl('swag/get-data-by-state')).toContain("--url 'http://localhost:8080/GetStateData?state=%3Cstring%3E'");
+    expect(playgroundOf('swag/get-data-by-state').servers).toEqual(['http://localhost:8080/']);
+    expect(curl('gateway/check-an-invoice')).toContain('--url http://node.test:8881/v1/lightning/checkinvoice');
+    expect(playgroundOf('gateway/check-an-invoice').servers).toEqual(['http://node.test:8881', 'https://node.test:8881']);
+    expect(text('gateway/check-an-invoice')).not.toContain('wss://');
   });
 });

@@ -120,3 +120,42 @@ export const BLANK_SERVER_30 = {
   ],
   paths: { '/brands': { get: { summary: 'List brands', responses: { '200': { description: '' } } } } },
 };
+
+/** Swagger 2.0 as Go's swag writes it: a development host, no `schemes`. */
+export const SWAG_20 = {
+  swagger: '2.0',
+  info: { title: 'Covid Data Api', version: '1.0', contact: {} },
+  host: 'localhost:8080',
+  basePath: '/',
+  paths: {
+    '/GetStateData': {
+      get: {
+        summary: 'Get data by state',
+        produces: ['application/json'],
+        parameters: [{ in: 'query', name: 'state', required: true, type: 'string', description: 'Enter State' }],
+        responses: { '200': { description: 'OK', schema: { $ref: '#/definitions/model.OneState' } } },
+      },
+    },
+  },
+  definitions: { 'model.OneState': { type: 'object', properties: { state_code: { type: 'string', example: 'HR' } } } },
+};
+
+/** Swagger 2.0 as grpc-gateway (protoc-gen-openapiv2) writes it: HTTP and WebSocket schemes listed together. */
+export const GATEWAY_20 = {
+  swagger: '2.0',
+  info: { title: 'Lightning', version: '1.0' },
+  host: 'node.test:8881',
+  schemes: ['wss', 'http', 'https'],
+  consumes: ['application/json'],
+  produces: ['application/json'],
+  paths: {
+    '/v1/lightning/checkinvoice': {
+      post: {
+        operationId: 'Lightning_CheckInvoice',
+        summary: 'Check an invoice',
+        parameters: [{ name: 'body', in: 'body', required: true, schema: { type: 'object', properties: { invoice: { type: 'string' } } } }],
+        responses: { '200': { description: 'A successful response.', schema: { type: 'object', properties: { paid: { type: 'boolean' } } } } },
+      },
+    },
+  },
+};
