@@ -62,12 +62,42 @@ export function isFile(s: ApiSchema | undefined): boolean {
 
 /** The parsed value of a string holding a JSON object or array, else undefined. */
 function parsedJson(value: string): JsonValue | undefined {
-  if (!/^\s*[[{]/.test(value)) return undefined;
+  if (!looksLikeJson(value)) return undefined;
   try {
     return JSON.parse(value) as JsonValue;
   } catch {
-    return undefined;
+    // Hand-written examples often keep a trailing comma (`"url": "apple",\n }`, Apidog exports).
+    try {
+      return JSON.parse(withoutTrailingCommas(value)) as JsonValue;
+    } catch {
+      return undefined;
+    }
   }
+}
+
+const looksLikeJson = (value: string): boolean => /^\s*[[{]/.test(value);
+
+/** `text` without the commas that close nothing but a `}` or `]` (outside strings). */
+function withoutTrailingCommas(text: string): string {
+  let out = '';
+  let inString = false;
+  const closing = /\s*[}\]]/y;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (inString) {
+      out += c;
+      if (c === '\\') out += text[++i] ?? '';
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    if (c === ',') {
+      closing.lastIndex = i + 1;
+      if (closing.test(text)) continue;
+    }
+    out += c;
+  }
+  return out;
 }
 
 /**
@@ -91,5 +121,7 @@ export function exampleCode(value: JsonValue, mediaType: string, indent = 2, sch
   if (typeof value !== 'string') return JSON.stringify(value, null, indent);
   if (!/json/i.test(mediaType) || /jsonl|ndjson|json-seq/i.test(mediaType)) return value;
   const parsed = parsedJson(value);
+  // Text that means to be JSON but does not parse is shown as written, not as a JSON string of itself.
+  if (parsed === undefined && looksLikeJson(value)) return value;
   return JSON.stringify(parsed ?? value, null, indent);
 }

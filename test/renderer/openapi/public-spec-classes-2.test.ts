@@ -8,7 +8,7 @@ import { createRenderPool, exportSite, type ExportResult, type RenderPool } from
 import type { PlaygroundRequest } from '../../../renderer/openapi/playground.js';
 import { tempSite } from '../load/site-fixtures.js';
 import { pageReaders } from './exported-pages.js';
-import { BLANK_SERVER_30, DRF_30, GATEWAY_20, OPTIONAL_AUTH_31, SHAPES_30, SWAG_20 } from './sweep2-fixtures.js';
+import { BLANK_SERVER_30, DRF_30, GATEWAY_20, OPTIONAL_AUTH_31, SHAPES_30, STRING_EXAMPLES_30, SWAG_20 } from './sweep2-fixtures.js';
 
 let pool: RenderPool;
 let result: ExportResult;
@@ -25,6 +25,7 @@ const docs = {
       { tab: 'Shop', openapi: { source: 'shop.json', directory: 'shop' } },
       { tab: 'Swag', openapi: { source: 'swag.json', directory: 'swag' } },
       { tab: 'Gateway', openapi: { source: 'gateway.json', directory: 'gateway' } },
+      { tab: 'Brands', openapi: { source: 'brands.json', directory: 'brands' } },
     ],
   },
 };
@@ -38,6 +39,7 @@ const files: Record<string, string> = {
   'shop.json': JSON.stringify(BLANK_SERVER_30),
   'swag.json': JSON.stringify(SWAG_20),
   'gateway.json': JSON.stringify(GATEWAY_20),
+  'brands.json': JSON.stringify(STRING_EXAMPLES_30),
 };
 
 beforeAll(async () => {
@@ -98,6 +100,23 @@ describe('schemas as generators write them', () => {
     expect(t).toMatch(/Response 200 ok application\/json role enum<string> required[^]*content string \| object\[\] required/);
     expect(t).toMatch(/source object body Part/);
     expect(t).not.toMatch(/content object/);
+  });
+});
+
+function responseExample(slug: string): string {
+  const page = html(slug);
+  const panel = page.slice(page.indexOf('<aside class="c-example c-example--response"'));
+  const code = /<code[^>]*>([^]*?)<\/code>/.exec(panel)?.[1] ?? '';
+  return code.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+}
+
+describe('examples written by hand', () => {
+  it('reads a JSON example string with trailing commas as its JSON, and shows one that does not parse as written', () => {
+    const c = curl('brands/update-brand');
+    expect(c).toMatch(/"name": "ابل",\s*"translations": \{\s*"en": \{\s*"name": "Apple",\s*"url": "a,\]"\s*\}\s*\}/);
+    expect(c).not.toContain('\\"');
+    expect(playgroundOf('brands/update-brand').body?.placeholder).toBe('{\n  "name": "ابل",\n  "translations": {\n    "en": {\n      "name": "Apple",\n      "url": "a,]"\n    }\n  }\n}');
+    expect(responseExample('brands/update-brand')).toBe('{ success: true, data: { id: 1 } }');
   });
 });
 

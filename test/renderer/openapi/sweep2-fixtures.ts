@@ -159,3 +159,29 @@ export const GATEWAY_20 = {
     },
   },
 };
+
+/** JSON examples written by hand as strings, as Apidog exports keep them: a trailing comma, JavaScript notation. */
+export const STRING_EXAMPLES_30 = {
+  openapi: '3.0.1',
+  info: { title: 'Brands', version: '1' },
+  servers: [{ url: 'https://brands.test' }],
+  paths: {
+    '/brands/{brand}': {
+      put: {
+        summary: 'Update brand',
+        parameters: [{ name: 'brand', in: 'path', required: true, schema: { type: 'integer' } }],
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { name: { type: 'string' }, translations: { type: 'object' } } },
+              example: '{\n    "name": "ابل",\n    "translations": {\n        "en": {\n            "name": "Apple",\n            "url": "a,]",\n        }\n    },\n}',
+            },
+          },
+        },
+        responses: {
+          '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' }, example: "{ success: true, data: { id: 1 } }" } } },
+        },
+      },
+    },
+  },
+};
