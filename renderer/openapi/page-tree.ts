@@ -155,8 +155,9 @@ function securityNodes(all: ApiSecurity[], expandAll: boolean): Node[] {
         description = `API key sent in the ${location === 'query' ? 'query string' : location} as ${code(name)}.`;
       } else if (s.kind === 'oauth2' || s.kind === 'openIdConnect') description = 'The access token received from the authorization server in the OAuth 2.0 flow.';
       else description = `HTTP ${code(s.scheme ?? 'authentication')} credentials.`;
-      const extra = [s.description, s.scopes ? `Required scopes: ${s.scopes.map(code).join(', ')}` : undefined].filter(Boolean).join('\n\n');
-      return field(name, !optional, { type: 'string' }, { ...style, location }, extra ? `${description}\n\n${extra}` : description);
+      // The scheme's own description "replaces the auto-generated text" (Mintlify's troubleshooting page).
+      const words = [s.description ?? description, s.scopes ? `Required scopes: ${s.scopes.map(code).join(', ')}` : undefined].filter(Boolean).join('\n\n');
+      return field(name, !optional, { type: 'string' }, { ...style, location }, words);
     });
   const body: Node[] =
     security.length === 1 && security[0]

@@ -81,6 +81,13 @@ describe('security as generated specs write it', () => {
     expect(text('auth/health')).not.toContain('Authorizations');
     expect(playgroundOf('auth/health').security).toEqual([]);
   });
+
+  it('lets a security scheme\'s description replace the generated words, as Mintlify documents', () => {
+    const t = text('auth/list-keys');
+    expect(t).toMatch(/Authorization string header required Your key from the dashboard, sent as Bearer <key>\. Required scopes: keys:read/);
+    expect(t).not.toContain('Bearer authentication header of the form');
+    expect(html('auth/list-keys')).toContain('<a href="https://auth.test/keys"');
+  });
 });
 
 describe('schemas as generators write them', () => {

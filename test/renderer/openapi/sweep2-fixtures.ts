@@ -25,6 +25,9 @@ export const OPTIONAL_AUTH_31 = {
     '/admin': {
       get: { summary: 'Administer', security: [{ HTTPBearer: [] }], responses: { '200': { description: 'ok' } } },
     },
+    '/keys': {
+      get: { summary: 'List keys', security: [{ Documented: ['keys:read'] }], responses: { '200': { description: 'ok' } } },
+    },
     '/health': {
       // Only the empty alternative: no credentials at all.
       get: { summary: 'Health', security: [{}], responses: { '200': { description: 'ok' } } },
@@ -34,6 +37,7 @@ export const OPTIONAL_AUTH_31 = {
     securitySchemes: {
       HTTPBearer: { type: 'http', scheme: 'bearer' },
       ApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+      Documented: { type: 'http', scheme: 'bearer', description: 'Your key from the [dashboard](https://auth.test/keys), sent as `Bearer <key>`.' },
     },
   },
 };
