@@ -20,9 +20,12 @@ export interface ExampleOptions {
   /** Request bodies leave out readOnly fields, responses writeOnly ones. */
   direction: 'request' | 'response';
   requiredOnly?: boolean;
+  /** The playground with `api.examples.prefill`: `x-default` values first. */
+  prefill?: boolean;
 }
 
 export function exampleOf(s: ApiSchema, opts: ExampleOptions, depth = 0): JsonValue {
+  if (opts.prefill && s.xDefault !== undefined) return s.xDefault;
   if (s.example !== undefined) return s.example;
   if (s.default !== undefined) return s.default;
   if (s.enum && s.enum.length > 0) return s.enum[0] as JsonValue;

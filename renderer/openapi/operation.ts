@@ -284,6 +284,8 @@ function security(spec: ParsedSpec, op: Json, resolver: RefResolver): ApiSecurit
       if (bearerFormat) entry.bearerFormat = bearerFormat;
       const description = str(s['description']);
       if (description) entry.description = description;
+      const prefill = str(s['x-default']);
+      if (prefill && (kind === 'apiKey' || kind === 'bearer')) entry.default = prefill;
       const list = Array.isArray(scopes) ? scopes.filter((x): x is string => typeof x === 'string') : [];
       if (list.length > 0) entry.scopes = list;
       alt.schemes.push(entry);

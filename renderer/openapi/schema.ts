@@ -439,6 +439,10 @@ function applyCommon(out: ApiSchema, s: Json, w: Walk): void {
     const d = jsonValue(s['default']);
     if (d !== undefined) out.default = d;
   }
+  if (s['x-default'] !== undefined) {
+    const d = jsonValue(s['x-default']);
+    if (d !== undefined) out.xDefault = d;
+  }
   const c = constraints(s);
   if (c.length > 0) out.constraints = [...(out.constraints ?? []), ...c];
   if (s['deprecated'] === true) out.deprecated = true;

@@ -59,7 +59,8 @@ function writeDocs(dir: string, allowed: string, other: string): void {
     // The public host the spec names: never reached; the operator's base URL replaces it.
     servers: [{ url: 'https://api.pets.example.com' }],
     security: [{ key: [] }],
-    components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } } },
+    // Mintlify's x-default: the key field starts with it until the reader types their own.
+    components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Api-Key', 'x-default': 'demo-key' } } },
     paths: {
       '/pets/{id}': { post: op('Create pet') },
       '/allowed/{id}': { post: op('Create allowed', allowed) },
@@ -212,6 +213,9 @@ describe.skipIf(!chromium.path)(browserSuite('the API playground in Chromium'), 
     const site = await serve({ baseUrl: api.origin });
     try {
       const { page, problems } = await open(`${site.origin}/api-reference/pets/add-photos/`);
+      await page.locator('.pg-try').click();
+      expect(await page.locator('dialog.pg-dialog input[type=password]').inputValue()).toBe('demo-key');
+      await page.locator('.pg-close').click();
       await tryIt(page, 'p1', (dialog) => dialog.locator('input[type=file]').setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: Buffer.from('PNG-BYTES') }));
       await expect.poll(() => page.locator('.pg-output .pg-status').textContent(), { timeout: 15_000 }).toContain('201');
       const seen = api.seen.at(-1)!;

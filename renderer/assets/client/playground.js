@@ -175,7 +175,9 @@
     var fields = [];
     function secret(label, sub, type) {
       var id = prefix + '-' + sub;
-      var box = el('input', { id: id, className: 'pg-input', type: type || 'password', autocomplete: 'off', spellcheck: 'false', value: store(key + ':' + sub) });
+      // The scheme's x-default fills the key or token until the reader types their own.
+      var start = store(key + ':' + sub) || (sub === 'token' || sub === 'key' ? scheme.value || '' : '');
+      var box = el('input', { id: id, className: 'pg-input', type: type || 'password', autocomplete: 'off', spellcheck: 'false', value: start });
       box.addEventListener('input', function () {
         store(key + ':' + sub, box.value);
       });

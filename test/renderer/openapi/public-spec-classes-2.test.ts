@@ -8,7 +8,7 @@ import { createRenderPool, exportSite, type ExportResult, type RenderPool } from
 import type { PlaygroundRequest } from '../../../renderer/openapi/playground.js';
 import { tempSite } from '../load/site-fixtures.js';
 import { pageReaders } from './exported-pages.js';
-import { BLANK_SERVER_30, DRF_30, GATEWAY_20, OPTIONAL_AUTH_31, SHAPES_30, STRING_EXAMPLES_30, SWAG_20 } from './sweep2-fixtures.js';
+import { BLANK_SERVER_30, DRF_30, GATEWAY_20, OPTIONAL_AUTH_31, SHAPES_30, STRING_EXAMPLES_30, SWAG_20, X_DEFAULT_31 } from './sweep2-fixtures.js';
 
 let pool: RenderPool;
 let result: ExportResult;
@@ -26,6 +26,7 @@ const docs = {
       { tab: 'Swag', openapi: { source: 'swag.json', directory: 'swag' } },
       { tab: 'Gateway', openapi: { source: 'gateway.json', directory: 'gateway' } },
       { tab: 'Brands', openapi: { source: 'brands.json', directory: 'brands' } },
+      { tab: 'Prefill', openapi: { source: 'prefill.json', directory: 'prefill' } },
     ],
   },
 };
@@ -40,6 +41,7 @@ const files: Record<string, string> = {
   'swag.json': JSON.stringify(SWAG_20),
   'gateway.json': JSON.stringify(GATEWAY_20),
   'brands.json': JSON.stringify(STRING_EXAMPLES_30),
+  'prefill.json': JSON.stringify(X_DEFAULT_31),
 };
 
 beforeAll(async () => {
@@ -141,5 +143,30 @@ describe('servers as exports write them', () => {
     expect(curl('gateway/check-an-invoice')).toContain('--url http://node.test:8881/v1/lightning/checkinvoice');
     expect(playgroundOf('gateway/check-an-invoice').servers).toEqual(['http://node.test:8881', 'https://node.test:8881']);
     expect(text('gateway/check-an-invoice')).not.toContain('wss://');
+  });
+});
+
+describe('x-default (Mintlify\'s playground prefill)', () => {
+  let prefilled: ExportResult;
+  beforeAll(async () => {
+    const site = { ...docs, api: { examples: { prefill: true } }, navigation: { tabs: [{ tab: 'Prefill', openapi: { source: 'prefill.json', directory: 'prefill' } }] } };
+    prefilled = await exportSite({ sourceDir: tempSite({ 'docs.json': JSON.stringify(site), 'prefill.json': JSON.stringify(X_DEFAULT_31) }), pool });
+  }, 60_000);
+
+  it('starts security fields with their x-default always, parameters and body fields with theirs when prefilling', () => {
+    // Without prefill: the credentials still start filled in, the rest shows examples as placeholders.
+    const plain = playgroundOf('prefill/create-a-report');
+    expect(plain.security).toEqual([[{ name: 'apiKey', kind: 'apiKey', in: 'header', param: 'X-API-Key', value: 'your-api-key-here' }], [{ name: 'bearer', kind: 'bearer', value: 'test-token' }]]);
+    expect(plain.params[0]).toMatchObject({ name: 'region', placeholder: 'us' });
+    expect(plain.body?.placeholder).toContain('"title": "Q1"');
+    const withPrefill = pageReaders(() => prefilled).html('prefill/create-a-report');
+    const m = /data-request="([^"]*)"/.exec(withPrefill)!;
+    const req = JSON.parse(m[1]!.replace(/&quot;/g, '"').replace(/&#39;|&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as PlaygroundRequest;
+    expect(req.params[0]).toMatchObject({ name: 'region', value: 'eu' });
+    expect(req.body?.value).toBe('{\n  "title": "My first report",\n  "pages": 1\n}');
+    // The page and its request examples keep the schema's own example.
+    expect(curl('prefill/create-a-report')).toContain('region=us');
+    expect(curl('prefill/create-a-report')).toContain('"title": "Q1"');
+    expect(text('prefill/create-a-report')).not.toContain('My first report');
   });
 });

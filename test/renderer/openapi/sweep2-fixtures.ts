@@ -189,3 +189,29 @@ export const STRING_EXAMPLES_30 = {
     },
   },
 };
+
+/** Mintlify's `x-default`: on security schemes (always) and schema properties (with `api.examples.prefill`). */
+export const X_DEFAULT_31 = {
+  openapi: '3.1.0',
+  info: { title: 'Prefill', version: '1' },
+  servers: [{ url: 'https://prefill.test' }],
+  security: [{ apiKey: [] }, { bearer: [] }],
+  paths: {
+    '/reports': {
+      post: {
+        summary: 'Create a report',
+        parameters: [{ name: 'region', in: 'query', schema: { type: 'string', example: 'us', 'x-default': 'eu' } }],
+        requestBody: {
+          content: { 'application/json': { schema: { type: 'object', properties: { title: { type: 'string', example: 'Q1', 'x-default': 'My first report' }, pages: { type: 'integer', default: 1 } } } } },
+        },
+        responses: { '201': { description: 'Created' } },
+      },
+    },
+  },
+  components: {
+    securitySchemes: {
+      apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', 'x-default': 'your-api-key-here' },
+      bearer: { type: 'http', scheme: 'bearer', 'x-default': 'test-token' },
+    },
+  },
+};
