@@ -4,6 +4,7 @@
  * security schemes and parameters may be `$ref`s. Runs on the main thread, once per page.
  */
 import type { Json, ParsedSpec } from './load-spec.js';
+import { withoutLoneStars } from './prose.js';
 import { HTTP_METHODS } from './refs.js';
 import type { RefResolver } from './resolve.js';
 import { compactSchema, jsonValue, MAX_SCHEMA_NODES, type SchemaContext } from './schema.js';
@@ -11,6 +12,8 @@ import type { ApiCallback, ApiMedia, ApiOperation, ApiParameter, ApiResponse, Ap
 
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+/** An operation's description: also its frontmatter `description` when one paragraph (plan.ts). */
+const proseOf = (v: unknown): string | undefined => str(typeof v === 'string' ? withoutLoneStars(v) : v);
 
 /** An operation as the plan lists it, before compaction. */
 export interface OperationEntry {
@@ -240,7 +243,7 @@ function callbacksOf(raw: unknown, file: string, ctx: SchemaContext): ApiCallbac
         const entry: ApiCallback = { name, expression, method: m.toUpperCase(), responses: responsesOf(op['responses'], at, ctx) };
         const summary = str(op['summary']);
         if (summary) entry.summary = summary;
-        const description = str(op['description']);
+        const description = proseOf(op['description']);
         if (description) entry.description = description;
         if (op['deprecated'] === true) entry.deprecated = true;
         const body = requestBodyOf(op['requestBody'], at, ctx);
@@ -344,7 +347,7 @@ export function compactOperation(spec: ParsedSpec, entry: OperationEntry, resolv
     expandAll: settings.expandAll,
   };
   if (entry.summary) out.summary = entry.summary;
-  const description = str(op['description']);
+  const description = proseOf(op['description']);
   if (description) out.description = description;
   const body = requestBodyOf(op['requestBody'], file, ctx);
   if (body) out.requestBody = body;

@@ -8,6 +8,7 @@ import { withoutPlaceholders } from '../page/state.js';
 import type { ElementNode, Node, TextNode } from '../page/tree.js';
 import type { ApiExamplePanel } from '../types.js';
 import { exampleCode, exampleMedia, exampleOf } from './example.js';
+import { withoutLoneStars } from './prose.js';
 import { requestSamples } from './snippets.js';
 import type { ApiChannelPage, ApiMedia, ApiMessage, ApiOperation, ApiParameter, ApiSchema, ApiSchemaPage, ApiSecurity, JsonValue } from './types.js';
 
@@ -23,7 +24,7 @@ function el(name: string, attrs: Attrs, children: Node[]): ElementNode {
 }
 
 function md(text: string): TextNode {
-  return { kind: 'text', value: `\n${withoutPlaceholders(text)}\n` };
+  return { kind: 'text', value: `\n${withoutPlaceholders(withoutLoneStars(text))}\n` };
 }
 
 /** Inline code in Markdown, whatever backticks the value holds. */
@@ -69,7 +70,7 @@ function fieldText(s: ApiSchema, extraDescription?: string): string {
   const pills = [...(s.pre ?? []), ...(s.readOnly ? ['read-only'] : []), ...(s.writeOnly ? ['write-only'] : []), ...(s.post ?? [])];
   if (pills.length > 0) lines.push(pills.map(code).join(' '));
   const description = extraDescription ?? s.description;
-  if (description) lines.push(description);
+  if (description) lines.push(withoutLoneStars(description));
   if (s.enum && s.enum.length > 0) lines.push(`Available options: ${s.enum.map((v) => code(shown(v))).join(', ')}`);
   for (const c of s.constraints ?? []) lines.push(c.replace(/^([^:]+): (.*)$/, (_w, k: string, v: string) => `${k}: ${code(v)}`));
   if (s.example !== undefined && typeof s.example !== 'object') lines.push(`Example: ${code(display(s.example))}`);

@@ -144,6 +144,14 @@ describe('servers as exports write them', () => {
     expect(playgroundOf('gateway/check-an-invoice').servers).toEqual(['http://node.test:8881', 'https://node.test:8881']);
     expect(text('gateway/check-an-invoice')).not.toContain('wss://');
   });
+
+  it('drops the lone `*` a /** */ comment leaves at the start of a generated description', () => {
+    const t = text('gateway/check-an-invoice');
+    expect(t).toMatch(/Check an invoice Checks whether an invoice is paid\./);
+    expect(t).toMatch(/Body application\/json Represents a request to check an invoice\. invoice string body The invoice, BOLT 11 encoded\./);
+    expect(html('gateway/check-an-invoice')).not.toContain('<li></li>');
+    expect(html('gateway/check-an-invoice')).not.toMatch(/<p>\*/);
+  });
 });
 
 describe('x-default (Mintlify\'s playground prefill)', () => {

@@ -157,7 +157,9 @@ export const GATEWAY_20 = {
       post: {
         operationId: 'Lightning_CheckInvoice',
         summary: 'Check an invoice',
-        parameters: [{ name: 'body', in: 'body', required: true, schema: { type: 'object', properties: { invoice: { type: 'string' } } } }],
+        // Proto comments written `/** … */` leave their first `*`.
+        description: '*\nChecks whether an invoice is paid.',
+        parameters: [{ name: 'body', in: 'body', required: true, schema: { type: 'object', description: '*\nRepresents a request to check an invoice.', properties: { invoice: { type: 'string', description: '*\n The invoice, BOLT 11 encoded.' } } } }],
         responses: { '200': { description: 'A successful response.', schema: { type: 'object', properties: { paid: { type: 'boolean' } } } } },
       },
     },
