@@ -322,7 +322,11 @@ function describe(node: Json, file: string, name: string | undefined, w: Walk, d
   const out: ApiSchema = { type };
   if (nullable) out.nullable = true;
   if (choice) {
-    out.variants = choice.map((c, i) => {
+    // A `null` among several choices (`anyOf: [string, string[], null]`, polar-docs' list filters)
+    // makes the field nullable; it is not a tab of its own holding a field typed `null`.
+    const kept = choice.filter((c) => !isNullSchema(w.ctx.resolver.resolve(c, file).node));
+    if (kept.length > 0 && kept.length < choice.length) out.nullable = true;
+    out.variants = (kept.length > 0 ? kept : choice).map((c, i) => {
       const rc = w.ctx.resolver.resolve(c, file);
       const title = (isObj(rc.node) && typeof rc.node['title'] === 'string' ? rc.node['title'] : undefined) ?? rc.name ?? (isObj(rc.node) ? baseType(rc.node).type : undefined) ?? `Option ${i + 1}`;
       return { title, schema: walk(c, file, w, depth + 1) };

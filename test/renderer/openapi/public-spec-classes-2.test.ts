@@ -8,7 +8,7 @@ import { createRenderPool, exportSite, type ExportResult, type RenderPool } from
 import type { PlaygroundRequest } from '../../../renderer/openapi/playground.js';
 import { tempSite } from '../load/site-fixtures.js';
 import { pageReaders } from './exported-pages.js';
-import { BLANK_SERVER_30, DRF_30, GATEWAY_20, OPTIONAL_AUTH_31, SHAPES_30, STRING_EXAMPLES_30, SWAG_20, X_DEFAULT_31 } from './sweep2-fixtures.js';
+import { BLANK_SERVER_30, DRF_30, FILTERS_31, GATEWAY_20, OPTIONAL_AUTH_31, SHAPES_30, STRING_EXAMPLES_30, SWAG_20, X_DEFAULT_31 } from './sweep2-fixtures.js';
 
 let pool: RenderPool;
 let result: ExportResult;
@@ -27,6 +27,7 @@ const docs = {
       { tab: 'Gateway', openapi: { source: 'gateway.json', directory: 'gateway' } },
       { tab: 'Brands', openapi: { source: 'brands.json', directory: 'brands' } },
       { tab: 'Prefill', openapi: { source: 'prefill.json', directory: 'prefill' } },
+      { tab: 'Filters', openapi: { source: 'filters.json', directory: 'filters' } },
     ],
   },
 };
@@ -42,6 +43,7 @@ const files: Record<string, string> = {
   'gateway.json': JSON.stringify(GATEWAY_20),
   'brands.json': JSON.stringify(STRING_EXAMPLES_30),
   'prefill.json': JSON.stringify(X_DEFAULT_31),
+  'filters.json': JSON.stringify(FILTERS_31),
 };
 
 beforeAll(async () => {
@@ -109,6 +111,12 @@ describe('schemas as generators write them', () => {
     expect(t).toMatch(/Response 200 ok application\/json role enum<string> required[^]*content string \| object\[\] required/);
     expect(t).toMatch(/source object body Part/);
     expect(t).not.toMatch(/content object/);
+  });
+
+  it('makes a choice field with a null among several choices nullable, without a tab for null', () => {
+    const t = text('filters/list-orders');
+    expect(t).toMatch(/product_id string \| string\[\] \| null query Filter by product ID\. string array string string<uuid> query The product ID\. array string\[\] query/);
+    expect(t).not.toMatch(/null null/);
   });
 });
 

@@ -217,3 +217,26 @@ export const X_DEFAULT_31 = {
     },
   },
 };
+
+/** List filters as FastAPI writes `Optional[Union[UUID, list[UUID]]]` (polar-docs' `product_id`). */
+export const FILTERS_31 = {
+  openapi: '3.1.0',
+  info: { title: 'Filters', version: '1' },
+  servers: [{ url: 'https://filters.test' }],
+  paths: {
+    '/orders': {
+      get: {
+        summary: 'List orders',
+        parameters: [
+          {
+            name: 'product_id',
+            in: 'query',
+            description: 'Filter by product ID.',
+            schema: { anyOf: [{ type: 'string', format: 'uuid', description: 'The product ID.' }, { type: 'array', items: { type: 'string', format: 'uuid' } }, { type: 'null' }] },
+          },
+        ],
+        responses: { '200': { description: 'ok' } },
+      },
+    },
+  },
+};
