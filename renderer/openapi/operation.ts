@@ -89,15 +89,16 @@ export interface ApiSettings {
 function serverUrls(list: unknown): string[] {
   if (!Array.isArray(list)) return [];
   const urls = list.flatMap((s) => {
-    // A blank URL (Apidog exports list `url: ''` as their "Cloud Mock" first) names no server.
-    if (!isObj(s) || typeof s['url'] !== 'string' || s['url'].trim() === '') return [];
+    if (!isObj(s) || typeof s['url'] !== 'string') return [];
     const vars = isObj(s['variables']) ? s['variables'] : {};
     return [s['url'].replace(/\{([^}]+)\}/g, (whole, name: string) => {
       const v = vars[name];
       return isObj(v) && v['default'] !== undefined ? String(v['default']) : whole;
     })];
   });
-  return [...new Set(urls)];
+  // A blank URL (Apidog exports list `url: ''` as their "Cloud Mock" first; `{base}` whose default
+  // is '') names no server.
+  return [...new Set(urls.filter((u) => u.trim() !== ''))];
 }
 
 function examplesOf(media: Json, file: string, resolver: RefResolver): { name: string; value: JsonValue }[] {

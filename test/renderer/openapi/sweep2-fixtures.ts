@@ -121,6 +121,7 @@ export const BLANK_SERVER_30 = {
     { url: '', description: 'Cloud Mock' },
     { url: 'https://api.shop.test/admin/v2', description: 'Production' },
     { url: 'https://api.shop.test/admin/v2', description: 'Production (again)' },
+    { url: '{base}', variables: { base: { default: '' } } },
   ],
   paths: { '/brands': { get: { summary: 'List brands', responses: { '200': { description: '' } } } } },
 };
