@@ -8,7 +8,7 @@ import { createRenderPool, exportSite, type ExportResult, type RenderPool } from
 import type { PlaygroundRequest } from '../../../renderer/openapi/playground.js';
 import { tempSite } from '../load/site-fixtures.js';
 import { pageReaders } from './exported-pages.js';
-import { BLANK_SERVER_30, DRF_30, FILTERS_31, GATEWAY_20, OPTIONAL_AUTH_31, SHAPES_30, STRING_EXAMPLES_30, SWAG_20, X_DEFAULT_31 } from './sweep2-fixtures.js';
+import { BLANK_SERVER_30, DRF_30, FILTERS_31, GATEWAY_20, OPTIONAL_AUTH_31, PAGEABLE_30, SHAPES_30, STRING_EXAMPLES_30, SWAG_20, X_DEFAULT_31 } from './sweep2-fixtures.js';
 
 let pool: RenderPool;
 let result: ExportResult;
@@ -28,6 +28,7 @@ const docs = {
       { tab: 'Brands', openapi: { source: 'brands.json', directory: 'brands' } },
       { tab: 'Prefill', openapi: { source: 'prefill.json', directory: 'prefill' } },
       { tab: 'Filters', openapi: { source: 'filters.json', directory: 'filters' } },
+      { tab: 'Spring', openapi: { source: 'spring.json', directory: 'spring' } },
     ],
   },
 };
@@ -44,6 +45,7 @@ const files: Record<string, string> = {
   'brands.json': JSON.stringify(STRING_EXAMPLES_30),
   'prefill.json': JSON.stringify(X_DEFAULT_31),
   'filters.json': JSON.stringify(FILTERS_31),
+  'spring.json': JSON.stringify(PAGEABLE_30),
 };
 
 beforeAll(async () => {
@@ -134,6 +136,13 @@ describe('examples written by hand', () => {
     expect(c).not.toContain('\\"');
     expect(playgroundOf('brands/update-brand').body?.placeholder).toBe('{\n  "name": "ابل",\n  "translations": {\n    "en": {\n      "name": "Apple",\n      "url": "a,]"\n    }\n  }\n}');
     expect(responseExample('brands/update-brand')).toBe('{ success: true, data: { id: 1 } }');
+  });
+});
+
+describe('parameters as generators write them', () => {
+  it('sends a list inside an exploded form object (Spring\'s Pageable sort) as repeated keys, not JSON', () => {
+    expect(curl('spring/user-controller/get-api-users')).toContain("--url 'http://localhost:8080/api/users?page=123&size=123&sort=%3Cstring%3E'");
+    expect(playgroundOf('spring/user-controller/get-api-users').params[0]).toMatchObject({ name: 'pageable', shape: 'object', style: 'form', explode: true });
   });
 });
 

@@ -219,6 +219,31 @@ export const X_DEFAULT_31 = {
   },
 };
 
+/** Spring Data's `Pageable` as springdoc writes it: an exploded form object with a list property. */
+export const PAGEABLE_30 = {
+  openapi: '3.0.1',
+  info: { title: 'OpenAPI definition', version: 'v0' },
+  servers: [{ url: 'http://localhost:8080', description: 'Generated server url' }],
+  paths: {
+    '/api/users': {
+      get: {
+        tags: ['user-controller'],
+        operationId: 'getUsers',
+        parameters: [{ name: 'pageable', in: 'query', required: true, schema: { $ref: '#/components/schemas/Pageable' } }],
+        responses: { '200': { description: 'OK', content: { '*/*': { schema: { type: 'object' } } } } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Pageable: {
+        type: 'object',
+        properties: { page: { minimum: 0, type: 'integer', format: 'int32' }, size: { minimum: 1, type: 'integer', format: 'int32' }, sort: { type: 'array', items: { type: 'string' } } },
+      },
+    },
+  },
+};
+
 /** List filters as FastAPI writes `Optional[Union[UUID, list[UUID]]]` (polar-docs' `product_id`). */
 export const FILTERS_31 = {
   openapi: '3.1.0',
