@@ -115,7 +115,8 @@ function withoutTrailingCommas(text: string): string {
  * several (Petstore lists `application/xml` first; most readers' clients send JSON), else the first.
  */
 export function exampleMedia<M extends { type: string }>(media: readonly M[] | undefined): M | undefined {
-  return media?.find((m) => /json/i.test(m.type)) ?? media?.[0];
+  // `application/json` itself first: ASP.NET's Swashbuckle lists `application/json-patch+json` before it.
+  return media?.find((m) => /^application\/json\s*(;|$)/i.test(m.type)) ?? media?.find((m) => /json/i.test(m.type) && !m.type.includes('*')) ?? media?.[0];
 }
 
 /** An example as the body's text: JSON, an XML document for XML media types (given the schema), a string as written. */

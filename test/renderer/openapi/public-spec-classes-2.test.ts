@@ -8,7 +8,7 @@ import { createRenderPool, exportSite, type ExportResult, type RenderPool } from
 import type { PlaygroundRequest } from '../../../renderer/openapi/playground.js';
 import { tempSite } from '../load/site-fixtures.js';
 import { pageReaders } from './exported-pages.js';
-import { BLANK_SERVER_30, DRF_30, FILTERS_31, GATEWAY_20, OPTIONAL_AUTH_31, PAGEABLE_30, SHAPES_30, STRING_EXAMPLES_30, SWAG_20, X_DEFAULT_31 } from './sweep2-fixtures.js';
+import { BLANK_SERVER_30, DRF_30, FILTERS_31, GATEWAY_20, OPTIONAL_AUTH_31, PAGEABLE_30, SHAPES_30, SWASHBUCKLE_30, STRING_EXAMPLES_30, SWAG_20, X_DEFAULT_31 } from './sweep2-fixtures.js';
 
 let pool: RenderPool;
 let result: ExportResult;
@@ -29,6 +29,7 @@ const docs = {
       { tab: 'Prefill', openapi: { source: 'prefill.json', directory: 'prefill' } },
       { tab: 'Filters', openapi: { source: 'filters.json', directory: 'filters' } },
       { tab: 'Spring', openapi: { source: 'spring.json', directory: 'spring' } },
+      { tab: 'Dotnet', openapi: { source: 'dotnet.json', directory: 'dotnet' } },
     ],
   },
 };
@@ -46,6 +47,7 @@ const files: Record<string, string> = {
   'prefill.json': JSON.stringify(X_DEFAULT_31),
   'filters.json': JSON.stringify(FILTERS_31),
   'spring.json': JSON.stringify(PAGEABLE_30),
+  'dotnet.json': JSON.stringify(SWASHBUCKLE_30),
 };
 
 beforeAll(async () => {
@@ -143,6 +145,14 @@ describe('parameters as generators write them', () => {
   it('sends a list inside an exploded form object (Spring\'s Pageable sort) as repeated keys, not JSON', () => {
     expect(curl('spring/user-controller/get-api-users')).toContain("--url 'http://localhost:8080/api/users?page=123&size=123&sort=%3Cstring%3E'");
     expect(playgroundOf('spring/user-controller/get-api-users').params[0]).toMatchObject({ name: 'pageable', shape: 'object', style: 'form', explode: true });
+  });
+});
+
+describe('bodies as generators write them', () => {
+  it('sends application/json where Swashbuckle lists JSON Patch\'s media type first, and keeps the page\'s tabs in order', () => {
+    expect(curl('dotnet/todo/post-api-todo')).toContain("--header 'Content-Type: application/json'");
+    expect(playgroundOf('dotnet/todo/post-api-todo').body?.type).toBe('application/json');
+    expect(text('dotnet/todo/post-api-todo')).toMatch(/Body application\/json-patch\+json application\/json text\/json application\/\*\+json/);
   });
 });
 

@@ -244,6 +244,27 @@ export const PAGEABLE_30 = {
   },
 };
 
+/** Bodies as ASP.NET's Swashbuckle writes them: JSON Patch's media type first, a wildcard last. */
+export const SWASHBUCKLE_30 = {
+  openapi: '3.0.1',
+  info: { title: 'WebApi', version: 'v1' },
+  servers: [{ url: 'https://dotnet.test' }],
+  paths: {
+    '/api/Todo': {
+      post: {
+        tags: ['Todo'],
+        requestBody: {
+          content: Object.fromEntries(['application/json-patch+json', 'application/json', 'text/json', 'application/*+json'].map((t) => [t, { schema: { $ref: '#/components/schemas/TodoItem' } }])),
+        },
+        responses: {
+          '200': { description: 'Success', content: Object.fromEntries(['text/plain', 'application/json', 'text/json'].map((t) => [t, { schema: { $ref: '#/components/schemas/TodoItem' } }])) },
+        },
+      },
+    },
+  },
+  components: { schemas: { TodoItem: { type: 'object', properties: { name: { type: 'string', nullable: true }, isComplete: { type: 'boolean' } }, additionalProperties: false } } },
+};
+
 /** List filters as FastAPI writes `Optional[Union[UUID, list[UUID]]]` (polar-docs' `product_id`). */
 export const FILTERS_31 = {
   openapi: '3.1.0',
