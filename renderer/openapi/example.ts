@@ -20,9 +20,12 @@ export interface ExampleOptions {
   /** Request bodies leave out readOnly fields, responses writeOnly ones. */
   direction: 'request' | 'response';
   requiredOnly?: boolean;
+  /** The playground with `api.examples.prefill`: `x-default` values first. */
+  prefill?: boolean;
 }
 
 export function exampleOf(s: ApiSchema, opts: ExampleOptions, depth = 0): JsonValue {
+  if (opts.prefill && s.xDefault !== undefined) return s.xDefault;
   if (s.example !== undefined) return s.example;
   if (s.default !== undefined) return s.default;
   if (s.enum && s.enum.length > 0) return s.enum[0] as JsonValue;
@@ -62,12 +65,42 @@ export function isFile(s: ApiSchema | undefined): boolean {
 
 /** The parsed value of a string holding a JSON object or array, else undefined. */
 function parsedJson(value: string): JsonValue | undefined {
-  if (!/^\s*[[{]/.test(value)) return undefined;
+  if (!looksLikeJson(value)) return undefined;
   try {
     return JSON.parse(value) as JsonValue;
   } catch {
-    return undefined;
+    // Hand-written examples often keep a trailing comma (`"url": "apple",\n }`, Apidog exports).
+    try {
+      return JSON.parse(withoutTrailingCommas(value)) as JsonValue;
+    } catch {
+      return undefined;
+    }
   }
+}
+
+const looksLikeJson = (value: string): boolean => /^\s*[[{]/.test(value);
+
+/** `text` without the commas that close nothing but a `}` or `]` (outside strings). */
+function withoutTrailingCommas(text: string): string {
+  let out = '';
+  let inString = false;
+  const closing = /\s*[}\]]/y;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (inString) {
+      out += c;
+      if (c === '\\') out += text[++i] ?? '';
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    if (c === ',') {
+      closing.lastIndex = i + 1;
+      if (closing.test(text)) continue;
+    }
+    out += c;
+  }
+  return out;
 }
 
 /**
@@ -82,7 +115,8 @@ function parsedJson(value: string): JsonValue | undefined {
  * several (Petstore lists `application/xml` first; most readers' clients send JSON), else the first.
  */
 export function exampleMedia<M extends { type: string }>(media: readonly M[] | undefined): M | undefined {
-  return media?.find((m) => /json/i.test(m.type)) ?? media?.[0];
+  // `application/json` itself first: ASP.NET's Swashbuckle lists `application/json-patch+json` before it.
+  return media?.find((m) => /^application\/json\s*(;|$)/i.test(m.type)) ?? media?.find((m) => /json/i.test(m.type) && !m.type.includes('*')) ?? media?.[0];
 }
 
 /** An example as the body's text: JSON, an XML document for XML media types (given the schema), a string as written. */
@@ -91,5 +125,7 @@ export function exampleCode(value: JsonValue, mediaType: string, indent = 2, sch
   if (typeof value !== 'string') return JSON.stringify(value, null, indent);
   if (!/json/i.test(mediaType) || /jsonl|ndjson|json-seq/i.test(mediaType)) return value;
   const parsed = parsedJson(value);
+  // Text that means to be JSON but does not parse is shown as written, not as a JSON string of itself.
+  if (parsed === undefined && looksLikeJson(value)) return value;
   return JSON.stringify(parsed ?? value, null, indent);
 }

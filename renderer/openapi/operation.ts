@@ -4,6 +4,7 @@
  * security schemes and parameters may be `$ref`s. Runs on the main thread, once per page.
  */
 import type { Json, ParsedSpec } from './load-spec.js';
+import { withoutLoneStars } from './prose.js';
 import { HTTP_METHODS } from './refs.js';
 import type { RefResolver } from './resolve.js';
 import { compactSchema, jsonValue, MAX_SCHEMA_NODES, type SchemaContext } from './schema.js';
@@ -11,6 +12,8 @@ import type { ApiCallback, ApiMedia, ApiOperation, ApiParameter, ApiResponse, Ap
 
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+/** An operation's description: also its frontmatter `description` when one paragraph (plan.ts). */
+const proseOf = (v: unknown): string | undefined => str(typeof v === 'string' ? withoutLoneStars(v) : v);
 
 /** An operation as the plan lists it, before compaction. */
 export interface OperationEntry {
@@ -85,7 +88,7 @@ export interface ApiSettings {
 
 function serverUrls(list: unknown): string[] {
   if (!Array.isArray(list)) return [];
-  return list.flatMap((s) => {
+  const urls = list.flatMap((s) => {
     if (!isObj(s) || typeof s['url'] !== 'string') return [];
     const vars = isObj(s['variables']) ? s['variables'] : {};
     return [s['url'].replace(/\{([^}]+)\}/g, (whole, name: string) => {
@@ -93,6 +96,9 @@ function serverUrls(list: unknown): string[] {
       return isObj(v) && v['default'] !== undefined ? String(v['default']) : whole;
     })];
   });
+  // A blank URL (Apidog exports list `url: ''` as their "Cloud Mock" first; `{base}` whose default
+  // is '') names no server.
+  return [...new Set(urls.filter((u) => u.trim() !== ''))];
 }
 
 function examplesOf(media: Json, file: string, resolver: RefResolver): { name: string; value: JsonValue }[] {
@@ -238,7 +244,7 @@ function callbacksOf(raw: unknown, file: string, ctx: SchemaContext): ApiCallbac
         const entry: ApiCallback = { name, expression, method: m.toUpperCase(), responses: responsesOf(op['responses'], at, ctx) };
         const summary = str(op['summary']);
         if (summary) entry.summary = summary;
-        const description = str(op['description']);
+        const description = proseOf(op['description']);
         if (description) entry.description = description;
         if (op['deprecated'] === true) entry.deprecated = true;
         const body = requestBodyOf(op['requestBody'], at, ctx);
@@ -257,6 +263,11 @@ function security(spec: ParsedSpec, op: Json, resolver: RefResolver): ApiSecurit
   const out: ApiSecurity[] = [];
   for (const req of reqs) {
     if (!isObj(req)) continue;
+    // `{}` among the alternatives: credentials are optional (the page and playground say so).
+    if (Object.keys(req).length === 0) {
+      out.push({ schemes: [] });
+      continue;
+    }
     const alt: ApiSecurity = { schemes: [] };
     for (const [name, scopes] of Object.entries(req)) {
       const s = resolver.resolve(schemes[name], spec.file).node;
@@ -277,13 +288,15 @@ function security(spec: ParsedSpec, op: Json, resolver: RefResolver): ApiSecurit
       if (bearerFormat) entry.bearerFormat = bearerFormat;
       const description = str(s['description']);
       if (description) entry.description = description;
+      const prefill = str(s['x-default']);
+      if (prefill && (kind === 'apiKey' || kind === 'bearer')) entry.default = prefill;
       const list = Array.isArray(scopes) ? scopes.filter((x): x is string => typeof x === 'string') : [];
       if (list.length > 0) entry.scopes = list;
       alt.schemes.push(entry);
     }
     if (alt.schemes.length > 0) out.push(alt);
   }
-  return out;
+  return out.some((alt) => alt.schemes.length > 0) ? out : [];
 }
 
 function codeSamples(op: Json): ApiOperation['codeSamples'] {
@@ -335,7 +348,7 @@ export function compactOperation(spec: ParsedSpec, entry: OperationEntry, resolv
     expandAll: settings.expandAll,
   };
   if (entry.summary) out.summary = entry.summary;
-  const description = str(op['description']);
+  const description = proseOf(op['description']);
   if (description) out.description = description;
   const body = requestBodyOf(op['requestBody'], file, ctx);
   if (body) out.requestBody = body;

@@ -8,6 +8,7 @@ import { withoutPlaceholders } from '../page/state.js';
 import type { ElementNode, Node, TextNode } from '../page/tree.js';
 import type { ApiExamplePanel } from '../types.js';
 import { exampleCode, exampleMedia, exampleOf } from './example.js';
+import { withoutLoneStars } from './prose.js';
 import { requestSamples } from './snippets.js';
 import type { ApiChannelPage, ApiMedia, ApiMessage, ApiOperation, ApiParameter, ApiSchema, ApiSchemaPage, ApiSecurity, JsonValue } from './types.js';
 
@@ -23,7 +24,7 @@ function el(name: string, attrs: Attrs, children: Node[]): ElementNode {
 }
 
 function md(text: string): TextNode {
-  return { kind: 'text', value: `\n${withoutPlaceholders(text)}\n` };
+  return { kind: 'text', value: `\n${withoutPlaceholders(withoutLoneStars(text))}\n` };
 }
 
 /** Inline code in Markdown, whatever backticks the value holds. */
@@ -69,7 +70,7 @@ function fieldText(s: ApiSchema, extraDescription?: string): string {
   const pills = [...(s.pre ?? []), ...(s.readOnly ? ['read-only'] : []), ...(s.writeOnly ? ['write-only'] : []), ...(s.post ?? [])];
   if (pills.length > 0) lines.push(pills.map(code).join(' '));
   const description = extraDescription ?? s.description;
-  if (description) lines.push(description);
+  if (description) lines.push(withoutLoneStars(description));
   if (s.enum && s.enum.length > 0) lines.push(`Available options: ${s.enum.map((v) => code(shown(v))).join(', ')}`);
   for (const c of s.constraints ?? []) lines.push(c.replace(/^([^:]+): (.*)$/, (_w, k: string, v: string) => `${k}: ${code(v)}`));
   if (s.example !== undefined && typeof s.example !== 'object') lines.push(`Example: ${code(display(s.example))}`);
@@ -131,8 +132,11 @@ function heading(text: string): TextNode {
   return md(`## ${text}`);
 }
 
-function securityNodes(security: ApiSecurity[], expandAll: boolean): Node[] {
+function securityNodes(all: ApiSecurity[], expandAll: boolean): Node[] {
+  const security = all.filter((alt) => alt.schemes.length > 0);
   if (security.length === 0) return [];
+  // An empty alternative (`security: [{bearer: []}, {}]`): the endpoint also answers without credentials.
+  const optional = security.length < all.length;
   const style: FieldStyle = { component: 'ParamField', expandAll, direction: 'request' };
   const alternative = (alt: ApiSecurity): Node[] =>
     alt.schemes.map((s): Node => {
@@ -152,14 +156,15 @@ function securityNodes(security: ApiSecurity[], expandAll: boolean): Node[] {
         description = `API key sent in the ${location === 'query' ? 'query string' : location} as ${code(name)}.`;
       } else if (s.kind === 'oauth2' || s.kind === 'openIdConnect') description = 'The access token received from the authorization server in the OAuth 2.0 flow.';
       else description = `HTTP ${code(s.scheme ?? 'authentication')} credentials.`;
-      const extra = [s.description, s.scopes ? `Required scopes: ${s.scopes.map(code).join(', ')}` : undefined].filter(Boolean).join('\n\n');
-      return field(name, true, { type: 'string' }, { ...style, location }, extra ? `${description}\n\n${extra}` : description);
+      // The scheme's own description "replaces the auto-generated text" (Mintlify's troubleshooting page).
+      const words = [s.description ?? description, s.scopes ? `Required scopes: ${s.scopes.map(code).join(', ')}` : undefined].filter(Boolean).join('\n\n');
+      return field(name, !optional, { type: 'string' }, { ...style, location }, words);
     });
   const body: Node[] =
     security.length === 1 && security[0]
       ? alternative(security[0])
       : [el('Tabs', {}, security.map((alt) => el('Tab', { title: alt.schemes.map((s) => s.name).join(' + ') }, alternative(alt))))];
-  return [heading('Authorizations'), ...body];
+  return [heading('Authorizations'), ...(optional ? [md('Optional: requests without credentials are accepted too.')] : []), ...body];
 }
 
 const PARAM_SECTIONS: { in: ApiParameter['in']; title: string }[] = [

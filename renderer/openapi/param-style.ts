@@ -29,6 +29,8 @@ export function serializedParameter(p: Pick<ApiParameter, 'name' | 'in' | 'style
   }
   const entries = Object.entries(value).map(([k, v]) => [k, text(v)] as const);
   if (p.in === 'query' && style === 'deepObject') return entries.map(([k, v]) => ({ name: `${p.name}[${k}]`, value: v }));
-  if (p.in === 'query' && style === 'form' && explode) return entries.map(([k, v]) => ({ name: k, value: v }));
+  // Each property its own key; one holding a list repeats it (Spring's `Pageable`: `sort=a&sort=b`,
+  // as Spring reads it and Swagger UI sends it), not a JSON array in the URL.
+  if (p.in === 'query' && style === 'form' && explode) return Object.entries(value).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((item) => ({ name: k, value: text(item) })));
   return [{ name: p.name, value: entries.map(([k, v]) => (explode ? `${k}=${v}` : `${k},${v}`)).join(',') }];
 }

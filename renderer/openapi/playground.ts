@@ -37,6 +37,8 @@ export interface PlaygroundAuth {
   kind: 'bearer' | 'basic' | 'apiKey' | 'oauth2' | 'other';
   in?: 'header' | 'query' | 'cookie';
   param?: string;
+  /** The scheme's `x-default`: the field starts with it (what the reader typed before wins). */
+  value?: string;
 }
 
 export interface PlaygroundRequest {
@@ -59,7 +61,8 @@ const text = valueText;
 
 function paramOf(p: ApiOperation['parameters'][number], prefill: boolean): PlaygroundParam {
   const s = p.schema;
-  const example = p.example ?? exampleOf(s, { direction: 'request' });
+  // `x-default` fills the field only when prefilling; it is not the example a placeholder shows.
+  const example = (prefill ? s.xDefault : undefined) ?? p.example ?? exampleOf(s, { direction: 'request', prefill });
   const shape = p.contentType !== undefined ? undefined : Array.isArray(example) ? 'array' : typeof example === 'object' && example !== null ? 'object' : undefined;
   const shown = shape === 'array' && Array.isArray(example) ? example.map(text).join(',') : text(example);
   const values = s.enum ?? s.items?.enum;
@@ -77,9 +80,10 @@ function paramOf(p: ApiOperation['parameters'][number], prefill: boolean): Playg
 function securityOf(op: ApiOperation): PlaygroundAuth[][] {
   return op.security.map((alt) =>
     alt.schemes.map((s): PlaygroundAuth => {
-      if (s.kind === 'bearer' || s.kind === 'oauth2' || s.kind === 'openIdConnect') return { name: s.name, kind: s.kind === 'bearer' ? 'bearer' : 'oauth2' };
+      const value = s.default !== undefined ? { value: s.default } : {};
+      if (s.kind === 'bearer' || s.kind === 'oauth2' || s.kind === 'openIdConnect') return { name: s.name, kind: s.kind === 'bearer' ? 'bearer' : 'oauth2', ...value };
       if (s.kind === 'basic') return { name: s.name, kind: 'basic' };
-      if (s.kind === 'apiKey') return { name: s.name, kind: 'apiKey', in: s.in ?? 'header', param: s.param ?? s.name };
+      if (s.kind === 'apiKey') return { name: s.name, kind: 'apiKey', in: s.in ?? 'header', param: s.param ?? s.name, ...value };
       return { name: s.name, kind: 'other' };
     }),
   );
@@ -88,7 +92,7 @@ function securityOf(op: ApiOperation): PlaygroundAuth[][] {
 function bodyOf(op: ApiOperation, prefill: boolean): PlaygroundRequest['body'] {
   const media = exampleMedia(op.requestBody?.media);
   if (!media) return undefined;
-  let value = media.examples[0]?.value ?? (media.schema ? exampleOf(media.schema as ApiSchema, { direction: 'request' }) : undefined);
+  let value = media.examples[0]?.value ?? (media.schema ? exampleOf(media.schema as ApiSchema, { direction: 'request', prefill }) : undefined);
   const files = /multipart/.test(media.type) ? (media.schema?.properties ?? []).filter((f) => isFile(f.schema) || isFile(f.schema.items)).map((f) => f.name) : [];
   if (files.length > 0 && value && typeof value === 'object' && !Array.isArray(value)) value = Object.fromEntries(Object.entries(value).filter(([k]) => !files.includes(k)));
   const shown = value === undefined ? '' : exampleCode(value, media.type, 2, media.schema);

@@ -72,7 +72,14 @@ function constraints(s: Json): string[] {
   return out;
 }
 
-const isNullSchema = (s: unknown): boolean => isObj(s) && (s['type'] === 'null' || (Array.isArray(s['type']) && s['type'].length === 1 && s['type'][0] === 'null'));
+// `{type: null}`, and drf-spectacular's `NullEnum` (`{enum: [null]}`) or `{const: null}`.
+const isNullSchema = (s: unknown): boolean =>
+  isObj(s) &&
+  (s['type'] === 'null' || (Array.isArray(s['type']) && s['type'].length === 1 && s['type'][0] === 'null') || (Array.isArray(s['enum']) && s['enum'].length === 1 && s['enum'][0] === null) || ('const' in s && s['const'] === null));
+
+/** A choice that only lists values: drf-spectacular's `StatusEnum`, `BlankEnum` (`enum: ['']`). */
+const isEnumOnly = (s: unknown): s is Json =>
+  isObj(s) && Array.isArray(s['enum']) && s['enum'].length > 0 && !['properties', 'items', 'oneOf', 'anyOf', 'allOf', 'additionalProperties'].some((k) => k in s);
 
 interface Walk {
   ctx: SchemaContext;
@@ -288,17 +295,46 @@ function describe(node: Json, file: string, name: string | undefined, w: Walk, d
       applyCommon(out, rest, w);
       return out;
     }
+    // Choices that each list values (drf-spectacular: `oneOf: [RoleEnum, BlankEnum, NullEnum]` for
+    // a blank-able, nullable choice field) are one list of options, not tabs of one-value enums.
+    if (nonNull.length > 1 && nonNull.every((c) => isEnumOnly(c.node))) {
+      const { oneOf: _o, anyOf: _a, ...rest } = s;
+      const nodes = nonNull.map((c) => c.node as Json);
+      const values: JsonValue[] = [];
+      let nullable = resolved.length > nonNull.length || baseType(rest).nullable;
+      for (const n of nodes) {
+        for (const v of n['enum'] as unknown[]) {
+          const value = jsonValue(v) ?? null;
+          if (value === null) nullable = true;
+          else if (!values.some((x) => JSON.stringify(x) === JSON.stringify(value))) values.push(value);
+        }
+      }
+      const types = [...new Set(nodes.filter((n) => (n['enum'] as unknown[]).some((v) => v !== null)).map((n) => baseType(n).type))];
+      const out: ApiSchema = { type: types.join(' | ') || 'string', enum: values };
+      if (nullable) out.nullable = true;
+      const words = nodes.map((n) => n['description']).filter((d): d is string => typeof d === 'string' && d.trim() !== '');
+      if (words.length > 0) out.description = words.join('\n\n');
+      applyCommon(out, rest, w);
+      return out;
+    }
   }
   const { type, nullable } = baseType(s);
   const out: ApiSchema = { type };
   if (nullable) out.nullable = true;
   if (choice) {
-    out.type = isObj(s['properties']) ? 'object' : (s['type'] as string | undefined) ?? 'object';
-    out.variants = choice.map((c, i) => {
+    // A `null` among several choices (`anyOf: [string, string[], null]`, polar-docs' list filters)
+    // makes the field nullable; it is not a tab of its own holding a field typed `null`.
+    const kept = choice.filter((c) => !isNullSchema(w.ctx.resolver.resolve(c, file).node));
+    if (kept.length > 0 && kept.length < choice.length) out.nullable = true;
+    out.variants = (kept.length > 0 ? kept : choice).map((c, i) => {
       const rc = w.ctx.resolver.resolve(c, file);
       const title = (isObj(rc.node) && typeof rc.node['title'] === 'string' ? rc.node['title'] : undefined) ?? rc.name ?? (isObj(rc.node) ? baseType(rc.node).type : undefined) ?? `Option ${i + 1}`;
       return { title, schema: walk(c, file, w, depth + 1) };
     });
+    // No type of its own: what the choices are (`content: oneOf [string, Part[]]` is `string | object[]`,
+    // not `object`).
+    const own = isObj(s['properties']) ? 'object' : s['type'] !== undefined ? type : undefined;
+    out.type = own ?? ([...new Set(out.variants.map((v) => v.schema.type))].join(' | ') || 'object');
     // Choices that are bare types (`anyOf: [string, integer]`, FastAPI's `loc` items) read as one
     // type, `string | integer`, not as tabs each holding a field named after its type.
     const plain = out.variants.every((v) => !v.schema.properties && !v.schema.variants && !v.schema.items && !v.schema.enum && !v.schema.constraints && !v.schema.description && !v.schema.cut && !['object', 'any'].includes(v.schema.type) && !v.schema.type.includes('|'));
@@ -406,6 +442,10 @@ function applyCommon(out: ApiSchema, s: Json, w: Walk): void {
   if (s['default'] !== undefined) {
     const d = jsonValue(s['default']);
     if (d !== undefined) out.default = d;
+  }
+  if (s['x-default'] !== undefined) {
+    const d = jsonValue(s['x-default']);
+    if (d !== undefined) out.xDefault = d;
   }
   const c = constraints(s);
   if (c.length > 0) out.constraints = [...(out.constraints ?? []), ...c];

@@ -83,7 +83,8 @@ function harOf(op: ApiOperation): HarRequest {
   const headers: { name: string; value: string }[] = [];
   const queryString: { name: string; value: string }[] = [];
   const cookies: { name: string; value: string }[] = [];
-  const auth = op.security[0];
+  // The first alternative that sends something: optional credentials (`{}`) are still shown.
+  const auth = op.security.find((alt) => alt.schemes.length > 0);
   for (const s of auth?.schemes ?? []) {
     if (s.kind === 'bearer' || s.kind === 'oauth2' || s.kind === 'openIdConnect') headers.push({ name: 'Authorization', value: 'Bearer <token>' });
     else if (s.kind === 'basic') headers.push({ name: 'Authorization', value: 'Basic <encoded-value>' });

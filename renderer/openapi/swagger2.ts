@@ -162,10 +162,19 @@ function upgradeOperation(op: Json, pathParams: unknown[], doc: Json): void {
   delete op['schemes'];
 }
 
+function isLoopback(host: string): boolean {
+  const name = host.replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase();
+  return name === 'localhost' || name.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(name) || name === '0.0.0.0' || name === '::1';
+}
+
 export function upgradeSwagger2(doc: Json): Json {
-  const host = typeof doc['host'] === 'string' ? doc['host'] : undefined;
+  const host = typeof doc['host'] === 'string' && doc['host'].trim() !== '' ? doc['host'] : undefined;
   const basePath = typeof doc['basePath'] === 'string' ? doc['basePath'] : '';
-  const schemes = Array.isArray(doc['schemes']) && doc['schemes'].length > 0 ? (doc['schemes'] as string[]) : ['https'];
+  // HTTP schemes only: grpc-gateway lists `wss` beside them, which no request example can be sent to.
+  const listed = (Array.isArray(doc['schemes']) ? doc['schemes'] : []).filter((x): x is string => typeof x === 'string' && /^https?$/i.test(x)).map((x) => x.toLowerCase());
+  // None: "the scheme used to access the definition", unknown here. HTTPS, but a loopback host
+  // (swag's `host: localhost:8080`) is a development server that speaks plain HTTP.
+  const schemes = listed.length > 0 ? listed : host !== undefined && isLoopback(host) ? ['http'] : ['https'];
   // No host: the API is on the host that serves the document, under basePath (a relative server).
   const servers = host ? schemes.map((s) => ({ url: `${s}://${host}${basePath}` })) : basePath ? [{ url: basePath }] : [];
   if (isObj(doc['paths'])) {

@@ -17,6 +17,8 @@ export interface ApiSchema {
   contentMediaType?: string;
   enum?: JsonValue[];
   default?: JsonValue;
+  /** `x-default`: the playground's value when `api.examples.prefill` is on; the page shows `default` only. */
+  xDefault?: JsonValue;
   /** `Required range: 1 <= x <= 100`, `Maximum length: 255`, `Pattern: ^a` … in words. */
   constraints?: string[];
   deprecated?: boolean;
@@ -79,7 +81,7 @@ export interface ApiResponse {
 }
 
 export interface ApiSecurity {
-  /** One alternative of the operation's `security`: every scheme in it applies together. */
+  /** One alternative of the operation's `security`: every scheme in it applies together; none (`{}`) makes credentials optional. */
   schemes: {
     name: string;
     kind: 'bearer' | 'basic' | 'http' | 'apiKey' | 'oauth2' | 'openIdConnect' | 'mutualTLS';
@@ -91,6 +93,8 @@ export interface ApiSecurity {
     bearerFormat?: string;
     description?: string;
     scopes?: string[];
+    /** `x-default` of an apiKey or bearer scheme: the playground's credential field starts with it. */
+    default?: string;
   }[];
 }
 

@@ -59,7 +59,8 @@ function writeDocs(dir: string, allowed: string, other: string): void {
     // The public host the spec names: never reached; the operator's base URL replaces it.
     servers: [{ url: 'https://api.pets.example.com' }],
     security: [{ key: [] }],
-    components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } } },
+    // Mintlify's x-default: the key field starts with it until the reader types their own.
+    components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Api-Key', 'x-default': 'demo-key' } } },
     paths: {
       '/pets/{id}': { post: op('Create pet') },
       '/allowed/{id}': { post: op('Create allowed', allowed) },
@@ -73,6 +74,8 @@ function writeDocs(dir: string, allowed: string, other: string): void {
             { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
             { name: 'tags', in: 'query', schema: { type: 'array', items: { type: 'string' } }, example: ['a', 'b'] },
             { name: 'filter', in: 'query', style: 'deepObject', schema: { type: 'object', properties: { kind: { type: 'string' } } }, example: { kind: 'cat' } },
+            // Spring's Pageable: an exploded form object whose list property repeats its key.
+            { name: 'pageable', in: 'query', schema: { type: 'object', properties: { page: { type: 'integer' }, sort: { type: 'array', items: { type: 'string' } } } }, example: { page: 0, sort: ['name', 'id'] } },
           ],
           requestBody: { content: { 'multipart/form-data': { schema: { type: 'object', properties: { photo: { type: 'string', format: 'binary' }, caption: { type: 'string', example: 'Hi' } } } } } },
           responses: { '201': { description: 'Stored' } },
@@ -212,10 +215,13 @@ describe.skipIf(!chromium.path)(browserSuite('the API playground in Chromium'), 
     const site = await serve({ baseUrl: api.origin });
     try {
       const { page, problems } = await open(`${site.origin}/api-reference/pets/add-photos/`);
+      await page.locator('.pg-try').click();
+      expect(await page.locator('dialog.pg-dialog input[type=password]').inputValue()).toBe('demo-key');
+      await page.locator('.pg-close').click();
       await tryIt(page, 'p1', (dialog) => dialog.locator('input[type=file]').setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: Buffer.from('PNG-BYTES') }));
       await expect.poll(() => page.locator('.pg-output .pg-status').textContent(), { timeout: 15_000 }).toContain('201');
       const seen = api.seen.at(-1)!;
-      expect(seen.url).toBe('/pets/p1/photos?tags=a&tags=b&filter%5Bkind%5D=cat');
+      expect(seen.url).toBe('/pets/p1/photos?tags=a&tags=b&filter%5Bkind%5D=cat&page=0&sort=name&sort=id');
       expect(seen.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
       expect(seen.body).toContain('name="caption"\r\n\r\nHi\r\n');
       expect(seen.body).toMatch(/name="photo"; filename="cat\.png"\r\nContent-Type: image\/png\r\n\r\nPNG-BYTES/);

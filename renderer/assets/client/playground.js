@@ -175,7 +175,9 @@
     var fields = [];
     function secret(label, sub, type) {
       var id = prefix + '-' + sub;
-      var box = el('input', { id: id, className: 'pg-input', type: type || 'password', autocomplete: 'off', spellcheck: 'false', value: store(key + ':' + sub) });
+      // The scheme's x-default fills the key or token until the reader types their own.
+      var start = store(key + ':' + sub) || (sub === 'token' || sub === 'key' ? scheme.value || '' : '');
+      var box = el('input', { id: id, className: 'pg-input', type: type || 'password', autocomplete: 'off', spellcheck: 'false', value: start });
       box.addEventListener('input', function () {
         store(key + ':' + sub, box.value);
       });
@@ -246,7 +248,15 @@
       if (obj && typeof obj === 'object' && !Array.isArray(obj)) {
         var entries = Object.keys(obj).map(function (k) { return [k, typeof obj[k] === 'string' ? obj[k] : JSON.stringify(obj[k])]; });
         if (p.in === 'query' && p.style === 'deepObject') return entries.map(function (e) { return [p.name + '[' + e[0] + ']', e[1]]; });
-        if (p.in === 'query' && p.style === 'form' && p.explode) return entries;
+        // A property holding a list repeats its key (Spring's Pageable: sort=a&sort=b), as the examples show.
+        if (p.in === 'query' && p.style === 'form' && p.explode) {
+          return Object.keys(obj).reduce(function (out, k) {
+            (Array.isArray(obj[k]) ? obj[k] : [obj[k]]).forEach(function (x) {
+              out.push([k, typeof x === 'string' ? x : JSON.stringify(x)]);
+            });
+            return out;
+          }, []);
+        }
         return [[p.name, entries.map(function (e) { return p.explode ? e[0] + '=' + e[1] : e[0] + ',' + e[1]; }).join(',')]];
       }
     }
