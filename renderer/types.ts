@@ -155,6 +155,8 @@ export interface NavPageNode {
   icon?: string;
   /** e.g. `GET` for OpenAPI pages, shown as a small badge. */
   method?: string;
+  /** Frontmatter `deprecated: true` or a deprecated operation: a "deprecated" label beside the title. */
+  deprecated?: boolean;
 }
 
 export interface NavLinkNode {

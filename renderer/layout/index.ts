@@ -45,6 +45,8 @@ interface DocumentParts {
   canonical: string | undefined;
   robots?: string;
   pageTitle: string;
+  /** A "deprecated" label beside the title (frontmatter `deprecated: true` on a page without an endpoint bar, which has its own). */
+  deprecated?: boolean;
   pageDescription: string | undefined;
   breadcrumbs: Crumb[];
   content: string;
@@ -119,6 +121,7 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
     contextualToc: menuInToc ? (parts.contextual ?? '') : '',
     breadcrumbs: parts.breadcrumbs,
     pageTitle: parts.pageTitle,
+    deprecated: parts.deprecated === true,
     pageDescription: parts.pageDescription,
     content: body,
     examples,
@@ -167,6 +170,7 @@ export function renderDocument(input: { page: PlannedPage; content: PageContent;
     canonical: canonicalPath(page.slug),
     ...(content.frontmatter['noindex'] === true ? { robots: 'noindex' } : {}),
     pageTitle: title,
+    ...(content.frontmatter['deprecated'] === true && !page.api && content.frontmatter['openapi'] === undefined && content.frontmatter['api'] === undefined ? { deprecated: true } : {}),
     pageDescription: content.description,
     breadcrumbs: eyebrow(ctx, crumbsFor(ctx, page.sectionId ?? ctx.pageIndex[page.slug]?.sectionId, page.breadcrumbs)),
     content: content.html,

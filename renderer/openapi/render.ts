@@ -21,7 +21,9 @@ export function renderApiPage(api: ApiPageData, contentHtml: string, frontmatter
     return header + contentHtml + renderNodes(channelTree(ch), env, state, 'block');
   }
   const op = api.operation;
-  const header = endpointHeader({ method: op.method, path: op.path, servers: op.servers, showBase: op.showBaseUrl, deprecated: op.deprecated || frontmatter['deprecated'] === true });
+  // A webhook is sent by the API to the reader's own endpoint: the API's servers are not where it goes.
+  const servers = op.method === 'WEBHOOK' ? [] : op.servers;
+  const header = endpointHeader({ method: op.method, path: op.path, servers, showBase: op.showBaseUrl, deprecated: op.deprecated || frontmatter['deprecated'] === true });
   // The operation's description, unless the frontmatter already says what the page is (a generated
   // page's frontmatter carries a one-paragraph description; longer ones go in the body).
   const description = typeof frontmatter['description'] !== 'string';

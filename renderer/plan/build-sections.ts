@@ -92,6 +92,7 @@ export function buildSections(
       const node: NavNode = { kind: 'page', slug, title: meta.sidebarTitle ?? meta.title ?? titleFromSlug(slug) };
       if (meta.icon) node.icon = meta.icon;
       if (meta.method) node.method = meta.method;
+      if (meta.deprecated) node.deprecated = true;
       return node;
     };
 

@@ -16,11 +16,11 @@ export interface PageMeta {
   openapiSchema?: string;
   /** `asyncapi:` as written (`/asyncapi.yaml channelOne`): the AsyncAPI channel the page shows. */
   asyncapi?: string;
-  /** The operation is deprecated (generated pages). */
+  /** `deprecated: true` in the frontmatter, or a deprecated operation (generated pages): labelled in the sidebar. */
   deprecated?: boolean;
 }
 
-const FIELD = /^(title|sidebarTitle|icon|api|openapi|openapi-schema|asyncapi)\s*:\s*(.*?)\s*$/;
+const FIELD = /^(title|sidebarTitle|icon|api|openapi|openapi-schema|asyncapi|deprecated)\s*:\s*(.*?)\s*$/;
 
 function scalar(raw: string): string | undefined {
   if (raw === '' || raw === '|' || raw === '>') return undefined;
@@ -71,6 +71,9 @@ export function readPageMeta(repoRoot: string, file: string, onText?: (text: str
     else if (key === 'icon') meta.icon = value;
     else if (key === 'openapi-schema') meta.openapiSchema = value;
     else if (key === 'asyncapi') meta.asyncapi = value;
+    else if (key === 'deprecated') {
+      if (value === 'true') meta.deprecated = true;
+    }
     else {
       if (key === 'openapi') meta.openapi = value;
       // `GET /a`, `spec.json GET /a`, `short-name get /a`; `api:` may carry a full URL.

@@ -19,7 +19,7 @@ const docs = {
   api: { mdx: { server: 'https://fallback.test' } },
   navigation: {
     tabs: [
-      { tab: 'Guides', pages: ['index', 'guides/get-pet', 'guides/lower', 'guides/short', 'guides/webhook', 'guides/schema', 'guides/unnamed', 'guides/missing'] },
+      { tab: 'Guides', pages: ['index', 'guides/get-pet', 'guides/lower', 'guides/short', 'guides/webhook', 'guides/schema', 'guides/unnamed', 'guides/missing', 'guides/legacy'] },
       { tab: 'API', openapi: 'openapi.yaml' },
       {
         tab: 'Selected',
@@ -49,6 +49,7 @@ const files: Record<string, string> = {
   'guides/schema.mdx': '---\ntitle: The Pet\nopenapi-schema: Pet\n---\n',
   'guides/unnamed.mdx': '---\ntitle: Gem\nopenapi: delete /hidden-gem\n---\n',
   'guides/missing.mdx': '---\ntitle: Missing\nopenapi: GET /no/such/thing\n---\n',
+  'guides/legacy.mdx': '---\ntitle: Legacy setup\ndeprecated: true\n---\nThe old way.\n',
 };
 
 beforeAll(async () => {
@@ -78,6 +79,9 @@ describe('pages generated from a navigation spec', () => {
     expect(nav).toMatch(/List pets<\/span><span class="method-badge method-get">GET<\/span>/);
     expect(nav).toMatch(/Adopt<\/span><span class="method-badge method-post">POST<\/span>/);
     expect(nav).not.toContain('Secret thing');
+    // A deprecated operation is labelled beside its title, as Mintlify's openapi-setup page says.
+    expect(nav).toMatch(/Get pet<\/span><span class="nav-deprecated">deprecated<\/span><span class="method-badge method-get">GET<\/span>/);
+    expect(nav).not.toMatch(/List pets<\/span><span class="nav-deprecated">/);
     expect(result.files.has('api-reference/admin/secret-thing/index.html')).toBe(true);
     expect([...result.files.keys()].some((f) => f.includes('gone'))).toBe(false);
   });
@@ -179,6 +183,13 @@ describe('MDX pages that name an operation or a schema', () => {
   it('renders the page content, then the operation (bare METHOD /path found in the config spec)', () => {
     const t = text('guides/get-pet');
     expect(t).toMatch(/GET \/pets\/\{petId\} deprecated Words the author wrote\. .*Path Parameters petId string<uuid> path required/);
+  });
+
+  it('labels a page whose frontmatter says deprecated: true beside its title and in the sidebar; an API page keeps its endpoint bar\'s label only', () => {
+    expect(html('guides/legacy')).toMatch(/<h1 class="page-title">Legacy setup <span class="page-deprecated">deprecated<\/span><\/h1>/);
+    expect(sidebar('guides/legacy')).toMatch(/Legacy setup<\/span><span class="nav-deprecated">deprecated<\/span><\/a>/);
+    expect(html('api-reference/pets/get-pet')).not.toContain('page-deprecated');
+    expect(html('api-reference/pets/get-pet')).toContain('c-field__badge--deprecated');
   });
 
   it('accepts lowercase methods, a spec path, a short name and WEBHOOK', () => {

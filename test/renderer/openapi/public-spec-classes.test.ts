@@ -258,6 +258,11 @@ describe('newer versions and the rest of what an operation can say', () => {
     expect(t).not.toMatch(/Show properties[^]*string string/);
   });
 
+  it('shows a webhook without the API\'s servers (it is sent to the subscriber), an operation with them', () => {
+    expect(html('streams/stream-ended')).toMatch(/<div class="c-endpoint"><span class="c-endpoint__method c-endpoint__method--webhook">WEBHOOK<\/span><code class="c-endpoint__path">stream\.ended<\/code><\/div>/);
+    expect(html('streams/subscribe-to-a-stream')).toContain('<ul class="c-endpoint__servers" aria-label="Base URLs"><li><code>https://streams.test</code></li><li><code>https://sandbox.streams.test</code></li></ul>');
+  });
+
   it('sends a credential a parameter repeats once, as its security scheme sends it, and still documents the parameter', () => {
     const read = curl('fastapi/read-item');
     expect(read).toContain("--header 'X-API-Key: <api-key>'");

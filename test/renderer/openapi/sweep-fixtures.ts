@@ -124,7 +124,11 @@ export const TRAINS_32 = {
 export const CALLBACKS_31 = {
   openapi: '3.1.0',
   info: { title: 'Streams', version: '1' },
-  servers: [{ url: 'https://streams.test' }],
+  servers: [{ url: 'https://streams.test' }, { url: 'https://sandbox.streams.test' }],
+  // A webhook goes to the subscriber's endpoint: the API's servers are not shown beside it.
+  webhooks: {
+    'stream.ended': { post: { summary: 'Stream ended', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' } } } } } }, responses: { '200': { description: 'Received' } } } },
+  },
   paths: {
     '/streams': {
       post: {
