@@ -62,6 +62,19 @@ describe.skipIf(!chromium.path)(browserSuite('components.js in Chromium'), () =>
     await new Promise((resolve) => server?.close(resolve));
   });
 
+  it('draws a JSX icon with no size of its own at icon size, and one with width/height at its own', async () => {
+    // A snippet's icon component is an <svg viewBox> with neither width nor height: it filled the card.
+    const page = await show(
+      'export const Logo = () => (<svg viewBox="0 0 256 256"><circle cx="128" cy="128" r="120" /></svg>)\n\n' +
+        '<Card title="Fills" icon={<Logo />}>\nA\n</Card>\n\n' +
+        '<Card title="Sized" icon={<svg width="28" height="28" viewBox="0 0 10 10"><rect width="10" height="10" /></svg>}>\nB\n</Card>',
+    );
+    const boxes = await page.locator('.c-card svg').evaluateAll((svgs) => svgs.map((s) => Math.round(s.getBoundingClientRect().width)));
+    const named = await page.evaluate(() => parseFloat(getComputedStyle(document.querySelector('.c-card__icon')!).fontSize));
+    expect(boxes).toEqual([Math.round(named), 28]);
+    await page.close();
+  });
+
   it('moves between tabs with the arrow keys, Home and End, and shows only the chosen panel', async () => {
     const page = await show('<Tabs>\n<Tab title="One">\nfirst\n</Tab>\n<Tab title="Two">\nsecond\n</Tab>\n<Tab title="Three">\nthird\n</Tab>\n</Tabs>');
     await page.locator('[role="tab"]').first().focus();
