@@ -301,6 +301,23 @@ describe('plan: ignores', () => {
     expect(p.pages.map((x) => x.file)).toEqual(['index.mdx', 'notes/keep.mdx']);
   });
 
+  it('builds a page in a snippets folder below the root when the navigation lists it; the root snippets folder stays fragments', () => {
+    // A "Snippets" section of the docs (BAML: docs/snippets/syntax/strings) was reported missing.
+    const dir = tempSite({
+      'mint.json': JSON.stringify({ name: 'x', navigation: [{ group: 'Code snippets', pages: ['index', 'docs/snippets/syntax/strings', 'snippets/shared'] }] }),
+      'index.mdx': '# home',
+      'docs/snippets/syntax/strings.mdx': '---\ntitle: strings\n---\n\nQuoted strings.',
+      'docs/snippets/unlisted.mdx': 'fragment',
+      'snippets/shared.mdx': 'fragment',
+    });
+    const p = planSite(loadSite(dir));
+    expect(p.pages.map((x) => [x.file, x.hidden])).toEqual([
+      ['index.mdx', false],
+      ['docs/snippets/syntax/strings.mdx', false],
+    ]);
+    expect(p.warnings.filter((w) => w.code === 'missing-page').map((w) => w.message)).toEqual([expect.stringContaining('"snippets/shared"')]);
+  });
+
   it('names the settings of docs.json and mint.json it does not apply, in one warning', () => {
     const docs = tempSite({
       'docs.json': JSON.stringify({ $schema: 'https://mintlify.com/docs.json', name: 'x', theme: 'maple', thumbnails: { background: '/bg.png' }, background: { color: {} }, navigation: { pages: ['index'] } }),
