@@ -200,6 +200,29 @@ describe('plan: legacy mint.json', () => {
     expect(page(q, 'intro').sectionId).toBe('v2');
   });
 
+  it('shows a tab or anchor whose url is a path of the site but claims no group as a link to that path', () => {
+    // BAML: `{ "name": "Community", "icon": "discord", "url": "/discord" }`, /discord a redirect
+    // to the Discord server. The anchor vanished; the tab likewise.
+    const dir = tempSite({
+      'mint.json': JSON.stringify({
+        name: 'x',
+        anchors: [{ name: 'Community', icon: 'discord', url: '/discord' }],
+        tabs: [{ name: 'Status', url: 'status' }],
+        redirects: [{ source: '/discord', destination: 'https://discord.example.com' }],
+        navigation: [{ group: 'A', pages: ['a'] }],
+      }),
+      'a.mdx': '# a',
+      'status.mdx': '# status',
+    });
+    const q = planSite(loadSite(dir));
+    expect(q.globalLinks).toEqual([{ label: 'Community', href: '/discord', icon: 'discord' }]);
+    expect(q.sections.map((s) => [s.trail.map((t) => `${t.kind}:${t.title}`).join('>'), s.external ?? false, s.href])).toEqual([
+      ['tab:Documentation', false, '/a/'],
+      ['tab:Status', true, '/status'],
+    ]);
+    expect(q.redirects).toEqual([{ from: 'discord', to: 'https://discord.example.com' }]);
+  });
+
   it('uses "Documentation" as the primary tab without primaryTab', () => {
     const dir = tempSite({
       'mint.json': JSON.stringify({
