@@ -32,9 +32,25 @@ function safeDecode(p: string): string {
  * `/images/a.png` from the root, `../a.png` from the file's folder. Undefined if it escapes.
  */
 export function toRepoPath(ref: string, fromFile: string): string | undefined {
-  const decoded = safeDecode(ref);
-  const joined = decoded.startsWith('/') ? decoded.slice(1) : path.posix.join(path.posix.dirname(fromFile), decoded);
-  const rel = path.posix.normalize(joined).replace(/^\.\/?/, '');
+  const rel = joinFromFile(ref, fromFile);
   if (rel === '..' || rel.startsWith('../')) return undefined;
   return rel;
+}
+
+/**
+ * A page's link or image as the reader's browser resolves it on the published site: like
+ * toRepoPath, but `..` past the root stays at the root (`../../guides/a` written in
+ * `tools/page.mdx` is `/guides/a`), which is what the same link does on Mintlify's site.
+ */
+export function toSitePath(ref: string, fromFile: string): string {
+  return joinFromFile(ref, fromFile).replace(/^(?:\.\.(?:\/|$))+/, '');
+}
+
+function joinFromFile(ref: string, fromFile: string): string {
+  const decoded = safeDecode(ref);
+  const joined = decoded.startsWith('/') ? decoded.slice(1) : path.posix.join(path.posix.dirname(fromFile), decoded);
+  // normalize leaves a lone "." for the folder itself and never a leading "./" otherwise; a
+  // leading ".." must stay whole, or an escaping path reads as one inside the repository.
+  const rel = path.posix.normalize(joined);
+  return rel === '.' ? '' : rel;
 }

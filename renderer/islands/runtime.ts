@@ -40,6 +40,17 @@ export function browserRuntime(): RuntimeScript {
 /** The same runtime for the pre-render sandbox, with Preact's string renderer. */
 export function sandboxRuntimeSource(): string {
   // The UMD builds look for `self` when `this` is not an object.
-  sandboxSource ??= ['var self = globalThis;', ...preactFiles(), read('node_modules/preact-render-to-string/dist/index.umd.js'), ...ownFiles()].join('\n;\n');
+  sandboxSource ??= ['var self = globalThis;', SERVER_TIMERS, ...preactFiles(), read('node_modules/preact-render-to-string/dist/index.umd.js'), ...ownFiles()].join('\n;\n');
   return sandboxSource;
 }
+
+/**
+ * A server render (Mintlify's, in Node) has timers, so a component may schedule work in its body
+ * (`setTimeout(() => loadTerminal(), 1)`) and still render there. Their callbacks would run after
+ * the HTML is written, so here they are accepted and never run; the browser runs them.
+ */
+const SERVER_TIMERS = [
+  'var __mintTimers = 0;',
+  "if (typeof setTimeout !== 'function') { globalThis.setTimeout = globalThis.setInterval = function () { return ++__mintTimers; }; globalThis.clearTimeout = globalThis.clearInterval = function () {}; }",
+  "if (typeof queueMicrotask !== 'function') globalThis.queueMicrotask = function () {};",
+].join('\n');

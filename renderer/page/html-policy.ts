@@ -31,8 +31,8 @@ const TAG_ATTRS: ReadonlyMap<string, ReadonlySet<string>> = (() => {
       'li menu ol p pre ul abbr b bdi bdo br cite code data dfn em i kbd mark q rb rp rt rtc ruby s samp small span strong sub sup ' +
       'time u var wbr caption col colgroup table tbody td tfoot th thead tr details summary picture del ins center font big label',
   );
-  add('a', 'href name target rel');
-  add('img', 'src srcset sizes alt loading decoding');
+  add('a', 'href name target rel referrerpolicy');
+  add('img', 'src srcset sizes alt loading decoding referrerpolicy');
   add('video', 'src poster controls autoplay muted loop playsinline preload');
   add('audio', 'src controls autoplay muted loop preload');
   add('source', 'src srcset type media sizes');

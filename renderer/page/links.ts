@@ -3,7 +3,7 @@
  * internal page links are checked against the page index, dangerous schemes are neutralised.
  */
 import { pageHref } from '../page-urls.js';
-import { splitUrlSuffix, toRepoPath } from '../repo-paths.js';
+import { splitUrlSuffix, toSitePath } from '../repo-paths.js';
 import { locate, type Env } from './env.js';
 import { followRedirects } from './redirects.js';
 import type { PageState } from './state.js';
@@ -39,11 +39,7 @@ export function resolveHref(raw: string, state: PageState, env: Env): string {
   if (SCHEME_RE.test(href) || href.startsWith('//')) return href;
   const { path: p, suffix } = splitUrlSuffix(href);
   if (p === '') return href;
-  const rel = toRepoPath(p, state.pageFile);
-  if (rel === undefined) {
-    warnAt(state, env, 'broken-link', `Link ${href} points outside the repository`, href);
-    return href;
-  }
+  const rel = toSitePath(p, state.pageFile);
   const asset = state.ctx.assets[rel];
   if (asset !== undefined) return asset + suffix;
   let slug = rel.replace(PAGE_EXT_RE, '').replace(/\/+$/, '');
@@ -78,8 +74,7 @@ export function resolveAsset(raw: string, state: PageState, env: Env, kind = 'im
   }
   if (SCHEME_RE.test(src)) return src;
   const { path: p, suffix } = splitUrlSuffix(src);
-  const rel = toRepoPath(p, state.pageFile);
-  const url = rel === undefined ? undefined : state.ctx.assets[rel];
+  const url = state.ctx.assets[toSitePath(p, state.pageFile)];
   if (url !== undefined) return url + suffix;
   warnAt(state, env, 'missing-asset', `File ${p} is not in the repository's assets`, p);
   return src;

@@ -60,7 +60,9 @@ export function buildSections(
       reportedMissing.add(slug);
       warnings.push({
         code: 'missing-page',
-        message: `navigation lists "${ref}" but there is no ${slug}.mdx or ${slug}.md`,
+        message: /^_?snippets\//.test(slug)
+          ? `navigation lists "${ref}", in the root ${slug.split('/')[0]}/ folder, whose files are fragments to import and never pages`
+          : `navigation lists "${ref}" but there is no ${slug}.mdx or ${slug}.md`,
         file: configFile,
       });
     }

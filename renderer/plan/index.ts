@@ -6,11 +6,11 @@ import { buildSections } from './build-sections.js';
 import { isOutsideBundle, toRepoPath } from '../repo-paths.js';
 import { legacyToNavigation } from './legacy-navigation.js';
 import { readPageMeta, type PageMeta } from './page-meta.js';
-import { readNavigation } from './read-navigation.js';
+import { readNavigation, type RawEntry, type RawSection } from './read-navigation.js';
 import { planRedirects } from './redirects.js';
 import { selectPaths } from './select-paths.js';
 import { pageFilePath, pageHref } from '../page-urls.js';
-import { isPageFile, slugForFile, titleFromSlug } from './slugs.js';
+import { isListedNestedSnippetPage, isPageFile, normaliseRef, slugForFile, titleFromSlug } from './slugs.js';
 import { classCandidates } from './tailwind-classes.js';
 import { planTailwind } from '../tailwind/index.js';
 import { navigationIconWarnings } from '../icons/navigation-warnings.js';
@@ -37,9 +37,9 @@ function usableFiles(files: readonly string[], warnings: BuildWarning[]): string
 }
 
 /** slug → file for every page of the repository; `a.mdx` beats `a.md` beats `a/index.mdx`. */
-function pageFilesOf(files: readonly string[], warnings: BuildWarning[]): Map<string, string> {
+function pageFilesOf(files: readonly string[], listed: ReadonlySet<string>, warnings: BuildWarning[]): Map<string, string> {
   const rank = (f: string): number => (f.endsWith('/index.mdx') || f.endsWith('/index.md') ? 2 : 0) + (f.endsWith('.md') ? 1 : 0);
-  const candidates = files.filter(isPageFile).sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+  const candidates = files.filter((f) => isPageFile(f) || isListedNestedSnippetPage(f, listed)).sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
   const bySlug = new Map<string, string>();
   for (const file of candidates) {
     const slug = slugForFile(file);
@@ -48,6 +48,22 @@ function pageFilesOf(files: readonly string[], warnings: BuildWarning[]): Map<st
     else warnings.push({ code: 'duplicate-page', message: `${file} has the same URL as ${prior}; ${prior} is used`, file });
   }
   return bySlug;
+}
+
+/** Every slug the navigation names as a page (or a group's root page). */
+function listedSlugs(sections: readonly RawSection[]): Set<string> {
+  const out = new Set<string>();
+  const walk = (entries: readonly RawEntry[]): void => {
+    for (const e of entries) {
+      if (e.kind === 'page') out.add(normaliseRef(e.ref));
+      else if (e.kind === 'group') {
+        if (e.root !== undefined) out.add(normaliseRef(e.root));
+        walk(e.children);
+      }
+    }
+  };
+  for (const s of sections) walk(s.sidebar);
+  return out;
 }
 
 function prune(nodes: NavNode[], keep: ReadonlySet<string>): NavNode[] {
@@ -121,13 +137,16 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
     });
   }
   const files = usableFiles(loaded.files, warnings);
-  const pageFiles = pageFilesOf(files, warnings);
-
   const navigation =
     config.format === 'mint.json' && Array.isArray(config.navigation)
       ? legacyToNavigation(config.navigation, config.legacy ?? {})
       : config.navigation;
+  const filesAt = warnings.length;
   const read = readNavigation(navigation, configFile, warnings);
+  // Which files are pages depends on what the navigation lists; their warnings keep their place.
+  const pageWarnings: BuildWarning[] = [];
+  const pageFiles = pageFilesOf(files, listedSlugs(read.sections), pageWarnings);
+  warnings.splice(filesAt, 0, ...pageWarnings);
 
   const classes = classCandidates(repoRoot);
   // Specs are parsed here, once per export, on first use; workers get each page's part only.

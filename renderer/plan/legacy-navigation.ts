@@ -54,13 +54,8 @@ function claimersOf(list: unknown, kind: Claimer['kind']): { internal: Claimer[]
   return { internal, external };
 }
 
-function distribute(groups: unknown[], legacy: Obj): Obj {
-  const tabs = claimersOf(legacy['tabs'], 'tabs');
-  const anchors = claimersOf(legacy['anchors'], 'anchors');
-  const claimers = [...tabs.internal, ...anchors.internal];
-  if (claimers.length === 0 && tabs.external.length === 0) {
-    return { groups, ...(anchors.external.length ? { global: { anchors: anchors.external } } : {}) };
-  }
+/** Which claimer's prefix holds each group; a group no prefix holds stays with the primary tab. */
+function claim(groups: unknown[], claimers: Claimer[]): unknown[] {
   const primary: unknown[] = [];
   for (const group of groups) {
     const slug = firstPage(group);
@@ -72,16 +67,38 @@ function distribute(groups: unknown[], legacy: Obj): Obj {
     }
     (best ? best.groups : primary).push(group);
   }
+  return primary;
+}
+
+/**
+ * A tab or anchor whose `url` is a path of this site but the prefix of no group's pages
+ * (`{"name": "Community", "url": "/discord"}`, with `/discord` a redirect): a link to that path,
+ * as Mintlify shows it, not a division with nothing in it.
+ */
+function asLink(c: Claimer): Obj {
+  return { [c.titleKey]: c.name, href: c.prefix === 'index' ? '/' : `/${c.prefix}`, ...(c.icon ? { icon: c.icon } : {}) };
+}
+
+function distribute(groups: unknown[], legacy: Obj): Obj {
+  const tabs = claimersOf(legacy['tabs'], 'tabs');
+  const anchors = claimersOf(legacy['anchors'], 'anchors');
+  const primary = claim(groups, [...tabs.internal, ...anchors.internal]);
+  const tabLinks = [...tabs.internal.filter((c) => c.groups.length === 0).map(asLink), ...tabs.external];
+  const anchorLinks = [...anchors.internal.filter((c) => c.groups.length === 0).map(asLink), ...anchors.external];
+  const claiming = [...tabs.internal, ...anchors.internal].filter((c) => c.groups.length > 0);
+  if (claiming.length === 0 && tabLinks.length === 0) {
+    return { groups, ...(anchorLinks.length ? { global: { anchors: anchorLinks } } : {}) };
+  }
   const primaryTab = isObj(legacy['primaryTab']) ? text(legacy['primaryTab']['name']) : undefined;
   const asItem = (c: Claimer): Obj => ({ [c.titleKey]: c.name, ...(c.icon ? { icon: c.icon } : {}), groups: c.groups });
   const tabItems: Obj[] = [];
   if (primary.length > 0) tabItems.push({ tab: primaryTab ?? 'Documentation', groups: primary });
-  tabItems.push(...tabs.internal.filter((c) => c.groups.length > 0).map(asItem), ...tabs.external);
+  tabItems.push(...tabs.internal.filter((c) => c.groups.length > 0).map(asItem), ...tabLinks);
   const anchorItems = anchors.internal.filter((c) => c.groups.length > 0).map(asItem);
   const out: Obj = {};
   if (tabItems.length) out['tabs'] = tabItems;
   if (anchorItems.length) out['anchors'] = anchorItems;
-  if (anchors.external.length) out['global'] = { anchors: anchors.external };
+  if (anchorLinks.length) out['global'] = { anchors: anchorLinks };
   return out;
 }
 

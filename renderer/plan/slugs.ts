@@ -11,6 +11,15 @@ export function isPageFile(file: string): boolean {
   return (file.endsWith('.mdx') || file.endsWith('.md')) && !isSnippetPath(file);
 }
 
+/**
+ * A Markdown file in a `snippets/` folder below the root that the navigation lists by name: a
+ * page, as on Mintlify, where only the root `/snippets/` folder is always fragments (BAML's
+ * `docs/snippets/syntax/strings` is a page of its "BAML Snippets" group).
+ */
+export function isListedNestedSnippetPage(file: string, listed: ReadonlySet<string>): boolean {
+  return (file.endsWith('.mdx') || file.endsWith('.md')) && isSnippetPath(file) && !/^_?snippets\//.test(file) && listed.has(slugForFile(file));
+}
+
 /** `guides/intro.mdx` → `guides/intro`; `guides/index.mdx` → `guides`; `index.mdx` → `index`. */
 export function slugForFile(file: string): string {
   const noExt = file.replace(/\.mdx?$/, '');

@@ -130,7 +130,12 @@ export class ComponentCall {
    * component's line and gives '' (a Font Awesome Pro name gives a placeholder of the same size).
    */
   icon(name: string | undefined, className = 'c-icon'): string {
-    if (!name) return this.jsxAttr('icon');
+    if (!name) {
+      // A JSX icon (`icon={<Logo />}`) goes in the same icon box as a named one; the box itself
+      // lays out nothing (components.css `.c-icon-jsx`), it only sizes an SVG that sets no size.
+      const jsx = this.jsxAttr('icon');
+      return jsx && `<span class="c-icon-jsx">${jsx}</span>`;
+    }
     if (ICON_URL_RE.test(name)) {
       const src = resolveAsset(name, this.state, this.env);
       return src ? `<img class="${className}" src="${escapeHtml(src)}" alt="" aria-hidden="true">` : '';

@@ -52,6 +52,29 @@ describe('exported components: outside media', () => {
   });
 });
 
+describe('exported components: timers in a component body', () => {
+  it('pre-renders a component that schedules work with setTimeout, setInterval or queueMicrotask, as a server render does', async () => {
+    // Novu's terminal: `setTimeout(() => loadTerminal(), 1); return <div id="nv-terminal" />` was a
+    // component-prerender warning ('setTimeout' is not defined). The callbacks never run in the
+    // sandbox (a server render does not wait for them either); the browser runs them.
+    const site = tempSite({
+      'docs.json': JSON.stringify({ name: 'Timers', navigation: { groups: [{ group: 'G', pages: ['index'] }] } }),
+      'snippets/terminal.mdx': [
+        'export const Terminal = () => {',
+        '  setTimeout(() => { if (typeof document !== "undefined") loadTerminal(); }, 1);',
+        '  const id = setInterval(() => {}, 1000); clearInterval(id); clearTimeout(0);',
+        '  queueMicrotask(() => {});',
+        '  return <div id="nv-terminal" className="nv-terminal">Terminal</div>;',
+        '};',
+      ].join('\n'),
+      'index.mdx': "---\ntitle: Home\n---\n\nimport { Terminal } from '/snippets/terminal.mdx';\n\n<Terminal />\n",
+    });
+    const out = await exportSite({ sourceDir: site, pool });
+    expect(out.warnings.filter((w) => w.code.startsWith('component-'))).toEqual([]);
+    expect(decode(out, 'index.html')).toContain('<div id="nv-terminal" class="nv-terminal">Terminal</div>');
+  });
+});
+
 describe('exported components: the bundle', () => {
   it('writes each use as an island with its props and the HTML pre-rendered in the sandbox', () => {
     const html = decode(result, 'index.html');

@@ -62,6 +62,46 @@ describe.skipIf(!chromium.path)(browserSuite('components.js in Chromium'), () =>
     await new Promise((resolve) => server?.close(resolve));
   });
 
+  it('draws a JSX icon with no size of its own at icon size, and one with width/height at its own', async () => {
+    // A snippet's icon component is an <svg viewBox> with neither width nor height: it filled the card.
+    const page = await show(
+      'export const Logo = () => (<svg viewBox="0 0 256 256"><circle cx="128" cy="128" r="120" /></svg>)\n\n' +
+        '<Card title="Fills" icon={<Logo />}>\nA\n</Card>\n\n' +
+        '<Card title="Sized" icon={<svg width="28" height="28" viewBox="0 0 10 10"><rect width="10" height="10" /></svg>}>\nB\n</Card>',
+    );
+    const boxes = await page.locator('.c-card svg').evaluateAll((svgs) => svgs.map((s) => Math.round(s.getBoundingClientRect().width)));
+    const named = await page.evaluate(() => parseFloat(getComputedStyle(document.querySelector('.c-card__icon')!).fontSize));
+    expect(boxes).toEqual([Math.round(named), 28]);
+    await page.close();
+  });
+
+  it('keeps stand-ins for outside images in a flex row of a phone-wide page inside the page', async () => {
+    // A centred badge row of two hosted images: the stand-ins' host names (one long word) kept
+    // them wider than a phone, and the row spilled off both edges.
+    const page = await show(
+      '<div className="badge-row">\n' +
+        '  <a href="https://apps.example.com/app"><img src="https://upload.wikimedia.org/a/Download_on_the_App_Store_Badge.svg" alt="Download on the App Store" /></a>\n' +
+        '  <a href="https://play.example.com/app"><img src="https://upload.wikimedia.org/b/Google_Play_Store_badge_EN.svg" alt="Get it on Google Play" /></a>\n' +
+        '</div>',
+    );
+    await page.setViewportSize({ width: 390, height: 800 });
+    // The page writes the row as `style={{ display: 'flex', … }}`; the harness's CSP drops style
+    // attributes, so the same style is set here.
+    await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      Object.assign(main.style, { width: '350px', margin: '0 20px' });
+      Object.assign((main.querySelector('div') as HTMLElement).style, { display: 'flex', justifyContent: 'center', gap: '20px' });
+    });
+    const main = await page.locator('main').evaluate((m) => m.getBoundingClientRect().toJSON() as DOMRect);
+    const boxes = await page.locator('.c-outside').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+    expect(boxes).toHaveLength(2);
+    for (const box of boxes) {
+      expect(box.left).toBeGreaterThanOrEqual(main.left);
+      expect(box.right).toBeLessThanOrEqual(main.right);
+    }
+    await page.close();
+  });
+
   it('moves between tabs with the arrow keys, Home and End, and shows only the chosen panel', async () => {
     const page = await show('<Tabs>\n<Tab title="One">\nfirst\n</Tab>\n<Tab title="Two">\nsecond\n</Tab>\n<Tab title="Three">\nthird\n</Tab>\n</Tabs>');
     await page.locator('[role="tab"]').first().focus();

@@ -196,7 +196,7 @@ describe('media and inline components', () => {
 describe('JSX-valued attributes', () => {
   it('renders icon={<svg>…</svg>} as a sanitised inline icon', () => {
     const out = html('<Card title="Custom" icon={<svg viewBox="0 0 10 10" onload="alert(1)"><path d="M0 0h10"\n  fill="#333" /></svg>}>\nx\n</Card>');
-    expect(out).toMatch(/<span class="c-card__icon"><svg viewBox="0 0 10 10"><path d="M0 0h10" fill="#333"/);
+    expect(out).toMatch(/<span class="c-card__icon"><span class="c-icon-jsx"><svg viewBox="0 0 10 10"><path d="M0 0h10" fill="#333"/);
     expect(out).not.toContain('onload');
   });
 });

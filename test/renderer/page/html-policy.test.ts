@@ -201,6 +201,15 @@ describe('raw HTML policy: every element, at any depth, in any context', () => {
     expect(page.html).toContain('<div class="box"><span><img src="/_assets/x.1.png" loading="lazy"></span></div>');
   });
 
+  it('keeps referrerpolicy on images and links: it only withholds the referrer, so it is no threat to report', () => {
+    // A tracking pixel or badge written `<img referrerPolicy="no-referrer-when-downgrade" …>`
+    // (CopilotKit's scarf.sh pixel) drew an unsafe-html warning for a harmless attribute.
+    const page = render('<img src="/x.png" referrerPolicy="no-referrer" alt="x" />\n\n<a href="/guides/intro" referrerpolicy="origin">a</a>\n', { ctx });
+    expect(page.warnings).toEqual([]);
+    expect(page.html).toContain('<img src="/_assets/x.1.png" referrerpolicy="no-referrer" alt="x" loading="lazy">');
+    expect(page.html).toMatch(/<a href="[^"]*" referrerpolicy="origin">a<\/a>/);
+  });
+
   it('writes rel="noopener noreferrer" for target=_blank at any depth', () => {
     const page = render('<div><p><a href="https://example.com/" target="_blank">x</a></p></div>\n', { ctx });
     expect(page.html).toContain('<a href="https://example.com/" target="_blank" rel="noopener noreferrer">x</a>');

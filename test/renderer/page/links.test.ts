@@ -53,6 +53,19 @@ describe('links and assets', () => {
     expect(page.warnings).toEqual([]);
   });
 
+  it('resolves a relative link or image that climbs above the site root as a browser does: from the root', () => {
+    // A page at /tools/page, written `../../guides/intro`: the browser stops at the root (/guides/intro).
+    const page = render('[a](../../guides/intro) [b](../../../guides/setup#x) ![i](../../images/logo.png)', { file: 'tools/page.mdx' });
+    expect(page.html).toContain('<a href="/guides/intro/">a</a>');
+    expect(page.html).toContain('<a href="/guides/setup/#x">b</a>');
+    expect(page.html).toContain('src="/_assets/logo.1a2b3c4d.png"');
+    expect(page.warnings).toEqual([]);
+    // One that names a missing page is still a broken link, named by the page it would be.
+    const gone = render('[c](../../nowhere)', { file: 'tools/page.mdx' });
+    expect(gone.warnings).toEqual([expect.objectContaining({ code: 'broken-link', message: 'Link ../../nowhere points to a page that does not exist (nowhere)' })]);
+    expect(gone.html).toContain('href="/nowhere/"');
+  });
+
   it('warns broken-link for a page that does not exist, and links local files to their hashed copy', () => {
     const page = render('See [gone](/guides/gone).\n\n[manual](/files/manual.pdf)');
     expect(page.warnings).toEqual([expect.objectContaining({ code: 'broken-link', line: 1 })]);

@@ -104,6 +104,22 @@ describe('exportSite reads only files inside the repository', () => {
     expect(result.manifest.version).toBe('a'.repeat(40));
   });
 
+  it('treats a spec $ref that climbs above the repository as outside it, never as the file of that name at the root', async () => {
+    // `../schemas.yaml` from the root spec named the repository's own schemas.yaml: a leading
+    // ".." lost its first dot on the way ("./schemas.yaml").
+    const spec = 'openapi: 3.0.0\ninfo: { title: T, version: "1" }\npaths:\n  /x:\n    get:\n      responses:\n        "200":\n          description: ok\n          content:\n            application/json:\n              schema: { $ref: "../schemas.yaml#/Thing" }\n';
+    const sourceDir = tempSite({
+      'docs.json': JSON.stringify({ name: 'Inside', navigation: { pages: ['index', { group: 'API', openapi: 'openapi.yaml', pages: ['GET /x'] }] } }),
+      'index.mdx': INDEX,
+      'openapi.yaml': spec,
+      'schemas.yaml': 'Thing:\n  type: object\n  properties:\n    insideOnlyField: { type: string }\n',
+    });
+    const result = await exportSite({ sourceDir, pool });
+    expect(result.warnings).toContainEqual(expect.objectContaining({ code: 'openapi-ref', message: expect.stringMatching(/\.\.\/schemas\.yaml.*outside the repository/) }));
+    const html = [...result.files].filter(([name]) => name.endsWith('.html')).map(([, b]) => Buffer.from(b).toString()).join('');
+    expect(html).not.toContain('insideOnlyField');
+  });
+
   it('takes no version from a .git HEAD that links outside or a ref that climbs out', async () => {
     const linked = repo({ 'docs.json': DOCS, 'index.mdx': INDEX }, { '.git/HEAD': OUTSIDE_PASSWD });
     expect((await exportSite({ sourceDir: linked, pool, jobId: 'se_linked' })).manifest.version).toBe('se_linked');

@@ -200,6 +200,29 @@ describe('plan: legacy mint.json', () => {
     expect(page(q, 'intro').sectionId).toBe('v2');
   });
 
+  it('shows a tab or anchor whose url is a path of the site but claims no group as a link to that path', () => {
+    // BAML: `{ "name": "Community", "icon": "discord", "url": "/discord" }`, /discord a redirect
+    // to the Discord server. The anchor vanished; the tab likewise.
+    const dir = tempSite({
+      'mint.json': JSON.stringify({
+        name: 'x',
+        anchors: [{ name: 'Community', icon: 'discord', url: '/discord' }],
+        tabs: [{ name: 'Status', url: 'status' }],
+        redirects: [{ source: '/discord', destination: 'https://discord.example.com' }],
+        navigation: [{ group: 'A', pages: ['a'] }],
+      }),
+      'a.mdx': '# a',
+      'status.mdx': '# status',
+    });
+    const q = planSite(loadSite(dir));
+    expect(q.globalLinks).toEqual([{ label: 'Community', href: '/discord', icon: 'discord' }]);
+    expect(q.sections.map((s) => [s.trail.map((t) => `${t.kind}:${t.title}`).join('>'), s.external ?? false, s.href])).toEqual([
+      ['tab:Documentation', false, '/a/'],
+      ['tab:Status', true, '/status'],
+    ]);
+    expect(q.redirects).toEqual([{ from: 'discord', to: 'https://discord.example.com' }]);
+  });
+
   it('uses "Documentation" as the primary tab without primaryTab', () => {
     const dir = tempSite({
       'mint.json': JSON.stringify({
@@ -299,6 +322,26 @@ describe('plan: ignores', () => {
     });
     const p = planSite(loadSite(dir));
     expect(p.pages.map((x) => x.file)).toEqual(['index.mdx', 'notes/keep.mdx']);
+  });
+
+  it('builds a page in a snippets folder below the root when the navigation lists it; the root snippets folder stays fragments', () => {
+    // A "Snippets" section of the docs (BAML: docs/snippets/syntax/strings) was reported missing.
+    const dir = tempSite({
+      'mint.json': JSON.stringify({ name: 'x', navigation: [{ group: 'Code snippets', pages: ['index', 'docs/snippets/syntax/strings', 'snippets/shared'] }] }),
+      'index.mdx': '# home',
+      'docs/snippets/syntax/strings.mdx': '---\ntitle: strings\n---\n\nQuoted strings.',
+      'docs/snippets/unlisted.mdx': 'fragment',
+      'snippets/shared.mdx': 'fragment',
+    });
+    const p = planSite(loadSite(dir));
+    expect(p.pages.map((x) => [x.file, x.hidden])).toEqual([
+      ['index.mdx', false],
+      ['docs/snippets/syntax/strings.mdx', false],
+    ]);
+    // Named for what it is: the file exists, but the root snippets folder holds no pages.
+    expect(p.warnings.filter((w) => w.code === 'missing-page').map((w) => w.message)).toEqual([
+      'navigation lists "snippets/shared", in the root snippets/ folder, whose files are fragments to import and never pages',
+    ]);
   });
 
   it('names the settings of docs.json and mint.json it does not apply, in one warning', () => {
