@@ -1,11 +1,25 @@
 import type { ExportResult } from '../../../renderer/index.js';
+import type { PlaygroundRequest } from '../../../renderer/openapi/playground.js';
 
 /**
  * Readers of an export's pages by slug ('' is the home page): the page's HTML, and its visible
  * text (tags dropped, entities decoded, whitespace collapsed, no space before punctuation).
  * `result` is called on each read: suites export in `beforeAll`.
  */
-export function pageReaders(result: () => ExportResult): { html: (slug: string) => string; text: (slug: string) => string } {
+export interface PageReaders {
+  html: (slug: string) => string;
+  text: (slug: string) => string;
+  /** The cURL example of a page (its first request example), entities decoded. */
+  curl: (slug: string) => string;
+  /** The code of a page's (first) response example, as a reader copies it. */
+  responseExample: (slug: string) => string;
+  /** The playground's request description on a page (its data-request attribute). */
+  playgroundOf: (slug: string) => PlaygroundRequest;
+}
+
+const decode = (s: string): string => s.replace(/&quot;/g, '"').replace(/&#39;|&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+export function pageReaders(result: () => ExportResult): PageReaders {
   const html = (slug: string): string => {
     const files = result().files;
     const bytes = files.get(slug === '' ? 'index.html' : `${slug}/index.html`);
@@ -23,5 +37,19 @@ export function pageReaders(result: () => ExportResult): { html: (slug: string) 
       .replace(/&amp;/g, '&')
       .replace(/\s+/g, ' ')
       .replace(/ ([,.;)])/g, '$1');
-  return { html, text };
+  const curl = (slug: string): string => {
+    const t = text(slug);
+    return t.slice(t.indexOf('curl --request'), t.indexOf('import requests'));
+  };
+  const responseExample = (slug: string): string => {
+    const page = html(slug);
+    const panel = page.slice(page.indexOf('<aside class="c-example c-example--response"'));
+    return decode((/<code[^>]*>([^]*?)<\/code>/.exec(panel)?.[1] ?? '').replace(/<[^>]+>/g, ''));
+  };
+  const playgroundOf = (slug: string): PlaygroundRequest => {
+    const m = /data-request="([^"]*)"/.exec(html(slug));
+    if (!m) throw new Error(`no playground on ${slug}`);
+    return JSON.parse(decode(m[1] ?? '')) as PlaygroundRequest;
+  };
+  return { html, text, curl, responseExample, playgroundOf };
 }

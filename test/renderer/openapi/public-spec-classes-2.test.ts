@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRenderPool, exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
-import type { PlaygroundRequest } from '../../../renderer/openapi/playground.js';
 import { tempSite } from '../load/site-fixtures.js';
 import { pageReaders } from './exported-pages.js';
 import { BLANK_SERVER_30, DRF_30, FILTERS_31, GATEWAY_20, OPTIONAL_AUTH_31, PAGEABLE_30, SHAPES_30, SWASHBUCKLE_30, STRING_EXAMPLES_30, SWAG_20, X_DEFAULT_31 } from './sweep2-fixtures.js';
@@ -58,19 +57,9 @@ afterAll(async () => {
   await pool.close();
 });
 
-const { html, text } = pageReaders(() => result);
+const { html, text, curl, responseExample, playgroundOf } = pageReaders(() => result);
 
-const curl = (slug: string): string => {
-  const t = text(slug);
-  return t.slice(t.indexOf('curl --request'), t.indexOf('import requests'));
-};
 
-/** The playground's request description on a page (its data-request attribute). */
-function playgroundOf(slug: string): PlaygroundRequest {
-  const m = /data-request="([^"]*)"/.exec(html(slug));
-  if (!m) throw new Error(`no playground on ${slug}`);
-  return JSON.parse(m[1]!.replace(/&quot;/g, '"').replace(/&#39;|&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as PlaygroundRequest;
-}
 
 describe('security as generated specs write it', () => {
   it('shows credentials an empty alternative makes optional as optional, in the page and the playground', () => {
@@ -124,12 +113,6 @@ describe('schemas as generators write them', () => {
   });
 });
 
-function responseExample(slug: string): string {
-  const page = html(slug);
-  const panel = page.slice(page.indexOf('<aside class="c-example c-example--response"'));
-  const code = /<code[^>]*>([^]*?)<\/code>/.exec(panel)?.[1] ?? '';
-  return code.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
-}
 
 describe('examples written by hand', () => {
   it('reads a JSON example string with trailing commas as its JSON, and shows one that does not parse as written', () => {
@@ -194,9 +177,7 @@ describe('x-default (Mintlify\'s playground prefill)', () => {
     expect(plain.security).toEqual([[{ name: 'apiKey', kind: 'apiKey', in: 'header', param: 'X-API-Key', value: 'your-api-key-here' }], [{ name: 'bearer', kind: 'bearer', value: 'test-token' }]]);
     expect(plain.params[0]).toMatchObject({ name: 'region', placeholder: 'us' });
     expect(plain.body?.placeholder).toContain('"title": "Q1"');
-    const withPrefill = pageReaders(() => prefilled).html('prefill/create-a-report');
-    const m = /data-request="([^"]*)"/.exec(withPrefill)!;
-    const req = JSON.parse(m[1]!.replace(/&quot;/g, '"').replace(/&#39;|&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as PlaygroundRequest;
+    const req = pageReaders(() => prefilled).playgroundOf('prefill/create-a-report');
     expect(req.params[0]).toMatchObject({ name: 'region', value: 'eu' });
     expect(req.body?.value).toBe('{\n  "title": "My first report",\n  "pages": 1\n}');
     // The page and its request examples keep the schema's own example.

@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRenderPool, exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
-import type { PlaygroundRequest } from '../../../renderer/openapi/playground.js';
 import { tempSite } from '../load/site-fixtures.js';
 import { pageReaders } from './exported-pages.js';
 import { stringify } from 'yaml';
@@ -87,7 +86,7 @@ afterAll(async () => {
   await pool.close();
 });
 
-const { html, text } = pageReaders(() => result);
+const { html, text, curl, responseExample, playgroundOf } = pageReaders(() => result);
 
 describe('Swagger 2.0 as public specs write it', () => {
   it('keeps a multipart form with its file, enum and length, the operation\'s consumes winning', () => {
@@ -121,11 +120,6 @@ describe('Swagger 2.0 as public specs write it', () => {
   });
 });
 
-/** The cURL example of a page (the first request example), entities decoded. */
-const curl = (slug: string): string => {
-  const t = text(slug);
-  return t.slice(t.indexOf('curl --request'), t.indexOf('import requests'));
-};
 
 describe('request examples as the request is really sent', () => {
   it('serialises query, header and JSON-content parameters by style and explode, and takes a parameter\'s examples map', () => {
@@ -154,20 +148,7 @@ describe('request examples as the request is really sent', () => {
   });
 });
 
-/** The code of a page's (single) response example, as a reader copies it. */
-function responseExample(slug: string): string {
-  const page = html(slug);
-  const panel = page.slice(page.indexOf('<aside class="c-example c-example--response"'));
-  const code = /<code[^>]*>([^]*?)<\/code>/.exec(panel)?.[1] ?? '';
-  return code.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
-}
 
-/** The playground's request description on a page (its data-request attribute). */
-function playgroundOf(slug: string): PlaygroundRequest {
-  const m = /data-request="([^"]*)"/.exec(html(slug));
-  if (!m) throw new Error(`no playground on ${slug}`);
-  return JSON.parse(m[1]!.replace(/&quot;/g, '"').replace(/&#39;|&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as PlaygroundRequest;
-}
 
 describe('the playground sends what the request examples show', () => {
   it('gives array and object parameters their shape, style and explode, arrays typed as a,b', () => {
