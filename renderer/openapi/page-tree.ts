@@ -4,6 +4,7 @@
  * RequestExample, ResponseExample), so generated pages look the same and carry the same anchors.
  * Spec text (descriptions) goes in as Markdown text nodes, never parsed as MDX.
  */
+import { parseMdx } from '../page/parse.js';
 import { withoutPlaceholders } from '../page/state.js';
 import type { ElementNode, Node, TextNode } from '../page/tree.js';
 import type { ApiExamplePanel } from '../types.js';
@@ -25,6 +26,31 @@ function el(name: string, attrs: Attrs, children: Node[]): ElementNode {
 
 function md(text: string): TextNode {
   return { kind: 'text', value: `\n${withoutPlaceholders(withoutLoneStars(text))}\n` };
+}
+
+// The HTML elements spec text is written with (Scribe's `<b>`, javadoc's `<p>` and `<code>`): other
+// tag-like text (`List<String>`, `<token>`) stays text.
+const HTML_TAGS = 'a|abbr|b|blockquote|br|code|dd|del|div|dl|dt|em|h[1-6]|hr|i|img|ins|kbd|li|mark|ol|p|pre|s|small|span|strong|sub|sup|table|tbody|td|th|thead|tr|u|ul';
+const HTML_TAG_RE = new RegExp(`</?(?:${HTML_TAGS})(?=[\\s/>])[^<>]*>`, 'i');
+// Outside code spans: braces (MDX expressions) and a `<` that opens none of those tags nor an autolink.
+const NOT_MARKUP_RE = new RegExp(`(\`+)[^]*?\\1|[{}]|<(?!/?(?:${HTML_TAGS})(?=[\\s/>])|https?:|mailto:)`, 'gi');
+
+/**
+ * Spec text (a description, a field's words): Markdown, which CommonMark lets hold HTML. Text with
+ * HTML elements is read as the page's own markup, so each element meets the raw HTML policy (an
+ * `onclick` or a `<script>` is removed with `unsafe-html`) instead of showing as `<b>` typed out;
+ * braces and any other `<` stay text. Text without HTML stays one Markdown text node.
+ */
+function prose(text: string): Node[] {
+  const node = md(text);
+  if (!HTML_TAG_RE.test(node.value)) return [node];
+  const source = node.value.replace(NOT_MARKUP_RE, (m) => (m === '{' ? '&#123;' : m === '}' ? '&#125;' : m === '<' ? '&lt;' : m));
+  try {
+    return parseMdx('openapi', source, 1, { esm: false }).nodes;
+  } catch {
+    // Markup the MDX reader refuses (an unclosed `<b>`): the text as it was, escaped.
+    return [node];
+  }
 }
 
 /** Inline code in Markdown, whatever backticks the value holds. */
@@ -124,8 +150,8 @@ function field(name: string, required: boolean, s: ApiSchema, style: FieldStyle,
   // A field with nothing but its words gets them without the blank lines that keep a text apart
   // from sibling elements (marked renders them the same): one plain line is then escaped without
   // a marked call (renderMarkdown's plain-line path), as most spec descriptions are.
-  if (text && children.length === 0) return el(style.component, attrs, [{ kind: 'text', value: withoutPlaceholders(text) }]);
-  return el(style.component, attrs, [...(text ? [md(text)] : []), ...children]);
+  if (text && children.length === 0 && !HTML_TAG_RE.test(text)) return el(style.component, attrs, [{ kind: 'text', value: withoutPlaceholders(text) }]);
+  return el(style.component, attrs, [...(text ? prose(text) : []), ...children]);
 }
 
 function heading(text: string): TextNode {
@@ -193,7 +219,7 @@ function parameterNodes(params: ApiParameter[], expandAll: boolean): Node[] {
 function mediaFields(m: ApiMedia, style: FieldStyle): Node[] {
   const s = m.schema;
   if (!s) return [];
-  if (s.properties && !s.variants) return [...(s.description ? [md(s.description)] : []), ...fields(s, style)];
+  if (s.properties && !s.variants) return [...(s.description ? prose(s.description) : []), ...fields(s, style)];
   if (s.variants) {
     return [el('Tabs', {}, s.variants.map((v) => el('Tab', { title: v.title }, v.schema.properties ? fields(v.schema, style) : [field(v.title, false, v.schema, style)])))];
   }
@@ -209,14 +235,14 @@ function bodyNodes(op: ApiOperation): Node[] {
   const rb = op.requestBody;
   if (!rb || rb.media.length === 0) return [];
   const title = op.method === 'WEBHOOK' ? 'Payload' : 'Body';
-  return [heading(title), ...(rb.description ? [md(rb.description)] : []), ...mediaBlock(rb.media, { component: 'ParamField', location: 'body', expandAll: op.expandAll, direction: 'request' })];
+  return [heading(title), ...(rb.description ? prose(rb.description) : []), ...mediaBlock(rb.media, { component: 'ParamField', location: 'body', expandAll: op.expandAll, direction: 'request' })];
 }
 
 /** Each status as a tab (one status: shown alone), with its description, media and headers. */
 function responseBlock(responses: ApiOperation['responses'], expandAll: boolean): Node[] {
   const style: FieldStyle = { component: 'ResponseField', expandAll, direction: 'response' };
   const one = (r: ApiOperation['responses'][number]): Node[] => [
-    ...(r.description ? [md(r.description)] : []),
+    ...(r.description ? prose(r.description) : []),
     ...(r.media.length > 0 ? mediaBlock(r.media, style) : []),
     ...(r.headers.length > 0 ? [md('**Headers**'), ...r.headers.map((h) => field(h.name, false, h.schema, style, h.description))] : []),
   ];
@@ -237,10 +263,10 @@ function callbackNodes(op: ApiOperation): Node[] {
     // The section's title names the method and expression; inside, what the request carries.
     const inner: Node[] = cb.deprecated ? [md('This callback is deprecated.')] : [];
     if (cb.summary) inner.push(md(`**${cb.summary.replace(/[*_`[\]<>]/g, '\\$&')}**`));
-    if (cb.description) inner.push(md(cb.description));
+    if (cb.description) inner.push(...prose(cb.description));
     const rb = cb.requestBody;
     if (rb && rb.media.length > 0) {
-      inner.push(md('**Body**'), ...(rb.description ? [md(rb.description)] : []), ...mediaBlock(rb.media, { component: 'ParamField', location: 'body', expandAll: op.expandAll, direction: 'request' }));
+      inner.push(md('**Body**'), ...(rb.description ? prose(rb.description) : []), ...mediaBlock(rb.media, { component: 'ParamField', location: 'body', expandAll: op.expandAll, direction: 'request' }));
     }
     if (cb.responses.length > 0) inner.push(md('**Response**'), ...responseBlock(cb.responses, op.expandAll));
     out.push(el('Accordion', { title: `${cb.name}: ${cb.method} ${cb.expression}` }, inner));
@@ -298,7 +324,7 @@ function exampleNodes(op: ApiOperation, known: Map<string, string>, fenced: Code
  */
 export function operationTree(op: ApiOperation, withDescription: boolean, known: Map<string, string>, codeBlock: CodeBlock = fenced, examplesText?: ApiExamplePanel[]): Node[] {
   return [
-    ...(withDescription && op.description ? [md(op.description)] : []),
+    ...(withDescription && op.description ? prose(op.description) : []),
     ...securityNodes(op.security, op.expandAll),
     ...parameterNodes(op.parameters, op.expandAll),
     ...bodyNodes(op),
@@ -312,7 +338,7 @@ export function operationTree(op: ApiOperation, withDescription: boolean, known:
 export function schemaTree(page: ApiSchemaPage): Node[] {
   const style: FieldStyle = { component: 'ResponseField', expandAll: page.expandAll, direction: 'response' };
   const s = page.schema;
-  const nodes: Node[] = [...(s.description ? [md(s.description)] : [])];
+  const nodes: Node[] = [...(s.description ? prose(s.description) : [])];
   if (s.properties) nodes.push(...fields(s, style));
   else nodes.push(field(page.name, false, s, style));
   nodes.push(el('ResponseExample', {}, [fenced('json', page.name, JSON.stringify(exampleOf(s, { direction: 'response' }), null, 2))]));
@@ -322,7 +348,7 @@ export function schemaTree(page: ApiSchemaPage): Node[] {
 function messageNodes(m: ApiMessage, expandAll: boolean, level: string): Node[] {
   const style: FieldStyle = { component: 'ResponseField', expandAll, direction: 'response' };
   const out: Node[] = [md(`${level} ${m.title}`)];
-  if (m.description) out.push(md(m.description));
+  if (m.description) out.push(...prose(m.description));
   if (m.contentType) out.push(md(code(m.contentType)));
   // An object's fields are listed; any other schema is one field named for what it is.
   const part = (label: string, s: ApiSchema): Node[] => [md(`**${label}**`), ...(s.properties || s.variants ? mediaFields({ type: m.contentType ?? 'application/json', schema: s, examples: [] }, style) : [field(label.toLowerCase(), false, s, style)])];
@@ -334,7 +360,7 @@ function messageNodes(m: ApiMessage, expandAll: boolean, level: string): Node[] 
 /** An AsyncAPI channel page: description, parameters, then its messages by operation, examples on the side. */
 export function channelTree(ch: ApiChannelPage): Node[] {
   const nodes: Node[] = [];
-  if (ch.description) nodes.push(md(ch.description));
+  if (ch.description) nodes.push(...prose(ch.description));
   if (ch.parameters.length > 0) {
     nodes.push(heading('Parameters'));
     const style: FieldStyle = { component: 'ParamField', location: 'path', expandAll: ch.expandAll, direction: 'request' };
@@ -354,7 +380,7 @@ export function channelTree(ch: ApiChannelPage): Node[] {
     nodes.push(heading(action === 'send' ? 'Send' : 'Receive'));
     for (const op of ops) {
       if (op.title && ops.length > 1) nodes.push(md(`**${op.title}**`));
-      if (op.description) nodes.push(md(op.description));
+      if (op.description) nodes.push(...prose(op.description));
       for (const m of op.messages) {
         nodes.push(...messageNodes(m, ch.expandAll, '###'));
         addExamples(m, `${action === 'send' ? 'Send' : 'Receive'}: ${m.title}`);

@@ -271,6 +271,18 @@ describe('newer versions and the rest of what an operation can say', () => {
     expect(curl('keywords/add-a-point')).toMatch(/"path": \[\s*"<string>"\s*\]/);
   });
 
+  it('renders HTML in spec text under the raw HTML policy, other tag-like text and braces as typed', () => {
+    const whole = html('keywords/generate-a-token');
+    const page = whole.slice(whole.indexOf('id="page-content"'), whole.indexOf('</article>'));
+    expect(page).toContain('<p><b>Generate API token</b> for <i>your</i> app.<br>Returns a List&lt;String&gt; of scopes for {team}.</p>');
+    expect(page).toContain('<p>Read <a href="https://docs.keywords.test">the guide</a>.</p>');
+    expect(page).not.toMatch(/onclick|<script/);
+    expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page).toMatch(/<p>Use <code>read<\/code> or <strong>write<\/strong>; <code>&lt;b&gt;<\/code> in code stays code\.<\/p>/);
+    expect(page).toContain('<p>Created <em>now</em></p>');
+    expect(result.warnings).toContainEqual(expect.objectContaining({ code: 'unsafe-html', message: expect.stringContaining('onclick') }));
+  });
+
   it('lists the subtypes of a base schema with a discriminator and no oneOf, by mapping or by allOf', () => {
     const t = text('keywords/add-a-pet');
     expect(t).toMatch(/Body application\/json cat dog name string body required petType string body required What sort of pet Example: cat huntingSkill enum<string> body[^]* name string body required petType string body required What sort of pet Example: dog packSize integer body/);

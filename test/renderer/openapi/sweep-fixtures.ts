@@ -243,6 +243,15 @@ export const KEYWORDS_31 = {
         responses: { '204': { description: 'Added' } },
       },
     },
+    // HTML in spec text, as Scribe and javadoc-based generators write it.
+    '/tokens': {
+      post: {
+        summary: 'Generate a token',
+        description: '<b>Generate API token</b> for <i>your</i> app.<br>Returns a List<String> of scopes for {team}.\n\n<p onclick="steal()">Read <a href="https://docs.keywords.test">the guide</a>.</p>\n\n<script>alert(1)</script>',
+        parameters: [{ name: 'scope', in: 'query', description: 'Use <code>read</code> or <strong>write</strong>; `<b>` in code stays code.', schema: { type: 'string' } }],
+        responses: { '201': { description: 'Created <em>now</em>' } },
+      },
+    },
     // A base schema with a discriminator and no oneOf: Redoc's Pet → Cat, Dog (a mapping), and
     // what Spring writes for inheritance (no mapping: the schemas whose allOf names the base).
     '/pets': {
