@@ -2,7 +2,8 @@
  * An API page as an MDX element tree, built from the compact operation and rendered by the same
  * components as hand-written API pages (ParamField, ResponseField, Expandable, Tabs,
  * RequestExample, ResponseExample), so generated pages look the same and carry the same anchors.
- * Spec text (descriptions) goes in as Markdown text nodes, never parsed as MDX.
+ * Spec text (descriptions) goes in as Markdown text nodes, never parsed as MDX; only the HTML
+ * elements CommonMark lets it hold are read as markup (`prose`), braces staying text.
  */
 import { parseMdx } from '../page/parse.js';
 import { withoutPlaceholders } from '../page/state.js';
