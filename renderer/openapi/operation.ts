@@ -271,7 +271,11 @@ function security(spec: ParsedSpec, op: Json, resolver: RefResolver): ApiSecurit
     const alt: ApiSecurity = { schemes: [] };
     for (const [name, scopes] of Object.entries(req)) {
       const s = resolver.resolve(schemes[name], spec.file).node;
-      if (!isObj(s)) continue;
+      if (!isObj(s)) {
+        // A requirement naming a scheme the document lacks (Modulr's `HMAC`): JSON Schema cannot see it.
+        resolver.warnOnce('openapi-security', `scheme:${spec.file}:${name}`, `${spec.file} requires security scheme "${name}", which components.securitySchemes does not define; its pages show the other credentials only`, spec.file);
+        continue;
+      }
       const type = s['type'];
       const scheme = str(s['scheme'])?.toLowerCase();
       const kind = type === 'http' ? (scheme === 'bearer' ? 'bearer' : scheme === 'basic' ? 'basic' : 'http') : type === 'apiKey' || type === 'oauth2' || type === 'openIdConnect' || type === 'mutualTLS' ? type : undefined;

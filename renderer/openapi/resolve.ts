@@ -35,7 +35,8 @@ export class RefResolver {
     this.docs.set(file, doc);
   }
 
-  private warnOnce(code: string, key: string, message: string, file: string): void {
+  /** A warning about the spec, given once per key however many operations meet it. */
+  warnOnce(code: string, key: string, message: string, file: string): void {
     if (this.reported.has(key)) return;
     this.reported.add(key);
     this.warnings.push({ code, message, file });

@@ -251,6 +251,7 @@ describe('newer versions and the rest of what an operation can say', () => {
     expect(read).toContain('?q=');
     expect(text('fastapi/read-item')).toMatch(/x-api-key string header required The key from your dashboard/);
     expect(playgroundOf('fastapi/read-item').params.map((p) => p.name)).toEqual(['item_id', 'q']);
+    expect(result.warnings.filter((w) => w.code === 'openapi-security')).toEqual([expect.objectContaining({ file: 'fastapi.json', message: expect.stringContaining('"HMAC"') })]);
     const del = curl('fastapi/delete-item');
     expect(del).toContain("--header 'Authorization: Bearer <token>'");
     expect(del.match(/authorization/gi)).toHaveLength(1);

@@ -174,7 +174,8 @@ export const FASTAPI_31 = {
     '/items/{item_id}': {
       get: {
         summary: 'Read Item',
-        security: [{ APIKeyHeader: [] }],
+        // HMAC is defined nowhere (as in Modulr's spec): warned about, the key alternative shown.
+        security: [{ HMAC: [] }, { APIKeyHeader: [] }],
         parameters: [
           { name: 'item_id', in: 'path', required: true, schema: { type: 'integer' } },
           { name: 'x-api-key', in: 'header', required: true, description: 'The key from your dashboard', schema: { type: 'string' } },
