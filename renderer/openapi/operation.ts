@@ -162,6 +162,12 @@ function parameter(raw: unknown, from: string, ctx: SchemaContext): ApiParameter
   const name = str(p['name']);
   const where = p['in'];
   if (!name || (where !== 'path' && where !== 'query' && where !== 'header' && where !== 'cookie')) return undefined;
+  // "If in is "header" and the name field is "Accept", "Content-Type" or "Authorization", the
+  // parameter definition SHALL be ignored" (OpenAPI 3.x). Scribe lists the first two on every
+  // endpoint, and the request examples then sent a second Content-Type. `Authorization` is kept:
+  // specs without a security scheme document their auth that way (security-params.ts leaves it
+  // out of the examples when a scheme sends it).
+  if (where === 'header' && /^(?:accept|content-type)$/i.test(name)) return undefined;
   let schema = p['schema'];
   let contentType: string | undefined;
   // `content` instead of `schema` (a JSON-encoded query parameter): its one media type's schema.

@@ -251,6 +251,9 @@ describe('newer versions and the rest of what an operation can say', () => {
     expect(read).toContain('?q=');
     expect(text('fastapi/read-item')).toMatch(/x-api-key string header required The key from your dashboard/);
     expect(playgroundOf('fastapi/read-item').params.map((p) => p.name)).toEqual(['item_id', 'q']);
+    // Accept and Content-Type header parameters are ignored, as OpenAPI says.
+    expect(read).not.toMatch(/Content-Type|Accept/);
+    expect(text('fastapi/read-item')).not.toMatch(/Content-Type string header|Accept string header/);
     expect(result.warnings.filter((w) => w.code === 'openapi-security')).toEqual([expect.objectContaining({ file: 'fastapi.json', message: expect.stringContaining('"HMAC"') })]);
     const del = curl('fastapi/delete-item');
     expect(del).toContain("--header 'Authorization: Bearer <token>'");

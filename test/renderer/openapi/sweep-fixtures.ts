@@ -180,6 +180,9 @@ export const FASTAPI_31 = {
           { name: 'item_id', in: 'path', required: true, schema: { type: 'integer' } },
           { name: 'x-api-key', in: 'header', required: true, description: 'The key from your dashboard', schema: { type: 'string' } },
           { name: 'q', in: 'query', schema: { type: 'string' } },
+          // As Scribe lists them on every endpoint; OpenAPI says to ignore both.
+          { name: 'Content-Type', in: 'header', schema: { type: 'string' }, example: 'application/json' },
+          { name: 'Accept', in: 'header', schema: { type: 'string' } },
         ],
         responses: { '200': { description: 'Successful Response' } },
       },
