@@ -59,8 +59,6 @@ afterAll(async () => {
 
 const { html, text, curl, responseExample, playgroundOf } = pageReaders(() => result);
 
-
-
 describe('security as generated specs write it', () => {
   it('shows credentials an empty alternative makes optional as optional, in the page and the playground', () => {
     const t = text('auth/get-a-collection');
