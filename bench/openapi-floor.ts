@@ -4,6 +4,9 @@ import zlib from 'node:zlib';
 import { HTTPSnippet, type HarRequest } from '@readme/httpsnippet';
 import hljs from 'highlight.js';
 import { marked } from 'marked';
+import { HTTP_METHODS } from '../renderer/openapi/refs.js';
+import { DEFAULT_LANGUAGES } from '../renderer/openapi/settings.js';
+import { targetFor } from '../renderer/openapi/snippets.js';
 
 /**
  * The library floor of an API page, one thread: the bare calls of the libraries every generated
@@ -26,15 +29,8 @@ import { marked } from 'marked';
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const TARGETS: [target: string, client: string, language: string][] = [
-  ['shell', 'curl', 'bash'],
-  ['python', 'requests', 'python'],
-  ['javascript', 'fetch', 'javascript'],
-  ['php', 'curl', 'php'],
-  ['go', 'native', 'go'],
-  ['java', 'unirest', 'java'],
-];
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+// The languages a page shows by default, with the httpsnippet targets the renderer uses for them.
+const TARGETS = DEFAULT_LANGUAGES.flatMap((l) => targetFor(l) ?? []);
 
 function resolve(doc: Json, node: unknown): unknown {
   if (!isObj(node) || typeof node['$ref'] !== 'string') return node;
@@ -89,10 +85,10 @@ function operationFloor(doc: Json, server: string, route: string, method: string
   }
   let html = '';
   const snippet = new HTTPSnippet(har);
-  for (const [target, client, language] of TARGETS) {
+  for (const { target, client, fence } of TARGETS) {
     const code = snippet.convert(target as never, client) as string | string[] | false;
     const text = Array.isArray(code) ? (code[0] ?? '') : code || '';
-    html += highlight ? hljs.highlight(text, { language, ignoreIllegals: true }).value : text;
+    html += highlight ? hljs.highlight(text, { language: fence, ignoreIllegals: true }).value : text;
   }
   for (const response of Object.values(isObj(op['responses']) ? op['responses'] : {})) {
     const r = resolve(doc, response);
@@ -111,7 +107,7 @@ function operations(doc: Json): [route: string, method: string, op: Json][] {
   const out: [string, string, Json][] = [];
   for (const [route, item] of Object.entries(isObj(doc['paths']) ? doc['paths'] : {})) {
     if (!isObj(item)) continue;
-    for (const m of METHODS) if (isObj(item[m])) out.push([route, m, item[m] as Json]);
+    for (const m of HTTP_METHODS) if (isObj(item[m])) out.push([route, m, item[m] as Json]);
   }
   return out;
 }

@@ -104,13 +104,6 @@ function withoutTrailingCommas(text: string): string {
 }
 
 /**
- * An example as the code a reader sees for its media type. Specs often give a JSON example as a
- * string (`example: '{"id": 1}'`, OAI's api-with-examples, Train Travel's JSON Lines stream):
- * that string was JSON-encoded again (`"{\"id\": 1}"`). A string holding a JSON object or array
- * is shown as that JSON, lines of JSON (`jsonl`, `ndjson`, `json-seq`) as written; a plain string
- * under a JSON type stays a JSON string (`"OK"`).
- */
-/**
  * The media type a request or response example is written in: the first JSON one when there are
  * several (Petstore lists `application/xml` first; most readers' clients send JSON), else the first.
  */
@@ -119,7 +112,14 @@ export function exampleMedia<M extends { type: string }>(media: readonly M[] | u
   return media?.find((m) => /^application\/json\s*(;|$)/i.test(m.type)) ?? media?.find((m) => /json/i.test(m.type) && !m.type.includes('*')) ?? media?.[0];
 }
 
-/** An example as the body's text: JSON, an XML document for XML media types (given the schema), a string as written. */
+/**
+ * An example as the code a reader sees for its media type: an XML document for XML media types
+ * (given the schema), else JSON. Specs often give a JSON example as a string (`example: '{"id": 1}'`,
+ * OAI's api-with-examples, Train Travel's JSON Lines stream): that string was JSON-encoded again
+ * (`"{\"id\": 1}"`). A string holding a JSON object or array is shown as that JSON, lines of JSON
+ * (`jsonl`, `ndjson`, `json-seq`) as written; a plain string under a JSON type stays a JSON string
+ * (`"OK"`).
+ */
 export function exampleCode(value: JsonValue, mediaType: string, indent = 2, schema?: ApiSchema): string {
   if (typeof value !== 'string' && /xml/i.test(mediaType)) return xmlExample(value, schema);
   if (typeof value !== 'string') return JSON.stringify(value, null, indent);

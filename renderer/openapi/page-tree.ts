@@ -289,10 +289,10 @@ function exampleNodes(op: ApiOperation, known: Map<string, string>, fenced: Code
   if (first) {
     out.push(el('RequestExample', {}, samples.map((s) => fenced(s.fence, s.label, s.code))));
     text?.push({ label: 'Request example', blocks: [{ title: first.label, code: first.code }] });
-  } else if (op.method === 'WEBHOOK' && exampleMedia(op.requestBody?.media)) {
-    const m = exampleMedia(op.requestBody?.media) as ApiMedia;
-    const value = m.examples[0]?.value ?? (m.schema ? exampleOf(m.schema, { direction: 'request' }) : undefined);
-    if (value !== undefined) {
+  } else if (op.method === 'WEBHOOK') {
+    const m = exampleMedia(op.requestBody?.media);
+    const value = m && (m.examples[0]?.value ?? (m.schema ? exampleOf(m.schema, { direction: 'request' }) : undefined));
+    if (m && value !== undefined) {
       const code = exampleCode(value, m.type, 2, m.schema);
       out.push(el('RequestExample', {}, [fenced(fenceOf(m.type), 'Payload', code)]));
       text?.push({ label: 'Request example', blocks: [{ title: 'Payload', code }] });

@@ -6,6 +6,7 @@
  * page huge; past it, deeper fields are cut (`budget`).
  */
 import type { RefResolver } from './resolve.js';
+import { componentKey } from './spec-fragment.js';
 import type { ApiProperty, ApiSchema, JsonValue } from './types.js';
 import type { Json } from './load-spec.js';
 
@@ -283,14 +284,15 @@ function memoOf(trail: Step[], start: number, position: number, depth: number): 
 
 function describe(node: Json, file: string, name: string | undefined, w: Walk, depth: number): ApiSchema {
   const s = Array.isArray(node['allOf']) ? mergeAllOf(node, file, w, new Set()) : node;
-  // anyOf/oneOf with a null option: the other option, nullable (FastAPI writes every Optional so).
   const choice = (Array.isArray(s['oneOf']) ? s['oneOf'] : Array.isArray(s['anyOf']) ? s['anyOf'] : undefined) as unknown[] | undefined;
-  if (choice) {
-    const resolved = choice.map((c) => w.ctx.resolver.resolve(c, file));
-    const nonNull = resolved.filter((c) => !isNullSchema(c.node));
+  // Each choice with the node it names, resolved once for every use below.
+  const resolved = choice?.map((raw) => ({ raw, ...w.ctx.resolver.resolve(raw, file) }));
+  const nonNull = resolved?.filter((c) => !isNullSchema(c.node)) ?? [];
+  if (resolved) {
+    // anyOf/oneOf with a null option: the other option, nullable (FastAPI writes every Optional so).
     if (nonNull.length === 1 && nonNull[0] && resolved.length === 2) {
       const { oneOf: _o, anyOf: _a, ...rest } = s;
-      const inner = walk(choice[resolved.indexOf(nonNull[0])], file, w, depth);
+      const inner = walk(nonNull[0].raw, file, w, depth);
       const out: ApiSchema = { ...inner, nullable: true };
       applyCommon(out, rest, w);
       return out;
@@ -321,15 +323,13 @@ function describe(node: Json, file: string, name: string | undefined, w: Walk, d
   const { type, nullable } = baseType(s);
   const out: ApiSchema = { type };
   if (nullable) out.nullable = true;
-  if (choice) {
+  if (resolved) {
     // A `null` among several choices (`anyOf: [string, string[], null]`, polar-docs' list filters)
     // makes the field nullable; it is not a tab of its own holding a field typed `null`.
-    const kept = choice.filter((c) => !isNullSchema(w.ctx.resolver.resolve(c, file).node));
-    if (kept.length > 0 && kept.length < choice.length) out.nullable = true;
-    out.variants = (kept.length > 0 ? kept : choice).map((c, i) => {
-      const rc = w.ctx.resolver.resolve(c, file);
+    if (nonNull.length > 0 && nonNull.length < resolved.length) out.nullable = true;
+    out.variants = (nonNull.length > 0 ? nonNull : resolved).map((rc, i) => {
       const title = (isObj(rc.node) && typeof rc.node['title'] === 'string' ? rc.node['title'] : undefined) ?? rc.name ?? (isObj(rc.node) ? baseType(rc.node).type : undefined) ?? `Option ${i + 1}`;
-      return { title, schema: walk(c, file, w, depth + 1) };
+      return { title, schema: walk(rc.raw, file, w, depth + 1) };
     });
     // No type of its own: what the choices are (`content: oneOf [string, Part[]]` is `string | object[]`,
     // not `object`).
@@ -402,13 +402,13 @@ function discriminated(node: Json, name: string | undefined, file: string, w: Wa
   const property = d['propertyName'];
   const targets: [string, string][] = [];
   if (isObj(d['mapping'])) {
-    for (const [value, ref] of Object.entries(d['mapping'])) if (typeof ref === 'string') targets.push([value, ref.includes('#') || ref.includes('/') ? ref : `#/components/schemas/${ref}`]);
+    for (const [value, ref] of Object.entries(d['mapping'])) if (typeof ref === 'string') targets.push([value, ref.includes('#') || ref.includes('/') ? ref : componentKey('schemas', ref)]);
   } else if (name) {
     const all = w.ctx.resolver.resolve({ $ref: '#/components/schemas' }, file).node;
-    const self = `#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const self = componentKey('schemas', name);
     for (const [other, schema] of Object.entries(isObj(all) ? all : {})) {
       const parts = isObj(schema) && Array.isArray(schema['allOf']) ? schema['allOf'] : [];
-      if (other !== name && parts.some((p) => isObj(p) && p['$ref'] === self)) targets.push([other, `#/components/schemas/${other.replace(/~/g, '~0').replace(/\//g, '~1')}`]);
+      if (other !== name && parts.some((p) => isObj(p) && p['$ref'] === self)) targets.push([other, componentKey('schemas', other)]);
     }
   }
   if (targets.length === 0) return undefined;

@@ -56,7 +56,7 @@ function componentOf(ref: string): { kind: string; name: string } | undefined {
 }
 
 /** `#/components/<kind>/<name>` for a kind and name (the form componentOf reads back). */
-function componentKey(kind: string, name: string): string {
+export function componentKey(kind: string, name: string): string {
   return `#/components/${kind}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 }
 
