@@ -1,5 +1,8 @@
-import type { ExportResult } from '../../../renderer/index.js';
+import { beforeAll } from 'vitest';
+import { exportSite, type ExportResult } from '../../../renderer/index.js';
 import type { PlaygroundRequest } from '../../../renderer/openapi/playground.js';
+import { sharedRenderPool } from '../../helpers/render-pool.js';
+import { tempSite } from '../load/site-fixtures.js';
 
 /**
  * Readers of an export's pages by slug ('' is the home page): the page's HTML, and its visible
@@ -52,4 +55,20 @@ export function pageReaders(result: () => ExportResult): PageReaders {
     return JSON.parse(decode(m[1] ?? '')) as PlaygroundRequest;
   };
   return { html, text, curl, responseExample, playgroundOf };
+}
+
+/**
+ * The suite's export of a site made of `files` (in `beforeAll`, on the fork's shared render pool)
+ * and readers of its pages; `result()` is the export itself.
+ */
+export function exportedSite(files: Record<string, string>): PageReaders & { result: () => ExportResult } {
+  let exported: ExportResult | undefined;
+  beforeAll(async () => {
+    exported = await exportSite({ sourceDir: tempSite(files), pool: sharedRenderPool() });
+  }, 60_000);
+  const result = (): ExportResult => {
+    if (!exported) throw new Error('the suite has not exported its site yet');
+    return exported;
+  };
+  return { ...pageReaders(result), result };
 }

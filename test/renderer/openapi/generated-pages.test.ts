@@ -3,15 +3,11 @@
  * navigation, operation strings, frontmatter forms, and what each page shows, checked on the
  * exported HTML.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRenderPool, exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
+import { describe, expect, it } from 'vitest';
 import { searchScopesOf, wholeScopeIndex } from '../../helpers/search-index.js';
-import { tempSite } from '../load/site-fixtures.js';
-import { pageReaders } from './exported-pages.js';
+import { exportedSite } from './exported-pages.js';
 import { NEW_PET_YAML, OLD_30, PETS_31, SWAGGER_20, yaml } from './fixtures.js';
 
-let pool: RenderPool;
-let result: ExportResult;
 
 const docs = {
   name: 'Pets',
@@ -52,22 +48,14 @@ const files: Record<string, string> = {
   'guides/legacy.mdx': '---\ntitle: Legacy setup\ndeprecated: true\n---\nThe old way.\n',
 };
 
-beforeAll(async () => {
-  pool = createRenderPool({ threads: 2 });
-  result = await exportSite({ sourceDir: tempSite(files), pool });
-}, 60_000);
-afterAll(async () => {
-  await pool.close();
-});
-
-const { html, text } = pageReaders(() => result);
+const { result, html, text } = exportedSite(files);
 const sidebar = (slug: string): string => /<aside class="sidebar"[\s\S]*?<\/aside>/.exec(html(slug))?.[0] ?? '';
-const warnings = (code: string): string[] => result.warnings.filter((w) => w.code === code).map((w) => w.message);
+const warnings = (code: string): string[] => result().warnings.filter((w) => w.code === code).map((w) => w.message);
 
 describe('pages generated from a navigation spec', () => {
   it('builds one page per operation and webhook, under the tag, titled by x-mint metadata or summary, URL from the summary', () => {
     for (const slug of ['api-reference/pets/list-pets', 'api-reference/pets/create-pet', 'api-reference/pets/get-pet', 'api-reference/admin/admin-keys', 'api-reference/pet_adopted']) {
-      expect(result.files.has(`${slug}/index.html`), slug).toBe(true);
+      expect(result().files.has(`${slug}/index.html`), slug).toBe(true);
     }
     expect(html('api-reference/pets/list-pets')).toMatch(/<h1[^>]*>List pets<\/h1>/);
     expect(html('api-reference/pets/create-pet')).toMatch(/<h1[^>]*>Adopt a pet<\/h1>/);
@@ -82,27 +70,27 @@ describe('pages generated from a navigation spec', () => {
     // A deprecated operation is labelled beside its title, as Mintlify's openapi-setup page says.
     expect(nav).toMatch(/Get pet<\/span><span class="nav-deprecated">deprecated<\/span><span class="method-badge method-get">GET<\/span>/);
     expect(nav).not.toMatch(/List pets<\/span><span class="nav-deprecated">/);
-    expect(result.files.has('api-reference/admin/secret-thing/index.html')).toBe(true);
-    expect([...result.files.keys()].some((f) => f.includes('gone'))).toBe(false);
+    expect(result().files.has('api-reference/admin/secret-thing/index.html')).toBe(true);
+    expect([...result().files.keys()].some((f) => f.includes('gone'))).toBe(false);
   });
 
   it('places operation strings of a navigation with {source, directory} under that directory, a spec per group, a spec named per entry', () => {
-    expect(result.files.has('v0/list-things/index.html')).toBe(true);
-    expect(result.files.has('v0/pets/create-pet/index.html')).toBe(true);
-    expect(result.files.has('api-reference/relics/list-relics/index.html')).toBe(true);
+    expect(result().files.has('v0/list-things/index.html')).toBe(true);
+    expect(result().files.has('v0/pets/create-pet/index.html')).toBe(true);
+    expect(result().files.has('api-reference/relics/list-relics/index.html')).toBe(true);
     expect(warnings('openapi-operation').join('\n')).toContain('"GET /nowhere"');
   });
 
   it('builds the operations such a navigation does not list, reachable by URL only, shown in the section that names their spec', () => {
-    expect(result.files.has('v0/get-thing/index.html')).toBe(true);
+    expect(result().files.has('v0/get-thing/index.html')).toBe(true);
     expect(sidebar('v0/list-things')).not.toContain('Get thing');
     // The unlisted page shows the tab and sidebar of the navigation that names old.json, not the first tab's.
     const page = html('v0/get-thing');
     expect(page).toMatch(/<a class="tab" href="[^"]*" aria-current="true">Selected<\/a>/);
     expect(sidebar('v0/get-thing')).toContain('List things');
     expect(sidebar('v0/get-thing')).not.toContain('aria-current="page"');
-    expect(result.manifest.files.some((f) => f.path === 'v0/get-thing/index.html')).toBe(true);
-    expect(result.files.get('sitemap.xml') && new TextDecoder().decode(result.files.get('sitemap.xml'))).not.toContain('/v0/get-thing');
+    expect(result().manifest.files.some((f) => f.path === 'v0/get-thing/index.html')).toBe(true);
+    expect(result().files.get('sitemap.xml') && new TextDecoder().decode(result().files.get('sitemap.xml'))).not.toContain('/v0/get-thing');
   });
 
   it('shows method, path, auth, parameters of every location, and defaults/constraints', () => {
@@ -173,7 +161,7 @@ describe('pages generated from a navigation spec', () => {
   });
 
   it('indexes generated pages for search', () => {
-    const index = wholeScopeIndex(result.files, searchScopesOf(result.files)[0]!.key);
+    const index = wholeScopeIndex(result().files, searchScopesOf(result().files)[0]!.key);
     const urls = index.search('vaccinated').map((r) => (r as unknown as { url?: string; id: unknown }).url ?? r.id);
     expect(urls.length).toBeGreaterThan(0);
   });

@@ -3,14 +3,13 @@
  * docs/api-reference.md "Sweep over public specs"), each reproduced by a small spec of our own
  * (sweep2-fixtures.ts) and checked on the exported HTML.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRenderPool, exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { exportSite, type ExportResult } from '../../../renderer/index.js';
+import { sharedRenderPool } from '../../helpers/render-pool.js';
 import { tempSite } from '../load/site-fixtures.js';
-import { pageReaders } from './exported-pages.js';
+import { exportedSite, pageReaders } from './exported-pages.js';
 import { BLANK_SERVER_30, DRF_30, FILTERS_31, GATEWAY_20, OPTIONAL_AUTH_31, PAGEABLE_30, SHAPES_30, SWASHBUCKLE_30, STRING_EXAMPLES_30, SWAG_20, X_DEFAULT_31 } from './sweep2-fixtures.js';
 
-let pool: RenderPool;
-let result: ExportResult;
 
 const docs = {
   name: 'Sweep 2',
@@ -49,15 +48,7 @@ const files: Record<string, string> = {
   'dotnet.json': JSON.stringify(SWASHBUCKLE_30),
 };
 
-beforeAll(async () => {
-  pool = createRenderPool({ threads: 2 });
-  result = await exportSite({ sourceDir: tempSite(files), pool });
-}, 60_000);
-afterAll(async () => {
-  await pool.close();
-});
-
-const { html, text, curl, responseExample, playgroundOf } = pageReaders(() => result);
+const { result, html, text, curl, responseExample, playgroundOf } = exportedSite(files);
 
 describe('security as generated specs write it', () => {
   it('shows credentials an empty alternative makes optional as optional, in the page and the playground', () => {
@@ -166,7 +157,7 @@ describe('x-default (Mintlify\'s playground prefill)', () => {
   let prefilled: ExportResult;
   beforeAll(async () => {
     const site = { ...docs, api: { examples: { prefill: true } }, navigation: { tabs: [{ tab: 'Prefill', openapi: { source: 'prefill.json', directory: 'prefill' } }] } };
-    prefilled = await exportSite({ sourceDir: tempSite({ 'docs.json': JSON.stringify(site), 'prefill.json': JSON.stringify(X_DEFAULT_31) }), pool });
+    prefilled = await exportSite({ sourceDir: tempSite({ 'docs.json': JSON.stringify(site), 'prefill.json': JSON.stringify(X_DEFAULT_31) }), pool: sharedRenderPool() });
   }, 60_000);
 
   it('starts security fields with their x-default always, parameters and body fields with theirs when prefilling', () => {

@@ -3,15 +3,11 @@
  * docs/api-reference.md), each reproduced by a small spec of our own and checked on the exported
  * HTML.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRenderPool, exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
-import { tempSite } from '../load/site-fixtures.js';
-import { pageReaders } from './exported-pages.js';
+import { describe, expect, it } from 'vitest';
+import { exportedSite } from './exported-pages.js';
 import { stringify } from 'yaml';
 import { CALLBACKS_31, FASTAPI_31, KEYWORDS_31, PETSTORE_XML, REQUESTS_31, SWAGGER_FORMS, TRAINS_32 } from './sweep-fixtures.js';
 
-let pool: RenderPool;
-let result: ExportResult;
 
 const docs = {
   name: 'Sweep',
@@ -78,15 +74,7 @@ const files: Record<string, string> = {
   }),
 };
 
-beforeAll(async () => {
-  pool = createRenderPool({ threads: 2 });
-  result = await exportSite({ sourceDir: tempSite(files), pool });
-}, 60_000);
-afterAll(async () => {
-  await pool.close();
-});
-
-const { html, text, curl, responseExample, playgroundOf } = pageReaders(() => result);
+const { result, html, text, curl, responseExample, playgroundOf } = exportedSite(files);
 
 describe('Swagger 2.0 as public specs write it', () => {
   it('keeps a multipart form with its file, enum and length, the operation\'s consumes winning', () => {
@@ -173,8 +161,8 @@ describe('the playground sends what the request examples show', () => {
 
 describe('newer versions and the rest of what an operation can say', () => {
   it('reads OpenAPI 3.2 as 3.1 with a warning: QUERY, additionalOperations, itemSchema streams, dataValue examples', () => {
-    expect(result.warnings.filter((w) => w.code === 'openapi-version').map((w) => w.message)).toEqual([expect.stringContaining('trains.yaml is OpenAPI 3.2.0: read as 3.1')]);
-    expect(result.warnings.filter((w) => w.code === 'openapi-invalid')).toEqual([]);
+    expect(result().warnings.filter((w) => w.code === 'openapi-version').map((w) => w.message)).toEqual([expect.stringContaining('trains.yaml is OpenAPI 3.2.0: read as 3.1')]);
+    expect(result().warnings.filter((w) => w.code === 'openapi-invalid')).toEqual([]);
     const q = text('trains/query-trips');
     expect(q).toContain('QUERY /trips');
     expect(curl('trains/query-trips')).toMatch(/"from": ?"Berlin"/);
@@ -224,7 +212,7 @@ describe('newer versions and the rest of what an operation can say', () => {
   });
 
   it('resolves refs in a split spec relative to the file each is written in, without a false schema warning', () => {
-    expect(result.warnings.filter((w) => w.file?.startsWith('api/'))).toEqual([]);
+    expect(result().warnings.filter((w) => w.file?.startsWith('api/'))).toEqual([]);
     const t = text('split/get-a-user');
     expect(t).toMatch(/city string Where the user lives Example: Paris/);
     expect(t).toMatch(/manager User Refers back to User \(a circular reference\)/);
@@ -254,7 +242,7 @@ describe('newer versions and the rest of what an operation can say', () => {
     // Accept and Content-Type header parameters are ignored, as OpenAPI says.
     expect(read).not.toMatch(/Content-Type|Accept/);
     expect(text('fastapi/read-item')).not.toMatch(/Content-Type string header|Accept string header/);
-    expect(result.warnings.filter((w) => w.code === 'openapi-security')).toEqual([expect.objectContaining({ file: 'fastapi.json', message: expect.stringContaining('"HMAC"') })]);
+    expect(result().warnings.filter((w) => w.code === 'openapi-security')).toEqual([expect.objectContaining({ file: 'fastapi.json', message: expect.stringContaining('"HMAC"') })]);
     const del = curl('fastapi/delete-item');
     expect(del).toContain("--header 'Authorization: Bearer <token>'");
     expect(del.match(/authorization/gi)).toHaveLength(1);
@@ -284,7 +272,7 @@ describe('newer versions and the rest of what an operation can say', () => {
     expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(page).toMatch(/<p>Use <code>read<\/code> or <strong>write<\/strong>; <code>&lt;b&gt;<\/code> in code stays code\.<\/p>/);
     expect(page).toContain('<p>Created <em>now</em></p>');
-    expect(result.warnings).toContainEqual(expect.objectContaining({ code: 'unsafe-html', message: expect.stringContaining('onclick') }));
+    expect(result().warnings).toContainEqual(expect.objectContaining({ code: 'unsafe-html', message: expect.stringContaining('onclick') }));
   });
 
   it('lists the subtypes of a base schema with a discriminator and no oneOf, by mapping or by allOf', () => {
@@ -313,7 +301,7 @@ describe('newer versions and the rest of what an operation can say', () => {
   });
 
   it('checks an AsyncAPI 3.1 document against the newest schema of its major instead of failing its version number', () => {
-    expect(result.warnings.filter((w) => w.code.startsWith('asyncapi-'))).toEqual([]);
+    expect(result().warnings.filter((w) => w.code.startsWith('asyncapi-'))).toEqual([]);
     expect(text('lights/dim')).toMatch(/percent integer/);
   });
 });
