@@ -76,7 +76,7 @@ export function renderNodes(nodes: Node[], env: Env, state: PageState, mode: Mod
         if (html === '') break;
         // An island's slots repeat its first paint: its words count once in the page's text. Only a
         // page with islands has such slots (renderIsland sets state.islands first).
-        const text = htmlToText(state.islands ? withoutRepeatedSlots(html) : html);
+        const text = state.takeElementText(node) ?? htmlToText(state.islands ? withoutRepeatedSlots(html) : html);
         if (node.block && mode === 'block') {
           appendBlock(parts, state.block(html, text));
         } else {

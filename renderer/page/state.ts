@@ -9,6 +9,7 @@ import type { PageIconTable } from '../islands/icons.js';
 import type { PageIslands } from '../islands/island.js';
 import type { ApiExamplePanel, BuildWarning, RenderContext } from '../types.js';
 import type { SnippetMemo } from './snippets.js';
+import type { ElementNode } from './tree.js';
 
 export interface Slot {
   html: string;
@@ -109,6 +110,23 @@ export class PageState {
 
   block(html: string, text: string, code?: CodeSlot): string {
     return `${BLOCK_OPEN}${this.push(html, text, code)}${BLOCK_CLOSE}`;
+  }
+
+  /**
+   * The plain text a component gave for the element it rendered (a code group: its labels and its
+   * code as written), taken by renderNodes instead of reading the markup back into text.
+   */
+  private elementText: { el: ElementNode; text: string } | undefined;
+
+  setElementText(el: ElementNode, text: string): void {
+    this.elementText = { el, text };
+  }
+
+  takeElementText(el: ElementNode): string | undefined {
+    const own = this.elementText;
+    if (own?.el !== el) return undefined;
+    this.elementText = undefined;
+    return own.text;
   }
 
   private push(html: string, text: string, code?: CodeSlot): number {

@@ -36,34 +36,45 @@ export function tabsMarkup(c: ComponentCall, items: TabItem[], className: string
   return `<div class="c-tabs ${className}" data-tabs><div class="c-tabs__bar"><div class="c-tabs__list" role="tablist">${buttons}</div>${headerExtra}</div>${panels}</div>`;
 }
 
-/** The code blocks rendered among a component's children, in order. */
-function codeBlocks(c: ComponentCall): { blocks: CodeSlot[]; html: string } {
+/** The code blocks rendered among a component's children, in order, with the code each holds as written. */
+function codeBlocks(c: ComponentCall): { blocks: CodeSlot[]; code: string[]; html: string } {
   const html = c.children('block');
   const blocks: CodeSlot[] = [];
+  const code: string[] = [];
   CODE_SLOT_RE.lastIndex = 0;
   for (let m = CODE_SLOT_RE.exec(html); m; m = CODE_SLOT_RE.exec(html)) {
     const slot = c.state.slots[Number(m[1])];
-    if (slot?.code) blocks.push(slot.code);
+    if (slot?.code) {
+      blocks.push(slot.code);
+      code.push(slot.text);
+    }
   }
-  return { blocks, html };
+  return { blocks, code, html };
 }
 
 const COPY_BUTTON =
   '<button type="button" class="c-code__copy" data-copy-code aria-label="Copy code"><span class="c-code__copy-status" aria-live="polite"></span></button>';
 
-function codeGroup(c: ComponentCall, extraClass = ''): string {
-  const { blocks, html } = codeBlocks(c);
+/**
+ * A group of code blocks. Its plain text is its labels and its code as written, given to the page
+ * (setElementText) rather than read back out of thousands of highlighting tags: an API page's six
+ * request examples cost 0.18 ms a page that way.
+ */
+function codeGroup(c: ComponentCall, extraClass = '', label = ''): string {
+  const { blocks, code, html } = codeBlocks(c);
   if (blocks.length === 0) return `<div class="c-code-group ${extraClass}">${html}</div>`;
-  if (blocks.length === 1 && blocks[0]) {
-    const only = blocks[0];
+  const only = blocks.length === 1 ? blocks[0] : undefined;
+  const labels = only ? [only.title ?? only.lang] : blocks.map((b, i) => b.title ?? (b.lang || `Tab ${i + 1}`));
+  c.state.setElementText(c.el, [label, ...labels, ...code].filter(Boolean).join('\n'));
+  if (only) {
     return `<div class="c-code-group ${extraClass}">${codeFrame(only.inner, only.title ?? only.lang, only.title !== undefined)}</div>`;
   }
-  const items = blocks.map((b, i) => ({ label: b.title ?? (b.lang || `Tab ${i + 1}`), panel: b.inner }));
+  const items = blocks.map((b, i) => ({ label: labels[i] as string, panel: b.inner }));
   return `<div class="c-code c-code-group ${extraClass}" data-code-block>${tabsMarkup(c, items, 'c-tabs--code', COPY_BUTTON)}</div>`;
 }
 
 function example(c: ComponentCall, kind: 'request' | 'response', label: string): string {
-  return `<aside class="c-example c-example--${kind}" aria-label="${label}"><p class="c-example__label">${label}</p>${codeGroup(c)}</aside>`;
+  return `<aside class="c-example c-example--${kind}" aria-label="${label}"><p class="c-example__label">${label}</p>${codeGroup(c, '', label)}</aside>`;
 }
 
 export const tabComponents: Record<string, ComponentRenderer> = {

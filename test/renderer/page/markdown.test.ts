@@ -95,6 +95,12 @@ describe('markdown', () => {
     expect(page.html).toContain('x &lt; y');
   });
 
+  it('gives a code group\'s text as its labels and its code as written, not split at highlighting tags', () => {
+    const page = render('<CodeGroup>\n\n```javascript app.js\nconsole.log("hi");\n```\n\n```python\nprint(f"{name}")\n```\n\n</CodeGroup>\n\nAfter.');
+    expect(page.html).toContain('<span class="hljs-string">&quot;hi&quot;</span>');
+    expect(page.text).toBe('app.js python console.log("hi"); print(f"{name}") After.');
+  });
+
   it('produces plain text for the search index without markup or math noise', () => {
     const page = render('# Title\n\nSome **bold** text &amp; more.\n\n<Note>\nA note.\n</Note>\n\nMath $x^2$ here.');
     expect(page.text).toBe('Title Some bold text & more. A note. Math x^2 here.');
