@@ -26,22 +26,29 @@ function endsLine(html: string, lt: number, gt: number): boolean {
 /**
  * Plain text of a fragment of rendered HTML, block ends as line breaks. One pass from tag to tag
  * (an API page's 45 KB of fields and highlighted code has thousands of tags; a regex pass per
- * kind of tag cost a millisecond a page).
+ * kind of tag cost a millisecond a page). A run of tags leaves one separator, a line break if any
+ * of them ends a line: the whitespace passes below would fold the run to that anyway, and had
+ * hundreds of runs a page to fold.
  */
 function text(html: string): string {
   let out = '';
   let at = 0;
+  // The separator the tags since the last text leave: none, a space, or a line break.
+  let sep: '' | ' ' | '\n' = '';
   for (;;) {
     const lt = html.indexOf('<', at);
     if (lt === -1) break;
     const gt = html.indexOf('>', lt + 1);
     // A `<` that opens no tag is text, as is everything after it.
     if (gt === -1) break;
-    out += html.slice(at, lt);
-    out += endsLine(html, lt, gt) ? '\n' : ' ';
+    if (lt > at) {
+      out += sep + html.slice(at, lt);
+      sep = '';
+    }
+    if (sep !== '\n') sep = endsLine(html, lt, gt) ? '\n' : ' ';
     at = gt + 1;
   }
-  out += html.slice(at);
+  out += sep + html.slice(at);
   return decodeEntities(out)
     // Runs only: a single space between words is left alone (most matches, and most of the time).
     .replace(/[ \t\u00a0]{2,}|[\t\u00a0]/g, ' ')

@@ -21,6 +21,8 @@ describe('decodeEntities', () => {
     expect(decodeEntities('&copy; &#X41; &#x; &#; &#0; &#1114112; & alone; &amp')).toBe('&copy; &#X41; &#x; &#; &#0; &#1114112; & alone; &amp');
     expect(decodeEntities('no references')).toBe('no references');
     expect(decodeEntities('&a&lt;&&gt;;')).toBe('&a<&>;');
+    // Near misses of the five references escapeHtml writes, read in place without a lookup.
+    expect(decodeEntities('&lg; &gtt; &at; &amq; &#38; &#3; &quo; &quott; &QUOT;')).toBe('&lg; &gtt; &at; &amq; & \u0003 &quo; &quott; &QUOT;');
   });
 
   it('agrees with the regex definition on random strings', () => {
