@@ -13,28 +13,48 @@ const HEADING_RE = new RegExp(`${HEADING_OPEN}(\\d+)${HEADING_CLOSE}`, 'g');
 // Runs of two or more, or any whitespace other than a plain space: single spaces are left alone.
 const SPACES_RE = /\s{2,}|[^\S ]/g;
 
+/** Where a slot's resolved form was first written into a parts list; a string once it is reused. */
+interface Written {
+  parts: string[];
+  start: number;
+  end: number;
+}
+type Done = (Written | string | undefined)[];
+
+/**
+ * Puts slots back into HTML and into plain text. Both are written into one list of parts and
+ * joined once: nested replace callbacks made a rope of thousands of pieces that the next regex
+ * (headings, whitespace folding) then had to flatten, a tenth of a millisecond an API page each.
+ */
 export class Resolver {
-  private readonly htmlDone: (string | undefined)[] = [];
-  /** A slot's text: where it was first written into a parts list, then the string once reused. */
-  private readonly textDone: (TextRange | string | undefined)[] = [];
+  private readonly htmlDone: Done = [];
+  private readonly textDone: Done = [];
 
   constructor(private readonly state: PageState) {}
 
   html(fragment: string): string {
     if (!hasMarker(fragment)) return fragment;
-    return fragment.replace(SLOT_HTML_RE, (_whole, blockId: string | undefined, id: string | undefined) => this.slotHtml(Number(blockId ?? id)));
+    const parts: string[] = [];
+    this.writeHtml(fragment, parts);
+    return parts.join('');
   }
 
-  /**
-   * The plain text of a fragment with its slots' texts in place. Written into one list of parts
-   * and joined once: nested replace callbacks made a rope of thousands of pieces that the
-   * normalising regex then had to flatten (a tenth of a millisecond an API page).
-   */
   text(fragment: string): string {
     if (!hasMarker(fragment)) return fragment;
     const parts: string[] = [];
     this.writeText(fragment, parts);
     return parts.join('');
+  }
+
+  private writeHtml(fragment: string, parts: string[]): void {
+    let at = 0;
+    for (const m of fragment.matchAll(SLOT_HTML_RE)) {
+      parts.push(fragment.slice(at, m.index));
+      const i = Number(m[1] ?? m[2]);
+      this.writeSlot(i, parts, this.htmlDone, this.state.slots[i]?.html ?? '', (f) => this.writeHtml(f, parts));
+      at = m.index + m[0].length;
+    }
+    parts.push(fragment.slice(at));
   }
 
   private writeText(fragment: string, parts: string[]): void {
@@ -44,47 +64,33 @@ export class Resolver {
       // Block slots are separate words; inline ones join the sentence they sit in.
       const block = m[0].charAt(0) === BLOCK_OPEN;
       if (block) parts.push(' ');
-      this.writeSlotText(Number(m[1]), parts);
+      const i = Number(m[1]);
+      this.writeSlot(i, parts, this.textDone, this.state.slots[i]?.text ?? '', (f) => this.writeText(f, parts));
       if (block) parts.push(' ');
       at = m.index + m[0].length;
     }
     parts.push(fragment.slice(at));
   }
 
-  private slotHtml(i: number): string {
-    const done = this.htmlDone[i];
-    if (done !== undefined) return done;
-    this.htmlDone[i] = '';
-    const out = this.html(this.state.slots[i]?.html ?? '');
-    this.htmlDone[i] = out;
-    return out;
-  }
-
   /** Each slot is resolved once; a slot met again inside itself (a cycle) gives ''. */
-  private writeSlotText(i: number, parts: string[]): void {
-    const done = this.textDone[i];
-    if (typeof done === 'string') {
-      parts.push(done);
+  private writeSlot(i: number, parts: string[], done: Done, source: string, write: (fragment: string) => void): void {
+    const was = done[i];
+    if (typeof was === 'string') {
+      parts.push(was);
       return;
     }
-    if (done !== undefined) {
-      const text = done.parts.slice(done.start, done.end).join('');
-      this.textDone[i] = text;
-      parts.push(text);
+    if (was !== undefined) {
+      const joined = was.parts.slice(was.start, was.end).join('');
+      done[i] = joined;
+      parts.push(joined);
       return;
     }
-    const range: TextRange = { parts, start: parts.length, end: parts.length };
-    this.textDone[i] = '';
-    this.writeText(this.state.slots[i]?.text ?? '', parts);
+    const range: Written = { parts, start: parts.length, end: parts.length };
+    done[i] = '';
+    write(source);
     range.end = parts.length;
-    this.textDone[i] = range;
+    done[i] = range;
   }
-}
-
-interface TextRange {
-  parts: string[];
-  start: number;
-  end: number;
 }
 
 const MARKER_RE = /[\uE000-\uE005]/;

@@ -4,7 +4,7 @@
  * definition on fixed cases and on random strings built from the characters that matter.
  */
 import { describe, expect, it } from 'vitest';
-import { decodeEntities } from '../../../renderer/page/html.js';
+import { decodeEntities, htmlToText } from '../../../renderer/page/html.js';
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
 function reference(value: string): string {
@@ -39,5 +39,24 @@ describe('decodeEntities', () => {
   it('leaves 200,000 `&` before a single `;` as they are', () => {
     const s = `${'&'.repeat(200_000)};`;
     expect(decodeEntities(s)).toBe(s);
+  });
+});
+
+describe('htmlToText', () => {
+  const fold = (s: string): string => s.replace(/\s{2,}|[^\S ]/g, ' ').trim();
+  it('makes a run of tags one space, keeps a space at either edge, and reads a `<` with no `>` as text', () => {
+    expect(htmlToText('<div><p>One <b>two</b></p></div><p>three &amp; four</p>')).toBe(' One  two three & four ');
+    expect(htmlToText('plain &lt;b&gt;')).toBe('plain <b>');
+    expect(htmlToText('a<br>b < c')).toBe('a b < c');
+  });
+
+  it('reads the same words as replacing every tag with a space, on random fragments', () => {
+    const pieces = ['<p>', '</p>', '<b class="x">', '</b>', '<', '>', 'word', ' ', '\n', '&amp;', '&lt;', '&#32;', 'x'];
+    let seed = 5;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let n = 0; n < 3000; n++) {
+      const html = Array.from({ length: 1 + Math.floor(next() * 20) }, () => pieces[Math.floor(next() * pieces.length)]).join('');
+      expect(fold(htmlToText(html)), JSON.stringify(html)).toBe(fold(decodeEntities(html.replace(/<[^>]*>/g, ' '))));
+    }
   });
 });
