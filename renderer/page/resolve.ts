@@ -105,10 +105,7 @@ export function resolveHeadings(html: string, state: PageState, resolver: Resolv
   if (state.headings.length === 0) return { html, toc };
   const slugger = new Slugger();
   const ids = new Map<number, string>();
-  // Explicit ids are claimed first so an automatic slug never takes one.
-  for (const h of state.headings) if (h.custom) slugger.reserve(h.base);
-  const out = html.replace(HEADING_RE, (_whole, k: string) => {
-    const index = Number(k);
+  const headingId = (index: number): string => {
     const known = ids.get(index);
     if (known !== undefined) return escapeHtml(known);
     const h = state.headings[index];
@@ -119,8 +116,18 @@ export function resolveHeadings(html: string, state: PageState, resolver: Resolv
     if (h.inToc && (h.depth === 2 || h.depth === 3)) toc.push({ id, text, depth: h.depth });
     // Mintlify's ids keep `&` and other characters that are not safe in an attribute as they are.
     return escapeHtml(id);
-  });
-  return { html: out, toc };
+  };
+  // Explicit ids are claimed first so an automatic slug never takes one.
+  for (const h of state.headings) if (h.custom) slugger.reserve(h.base);
+  // Written into parts and joined once, as the Resolver does (a replace callback per field anchor made a rope).
+  const parts: string[] = [];
+  let at = 0;
+  for (const m of html.matchAll(HEADING_RE)) {
+    parts.push(html.slice(at, m.index), headingId(Number(m[1])));
+    at = m.index + m[0].length;
+  }
+  parts.push(html.slice(at));
+  return { html: parts.join(''), toc };
 }
 
 export function normaliseText(text: string): string {

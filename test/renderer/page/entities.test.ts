@@ -4,7 +4,7 @@
  * definition on fixed cases and on random strings built from the characters that matter.
  */
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, htmlToText } from '../../../renderer/page/html.js';
+import { decodeEntities, escapeHtml, htmlToText } from '../../../renderer/page/html.js';
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
 function reference(value: string): string {
@@ -57,6 +57,26 @@ describe('htmlToText', () => {
     for (let n = 0; n < 3000; n++) {
       const html = Array.from({ length: 1 + Math.floor(next() * 20) }, () => pieces[Math.floor(next() * pieces.length)]).join('');
       expect(fold(htmlToText(html)), JSON.stringify(html)).toBe(fold(decodeEntities(html.replace(/<[^>]*>/g, ' '))));
+    }
+  });
+});
+
+describe('escapeHtml', () => {
+  const REFS: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+  it('writes the five characters as references, wherever they are, and returns other text as it is', () => {
+    expect(escapeHtml(`<a href="x">Tom's & Jerry's</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom&#39;s &amp; Jerry&#39;s&lt;/a&gt;');
+    expect(escapeHtml('plain')).toBe('plain');
+    expect(escapeHtml('&')).toBe('&amp;');
+    expect(escapeHtml('a>')).toBe('a&gt;');
+  });
+
+  it('agrees with a replace of each character on random strings', () => {
+    const alphabet = ['&', '<', '>', '"', "'", 'a', ' ', 'é', '\n'];
+    let seed = 3;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let n = 0; n < 3000; n++) {
+      const s = Array.from({ length: Math.floor(next() * 16) }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
+      expect(escapeHtml(s), JSON.stringify(s)).toBe(s.replace(/[&<>"']/g, (c) => REFS[c] as string));
     }
   });
 });
