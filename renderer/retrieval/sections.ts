@@ -1,4 +1,5 @@
 import { decodeEntities, escapeHtml } from '../page/html.js';
+import { headingEnd, headingLevel, htmlText, skippedUntil } from './html-text.js';
 import type { ApiExamplePanel } from '../types.js';
 import type { RetrievalSection } from './types.js';
 
@@ -9,52 +10,7 @@ import type { RetrievalSection } from './types.js';
  */
 export const MAX_SECTION_CHARS = 2_400;
 
-const BLOCK_DROP_RE = /<(script|style|svg|template|noscript)\b[^>]*>[\s\S]*?<\/\1>/gi;
-const HEADING_RE = /<h([23])\b([^>]*)>([\s\S]*?)<\/h\1>/gi;
 const ID_RE = /\bid="([^"]*)"/;
-const BLOCK_END_TAGS = new Set(['p', 'li', 'pre', 'tr', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'table', 'ul', 'ol']);
-const BR_RE = /^<br\s*\/?>$/i;
-
-/** Whether the tag html[lt..gt] ends a line of text: the closing tag of a block, or `<br>`. */
-function endsLine(html: string, lt: number, gt: number): boolean {
-  const second = html.charCodeAt(lt + 1);
-  // Only closing tags and <br> are sliced: most tags are opening tags with attributes.
-  if (second === 47 /* / */) return gt - lt <= 12 && BLOCK_END_TAGS.has(html.slice(lt + 2, gt).toLowerCase());
-  return (second === 98 || second === 66) && (html.charCodeAt(lt + 2) === 114 || html.charCodeAt(lt + 2) === 82) && BR_RE.test(html.slice(lt, gt + 1));
-}
-
-/**
- * Plain text of a fragment of rendered HTML, block ends as line breaks. One pass from tag to tag
- * (an API page's 45 KB of fields and highlighted code has thousands of tags; a regex pass per
- * kind of tag cost a millisecond a page). A run of tags leaves one separator, a line break if any
- * of them ends a line: the whitespace passes below would fold the run to that anyway, and had
- * hundreds of runs a page to fold.
- */
-function text(html: string): string {
-  let out = '';
-  let at = 0;
-  // The separator the tags since the last text leave: none, a space, or a line break.
-  let sep: '' | ' ' | '\n' = '';
-  for (;;) {
-    const lt = html.indexOf('<', at);
-    if (lt === -1) break;
-    const gt = html.indexOf('>', lt + 1);
-    // A `<` that opens no tag is text, as is everything after it.
-    if (gt === -1) break;
-    if (lt > at) {
-      out += sep + html.slice(at, lt);
-      sep = '';
-    }
-    if (sep !== '\n') sep = endsLine(html, lt, gt) ? '\n' : ' ';
-    at = gt + 1;
-  }
-  out += sep + html.slice(at);
-  return decodeEntities(out)
-    // Runs only: a single space between words is left alone (most matches, and most of the time).
-    .replace(/[ \t\u00a0]{2,}|[\t\u00a0]/g, ' ')
-    .replace(/ *\n[\s]*/g, '\n')
-    .trim();
-}
 
 const PANEL_OPEN = '<aside class="c-example';
 
@@ -107,20 +63,38 @@ export function pageSections(
   html: string,
   apiExamples?: readonly ApiExamplePanel[],
 ): RetrievalSection[] {
-  const body = withPlainExamples(html, apiExamples).replace(BLOCK_DROP_RE, ' ');
+  const body = withPlainExamples(html, apiExamples);
   const parts: { heading: string; anchor?: string; html: string }[] = [];
   let last = 0;
   let current: { heading: string; anchor?: string } = { heading: page.title };
-  for (const m of body.matchAll(HEADING_RE)) {
-    parts.push({ ...current, html: body.slice(last, m.index) });
-    const anchor = ID_RE.exec(m[2] ?? '')?.[1];
-    current = { heading: text(m[3] ?? '') || page.title, ...(anchor ? { anchor: decodeEntities(anchor) } : {}) };
-    last = m.index + m[0].length;
+  // One pass from tag to tag: skipped elements (script, style, svg…) are passed over whole, and an
+  // h2 or h3 that is closed starts a part.
+  let at = 0;
+  for (;;) {
+    const lt = body.indexOf('<', at);
+    if (lt === -1) break;
+    const gt = body.indexOf('>', lt + 1);
+    if (gt === -1) break;
+    const skip = skippedUntil(body, lt, gt);
+    if (skip !== -1) {
+      at = skip;
+      continue;
+    }
+    const level = headingLevel(body, lt, gt);
+    const end = level === 0 ? -1 : headingEnd(body, gt + 1, level);
+    if (end === -1) {
+      at = gt + 1;
+      continue;
+    }
+    parts.push({ ...current, html: body.slice(last, lt) });
+    const anchor = ID_RE.exec(body.slice(lt + 3, gt))?.[1];
+    current = { heading: htmlText(body.slice(gt + 1, end)) || page.title, ...(anchor ? { anchor: decodeEntities(anchor) } : {}) };
+    last = at = end + 5;
   }
   parts.push({ ...current, html: body.slice(last) });
   const out: RetrievalSection[] = [];
   for (const part of parts) {
-    const t = text(part.html);
+    const t = htmlText(part.html);
     if (!t && part.heading === page.title) continue;
     for (const piece of chunks(t || part.heading)) {
       out.push({
