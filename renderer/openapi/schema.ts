@@ -50,23 +50,47 @@ function pills(v: unknown): string[] {
   return [];
 }
 
+/**
+ * A bound as written: past 2^53 a JSON number has lost digits (Discord's int64 fields declare
+ * `minimum: -9223372036854775808, maximum: 9223372036854775807`, read back as ±9223372036854776000).
+ * An integer that large is shown exactly, and 2^63 (what int64's maximum rounds to) as that maximum.
+ */
+function bound(n: number, s: Json): string {
+  if (!Number.isInteger(n) || Math.abs(n) <= Number.MAX_SAFE_INTEGER) return String(n);
+  if (n === 2 ** 63 && s['format'] === 'int64') return '9223372036854775807';
+  if (n === 2 ** 64 && s['format'] === 'uint64') return '18446744073709551615';
+  return BigInt(n).toString();
+}
+
+/**
+ * Keywords that only constrain arrays, on a schema that cannot be one: Kubernetes' spec writes
+ * `uniqueItems: true` on every path and query parameter (strings, booleans, integers), which read
+ * "Items must be unique" under each of them.
+ */
+const notArray = (s: Json): boolean => {
+  const t = s['type'];
+  const types = Array.isArray(t) ? t : typeof t === 'string' ? [t] : [];
+  return types.length > 0 && !types.includes('array');
+};
+
 function constraints(s: Json): string[] {
   const out: string[] = [];
   const num = (k: string): number | undefined => (typeof s[k] === 'number' ? (s[k] as number) : undefined);
+  const arrayOnly = !notArray(s);
   const min = num('minimum');
   const max = num('maximum');
   // 3.0: exclusiveMinimum is a boolean on minimum; 3.1: a number of its own.
   const exMin = typeof s['exclusiveMinimum'] === 'number' ? (s['exclusiveMinimum'] as number) : s['exclusiveMinimum'] === true ? min : undefined;
   const exMax = typeof s['exclusiveMaximum'] === 'number' ? (s['exclusiveMaximum'] as number) : s['exclusiveMaximum'] === true ? max : undefined;
-  const lo = exMin !== undefined ? `${exMin} < ` : min !== undefined ? `${min} <= ` : '';
-  const hi = exMax !== undefined ? ` < ${exMax}` : max !== undefined ? ` <= ${max}` : '';
+  const lo = exMin !== undefined ? `${bound(exMin, s)} < ` : min !== undefined ? `${bound(min, s)} <= ` : '';
+  const hi = exMax !== undefined ? ` < ${bound(exMax, s)}` : max !== undefined ? ` <= ${bound(max, s)}` : '';
   if (lo || hi) out.push(`Required range: ${lo}x${hi}`);
   if (num('minLength') !== undefined) out.push(`Minimum string length: ${num('minLength')}`);
   if (num('maxLength') !== undefined) out.push(`Maximum string length: ${num('maxLength')}`);
   if (typeof s['pattern'] === 'string') out.push(`Pattern: ${s['pattern']}`);
-  if (num('minItems') !== undefined) out.push(`Minimum array length: ${num('minItems')}`);
-  if (num('maxItems') !== undefined) out.push(`Maximum array length: ${num('maxItems')}`);
-  if (s['uniqueItems'] === true) out.push('Items must be unique');
+  if (arrayOnly && num('minItems') !== undefined) out.push(`Minimum array length: ${num('minItems')}`);
+  if (arrayOnly && num('maxItems') !== undefined) out.push(`Maximum array length: ${num('maxItems')}`);
+  if (arrayOnly && s['uniqueItems'] === true) out.push('Items must be unique');
   if (num('multipleOf') !== undefined) out.push(`Multiple of: ${num('multipleOf')}`);
   if (num('minProperties') !== undefined) out.push(`Minimum properties: ${num('minProperties')}`);
   if (num('maxProperties') !== undefined) out.push(`Maximum properties: ${num('maxProperties')}`);
@@ -78,9 +102,21 @@ const isNullSchema = (s: unknown): boolean =>
   isObj(s) &&
   (s['type'] === 'null' || (Array.isArray(s['type']) && s['type'].length === 1 && s['type'][0] === 'null') || (Array.isArray(s['enum']) && s['enum'].length === 1 && s['enum'][0] === null) || ('const' in s && s['const'] === null));
 
-/** A choice that only lists values: drf-spectacular's `StatusEnum`, `BlankEnum` (`enum: ['']`). */
+const STRUCTURE = ['properties', 'items', 'oneOf', 'anyOf', 'allOf', 'additionalProperties', 'patternProperties', 'prefixItems'];
+
+/**
+ * A choice that only lists values: drf-spectacular's `StatusEnum`, `BlankEnum` (`enum: ['']`), or
+ * one documented value (`{const: 1, title: PUBLIC, description}`, how Discord's spec and JSON
+ * Schema style guides write an enum whose values need words).
+ */
 const isEnumOnly = (s: unknown): s is Json =>
-  isObj(s) && Array.isArray(s['enum']) && s['enum'].length > 0 && !['properties', 'items', 'oneOf', 'anyOf', 'allOf', 'additionalProperties'].some((k) => k in s);
+  isObj(s) && ((Array.isArray(s['enum']) && s['enum'].length > 0) || (s['const'] !== undefined && !Array.isArray(s['enum']))) && !STRUCTURE.some((k) => k in s);
+
+const valuesOf = (s: Json): unknown[] => (Array.isArray(s['enum']) ? s['enum'] : [s['const']]);
+
+/** A bare type, nothing else said of it (`{type: string}`): the open half of an open enum. */
+const isBareType = (s: unknown): s is Json =>
+  isObj(s) && typeof s['type'] === 'string' && !STRUCTURE.some((k) => k in s) && !('enum' in s) && !('const' in s) && !['pattern', 'format', 'minLength', 'maxLength', 'minimum', 'maximum'].some((k) => k in s);
 
 interface Walk {
   ctx: SchemaContext;
@@ -214,7 +250,9 @@ function walk(rawIn: unknown, fileIn: string, w: Walk, depth: number): ApiSchema
     const e = jsonValue(rawIn['example']);
     if (e !== undefined) (copy ??= { ...out }).example = e;
   }
-  for (const flag of ['deprecated', 'readOnly', 'writeOnly'] as const) if (rawIn[flag] === true) (copy ??= { ...out })[flag] = true;
+  // `nullable` too: Fern (Langfuse's spec) and other 3.0 generators write `{$ref, nullable: true}`
+  // for an optional reference, and the field read as never null.
+  for (const flag of ['deprecated', 'readOnly', 'writeOnly', 'nullable'] as const) if (rawIn[flag] === true) (copy ??= { ...out })[flag] = true;
   return copy ?? out;
 }
 
@@ -282,8 +320,27 @@ function memoOf(trail: Step[], start: number, position: number, depth: number): 
   return { nodes, height: deepest - depth };
 }
 
+/**
+ * The schemas an `allOf` merges are on the path too: `rootSpan: {allOf: [$ref Span], description}`
+ * (the 3.0 way to describe a reference; Trigger.dev's spec) walked Span's fields as the wrapper's,
+ * so a recursive Span was cut one level late, at its own `children` array: "Refers back to
+ * `array`" instead of `Span[]`, "Refers back to `Span`".
+ */
 function describe(node: Json, file: string, name: string | undefined, w: Walk, depth: number): ApiSchema {
-  const s = Array.isArray(node['allOf']) ? mergeAllOf(node, file, w, new Set()) : node;
+  if (!Array.isArray(node['allOf'])) return describeMerged(node, node, file, name, w, depth);
+  const seen = new Set<unknown>();
+  const merged = mergeAllOf(node, file, w, seen);
+  const position = w.stack.get(node) ?? w.stack.size;
+  const added = [...seen].filter((n) => !w.stack.has(n));
+  for (const n of added) w.stack.set(n, position);
+  try {
+    return describeMerged(node, merged, file, name, w, depth);
+  } finally {
+    for (const n of added) w.stack.delete(n);
+  }
+}
+
+function describeMerged(node: Json, s: Json, file: string, name: string | undefined, w: Walk, depth: number): ApiSchema {
   const choice = (Array.isArray(s['oneOf']) ? s['oneOf'] : Array.isArray(s['anyOf']) ? s['anyOf'] : undefined) as unknown[] | undefined;
   // Each choice with the node it names, resolved once for every use below.
   const resolved = choice?.map((raw) => ({ raw, ...w.ctx.resolver.resolve(raw, file) }));
@@ -305,19 +362,53 @@ function describe(node: Json, file: string, name: string | undefined, w: Walk, d
       const values: JsonValue[] = [];
       let nullable = resolved.length > nonNull.length || baseType(rest).nullable;
       for (const n of nodes) {
-        for (const v of n['enum'] as unknown[]) {
+        for (const v of valuesOf(n)) {
           const value = jsonValue(v) ?? null;
           if (value === null) nullable = true;
           else if (!values.some((x) => JSON.stringify(x) === JSON.stringify(value))) values.push(value);
         }
       }
-      const types = [...new Set(nodes.filter((n) => (n['enum'] as unknown[]).some((v) => v !== null)).map((n) => baseType(n).type))];
+      // A documented value has no type of its own (`{const: 1, title}`): the field's, else its value's.
+      const own = typeof rest['type'] === 'string' || Array.isArray(rest['type']) ? baseType(rest).type : undefined;
+      const typeOf = (n: Json): string => (n['type'] !== undefined || Array.isArray(n['enum']) ? baseType(n).type : typeof n['const'] === 'number' ? (Number.isInteger(n['const']) ? 'integer' : 'number') : typeof n['const']);
+      const types = own ? [own] : [...new Set(nodes.filter((n) => valuesOf(n).some((v) => v !== null)).map(typeOf))];
       const out: ApiSchema = { type: types.join(' | ') || 'string', enum: values };
       if (nullable) out.nullable = true;
-      const words = nodes.map((n) => n['description']).filter((d): d is string => typeof d === 'string' && d.trim() !== '');
-      if (words.length > 0) out.description = words.join('\n\n');
       applyCommon(out, rest, w);
+      // Each value's words: a list naming the value when the choices are single documented values,
+      // else (drf-spectacular's lists) the choices' descriptions as they are.
+      const documented = nodes.every((n) => valuesOf(n).length === 1) && nodes.some((n) => typeof n['title'] === 'string');
+      const words = documented
+        ? nodes.flatMap((n) => {
+            const v = jsonValue(valuesOf(n)[0]) ?? null;
+            const title = typeof n['title'] === 'string' && n['title'] !== String(v) ? ` ${n['title']}` : '';
+            const d = typeof n['description'] === 'string' && n['description'].trim() !== '' ? `: ${n['description'].trim()}` : '';
+            return v === null ? [] : [`- \`${JSON.stringify(v)}\`${title}${d}`];
+          })
+        : nodes.map((n) => n['description']).filter((d): d is string => typeof d === 'string' && d.trim() !== '');
+      if (words.length > 0) out.description = [...(out.description ? [out.description] : []), words.join(documented ? '\n' : '\n\n')].join('\n\n');
       return out;
+    }
+    // An open enum (`anyOf: [{type: string}, {type: string, enum: [gpt-4o, …]}]`: OpenAI's and other
+    // Stainless-written specs type every model field so): any value of the type, these ones known.
+    // It read as two tabs, `string` and `string`, one of them a closed list.
+    const bare = nonNull.filter((c) => isBareType(c.node));
+    const listed = nonNull.filter((c) => isEnumOnly(c.node));
+    if (bare.length === 1 && listed.length > 0 && bare.length + listed.length === nonNull.length) {
+      const { oneOf: _o, anyOf: _a, ...rest } = s;
+      const type = baseType(bare[0]?.node as Json).type;
+      if (listed.every((c) => baseType(c.node as Json).type === type)) {
+        const known: JsonValue[] = [];
+        for (const c of listed) for (const v of valuesOf(c.node as Json)) {
+          const value = jsonValue(v);
+          if (value !== undefined && value !== null && !known.some((x) => JSON.stringify(x) === JSON.stringify(value))) known.push(value);
+        }
+        const out: ApiSchema = { type, known };
+        if (resolved.length > nonNull.length || baseType(rest).nullable) out.nullable = true;
+        applyCommon(out, rest, w);
+        if (out.example === undefined && known[0] !== undefined) out.example = known[0];
+        return out;
+      }
     }
   }
   const { type, nullable } = baseType(s);
@@ -327,10 +418,14 @@ function describe(node: Json, file: string, name: string | undefined, w: Walk, d
     // A `null` among several choices (`anyOf: [string, string[], null]`, polar-docs' list filters)
     // makes the field nullable; it is not a tab of its own holding a field typed `null`.
     if (nonNull.length > 0 && nonNull.length < resolved.length) out.nullable = true;
+    const untitled: boolean[] = [];
     out.variants = (nonNull.length > 0 ? nonNull : resolved).map((rc, i) => {
-      const title = (isObj(rc.node) && typeof rc.node['title'] === 'string' ? rc.node['title'] : undefined) ?? rc.name ?? (isObj(rc.node) ? baseType(rc.node).type : undefined) ?? `Option ${i + 1}`;
+      const own = (isObj(rc.node) && typeof rc.node['title'] === 'string' ? rc.node['title'] : undefined) ?? rc.name;
+      untitled.push(own === undefined);
+      const title = own ?? (isObj(rc.node) ? baseType(rc.node).type : undefined) ?? `Option ${i + 1}`;
       return { title, schema: walk(rc.raw, file, w, depth + 1) };
     });
+    nameUntitled(out.variants, untitled, isObj(s['discriminator']) && typeof s['discriminator']['propertyName'] === 'string' ? s['discriminator']['propertyName'] : undefined);
     // No type of its own: what the choices are (`content: oneOf [string, Part[]]` is `string | object[]`,
     // not `object`).
     const own = isObj(s['properties']) ? 'object' : s['type'] !== undefined ? type : undefined;
@@ -386,6 +481,48 @@ function describe(node: Json, file: string, name: string | undefined, w: Walk, d
   if (name && out.type === 'object' && !out.title) out.title = name;
   applyCommon(out, s, w);
   return out;
+}
+
+/**
+ * Titles for choices that have neither a `title` nor a schema name, which read `object`, `object`:
+ * Fern writes a union as inline `{allOf: [{properties: {type: {enum: [trace-create]}}}, $ref]}`
+ * choices (Langfuse's ingestion events), Rust's utoipa and serde tag enums the same way inline
+ * (`{type: {enum: [Simple]}}`), or externally, one object per variant holding one property
+ * named after it (`{Conflict: …}`, `{NotFound: …}`). A property that holds one value in each
+ * untitled choice (the discriminator's, when there is one) titles each by its value; else one
+ * property each, named differently, titles each by its name; titles still alike are numbered.
+ */
+function nameUntitled(variants: { title: string; schema: ApiSchema }[], untitled: boolean[], discriminator: string | undefined): void {
+  const picked = variants.filter((_v, i) => untitled[i]);
+  if (picked.length < 2) return;
+  const single = (v: { schema: ApiSchema }, name: string): JsonValue | undefined => {
+    const p = v.schema.properties?.find((x) => x.name === name);
+    return p && p.schema.enum?.length === 1 && p.schema.enum[0] !== null && typeof p.schema.enum[0] !== 'object' ? p.schema.enum[0] : undefined;
+  };
+  const candidates = discriminator ? [discriminator] : (picked[0]?.schema.properties ?? []).map((p) => p.name);
+  const distinct = (titles: (string | undefined)[]): titles is string[] => titles.every((t) => t !== undefined && t !== '') && new Set(titles).size === titles.length;
+  let titles: (string | undefined)[] | undefined;
+  for (const name of candidates) {
+    const values = picked.map((v) => single(v, name));
+    if (distinct(values.map((x) => (x === undefined ? undefined : String(x))))) {
+      titles = values.map((x) => String(x));
+      break;
+    }
+  }
+  if (!titles) {
+    const keys = picked.map((v) => (v.schema.properties?.length === 1 && v.schema.properties[0]?.name !== '{key}' ? v.schema.properties[0]?.name : undefined));
+    if (distinct(keys)) titles = keys;
+  }
+  let k = 0;
+  variants.forEach((v, i) => {
+    if (untitled[i] && titles) v.title = titles[k++] as string;
+  });
+  // Still alike (`object`, `object`): numbered, so that a reader can tell the tabs apart.
+  const counts = new Map<string, number>();
+  for (const v of variants) counts.set(v.title, (counts.get(v.title) ?? 0) + 1);
+  variants.forEach((v, i) => {
+    if (untitled[i] && (counts.get(v.title) ?? 0) > 1) v.title = `Option ${i + 1}`;
+  });
 }
 
 /**

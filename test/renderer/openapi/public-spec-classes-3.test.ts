@@ -1,0 +1,101 @@
+/**
+ * Classes of problems the third sweep over public specs showed (2026-11-27, third session, see
+ * docs/api-reference.md "Third sweep over public specs"), each reproduced by a small spec of our
+ * own (sweep3-fixtures.ts) and checked on the exported HTML.
+ */
+import { describe, expect, it } from 'vitest';
+import { exportedSite } from './exported-pages.js';
+import { PROSE_30, UNIONS_30, VALUES_31 } from './sweep3-fixtures.js';
+
+const docs = {
+  name: 'Sweep 3',
+  theme: 'mint',
+  navigation: {
+    tabs: [
+      { tab: 'Guides', pages: ['index'] },
+      { tab: 'Unions', openapi: { source: 'unions.json', directory: 'unions' } },
+      { tab: 'Values', openapi: { source: 'values.json', directory: 'values' } },
+      { tab: 'Prose', openapi: { source: 'prose.json', directory: 'prose' } },
+    ],
+  },
+};
+
+const files: Record<string, string> = {
+  'docs.json': JSON.stringify(docs),
+  'index.mdx': '---\ntitle: Home\n---\nWelcome.\n',
+  'unions.json': JSON.stringify(UNIONS_30),
+  'values.json': JSON.stringify(VALUES_31),
+  'prose.json': JSON.stringify(PROSE_30),
+};
+
+const { html, text } = exportedSite(files);
+
+/** The labels of the choice tabs among a page's fields, in order. */
+const tabs = (slug: string): string[] => {
+  const page = html(slug);
+  const fields = page.slice(page.indexOf('c-field'), page.indexOf('c-example'));
+  return [...fields.matchAll(/role="tab"[^>]*>([^<]*)<\/button>/g)].map((m) => m[1] ?? '');
+};
+
+describe('unions and references as generators write them', () => {
+  it('makes a reference with `nullable` beside it (Fern) nullable', () => {
+    const t = text('unions/get-an-item');
+    expect(t).toMatch(/status enum<string> \| null query Available options: PENDING, DONE/);
+    expect(t).toMatch(/comment object \| null Left when the item was done/);
+  });
+
+  it('titles untitled choices by the value that tells them apart, the one property each holds, or a number', () => {
+    // Fern's inline allOf choices and utoipa's inside-tagged enum: by the tag's value.
+    expect(tabs('unions/ingest-events')).toEqual(['trace-create', 'score-create']);
+    const item = tabs('unions/get-an-item');
+    expect(item.slice(0, 2)).toEqual(['Simple', 'Timed']);
+    // utoipa's outside-tagged enum: by the variant's property.
+    expect(item.slice(2, 4)).toEqual(['Conflict', 'NotFound']);
+    // Nothing to tell them apart: numbered, not `object`, `object`.
+    expect(item.slice(4)).toEqual(['Option 1', 'Option 2']);
+  });
+});
+
+describe('values and bounds as specs write them', () => {
+  it('reads choices that each document one value (Discord\'s `{const, title, description}`) as one list of options with their words', () => {
+    const t = text('values/create-a-stage');
+    expect(t).toMatch(/privacy_level enum<integer> \| null body 1 PUBLIC: Visible to everyone\. 2 GUILD_ONLY: Visible to members only\. Available options: 1, 2/);
+    expect(tabs('values/create-a-stage')).not.toContain('PUBLIC');
+  });
+
+  it('shows 64-bit integer bounds as written, not rounded', () => {
+    expect(text('values/create-a-stage')).toContain('Required range: -9223372036854775808 <= x <= 9223372036854775807');
+  });
+
+  it('reads an open enum (`anyOf: [string, {enum}]`, OpenAI\'s model fields) as one type with its known values', () => {
+    const t = text('values/create-a-stage');
+    expect(t).toMatch(/model string body The model to use\. Known values: gpt-4o, o3-mini \(others are accepted too\) Example: gpt-4o/);
+    expect(t).not.toMatch(/model string body[^]*string string body/);
+    expect(html('values/create-a-stage')).toContain('&quot;model&quot;: &quot;gpt-4o&quot;');
+  });
+
+  it('quotes a blank example, which showed as nothing', () => {
+    expect(text('values/create-a-stage')).toContain('stop string body Example: "\\n"');
+  });
+
+  it('leaves array-only keywords off schemas that are not arrays (Kubernetes\' `uniqueItems` on every parameter)', () => {
+    const t = text('values/list-maps');
+    expect(t).toMatch(/namespace string path required Query Parameters/);
+    expect(t).toMatch(/names string\[\] query Items must be unique/);
+  });
+});
+
+describe('descriptions and recursion as specs write them', () => {
+  it('keeps an HTML description (Stripe\'s `<p>`) out of the page\'s plain-text description and renders it in the body', () => {
+    const page = html('prose/create-a-customer');
+    expect(page).not.toContain('&lt;p&gt;');
+    expect(page).toMatch(/<p>Creates a new <code>customer<\/code> object\.<\/p>/);
+  });
+
+  it('cuts a schema recurring through an `allOf` wrapper where it recurs, by its name', () => {
+    const t = text('prose/retrieve-run-trace');
+    // As where Span is met directly: its own array, typed by name, not expanded again.
+    expect(t).toMatch(/rootSpan object The run's span\. Show properties id string children Span\[\] Request example/);
+    expect(t).not.toContain('Refers back to array');
+  });
+});

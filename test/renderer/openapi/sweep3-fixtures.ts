@@ -1,0 +1,168 @@
+/**
+ * Small specs of our own for the third sweep over public specs (2026-11-27, third session;
+ * docs/api-reference.md): each reproduces a class of problem that public specs (Fern's, Discord's,
+ * utoipa's, Kubernetes', Stainless-written OpenAI's, Stripe's, Trigger.dev's) showed.
+ */
+
+/** Unions and optional references as Fern writes them (Langfuse's spec), and as Rust's utoipa writes serde enums. */
+export const UNIONS_30 = {
+  openapi: '3.0.1',
+  info: { title: 'Unions', version: '' },
+  servers: [{ url: 'https://unions.test' }],
+  paths: {
+    '/events': {
+      post: {
+        summary: 'Ingest events',
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { type: 'object', properties: { batch: { type: 'array', items: { $ref: '#/components/schemas/Event' } } } } } },
+        },
+        responses: { '200': { description: 'ok' } },
+      },
+    },
+    '/items/{id}': {
+      get: {
+        summary: 'Get an item',
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+          // Fern: `nullable` beside a `$ref`.
+          { name: 'status', in: 'query', schema: { $ref: '#/components/schemas/Status', nullable: true } },
+        ],
+        responses: { '200': { description: '', content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Status: { type: 'string', enum: ['PENDING', 'DONE'] },
+      Comment: { type: 'object', properties: { text: { type: 'string' } } },
+      Item: {
+        type: 'object',
+        properties: {
+          comment: { $ref: '#/components/schemas/Comment', nullable: true, description: 'Left when the item was done' },
+          // utoipa: a serde enum tagged inside (`#[serde(tag = "type")]`).
+          kind: {
+            oneOf: [
+              { type: 'object', required: ['type'], properties: { type: { type: 'string', enum: ['Simple'] } } },
+              { type: 'object', required: ['type', 'minutes'], properties: { type: { type: 'string', enum: ['Timed'] }, minutes: { type: 'integer' } } },
+            ],
+          },
+          // utoipa: a serde enum tagged outside (the default): one property named after each variant.
+          error: {
+            oneOf: [
+              { type: 'object', required: ['Conflict'], properties: { Conflict: { type: 'string' } } },
+              { type: 'object', required: ['NotFound'], properties: { NotFound: { type: 'string' } } },
+            ],
+          },
+          // Nothing tells these apart.
+          details: {
+            oneOf: [
+              { type: 'object', additionalProperties: { type: 'string' } },
+              { type: 'object', properties: { errors: { type: 'array', items: { type: 'string' } } } },
+            ],
+          },
+        },
+      },
+      BaseEvent: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+      TraceEvent: { type: 'object', properties: { name: { type: 'string' } }, allOf: [{ $ref: '#/components/schemas/BaseEvent' }] },
+      ScoreEvent: { type: 'object', properties: { value: { type: 'number' } }, allOf: [{ $ref: '#/components/schemas/BaseEvent' }] },
+      Event: {
+        title: 'Event',
+        oneOf: [
+          { type: 'object', allOf: [{ type: 'object', properties: { type: { type: 'string', enum: ['trace-create'] } } }, { $ref: '#/components/schemas/TraceEvent' }], required: ['type'] },
+          { type: 'object', allOf: [{ type: 'object', properties: { type: { type: 'string', enum: ['score-create'] } } }, { $ref: '#/components/schemas/ScoreEvent' }], required: ['type'] },
+        ],
+      },
+    },
+  },
+};
+
+/** Values and bounds as Discord's, OpenAI's and Kubernetes' specs write them. */
+export const VALUES_31 = {
+  openapi: '3.1.0',
+  info: { title: 'Values', version: '1' },
+  servers: [{ url: 'https://values.test' }],
+  paths: {
+    '/stages': {
+      post: {
+        summary: 'Create a stage',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: {
+                  privacy_level: { oneOf: [{ type: 'null' }, { $ref: '#/components/schemas/PrivacyLevel' }] },
+                  nonce: { type: 'integer', format: 'int64', minimum: -9223372036854775808, maximum: 9223372036854775807 },
+                  model: { anyOf: [{ type: 'string' }, { type: 'string', enum: ['gpt-4o', 'o3-mini'] }], description: 'The model to use.' },
+                  stop: { type: 'string', example: '\n' },
+                },
+              },
+            },
+          },
+        },
+        responses: { '200': { description: 'ok' } },
+      },
+    },
+    '/namespaces/{namespace}/maps': {
+      get: {
+        summary: 'List maps',
+        // Kubernetes writes `uniqueItems: true` on every parameter.
+        parameters: [
+          { name: 'namespace', in: 'path', required: true, schema: { type: 'string', uniqueItems: true } },
+          { name: 'names', in: 'query', schema: { type: 'array', items: { type: 'string' }, uniqueItems: true } },
+        ],
+        responses: { '200': { description: 'ok' } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      PrivacyLevel: {
+        type: 'integer',
+        oneOf: [
+          { title: 'PUBLIC', description: 'Visible to everyone.', const: 1 },
+          { title: 'GUILD_ONLY', description: 'Visible to members only.', const: 2 },
+        ],
+        format: 'int32',
+      },
+    },
+  },
+};
+
+/** Descriptions and recursion as Stripe's and Trigger.dev's specs write them. */
+export const PROSE_30 = {
+  openapi: '3.0.0',
+  info: { title: 'Prose', version: '1' },
+  servers: [{ url: 'https://prose.test' }],
+  paths: {
+    '/v1/customers': {
+      post: { summary: 'Create a customer', description: '<p>Creates a new <code>customer</code> object.</p>', responses: { '200': { description: 'ok' } } },
+    },
+    '/v1/runs/{id}/trace': {
+      get: {
+        summary: 'Retrieve run trace',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': {
+            description: 'ok',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { rootSpan: { allOf: [{ $ref: '#/components/schemas/Span' }], description: 'The run\'s span.' } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Span: { type: 'object', properties: { id: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Span' } } } },
+    },
+  },
+};
