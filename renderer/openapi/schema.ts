@@ -262,7 +262,8 @@ function walkResolved(rawIn: unknown, fileIn: string, w: Walk, depth: number): A
   const onPath = w.stack.get(r.node);
   if (onPath !== undefined) {
     w.trail.push({ node: r.node, depth, hit: onPath, cut: false });
-    return { type: r.name ?? baseType(r.node).type, cut: 'circular' };
+    // Named by its reference, else by its title (an Avro record, a YAML anchor), else its type.
+    return { type: r.name ?? (typeof r.node['title'] === 'string' && r.node['title'] !== '' ? r.node['title'] : baseType(r.node).type), cut: 'circular' };
   }
   if (w.ctx.budget.left <= 0 || depth > MAX_SCHEMA_DEPTH) {
     w.trail.push({ node: r.node, depth, hit: Infinity, cut: true });

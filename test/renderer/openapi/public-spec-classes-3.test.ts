@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { exportedSite } from './exported-pages.js';
-import { PROSE_30, UNIONS_30, VALUES_31 } from './sweep3-fixtures.js';
+import { AVRO_ASYNC_2, AVRO_ASYNC_3, PROSE_30, UNIONS_30, VALUES_31 } from './sweep3-fixtures.js';
 
 const docs = {
   name: 'Sweep 3',
@@ -16,6 +16,8 @@ const docs = {
       { tab: 'Unions', openapi: { source: 'unions.json', directory: 'unions' } },
       { tab: 'Values', openapi: { source: 'values.json', directory: 'values' } },
       { tab: 'Prose', openapi: { source: 'prose.json', directory: 'prose' } },
+      { tab: 'Kafka', asyncapi: { source: 'kafka.json', directory: 'kafka' } },
+      { tab: 'Orders', asyncapi: { source: 'orders.json', directory: 'orders' } },
     ],
   },
 };
@@ -26,6 +28,8 @@ const files: Record<string, string> = {
   'unions.json': JSON.stringify(UNIONS_30),
   'values.json': JSON.stringify(VALUES_31),
   'prose.json': JSON.stringify(PROSE_30),
+  'kafka.json': JSON.stringify(AVRO_ASYNC_3),
+  'orders.json': JSON.stringify(AVRO_ASYNC_2),
 };
 
 const { html, text } = exportedSite(files);
@@ -97,5 +101,19 @@ describe('descriptions and recursion as specs write them', () => {
     // As where Span is met directly: its own array, typed by name, not expanded again.
     expect(t).toMatch(/rootSpan object The run's span\. Show properties id string children Span\[\] Request example/);
     expect(t).not.toContain('Refers back to array');
+  });
+});
+
+describe('AsyncAPI payloads written in Avro', () => {
+  it('reads an Avro record as the fields it holds, with an example made from them', () => {
+    const t = text('kafka/usersignedup');
+    expect(t).toMatch(/Payload Who signed up userId integer<int64> required Id of the user plan enum<string> required Available options: FREE, PRO nickname string \| null default: null signedUpAt integer<timestamp-millis> required referrer UserSignedUp \| null/);
+    expect(t).not.toContain('<record>');
+    expect(t).toMatch(/"userId"\s*:\s*123\s*,\s*"plan"\s*:\s*"FREE"/);
+  });
+
+  it('reads AsyncAPI 2\'s message-level schemaFormat the same way', () => {
+    expect(text('orders/orders')).toMatch(/id string required lines object\[\] required/);
+    expect(text('orders/orders')).toContain('{key} integer<int32>');
   });
 });

@@ -166,3 +166,55 @@ export const PROSE_30 = {
     },
   },
 };
+
+/** Kafka messages whose payload is an Avro schema: AsyncAPI 3's `{schemaFormat, schema}`. */
+export const AVRO_ASYNC_3 = {
+  asyncapi: '3.0.0',
+  info: { title: 'Signups', version: '1.0.0' },
+  servers: { kafka: { host: 'kafka.test:9092', protocol: 'kafka' } },
+  channels: {
+    userSignedUp: {
+      address: 'user_signedup',
+      messages: {
+        signedUp: {
+          name: 'signedUp',
+          title: 'User signed up',
+          payload: {
+            schemaFormat: 'application/vnd.apache.avro;version=1.9.0',
+            schema: {
+              type: 'record',
+              name: 'UserSignedUp',
+              namespace: 'com.example',
+              doc: 'Who signed up',
+              fields: [
+                { name: 'userId', type: 'long', doc: 'Id of the user' },
+                { name: 'plan', type: { type: 'enum', name: 'Plan', symbols: ['FREE', 'PRO'] } },
+                { name: 'nickname', type: ['null', 'string'], default: null },
+                { name: 'signedUpAt', type: { type: 'long', logicalType: 'timestamp-millis' } },
+                { name: 'referrer', type: ['null', 'UserSignedUp'], default: null },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
+  operations: { onSignup: { action: 'receive', channel: { $ref: '#/channels/userSignedUp' } } },
+};
+
+/** The same in AsyncAPI 2, where `schemaFormat` sits on the message. */
+export const AVRO_ASYNC_2 = {
+  asyncapi: '2.6.0',
+  info: { title: 'Orders', version: '1.0.0' },
+  channels: {
+    orders: {
+      subscribe: {
+        message: {
+          name: 'order',
+          schemaFormat: 'application/vnd.apache.avro+json;version=1.9.0',
+          payload: { type: 'record', name: 'Order', fields: [{ name: 'id', type: 'string' }, { name: 'lines', type: { type: 'array', items: { type: 'map', values: 'int' } } }] },
+        },
+      },
+    },
+  },
+};
