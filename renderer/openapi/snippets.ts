@@ -5,7 +5,7 @@
  */
 import { HTTPSnippet, type HarRequest } from '@readme/httpsnippet';
 import { exampleCode, exampleMedia, exampleOf, isFile } from './example.js';
-import { serializedParameter, valueText } from './param-style.js';
+import { formEntries, serializedParameter, valueText } from './param-style.js';
 import { sentBySecurity } from './security-params.js';
 import { highlightFromShape, RequestShapes } from './snippet-highlight.js';
 import type { ApiOperation, ApiSchema, JsonValue } from './types.js';
@@ -70,10 +70,9 @@ function baseOf(server: string | undefined): string {
  * One form field's parts: a file upload for a binary field (`--form file='@example-file'`, not the
  * text `<binary>`), one part per item for an array (not the array's JSON text), else its text.
  */
-function formFields(name: string, v: JsonValue, schema: ApiSchema | undefined, multipart: boolean): HarParam[] {
+function formFields(name: string, v: JsonValue, schema: ApiSchema | undefined, multipart: boolean, deep: boolean): HarParam[] {
   if (multipart && (isFile(schema) || (Array.isArray(v) && isFile(schema?.items)))) return [{ name, fileName: 'example-file' }];
-  if (Array.isArray(v)) return v.map((item) => ({ name, value: text(item) }));
-  return [{ name, value: text(v) }];
+  return formEntries(name, v, deep);
 }
 
 function harOf(op: ApiOperation): HarRequest {
@@ -104,7 +103,8 @@ function harOf(op: ApiOperation): HarRequest {
     if (/multipart\/form-data|x-www-form-urlencoded/.test(media.type) && body && typeof body === 'object' && !Array.isArray(body)) {
       const fields = new Map((media.schema?.properties ?? []).map((p) => [p.name, p.schema]));
       const multipart = media.type.includes('multipart');
-      har.postData = { mimeType: media.type, params: Object.entries(body).flatMap(([name, v]) => formFields(name, v, fields.get(name), multipart)) };
+      const deep = new Set(media.deepFields);
+      har.postData = { mimeType: media.type, params: Object.entries(body).flatMap(([name, v]) => formFields(name, v, fields.get(name), multipart, deep.has(name))) };
     } else if (body !== undefined) {
       har.postData = { mimeType: media.type, text: /json|xml/.test(media.type) ? exampleCode(body, media.type, 0, media.schema) : text(body) };
     }

@@ -73,6 +73,8 @@ export interface ApiMedia {
   schema?: ApiSchema;
   /** Named examples (`examples`) or the one `example` (named `Example`), else generated from the schema in the worker. */
   examples: { name: string; value: JsonValue }[];
+  /** Form fields whose `encoding` says `style: deepObject` (Stripe's `metadata[key]=…`, `expand[]=…`). */
+  deepFields?: string[];
 }
 
 export interface ApiResponse {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { exportedSite } from './exported-pages.js';
-import { AVRO_ASYNC_2, AVRO_ASYNC_3, PROSE_30, UNIONS_30, VALUES_31 } from './sweep3-fixtures.js';
+import { AVRO_ASYNC_2, AVRO_ASYNC_3, FORMS_30, PROSE_30, UNIONS_30, VALUES_31 } from './sweep3-fixtures.js';
 
 const docs = {
   name: 'Sweep 3',
@@ -16,6 +16,7 @@ const docs = {
       { tab: 'Unions', openapi: { source: 'unions.json', directory: 'unions' } },
       { tab: 'Values', openapi: { source: 'values.json', directory: 'values' } },
       { tab: 'Prose', openapi: { source: 'prose.json', directory: 'prose' } },
+      { tab: 'Forms', openapi: { source: 'forms.json', directory: 'forms' } },
       { tab: 'Kafka', asyncapi: { source: 'kafka.json', directory: 'kafka' } },
       { tab: 'Orders', asyncapi: { source: 'orders.json', directory: 'orders' } },
     ],
@@ -28,11 +29,12 @@ const files: Record<string, string> = {
   'unions.json': JSON.stringify(UNIONS_30),
   'values.json': JSON.stringify(VALUES_31),
   'prose.json': JSON.stringify(PROSE_30),
+  'forms.json': JSON.stringify(FORMS_30),
   'kafka.json': JSON.stringify(AVRO_ASYNC_3),
   'orders.json': JSON.stringify(AVRO_ASYNC_2),
 };
 
-const { html, text } = exportedSite(files);
+const { html, text, curl, playgroundOf } = exportedSite(files);
 
 /** The labels of the choice tabs among a page's fields, in order. */
 const tabs = (slug: string): string[] => {
@@ -115,5 +117,23 @@ describe('AsyncAPI payloads written in Avro', () => {
   it('reads AsyncAPI 2\'s message-level schemaFormat the same way', () => {
     expect(text('orders/orders')).toMatch(/id string required lines object\[\] required/);
     expect(text('orders/orders')).toContain('{key} integer<int32>');
+  });
+});
+
+describe('form bodies with an encoding', () => {
+  it('sends the fields an `encoding` declares deepObject with brackets (Stripe\'s metadata[key], expand[]), in examples and the playground', () => {
+    const c = curl('forms/create-a-customer');
+    // cURL sends the name as given (httpsnippet percent-encodes it; the server reads metadata[order_id]).
+    const compact = c.replace(/\s+(?=%)/g, '');
+    expect(compact).toContain('--data-urlencode metadata%5Border_id%5D=6735');
+    expect(compact).toContain('--data-urlencode expand%5B%5D=customer');
+    expect(compact).toContain('--data-urlencode address%5Bgeo%5D%5Blat%5D=48.8');
+    expect(c).not.toContain('metadata={');
+    expect(text('forms/create-a-customer')).toMatch(/"metadata\[order_id\]"\s*:\s*"6735"/);
+    // Without an encoding, as before: one pair per list item, an object as its JSON.
+    expect(c).toContain('--data-urlencode tags=a');
+    expect(c).toContain('--data-urlencode tags=b');
+    expect(c).toContain(`--data-urlencode 'extra={"note":"hi"}'`);
+    expect(playgroundOf('forms/create-a-customer').body?.deep).toEqual(['metadata', 'expand', 'address']);
   });
 });

@@ -218,3 +218,37 @@ export const AVRO_ASYNC_2 = {
     },
   },
 };
+
+/** A form body as Stripe's spec writes it: object and list fields declared `deepObject` in `encoding`. */
+export const FORMS_30 = {
+  openapi: '3.0.0',
+  info: { title: 'Forms', version: '1' },
+  servers: [{ url: 'https://forms.test' }],
+  paths: {
+    '/v1/customers': {
+      post: {
+        summary: 'Create a customer',
+        requestBody: {
+          content: {
+            'application/x-www-form-urlencoded': {
+              encoding: { metadata: { style: 'deepObject', explode: true }, expand: { style: 'deepObject', explode: true }, address: { style: 'deepObject', explode: true } },
+              schema: {
+                type: 'object',
+                properties: {
+                  email: { type: 'string', example: 'jo@forms.test' },
+                  metadata: { type: 'object', additionalProperties: { type: 'string' }, example: { order_id: '6735' } },
+                  expand: { type: 'array', items: { type: 'string' }, example: ['customer'] },
+                  address: { type: 'object', properties: { city: { type: 'string', example: 'Paris' }, geo: { type: 'object', properties: { lat: { type: 'number', example: 48.8 } } } } },
+                  // No encoding: a list is one pair per item, an object its JSON, as before.
+                  tags: { type: 'array', items: { type: 'string' }, example: ['a', 'b'] },
+                  extra: { type: 'object', properties: { note: { type: 'string', example: 'hi' } } },
+                },
+              },
+            },
+          },
+        },
+        responses: { '200': { description: 'ok' } },
+      },
+    },
+  },
+};
