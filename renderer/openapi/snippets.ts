@@ -131,6 +131,21 @@ function convertWith(snippet: HTTPSnippet, t: Target): string | undefined {
   return code.replaceAll(NO_SERVER, '').replace(/%7B([\w.-]+)%7D/g, '{$1}').replace(/\n+$/, '');
 }
 
+/**
+ * httpsnippet's fetch generators (JavaScript, Node.js) wrap every property named `body` in
+ * `JSON.stringify(…)`, not only the request's own: a JSON body with a `body` field (GitHub's
+ * issues and comments, e-mail APIs, Langfuse's events) was sent with that field encoded twice,
+ * `body: JSON.stringify('Some text')`. Such keys are renamed for those generators and named back.
+ */
+const BODY_KEY = 'body__docs_appliance__';
+const BODY_KEY_RE = /"body"(\s*:)/;
+
+function withBodyKeysRenamed(har: HarRequest): HTTPSnippet | undefined {
+  const text = har.postData?.text;
+  if (typeof text !== 'string' || !/json/i.test(har.postData.mimeType) || !BODY_KEY_RE.test(text)) return undefined;
+  return new HTTPSnippet({ ...har, postData: { ...har.postData, text: text.replace(new RegExp(BODY_KEY_RE, 'g'), `"${BODY_KEY}"$1`) } });
+}
+
 /** The request examples of an operation: its x-codeSamples, or generated ones. */
 export function requestSamples(op: ApiOperation): Sample[] {
   if (op.codeSamples) {
@@ -149,12 +164,14 @@ export function requestSamples(op: ApiOperation): Sample[] {
   const out: Sample[] = [];
   const seen = new Set<string>();
   const shapes = new RequestShapes(har);
+  let renamed: HTTPSnippet | undefined | null = null;
   for (const lang of op.languages) {
     const t = targetFor(lang);
     if (!t || seen.has(t.label)) continue;
     seen.add(t.label);
     try {
-      const code = convertWith(snippet, t);
+      if (t.client === 'fetch' && renamed === null) renamed = withBodyKeysRenamed(har);
+      const code = t.client === 'fetch' && renamed ? convertWith(renamed, t)?.replaceAll(BODY_KEY, 'body') : convertWith(snippet, t);
       if (code === undefined) continue;
       const html = highlightFromShape(t.fence, shapes, code, (shape) => {
         try {

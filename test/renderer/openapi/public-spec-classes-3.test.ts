@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { exportedSite } from './exported-pages.js';
-import { AVRO_ASYNC_2, AVRO_ASYNC_3, FORMS_30, PROSE_30, UNIONS_30, VALUES_31 } from './sweep3-fixtures.js';
+import { AVRO_ASYNC_2, AVRO_ASYNC_3, BODY_FIELD_31, FORMS_30, PROSE_30, UNIONS_30, VALUES_31 } from './sweep3-fixtures.js';
 
 const docs = {
   name: 'Sweep 3',
@@ -16,6 +16,7 @@ const docs = {
       { tab: 'Unions', openapi: { source: 'unions.json', directory: 'unions' } },
       { tab: 'Values', openapi: { source: 'values.json', directory: 'values' } },
       { tab: 'Prose', openapi: { source: 'prose.json', directory: 'prose' } },
+      { tab: 'Issues', openapi: { source: 'issues.json', directory: 'issues' } },
       { tab: 'Forms', openapi: { source: 'forms.json', directory: 'forms' } },
       { tab: 'Kafka', asyncapi: { source: 'kafka.json', directory: 'kafka' } },
       { tab: 'Orders', asyncapi: { source: 'orders.json', directory: 'orders' } },
@@ -30,6 +31,7 @@ const files: Record<string, string> = {
   'values.json': JSON.stringify(VALUES_31),
   'prose.json': JSON.stringify(PROSE_30),
   'forms.json': JSON.stringify(FORMS_30),
+  'issues.json': JSON.stringify(BODY_FIELD_31),
   'kafka.json': JSON.stringify(AVRO_ASYNC_3),
   'orders.json': JSON.stringify(AVRO_ASYNC_2),
 };
@@ -135,5 +137,15 @@ describe('form bodies with an encoding', () => {
     expect(c).toContain('--data-urlencode tags=b');
     expect(c).toContain(`--data-urlencode 'extra={"note":"hi"}'`);
     expect(playgroundOf('forms/create-a-customer').body?.deep).toEqual(['metadata', 'expand', 'address']);
+  });
+});
+
+describe('request examples of a JSON body with a field named `body`', () => {
+  it('does not encode that field a second time in the JavaScript example (httpsnippet wraps every `body` key)', () => {
+    // The text reader spaces tokens apart; compare without spaces.
+    const t = text('issues/create-an-issue').replace(/\s+/g, '');
+    expect(t).toContain("body:JSON.stringify({title:'Crash',body:'Itcrashesonstart.',message:{body:{html:'<p>Hi</p>'}}})");
+    expect(t).not.toContain("JSON.stringify('Itcrashesonstart.')");
+    expect(html('issues/create-an-issue')).not.toContain('body__docs_appliance__');
   });
 });

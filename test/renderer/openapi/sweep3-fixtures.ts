@@ -252,3 +252,33 @@ export const FORMS_30 = {
     },
   },
 };
+
+/** A JSON body with fields named `body` (GitHub's issues, e-mail APIs), at the top and nested. */
+export const BODY_FIELD_31 = {
+  openapi: '3.1.0',
+  info: { title: 'Issues', version: '1' },
+  servers: [{ url: 'https://issues.test' }],
+  paths: {
+    '/repos/{repo}/issues': {
+      post: {
+        summary: 'Create an issue',
+        parameters: [{ name: 'repo', in: 'path', required: true, schema: { type: 'string' } }],
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: {
+                  title: { type: 'string', example: 'Crash' },
+                  body: { type: 'string', example: 'It crashes on start.' },
+                  message: { type: 'object', properties: { body: { type: 'object', properties: { html: { type: 'string', example: '<p>Hi</p>' } } } } },
+                },
+              },
+            },
+          },
+        },
+        responses: { '201': { description: 'created' } },
+      },
+    },
+  },
+};
