@@ -415,11 +415,13 @@ function describeMerged(node: Json, s: Json, file: string, name: string | undefi
   const { type, nullable } = baseType(s);
   const out: ApiSchema = { type };
   if (nullable) out.nullable = true;
+  let chosen: { nodes: unknown[]; untitled: boolean[] } | undefined;
   if (resolved) {
     // A `null` among several choices (`anyOf: [string, string[], null]`, polar-docs' list filters)
     // makes the field nullable; it is not a tab of its own holding a field typed `null`.
     if (nonNull.length > 0 && nonNull.length < resolved.length) out.nullable = true;
     const untitled: boolean[] = [];
+    chosen = { nodes: (nonNull.length > 0 ? nonNull : resolved).map((rc) => rc.node), untitled };
     out.variants = (nonNull.length > 0 ? nonNull : resolved).map((rc, i) => {
       const own = (isObj(rc.node) && typeof rc.node['title'] === 'string' ? rc.node['title'] : undefined) ?? rc.name;
       untitled.push(own === undefined);
@@ -479,9 +481,31 @@ function describeMerged(node: Json, s: Json, file: string, name: string | undefi
   if (isObj(s['additionalProperties'])) {
     (out.properties ??= []).push({ name: '{key}', required: false, schema: walk(s['additionalProperties'], file, w, depth + 1) });
   }
+  if (out.variants && out.properties && chosen) out.variants = withOwnFields(out.properties, out.variants, chosen);
   if (name && out.type === 'object' && !out.title) out.title = name;
   applyCommon(out, s, w);
   return out;
+}
+
+/**
+ * An object with fields of its own beside `oneOf`/`anyOf` (`{properties: {amount, currency},
+ * oneOf: [{title: Card, properties: {card}}, …]}`, or "at least one of" written
+ * `anyOf: [{required: [email]}, {required: [phone]}]`): both apply, so each choice holds the
+ * object's fields and its own. Only the choices were shown, and the example was the first
+ * choice's fields alone (`{"card": "tok_1"}` without the amount). A choice's `required` may name
+ * the object's fields; a choice that only does that is titled by them (`email`, `phone`).
+ */
+function withOwnFields(own: ApiProperty[], variants: { title: string; schema: ApiSchema }[], chosen: { nodes: unknown[]; untitled: boolean[] }): { title: string; schema: ApiSchema }[] {
+  return variants.map((v, i) => {
+    const node = chosen.nodes[i];
+    const required = new Set(isObj(node) && Array.isArray(node['required']) ? node['required'].filter((x): x is string => typeof x === 'string') : []);
+    if (v.schema.type !== 'object' && !v.schema.properties && required.size === 0) return v;
+    const theirs = v.schema.properties ?? [];
+    const names = new Set(theirs.map((p) => p.name));
+    const properties = [...own.filter((p) => !names.has(p.name)).map((p) => (required.has(p.name) && !p.required ? { ...p, required: true } : p)), ...theirs];
+    const onlyRequires = chosen.untitled[i] && theirs.length === 0 && required.size > 0;
+    return { title: onlyRequires ? [...required].join(', ') : v.title, schema: { ...v.schema, type: 'object', properties } };
+  });
 }
 
 /**

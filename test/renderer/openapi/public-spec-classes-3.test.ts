@@ -41,7 +41,7 @@ const { html, text, curl, playgroundOf } = exportedSite(files);
 /** The labels of the choice tabs among a page's fields, in order. */
 const tabs = (slug: string): string[] => {
   const page = html(slug);
-  const fields = page.slice(page.indexOf('c-field'), page.indexOf('c-example'));
+  const fields = page.slice(page.indexOf('<main'), page.indexOf('c-example'));
   return [...fields.matchAll(/role="tab"[^>]*>([^<]*)<\/button>/g)].map((m) => m[1] ?? '');
 };
 
@@ -61,6 +61,21 @@ describe('unions and references as generators write them', () => {
     expect(item.slice(2, 4)).toEqual(['Conflict', 'NotFound']);
     // Nothing to tell them apart: numbered, not `object`, `object`.
     expect(item.slice(4)).toEqual(['Option 1', 'Option 2']);
+  });
+});
+
+describe('objects with fields of their own beside choices', () => {
+  it('shows the object\'s own fields in each choice and puts them in the example', () => {
+    const t = text('unions/create-a-payment');
+    expect(tabs('unions/create-a-payment')).toEqual(['Card', 'Bank']);
+    expect(t).toMatch(/Card Bank amount integer body required Example: 100 email string body phone string body card string body required/);
+    expect(t).toMatch(/"amount": 100,\s*"email": "<string>",\s*"phone": "<string>",\s*"card": "tok_1"/);
+  });
+
+  it('titles "at least one of" choices (`anyOf: [{required: [email]}, {required: [phone]}]`) by the fields each requires', () => {
+    const t = text('unions/create-a-contact');
+    expect(tabs('unions/create-a-contact')).toEqual(['email', 'phone']);
+    expect(t).toMatch(/email phone email string body required phone string body name string body email string body phone string body required name string body/);
   });
 });
 

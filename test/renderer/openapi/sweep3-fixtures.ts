@@ -20,6 +20,42 @@ export const UNIONS_30 = {
         responses: { '200': { description: 'ok' } },
       },
     },
+    '/payments': {
+      post: {
+        summary: 'Create a payment',
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['amount'],
+                properties: { amount: { type: 'integer', example: 100 }, email: { type: 'string' }, phone: { type: 'string' } },
+                // Choices beside fields of the object's own, and "at least one of" as required-only choices.
+                oneOf: [
+                  { title: 'Card', properties: { card: { type: 'string', example: 'tok_1' } }, required: ['card'] },
+                  { title: 'Bank', properties: { iban: { type: 'string' } }, required: ['iban'] },
+                ],
+                anyOf: [{ required: ['email'] }, { required: ['phone'] }],
+              },
+            },
+          },
+        },
+        responses: { '200': { description: 'ok' } },
+      },
+    },
+    '/contacts': {
+      post: {
+        summary: 'Create a contact',
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { email: { type: 'string' }, phone: { type: 'string' }, name: { type: 'string' } }, anyOf: [{ required: ['email'] }, { required: ['phone'] }] },
+            },
+          },
+        },
+        responses: { '200': { description: 'ok' } },
+      },
+    },
     '/items/{id}': {
       get: {
         summary: 'Get an item',
