@@ -128,7 +128,15 @@ function convertWith(snippet: HTTPSnippet, t: Target): string | undefined {
   const result = snippet.convert(t.target as never, t.client);
   const code = Array.isArray(result) ? result[0] : result;
   if (typeof code !== 'string') return undefined;
-  return code.replaceAll(NO_SERVER, '').replace(/%7B([\w.-]+)%7D/g, '{$1}').replace(/\n+$/, '');
+  const out = code.replaceAll(NO_SERVER, '').replace(/%7B([\w.-]+)%7D/g, '{$1}').replace(/\n+$/, '');
+  // cURL's --data-urlencode encodes only what follows `=`: a bracketed form name (`metadata[key]`,
+  // param-style.ts formEntries) reads as Stripe's docs write it, not `metadata%5Bkey%5D`.
+  // Quoted, since brackets are glob characters to a shell (zsh refuses `a[b]=1` unquoted).
+  if (t.target !== 'shell' || !out.includes('%5B')) return out;
+  const brackets = (name: string): string => name.replace(/%5B/g, '[').replace(/%5D/g, ']');
+  return out.replace(/--data-urlencode (?:'([^=']+)=|([^=\s']+)=(\S*))/g, (m, quoted: string | undefined, bare: string | undefined, value: string | undefined) =>
+    quoted !== undefined ? `--data-urlencode '${brackets(quoted)}=` : bare !== undefined && bare.includes('%5B') ? `--data-urlencode '${brackets(bare)}=${value ?? ''}'` : m,
+  );
 }
 
 /**
