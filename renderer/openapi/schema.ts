@@ -542,12 +542,18 @@ function nameUntitled(variants: { title: string; schema: ApiSchema }[], untitled
   variants.forEach((v, i) => {
     if (untitled[i] && titles) v.title = titles[k++] as string;
   });
-  // Still alike (`object`, `object`): numbered, so that a reader can tell the tabs apart.
-  const counts = new Map<string, number>();
-  for (const v of variants) counts.set(v.title, (counts.get(v.title) ?? 0) + 1);
-  variants.forEach((v, i) => {
-    if (untitled[i] && (counts.get(v.title) ?? 0) > 1) v.title = `Option ${i + 1}`;
-  });
+  // Still alike: by what each is as shown (`array`, `array` → `string[]`, `integer[]`; `string`,
+  // `string` → `string<date-time>`, `now`), else numbered, so that a reader can tell the tabs apart.
+  const alike = (): number[] => {
+    const counts = new Map<string, number>();
+    for (const v of variants) counts.set(v.title, (counts.get(v.title) ?? 0) + 1);
+    return variants.flatMap((v, i) => (untitled[i] && (counts.get(v.title) ?? 0) > 1 ? [i] : []));
+  };
+  const shownAs = (x: ApiSchema): string => (x.enum?.length === 1 && x.enum[0] !== null && typeof x.enum[0] !== 'object' ? String(x.enum[0]) : x.enum ? `enum<${x.type}>` : x.format && !x.type.includes('|') ? `${x.type}<${x.format}>` : x.type);
+  const same = alike();
+  const labels = same.map((i) => shownAs((variants[i] as { schema: ApiSchema }).schema));
+  if (new Set(labels).size === labels.length && labels.every((l) => l !== 'object' && l !== 'any')) same.forEach((i, k) => ((variants[i] as { title: string }).title = labels[k] as string));
+  for (const i of alike()) (variants[i] as { title: string }).title = `Option ${i + 1}`;
 }
 
 /**
