@@ -475,7 +475,9 @@ function describeMerged(node: Json, s: Json, file: string, name: string | undefi
     // Keys named by a pattern: a `{key}` field each (as additionalProperties), the pattern in words.
     for (const [pattern, pv] of Object.entries(s['patternProperties'])) {
       const schema = walk(pv, file, w, depth + 1);
-      (out.properties ??= []).push({ name: '{key}', required: false, schema: { ...schema, constraints: [`Key pattern: ${pattern}`, ...(schema.constraints ?? [])] } });
+      // A pattern any key matches (TypeBox's Record<string, T> is `^(.*)$`) says nothing: no line.
+      const any = /^\^?(?:\(\.\*\)|\.\*)\$?$/.test(pattern);
+      (out.properties ??= []).push({ name: '{key}', required: false, schema: any ? schema : { ...schema, constraints: [`Key pattern: ${pattern}`, ...(schema.constraints ?? [])] } });
     }
   }
   if (isObj(s['additionalProperties'])) {

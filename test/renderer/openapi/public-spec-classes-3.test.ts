@@ -105,6 +105,12 @@ describe('values and bounds as specs write them', () => {
     expect(text('values/create-a-stage')).toContain('stop string body Example: "\\n"');
   });
 
+  it('shows no key pattern for a pattern any key matches (TypeBox\'s Record is `^(.*)$`)', () => {
+    const t = text('values/list-prices');
+    expect(t).toMatch(/\{key\} number \{key\} string Key pattern: \^x-/);
+    expect(t).not.toContain('^(.*)$');
+  });
+
   it('leaves array-only keywords off schemas that are not arrays (Kubernetes\' `uniqueItems` on every parameter)', () => {
     const t = text('values/list-maps');
     expect(t).toMatch(/namespace string path required Query Parameters/);

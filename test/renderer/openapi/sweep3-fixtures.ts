@@ -144,6 +144,18 @@ export const VALUES_31 = {
         responses: { '200': { description: 'ok' } },
       },
     },
+    '/prices': {
+      get: {
+        summary: 'List prices',
+        responses: {
+          '200': {
+            description: 'ok',
+            // TypeBox's Record<string, T> (Elysia), and a pattern that does say something.
+            content: { 'application/json': { schema: { type: 'object', patternProperties: { '^(.*)$': { type: 'number' }, '^x-': { type: 'string' } } } } },
+          },
+        },
+      },
+    },
     '/namespaces/{namespace}/maps': {
       get: {
         summary: 'List maps',
