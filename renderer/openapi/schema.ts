@@ -484,6 +484,7 @@ function describeMerged(node: Json, s: Json, file: string, name: string | undefi
     (out.properties ??= []).push({ name: '{key}', required: false, schema: walk(s['additionalProperties'], file, w, depth + 1) });
   }
   if (out.variants && out.properties && chosen) out.variants = withOwnFields(out.properties, out.variants, chosen);
+  if (isObj(s['if']) && (isObj(s['then']) || isObj(s['else']))) conditional(out, s, file, w, depth);
   if (name && out.type === 'object' && !out.title) out.title = name;
   applyCommon(out, s, w);
   return out;
@@ -507,6 +508,59 @@ function withOwnFields(own: ApiProperty[], variants: { title: string; schema: Ap
     const properties = [...own.filter((p) => !names.has(p.name)).map((p) => (required.has(p.name) && !p.required ? { ...p, required: true } : p)), ...theirs];
     const onlyRequires = chosen.untitled[i] && theirs.length === 0 && required.size > 0;
     return { title: onlyRequires ? [...required].join(', ') : v.title, schema: { ...v.schema, type: 'object', properties } };
+  });
+}
+
+/** `country` is `US`, `kind` is one of `a`, `b`: an `if` schema's condition in words, when it is that simple. */
+function conditionOf(cond: Json): string | undefined {
+  const props = isObj(cond['properties']) ? cond['properties'] : {};
+  const parts: string[] = [];
+  for (const [name, p] of Object.entries(props)) {
+    if (!isObj(p)) return undefined;
+    const value = (v: unknown): string => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``;
+    if (p['const'] !== undefined) parts.push(`\`${name}\` is ${value(p['const'])}`);
+    else if (Array.isArray(p['enum']) && p['enum'].length === 1) parts.push(`\`${name}\` is ${value(p['enum'][0])}`);
+    else if (Array.isArray(p['enum'])) parts.push(`\`${name}\` is one of ${p['enum'].map(value).join(', ')}`);
+    else return undefined;
+  }
+  const required = Array.isArray(cond['required']) ? cond['required'].filter((r): r is string => typeof r === 'string' && !(r in props)) : [];
+  for (const r of required) parts.push(`\`${r}\` is given`);
+  return parts.length > 0 ? parts.join(' and ') : undefined;
+}
+
+/**
+ * `if`/`then`/`else` on an object (JSON Schema 2020-12, so OpenAPI 3.1; Elysia's and other
+ * schema-first specs: "a US address needs a state, its postal code five digits") was ignored: the
+ * page showed the fields without the rules. Each field a branch names gets them in words under its
+ * description ("Required when `country` is `US`.", "When `country` is `US`: pattern `[0-9]{5}`."),
+ * a field only a branch defines is listed too. The shape, examples and playground are unchanged.
+ */
+function conditional(out: ApiSchema, s: Json, file: string, w: Walk, depth: number): void {
+  const cond = conditionOf(s['if'] as Json);
+  const branches: [unknown, string][] = [
+    [s['then'], cond ? `when ${cond}` : 'when the schema\'s `if` condition holds'],
+    [s['else'], cond ? `otherwise (${cond.replace(/ is /g, ' is not ')})` : 'otherwise'],
+  ];
+  const notes = new Map<string, string[]>();
+  const extra = new Map<string, ApiSchema>();
+  const note = (name: string, text: string): void => void (notes.get(name) ?? notes.set(name, []).get(name))?.push(text);
+  for (const [raw, when] of branches) {
+    const branch = w.ctx.resolver.resolve(raw, file).node;
+    if (!isObj(branch)) continue;
+    for (const r of Array.isArray(branch['required']) ? branch['required'] : []) if (typeof r === 'string') note(r, `Required ${when}.`);
+    for (const [name, pv] of Object.entries(isObj(branch['properties']) ? branch['properties'] : {})) {
+      const sub = walk(pv, file, w, depth + 1);
+      const words = [...(sub.enum ? [`one of ${sub.enum.map((v) => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``).join(', ')}`] : []), ...(sub.constraints ?? []).map((c) => c.replace(/^([^:]+): (.*)$/, (_m, k: string, v: string) => `${k.toLowerCase()} \`${v}\``))];
+      if (words.length > 0) note(name, `${when.charAt(0).toUpperCase()}${when.slice(1)}: ${words.join(', ')}.`);
+      if (!out.properties?.some((p) => p.name === name) && !extra.has(name)) extra.set(name, sub);
+    }
+  }
+  if (notes.size === 0 && extra.size === 0) return;
+  const list = [...(out.properties ?? []), ...[...extra].map(([name, schema]) => ({ name, required: false, schema }))];
+  out.properties = list.map((p) => {
+    const n = notes.get(p.name);
+    // A copy: walked schemas are memoised and shared between operations.
+    return n ? { ...p, schema: { ...p.schema, description: [p.schema.description, ...n].filter(Boolean).join('\n\n') } } : p;
   });
 }
 

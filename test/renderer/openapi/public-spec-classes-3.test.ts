@@ -105,6 +105,16 @@ describe('values and bounds as specs write them', () => {
     expect(text('values/create-a-stage')).toContain('stop string body Example: "\\n"');
   });
 
+  it('puts `if`/`then`/`else` rules in words under the fields they name', () => {
+    // The text reader leaves a space where a code span ends before `:` or starts after `(`.
+    const t = text('values/place-an-order').replace(/ :/g, ':').replace(/\( /g, '(');
+    expect(t).toContain('postal_code string body When country is US: pattern ^[0-9]{5}$. Otherwise (country is not US): pattern ^[A-Z][0-9][A-Z] [0-9][A-Z][0-9]$.');
+    expect(t).toContain('state string body Required when country is US.');
+    // A field only a branch defines is listed.
+    expect(t).toContain('province enum<string> body Otherwise (country is not US): one of ON, QC. Available options: ON, QC');
+    expect(html('values/place-an-order')).toMatch(/&quot;country&quot;: &quot;US&quot;,\s*&quot;postal_code&quot;: &quot;&lt;string&gt;&quot;,\s*&quot;state&quot;/);
+  });
+
   it('shows no key pattern for a pattern any key matches (TypeBox\'s Record is `^(.*)$`)', () => {
     const t = text('values/list-prices');
     expect(t).toMatch(/\{key\} number \{key\} string Key pattern: \^x-/);

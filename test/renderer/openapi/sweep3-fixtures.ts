@@ -144,6 +144,26 @@ export const VALUES_31 = {
         responses: { '200': { description: 'ok' } },
       },
     },
+    '/orders': {
+      post: {
+        summary: 'Place an order',
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['country'],
+                properties: { country: { type: 'string', enum: ['US', 'CA'] }, postal_code: { type: 'string' }, state: { type: 'string' } },
+                if: { properties: { country: { const: 'US' } } },
+                then: { required: ['state'], properties: { postal_code: { pattern: '^[0-9]{5}$' } } },
+                else: { properties: { postal_code: { pattern: '^[A-Z][0-9][A-Z] [0-9][A-Z][0-9]$' }, province: { type: 'string', enum: ['ON', 'QC'] } } },
+              },
+            },
+          },
+        },
+        responses: { '200': { description: 'ok' } },
+      },
+    },
     '/prices': {
       get: {
         summary: 'List prices',
