@@ -429,6 +429,9 @@ function describeMerged(node: Json, s: Json, file: string, name: string | undefi
       return { title, schema: walk(rc.raw, file, w, depth + 1) };
     });
     nameUntitled(out.variants, untitled, isObj(s['discriminator']) && typeof s['discriminator']['propertyName'] === 'string' ? s['discriminator']['propertyName'] : undefined);
+    // A choice that takes null (3.0's `nullable: true` on each choice, as GitHub's spec writes
+    // `value: oneOf [{string, nullable}, {integer, nullable}]`) makes the field take it.
+    if (out.variants.some((v) => v.schema.nullable)) out.nullable = true;
     // No type of its own: what the choices are (`content: oneOf [string, Part[]]` is `string | object[]`,
     // not `object`).
     const own = isObj(s['properties']) ? 'object' : s['type'] !== undefined ? type : undefined;

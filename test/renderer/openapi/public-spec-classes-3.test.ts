@@ -64,7 +64,11 @@ describe('unions and references as generators write them', () => {
   });
 
   it('titles choices alike by type by what each is as shown', () => {
-    expect(tabs('values/create-a-stage')).toEqual(['string', 'integer', 'string[]', 'integer[]', 'string<date-time>', 'now']);
+    expect(tabs('values/create-a-stage')).toEqual(['string', 'array', 'string', 'integer', 'string[]', 'integer[]', 'string<date-time>', 'now']);
+  });
+
+  it('makes a field whose choices take null (GitHub\'s `nullable` on each choice) nullable', () => {
+    expect(text('values/create-a-stage')).toMatch(/value string \| string\[\] \| null body string array/);
   });
 });
 

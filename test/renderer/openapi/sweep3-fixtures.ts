@@ -133,6 +133,8 @@ export const VALUES_31 = {
                   nonce: { type: 'integer', format: 'int64', minimum: -9223372036854775808, maximum: 9223372036854775807 },
                   model: { anyOf: [{ type: 'string' }, { type: 'string', enum: ['gpt-4o', 'o3-mini'] }], description: 'The model to use.' },
                   stop: { type: 'string', example: '\n' },
+                  // GitHub: `nullable` on each choice.
+                  value: { oneOf: [{ type: 'string', nullable: true }, { type: 'array', items: { type: 'string' }, nullable: true }] },
                   // Alike by type alone (polar-docs' metadata filters and trial_end).
                   filter: { anyOf: [{ type: 'string' }, { type: 'integer' }, { type: 'array', items: { type: 'string' } }, { type: 'array', items: { type: 'integer' } }] },
                   trial_end: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'string', const: 'now' }, { type: 'null' }] },
