@@ -15,6 +15,7 @@ import type { ApiSettings } from './operation.js';
 import type { RefResolver } from './resolve.js';
 import { compactSchema, jsonValue, MAX_SCHEMA_NODES, type SchemaContext } from './schema.js';
 import type { ApiChannelPage, ApiMessage, ApiParameter, ApiSchema, JsonValue } from './types.js';
+import { avroToJsonSchema, isAvroFormat } from './avro.js';
 
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
@@ -108,13 +109,18 @@ function serverUrls(spec: ParsedAsyncApi, resolver: RefResolver): { urls: string
   return protocol ? { urls, protocol } : { urls };
 }
 
-/** A message's payload schema: AsyncAPI 3's multi-format wrapper `{schemaFormat, schema}` unwrapped. */
-function payloadOf(node: unknown, file: string, resolver: RefResolver): { raw: unknown; file: string } | undefined {
+/**
+ * A message's payload schema: AsyncAPI 3's multi-format wrapper `{schemaFormat, schema}` unwrapped,
+ * and an Avro schema (3's wrapper, or 2's message-level `schemaFormat`) read as JSON Schema.
+ */
+function payloadOf(node: unknown, file: string, resolver: RefResolver, messageFormat?: unknown): { raw: unknown; file: string } | undefined {
   if (node === undefined) return undefined;
   const r = resolver.resolve(node, file);
   if (isObj(r.node) && r.node['schema'] !== undefined && (r.node['schemaFormat'] !== undefined || (r.node['type'] === undefined && r.node['properties'] === undefined))) {
+    if (isAvroFormat(r.node['schemaFormat'])) return { raw: avroToJsonSchema(resolver.resolve(r.node['schema'], r.file).node), file: r.file };
     return { raw: r.node['schema'], file: r.file };
   }
+  if (isAvroFormat(messageFormat)) return { raw: avroToJsonSchema(r.node), file: r.file };
   return { raw: node, file };
 }
 
@@ -131,7 +137,7 @@ function message(name: string, raw: unknown, file: string, ctx: SchemaContext): 
   // AsyncAPI 2: `message: {oneOf: [...]}` lists several.
   if (Array.isArray(r.node['oneOf'])) return r.node['oneOf'].flatMap((m, i) => message(`${name} ${i + 1}`, m, r.file, ctx));
   const m = r.node;
-  const payload = payloadOf(m['payload'], r.file, ctx.resolver);
+  const payload = payloadOf(m['payload'], r.file, ctx.resolver, m['schemaFormat']);
   const headers = payloadOf(m['headers'], r.file, ctx.resolver);
   const examples: ApiMessage['examples'] = [];
   if (Array.isArray(m['examples'])) {

@@ -10,7 +10,7 @@ import { withoutPlaceholders } from '../page/state.js';
 import type { ElementNode, Node, TextNode } from '../page/tree.js';
 import type { ApiExamplePanel } from '../types.js';
 import { exampleCode, exampleMedia, exampleOf } from './example.js';
-import { withoutLoneStars } from './prose.js';
+import { HTML_TAGS, holdsHtml, withoutLoneStars } from './prose.js';
 import { requestSamples } from './snippets.js';
 import type { ApiChannelPage, ApiMedia, ApiMessage, ApiOperation, ApiParameter, ApiSchema, ApiSchemaPage, ApiSecurity, JsonValue } from './types.js';
 
@@ -29,10 +29,6 @@ function md(text: string): TextNode {
   return { kind: 'text', value: `\n${withoutPlaceholders(withoutLoneStars(text))}\n` };
 }
 
-// The HTML elements spec text is written with (Scribe's `<b>`, javadoc's `<p>` and `<code>`): other
-// tag-like text (`List<String>`, `<token>`) stays text.
-const HTML_TAGS = 'a|abbr|b|blockquote|br|code|dd|del|div|dl|dt|em|h[1-6]|hr|i|img|ins|kbd|li|mark|ol|p|pre|s|small|span|strong|sub|sup|table|tbody|td|th|thead|tr|u|ul';
-const HTML_TAG_RE = new RegExp(`</?(?:${HTML_TAGS})(?=[\\s/>])[^<>]*>`, 'i');
 // Outside code spans: braces (MDX expressions) and a `<` that opens none of those tags nor an autolink.
 const NOT_MARKUP_RE = new RegExp(`(\`+)[^]*?\\1|[{}]|<(?!/?(?:${HTML_TAGS})(?=[\\s/>])|https?:|mailto:)`, 'gi');
 
@@ -44,7 +40,7 @@ const NOT_MARKUP_RE = new RegExp(`(\`+)[^]*?\\1|[{}]|<(?!/?(?:${HTML_TAGS})(?=[\
  */
 function prose(text: string): Node[] {
   const node = md(text);
-  if (!HTML_TAG_RE.test(node.value)) return [node];
+  if (!holdsHtml(node.value)) return [node];
   const source = node.value.replace(NOT_MARKUP_RE, (m) => (m === '{' ? '&#123;' : m === '}' ? '&#125;' : m === '<' ? '&lt;' : m));
   try {
     return parseMdx('openapi', source, 1, { esm: false }).nodes;
@@ -99,8 +95,9 @@ function fieldText(s: ApiSchema, extraDescription?: string): string {
   const description = extraDescription ?? s.description;
   if (description) lines.push(withoutLoneStars(description));
   if (s.enum && s.enum.length > 0) lines.push(`Available options: ${s.enum.map((v) => code(shown(v))).join(', ')}`);
+  if (s.known && s.known.length > 0) lines.push(`Known values: ${s.known.map((v) => code(shown(v))).join(', ')} (others are accepted too)`);
   for (const c of s.constraints ?? []) lines.push(c.replace(/^([^:]+): (.*)$/, (_w, k: string, v: string) => `${k}: ${code(v)}`));
-  if (s.example !== undefined && typeof s.example !== 'object') lines.push(`Example: ${code(display(s.example))}`);
+  if (s.example !== undefined && typeof s.example !== 'object') lines.push(`Example: ${code(shown(s.example))}`);
   if (s.cut === 'circular') lines.push(`Refers back to ${code(s.type)} (a circular reference); its fields are shown above.`);
   return lines.join('\n\n');
 }
@@ -151,7 +148,7 @@ function field(name: string, required: boolean, s: ApiSchema, style: FieldStyle,
   // A field with nothing but its words gets them without the blank lines that keep a text apart
   // from sibling elements (marked renders them the same): one plain line is then escaped without
   // a marked call (renderMarkdown's plain-line path), as most spec descriptions are.
-  if (text && children.length === 0 && !HTML_TAG_RE.test(text)) return el(style.component, attrs, [{ kind: 'text', value: withoutPlaceholders(text) }]);
+  if (text && children.length === 0 && !holdsHtml(text)) return el(style.component, attrs, [{ kind: 'text', value: withoutPlaceholders(text) }]);
   return el(style.component, attrs, [...(text ? prose(text) : []), ...children]);
 }
 

@@ -34,3 +34,26 @@ export function serializedParameter(p: Pick<ApiParameter, 'name' | 'in' | 'style
   if (p.in === 'query' && style === 'form' && explode) return Object.entries(value).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((item) => ({ name: k, value: text(item) })));
   return [{ name: p.name, value: entries.map(([k, v]) => (explode ? `${k}=${v}` : `${k},${v}`)).join(',') }];
 }
+
+/**
+ * A form body field as the request carries it. A field the media type's `encoding` sends as
+ * `deepObject` (Stripe's spec declares one for every object and list field of its form bodies) is
+ * written with brackets, as Stripe, Rails and PHP read forms: `metadata[order_id]=6735`,
+ * `address[city]=Paris`, nested objects deeper (`a[b][c]`), a list `expand[]=customer` per item.
+ * Other fields: a list is one pair per item, anything else its text (an object stays JSON, as the
+ * specification defines no other form for it without an `encoding`).
+ */
+export function formEntries(name: string, value: JsonValue, deep: boolean): { name: string; value: string }[] {
+  if (deep && (Array.isArray(value) || isObj(value))) {
+    const out: { name: string; value: string }[] = [];
+    const walk = (key: string, v: JsonValue): void => {
+      if (Array.isArray(v)) for (const item of v) walk(`${key}[]`, item);
+      else if (isObj(v)) for (const [k, x] of Object.entries(v)) walk(`${key}[${k}]`, x);
+      else out.push({ name: key, value: text(v) });
+    };
+    walk(name, value);
+    return out;
+  }
+  if (Array.isArray(value)) return value.map((item) => ({ name, value: text(item) }));
+  return [{ name, value: text(value) }];
+}

@@ -48,7 +48,8 @@ export interface PlaygroundRequest {
   servers: string[];
   params: PlaygroundParam[];
   /** `files`: multipart fields that take a file (a file input each, left out of the JSON). */
-  body?: { type: string; value?: string; placeholder?: string; files?: string[] };
+  /** `deep`: form fields sent with brackets (`encoding` style `deepObject`: `metadata[key]=…`). */
+  body?: { type: string; value?: string; placeholder?: string; files?: string[]; deep?: string[] };
   /** Alternatives: every scheme of one applies together. */
   security: PlaygroundAuth[][];
   /** Hand-written pages: the parameters are the page's own ParamFields (read by the client). */
@@ -96,7 +97,7 @@ function bodyOf(op: ApiOperation, prefill: boolean): PlaygroundRequest['body'] {
   const files = /multipart/.test(media.type) ? (media.schema?.properties ?? []).filter((f) => isFile(f.schema) || isFile(f.schema.items)).map((f) => f.name) : [];
   if (files.length > 0 && value && typeof value === 'object' && !Array.isArray(value)) value = Object.fromEntries(Object.entries(value).filter(([k]) => !files.includes(k)));
   const shown = value === undefined ? '' : exampleCode(value, media.type, 2, media.schema);
-  return { type: media.type, ...(prefill ? { value: shown } : { placeholder: shown }), ...(files.length > 0 ? { files } : {}) };
+  return { type: media.type, ...(prefill ? { value: shown } : { placeholder: shown }), ...(files.length > 0 ? { files } : {}), ...(media.deepFields ? { deep: media.deepFields } : {}) };
 }
 
 /** The page's display mode: frontmatter `playground` wins over `api.playground.display`. */

@@ -6,6 +6,7 @@
  * page huge; past it, deeper fields are cut (`budget`).
  */
 import type { RefResolver } from './resolve.js';
+import { nameUntitled, withOwnFields } from './choices.js';
 import { componentKey } from './spec-fragment.js';
 import type { ApiProperty, ApiSchema, JsonValue } from './types.js';
 import type { Json } from './load-spec.js';
@@ -50,23 +51,47 @@ function pills(v: unknown): string[] {
   return [];
 }
 
+/**
+ * A bound as written: past 2^53 a JSON number has lost digits (Discord's int64 fields declare
+ * `minimum: -9223372036854775808, maximum: 9223372036854775807`, read back as ±9223372036854776000).
+ * An integer that large is shown exactly, and 2^63 (what int64's maximum rounds to) as that maximum.
+ */
+function bound(n: number, s: Json): string {
+  if (!Number.isInteger(n) || Math.abs(n) <= Number.MAX_SAFE_INTEGER) return String(n);
+  if (n === 2 ** 63 && s['format'] === 'int64') return '9223372036854775807';
+  if (n === 2 ** 64 && s['format'] === 'uint64') return '18446744073709551615';
+  return BigInt(n).toString();
+}
+
+/**
+ * Keywords that only constrain arrays, on a schema that cannot be one: Kubernetes' spec writes
+ * `uniqueItems: true` on every path and query parameter (strings, booleans, integers), which read
+ * "Items must be unique" under each of them.
+ */
+const notArray = (s: Json): boolean => {
+  const t = s['type'];
+  const types = Array.isArray(t) ? t : typeof t === 'string' ? [t] : [];
+  return types.length > 0 && !types.includes('array');
+};
+
 function constraints(s: Json): string[] {
   const out: string[] = [];
   const num = (k: string): number | undefined => (typeof s[k] === 'number' ? (s[k] as number) : undefined);
+  const arrayOnly = !notArray(s);
   const min = num('minimum');
   const max = num('maximum');
   // 3.0: exclusiveMinimum is a boolean on minimum; 3.1: a number of its own.
   const exMin = typeof s['exclusiveMinimum'] === 'number' ? (s['exclusiveMinimum'] as number) : s['exclusiveMinimum'] === true ? min : undefined;
   const exMax = typeof s['exclusiveMaximum'] === 'number' ? (s['exclusiveMaximum'] as number) : s['exclusiveMaximum'] === true ? max : undefined;
-  const lo = exMin !== undefined ? `${exMin} < ` : min !== undefined ? `${min} <= ` : '';
-  const hi = exMax !== undefined ? ` < ${exMax}` : max !== undefined ? ` <= ${max}` : '';
+  const lo = exMin !== undefined ? `${bound(exMin, s)} < ` : min !== undefined ? `${bound(min, s)} <= ` : '';
+  const hi = exMax !== undefined ? ` < ${bound(exMax, s)}` : max !== undefined ? ` <= ${bound(max, s)}` : '';
   if (lo || hi) out.push(`Required range: ${lo}x${hi}`);
   if (num('minLength') !== undefined) out.push(`Minimum string length: ${num('minLength')}`);
   if (num('maxLength') !== undefined) out.push(`Maximum string length: ${num('maxLength')}`);
   if (typeof s['pattern'] === 'string') out.push(`Pattern: ${s['pattern']}`);
-  if (num('minItems') !== undefined) out.push(`Minimum array length: ${num('minItems')}`);
-  if (num('maxItems') !== undefined) out.push(`Maximum array length: ${num('maxItems')}`);
-  if (s['uniqueItems'] === true) out.push('Items must be unique');
+  if (arrayOnly && num('minItems') !== undefined) out.push(`Minimum array length: ${num('minItems')}`);
+  if (arrayOnly && num('maxItems') !== undefined) out.push(`Maximum array length: ${num('maxItems')}`);
+  if (arrayOnly && s['uniqueItems'] === true) out.push('Items must be unique');
   if (num('multipleOf') !== undefined) out.push(`Multiple of: ${num('multipleOf')}`);
   if (num('minProperties') !== undefined) out.push(`Minimum properties: ${num('minProperties')}`);
   if (num('maxProperties') !== undefined) out.push(`Maximum properties: ${num('maxProperties')}`);
@@ -78,9 +103,21 @@ const isNullSchema = (s: unknown): boolean =>
   isObj(s) &&
   (s['type'] === 'null' || (Array.isArray(s['type']) && s['type'].length === 1 && s['type'][0] === 'null') || (Array.isArray(s['enum']) && s['enum'].length === 1 && s['enum'][0] === null) || ('const' in s && s['const'] === null));
 
-/** A choice that only lists values: drf-spectacular's `StatusEnum`, `BlankEnum` (`enum: ['']`). */
+const STRUCTURE = ['properties', 'items', 'oneOf', 'anyOf', 'allOf', 'additionalProperties', 'patternProperties', 'prefixItems'];
+
+/**
+ * A choice that only lists values: drf-spectacular's `StatusEnum`, `BlankEnum` (`enum: ['']`), or
+ * one documented value (`{const: 1, title: PUBLIC, description}`, how Discord's spec and JSON
+ * Schema style guides write an enum whose values need words).
+ */
 const isEnumOnly = (s: unknown): s is Json =>
-  isObj(s) && Array.isArray(s['enum']) && s['enum'].length > 0 && !['properties', 'items', 'oneOf', 'anyOf', 'allOf', 'additionalProperties'].some((k) => k in s);
+  isObj(s) && ((Array.isArray(s['enum']) && s['enum'].length > 0) || (s['const'] !== undefined && !Array.isArray(s['enum']))) && !STRUCTURE.some((k) => k in s);
+
+const valuesOf = (s: Json): unknown[] => (Array.isArray(s['enum']) ? s['enum'] : [s['const']]);
+
+/** A bare type, nothing else said of it (`{type: string}`): the open half of an open enum. */
+const isBareType = (s: unknown): s is Json =>
+  isObj(s) && typeof s['type'] === 'string' && !STRUCTURE.some((k) => k in s) && !('enum' in s) && !('const' in s) && !['pattern', 'format', 'minLength', 'maxLength', 'minimum', 'maximum'].some((k) => k in s);
 
 interface Walk {
   ctx: SchemaContext;
@@ -214,7 +251,9 @@ function walk(rawIn: unknown, fileIn: string, w: Walk, depth: number): ApiSchema
     const e = jsonValue(rawIn['example']);
     if (e !== undefined) (copy ??= { ...out }).example = e;
   }
-  for (const flag of ['deprecated', 'readOnly', 'writeOnly'] as const) if (rawIn[flag] === true) (copy ??= { ...out })[flag] = true;
+  // `nullable` too: Fern (Langfuse's spec) and other 3.0 generators write `{$ref, nullable: true}`
+  // for an optional reference, and the field read as never null.
+  for (const flag of ['deprecated', 'readOnly', 'writeOnly', 'nullable'] as const) if (rawIn[flag] === true) (copy ??= { ...out })[flag] = true;
   return copy ?? out;
 }
 
@@ -224,7 +263,8 @@ function walkResolved(rawIn: unknown, fileIn: string, w: Walk, depth: number): A
   const onPath = w.stack.get(r.node);
   if (onPath !== undefined) {
     w.trail.push({ node: r.node, depth, hit: onPath, cut: false });
-    return { type: r.name ?? baseType(r.node).type, cut: 'circular' };
+    // Named by its reference, else by its title (an Avro record, a YAML anchor), else its type.
+    return { type: r.name ?? (typeof r.node['title'] === 'string' && r.node['title'] !== '' ? r.node['title'] : baseType(r.node).type), cut: 'circular' };
   }
   if (w.ctx.budget.left <= 0 || depth > MAX_SCHEMA_DEPTH) {
     w.trail.push({ node: r.node, depth, hit: Infinity, cut: true });
@@ -282,8 +322,27 @@ function memoOf(trail: Step[], start: number, position: number, depth: number): 
   return { nodes, height: deepest - depth };
 }
 
+/**
+ * The schemas an `allOf` merges are on the path too: `rootSpan: {allOf: [$ref Span], description}`
+ * (the 3.0 way to describe a reference; Trigger.dev's spec) walked Span's fields as the wrapper's,
+ * so a recursive Span was cut one level late, at its own `children` array: "Refers back to
+ * `array`" instead of `Span[]`, "Refers back to `Span`".
+ */
 function describe(node: Json, file: string, name: string | undefined, w: Walk, depth: number): ApiSchema {
-  const s = Array.isArray(node['allOf']) ? mergeAllOf(node, file, w, new Set()) : node;
+  if (!Array.isArray(node['allOf'])) return describeMerged(node, node, file, name, w, depth);
+  const seen = new Set<unknown>();
+  const merged = mergeAllOf(node, file, w, seen);
+  const position = w.stack.get(node) ?? w.stack.size;
+  const added = [...seen].filter((n) => !w.stack.has(n));
+  for (const n of added) w.stack.set(n, position);
+  try {
+    return describeMerged(node, merged, file, name, w, depth);
+  } finally {
+    for (const n of added) w.stack.delete(n);
+  }
+}
+
+function describeMerged(node: Json, s: Json, file: string, name: string | undefined, w: Walk, depth: number): ApiSchema {
   const choice = (Array.isArray(s['oneOf']) ? s['oneOf'] : Array.isArray(s['anyOf']) ? s['anyOf'] : undefined) as unknown[] | undefined;
   // Each choice with the node it names, resolved once for every use below.
   const resolved = choice?.map((raw) => ({ raw, ...w.ctx.resolver.resolve(raw, file) }));
@@ -305,32 +364,75 @@ function describe(node: Json, file: string, name: string | undefined, w: Walk, d
       const values: JsonValue[] = [];
       let nullable = resolved.length > nonNull.length || baseType(rest).nullable;
       for (const n of nodes) {
-        for (const v of n['enum'] as unknown[]) {
+        for (const v of valuesOf(n)) {
           const value = jsonValue(v) ?? null;
           if (value === null) nullable = true;
           else if (!values.some((x) => JSON.stringify(x) === JSON.stringify(value))) values.push(value);
         }
       }
-      const types = [...new Set(nodes.filter((n) => (n['enum'] as unknown[]).some((v) => v !== null)).map((n) => baseType(n).type))];
+      // A documented value has no type of its own (`{const: 1, title}`): the field's, else its value's.
+      const own = typeof rest['type'] === 'string' || Array.isArray(rest['type']) ? baseType(rest).type : undefined;
+      const typeOf = (n: Json): string => (n['type'] !== undefined || Array.isArray(n['enum']) ? baseType(n).type : typeof n['const'] === 'number' ? (Number.isInteger(n['const']) ? 'integer' : 'number') : typeof n['const']);
+      const types = own ? [own] : [...new Set(nodes.filter((n) => valuesOf(n).some((v) => v !== null)).map(typeOf))];
       const out: ApiSchema = { type: types.join(' | ') || 'string', enum: values };
       if (nullable) out.nullable = true;
-      const words = nodes.map((n) => n['description']).filter((d): d is string => typeof d === 'string' && d.trim() !== '');
-      if (words.length > 0) out.description = words.join('\n\n');
       applyCommon(out, rest, w);
+      // Each value's words: a list naming the value when the choices are single documented values,
+      // else (drf-spectacular's lists) the choices' descriptions as they are.
+      const documented = nodes.every((n) => valuesOf(n).length === 1) && nodes.some((n) => typeof n['title'] === 'string');
+      const words = documented
+        ? nodes.flatMap((n) => {
+            const v = jsonValue(valuesOf(n)[0]) ?? null;
+            const title = typeof n['title'] === 'string' && n['title'] !== String(v) ? ` ${n['title']}` : '';
+            const d = typeof n['description'] === 'string' && n['description'].trim() !== '' ? `: ${n['description'].trim()}` : '';
+            return v === null ? [] : [`- \`${JSON.stringify(v)}\`${title}${d}`];
+          })
+        : nodes.map((n) => n['description']).filter((d): d is string => typeof d === 'string' && d.trim() !== '');
+      if (words.length > 0) out.description = [...(out.description ? [out.description] : []), words.join(documented ? '\n' : '\n\n')].join('\n\n');
       return out;
+    }
+    // An open enum (`anyOf: [{type: string}, {type: string, enum: [gpt-4o, …]}]`: OpenAI's and other
+    // Stainless-written specs type every model field so): any value of the type, these ones known.
+    // It read as two tabs, `string` and `string`, one of them a closed list.
+    const bare = nonNull.filter((c) => isBareType(c.node));
+    const listed = nonNull.filter((c) => isEnumOnly(c.node));
+    if (bare.length === 1 && listed.length > 0 && bare.length + listed.length === nonNull.length) {
+      const { oneOf: _o, anyOf: _a, ...rest } = s;
+      const type = baseType(bare[0]?.node as Json).type;
+      if (listed.every((c) => baseType(c.node as Json).type === type)) {
+        const known: JsonValue[] = [];
+        for (const c of listed) for (const v of valuesOf(c.node as Json)) {
+          const value = jsonValue(v);
+          if (value !== undefined && value !== null && !known.some((x) => JSON.stringify(x) === JSON.stringify(value))) known.push(value);
+        }
+        const out: ApiSchema = { type, known };
+        if (resolved.length > nonNull.length || baseType(rest).nullable) out.nullable = true;
+        applyCommon(out, rest, w);
+        if (out.example === undefined && known[0] !== undefined) out.example = known[0];
+        return out;
+      }
     }
   }
   const { type, nullable } = baseType(s);
   const out: ApiSchema = { type };
   if (nullable) out.nullable = true;
+  let chosen: { nodes: unknown[]; untitled: boolean[] } | undefined;
   if (resolved) {
     // A `null` among several choices (`anyOf: [string, string[], null]`, polar-docs' list filters)
     // makes the field nullable; it is not a tab of its own holding a field typed `null`.
     if (nonNull.length > 0 && nonNull.length < resolved.length) out.nullable = true;
+    const untitled: boolean[] = [];
+    chosen = { nodes: (nonNull.length > 0 ? nonNull : resolved).map((rc) => rc.node), untitled };
     out.variants = (nonNull.length > 0 ? nonNull : resolved).map((rc, i) => {
-      const title = (isObj(rc.node) && typeof rc.node['title'] === 'string' ? rc.node['title'] : undefined) ?? rc.name ?? (isObj(rc.node) ? baseType(rc.node).type : undefined) ?? `Option ${i + 1}`;
+      const own = (isObj(rc.node) && typeof rc.node['title'] === 'string' ? rc.node['title'] : undefined) ?? rc.name;
+      untitled.push(own === undefined);
+      const title = own ?? (isObj(rc.node) ? baseType(rc.node).type : undefined) ?? `Option ${i + 1}`;
       return { title, schema: walk(rc.raw, file, w, depth + 1) };
     });
+    nameUntitled(out.variants, untitled, isObj(s['discriminator']) && typeof s['discriminator']['propertyName'] === 'string' ? s['discriminator']['propertyName'] : undefined);
+    // A choice that takes null (3.0's `nullable: true` on each choice, as GitHub's spec writes
+    // `value: oneOf [{string, nullable}, {integer, nullable}]`) makes the field take it.
+    if (out.variants.some((v) => v.schema.nullable)) out.nullable = true;
     // No type of its own: what the choices are (`content: oneOf [string, Part[]]` is `string | object[]`,
     // not `object`).
     const own = isObj(s['properties']) ? 'object' : s['type'] !== undefined ? type : undefined;
@@ -377,15 +479,72 @@ function describe(node: Json, file: string, name: string | undefined, w: Walk, d
     // Keys named by a pattern: a `{key}` field each (as additionalProperties), the pattern in words.
     for (const [pattern, pv] of Object.entries(s['patternProperties'])) {
       const schema = walk(pv, file, w, depth + 1);
-      (out.properties ??= []).push({ name: '{key}', required: false, schema: { ...schema, constraints: [`Key pattern: ${pattern}`, ...(schema.constraints ?? [])] } });
+      // A pattern any key matches (TypeBox's Record<string, T> is `^(.*)$`) says nothing: no line.
+      const any = /^\^?(?:\(\.\*\)|\.\*)\$?$/.test(pattern);
+      (out.properties ??= []).push({ name: '{key}', required: false, schema: any ? schema : { ...schema, constraints: [`Key pattern: ${pattern}`, ...(schema.constraints ?? [])] } });
     }
   }
   if (isObj(s['additionalProperties'])) {
     (out.properties ??= []).push({ name: '{key}', required: false, schema: walk(s['additionalProperties'], file, w, depth + 1) });
   }
+  if (out.variants && out.properties && chosen) out.variants = withOwnFields(out.properties, out.variants, chosen);
+  if (isObj(s['if']) && (isObj(s['then']) || isObj(s['else']))) conditional(out, s, file, w, depth);
   if (name && out.type === 'object' && !out.title) out.title = name;
   applyCommon(out, s, w);
   return out;
+}
+
+/** `country` is `US`, `kind` is one of `a`, `b`: an `if` schema's condition in words, when it is that simple. */
+function conditionOf(cond: Json): string | undefined {
+  const props = isObj(cond['properties']) ? cond['properties'] : {};
+  const parts: string[] = [];
+  for (const [name, p] of Object.entries(props)) {
+    if (!isObj(p)) return undefined;
+    const value = (v: unknown): string => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``;
+    if (p['const'] !== undefined) parts.push(`\`${name}\` is ${value(p['const'])}`);
+    else if (Array.isArray(p['enum']) && p['enum'].length === 1) parts.push(`\`${name}\` is ${value(p['enum'][0])}`);
+    else if (Array.isArray(p['enum'])) parts.push(`\`${name}\` is one of ${p['enum'].map(value).join(', ')}`);
+    else return undefined;
+  }
+  const required = Array.isArray(cond['required']) ? cond['required'].filter((r): r is string => typeof r === 'string' && !(r in props)) : [];
+  for (const r of required) parts.push(`\`${r}\` is given`);
+  return parts.length > 0 ? parts.join(' and ') : undefined;
+}
+
+/**
+ * `if`/`then`/`else` on an object (JSON Schema 2020-12, so OpenAPI 3.1; Elysia's and other
+ * schema-first specs: "a US address needs a state, its postal code five digits") was ignored: the
+ * page showed the fields without the rules. Each field a branch names gets them in words under its
+ * description ("Required when `country` is `US`.", "When `country` is `US`: pattern `[0-9]{5}`."),
+ * a field only a branch defines is listed too. The shape, examples and playground are unchanged.
+ */
+function conditional(out: ApiSchema, s: Json, file: string, w: Walk, depth: number): void {
+  const cond = conditionOf(s['if'] as Json);
+  const branches: [unknown, string][] = [
+    [s['then'], cond ? `when ${cond}` : 'when the schema\'s `if` condition holds'],
+    [s['else'], cond ? `otherwise (${cond.replace(/ is /g, ' is not ')})` : 'otherwise'],
+  ];
+  const notes = new Map<string, string[]>();
+  const extra = new Map<string, ApiSchema>();
+  const note = (name: string, text: string): void => void (notes.get(name) ?? notes.set(name, []).get(name))?.push(text);
+  for (const [raw, when] of branches) {
+    const branch = w.ctx.resolver.resolve(raw, file).node;
+    if (!isObj(branch)) continue;
+    for (const r of Array.isArray(branch['required']) ? branch['required'] : []) if (typeof r === 'string') note(r, `Required ${when}.`);
+    for (const [name, pv] of Object.entries(isObj(branch['properties']) ? branch['properties'] : {})) {
+      const sub = walk(pv, file, w, depth + 1);
+      const words = [...(sub.enum ? [`one of ${sub.enum.map((v) => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``).join(', ')}`] : []), ...(sub.constraints ?? []).map((c) => c.replace(/^([^:]+): (.*)$/, (_m, k: string, v: string) => `${k.toLowerCase()} \`${v}\``))];
+      if (words.length > 0) note(name, `${when.charAt(0).toUpperCase()}${when.slice(1)}: ${words.join(', ')}.`);
+      if (!out.properties?.some((p) => p.name === name) && !extra.has(name)) extra.set(name, sub);
+    }
+  }
+  if (notes.size === 0 && extra.size === 0) return;
+  const list = [...(out.properties ?? []), ...[...extra].map(([name, schema]) => ({ name, required: false, schema }))];
+  out.properties = list.map((p) => {
+    const n = notes.get(p.name);
+    // A copy: walked schemas are memoised and shared between operations.
+    return n ? { ...p, schema: { ...p.schema, description: [p.schema.description, ...n].filter(Boolean).join('\n\n') } } : p;
+  });
 }
 
 /**

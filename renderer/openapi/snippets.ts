@@ -5,7 +5,7 @@
  */
 import { HTTPSnippet, type HarRequest } from '@readme/httpsnippet';
 import { exampleCode, exampleMedia, exampleOf, isFile } from './example.js';
-import { serializedParameter, valueText } from './param-style.js';
+import { formEntries, serializedParameter, valueText } from './param-style.js';
 import { sentBySecurity } from './security-params.js';
 import { highlightFromShape, RequestShapes } from './snippet-highlight.js';
 import type { ApiOperation, ApiSchema, JsonValue } from './types.js';
@@ -70,10 +70,9 @@ function baseOf(server: string | undefined): string {
  * One form field's parts: a file upload for a binary field (`--form file='@example-file'`, not the
  * text `<binary>`), one part per item for an array (not the array's JSON text), else its text.
  */
-function formFields(name: string, v: JsonValue, schema: ApiSchema | undefined, multipart: boolean): HarParam[] {
+function formFields(name: string, v: JsonValue, schema: ApiSchema | undefined, multipart: boolean, deep: boolean): HarParam[] {
   if (multipart && (isFile(schema) || (Array.isArray(v) && isFile(schema?.items)))) return [{ name, fileName: 'example-file' }];
-  if (Array.isArray(v)) return v.map((item) => ({ name, value: text(item) }));
-  return [{ name, value: text(v) }];
+  return formEntries(name, v, deep);
 }
 
 function harOf(op: ApiOperation): HarRequest {
@@ -104,7 +103,8 @@ function harOf(op: ApiOperation): HarRequest {
     if (/multipart\/form-data|x-www-form-urlencoded/.test(media.type) && body && typeof body === 'object' && !Array.isArray(body)) {
       const fields = new Map((media.schema?.properties ?? []).map((p) => [p.name, p.schema]));
       const multipart = media.type.includes('multipart');
-      har.postData = { mimeType: media.type, params: Object.entries(body).flatMap(([name, v]) => formFields(name, v, fields.get(name), multipart)) };
+      const deep = new Set(media.deepFields);
+      har.postData = { mimeType: media.type, params: Object.entries(body).flatMap(([name, v]) => formFields(name, v, fields.get(name), multipart, deep.has(name))) };
     } else if (body !== undefined) {
       har.postData = { mimeType: media.type, text: /json|xml/.test(media.type) ? exampleCode(body, media.type, 0, media.schema) : text(body) };
     }
@@ -128,7 +128,30 @@ function convertWith(snippet: HTTPSnippet, t: Target): string | undefined {
   const result = snippet.convert(t.target as never, t.client);
   const code = Array.isArray(result) ? result[0] : result;
   if (typeof code !== 'string') return undefined;
-  return code.replaceAll(NO_SERVER, '').replace(/%7B([\w.-]+)%7D/g, '{$1}').replace(/\n+$/, '');
+  const out = code.replaceAll(NO_SERVER, '').replace(/%7B([\w.-]+)%7D/g, '{$1}').replace(/\n+$/, '');
+  // cURL's --data-urlencode encodes only what follows `=`: a bracketed form name (`metadata[key]`,
+  // param-style.ts formEntries) reads as Stripe's docs write it, not `metadata%5Bkey%5D`.
+  // Quoted, since brackets are glob characters to a shell (zsh refuses `a[b]=1` unquoted).
+  if (t.target !== 'shell' || !out.includes('%5B')) return out;
+  const brackets = (name: string): string => name.replace(/%5B/g, '[').replace(/%5D/g, ']');
+  return out.replace(/--data-urlencode (?:'([^=']+)=|([^=\s']+)=(\S*))/g, (m, quoted: string | undefined, bare: string | undefined, value: string | undefined) =>
+    quoted !== undefined ? `--data-urlencode '${brackets(quoted)}=` : bare !== undefined && bare.includes('%5B') ? `--data-urlencode '${brackets(bare)}=${value ?? ''}'` : m,
+  );
+}
+
+/**
+ * httpsnippet's fetch generators (JavaScript, Node.js) wrap every property named `body` in
+ * `JSON.stringify(…)`, not only the request's own: a JSON body with a `body` field (GitHub's
+ * issues and comments, e-mail APIs, Langfuse's events) was sent with that field encoded twice,
+ * `body: JSON.stringify('Some text')`. Such keys are renamed for those generators and named back.
+ */
+const BODY_KEY = 'body__docs_appliance__';
+const BODY_KEY_RE = /"body"(\s*:)/;
+
+function withBodyKeysRenamed(har: HarRequest): HTTPSnippet | undefined {
+  const text = har.postData?.text;
+  if (typeof text !== 'string' || !/json/i.test(har.postData.mimeType) || !BODY_KEY_RE.test(text)) return undefined;
+  return new HTTPSnippet({ ...har, postData: { ...har.postData, text: text.replace(new RegExp(BODY_KEY_RE, 'g'), `"${BODY_KEY}"$1`) } });
 }
 
 /** The request examples of an operation: its x-codeSamples, or generated ones. */
@@ -149,12 +172,14 @@ export function requestSamples(op: ApiOperation): Sample[] {
   const out: Sample[] = [];
   const seen = new Set<string>();
   const shapes = new RequestShapes(har);
+  let renamed: HTTPSnippet | undefined | null = null;
   for (const lang of op.languages) {
     const t = targetFor(lang);
     if (!t || seen.has(t.label)) continue;
     seen.add(t.label);
     try {
-      const code = convertWith(snippet, t);
+      if (t.client === 'fetch' && renamed === null) renamed = withBodyKeysRenamed(har);
+      const code = t.client === 'fetch' && renamed ? convertWith(renamed, t)?.replaceAll(BODY_KEY, 'body') : convertWith(snippet, t);
       if (code === undefined) continue;
       const html = highlightFromShape(t.fence, shapes, code, (shape) => {
         try {

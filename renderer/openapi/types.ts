@@ -16,6 +16,8 @@ export interface ApiSchema {
   /** 3.1 `contentMediaType` (a string holding a file when it is not a text type). */
   contentMediaType?: string;
   enum?: JsonValue[];
+  /** An open enum's known values (`anyOf: [string, {enum}]`): listed, other values accepted too. */
+  known?: JsonValue[];
   default?: JsonValue;
   /** `x-default`: the playground's value when `api.examples.prefill` is on; the page shows `default` only. */
   xDefault?: JsonValue;
@@ -71,6 +73,8 @@ export interface ApiMedia {
   schema?: ApiSchema;
   /** Named examples (`examples`) or the one `example` (named `Example`), else generated from the schema in the worker. */
   examples: { name: string; value: JsonValue }[];
+  /** Form fields whose `encoding` says `style: deepObject` (Stripe's `metadata[key]=…`, `expand[]=…`). */
+  deepFields?: string[];
 }
 
 export interface ApiResponse {

@@ -32,8 +32,8 @@ async function testApi(): Promise<TestApi> {
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      // A multipart body is not JSON: echoed as null (the test reads what the API saw instead).
-      const created = /^multipart\//.test(req.headers['content-type'] ?? '') ? null : (JSON.parse(body || 'null') as unknown);
+      // A multipart or form body is not JSON: echoed as null (the test reads what the API saw instead).
+      const created = /^multipart\/|x-www-form-urlencoded/.test(req.headers['content-type'] ?? '') ? null : (JSON.parse(body || 'null') as unknown);
       res.writeHead(201, { ...cors, 'content-type': 'application/json', 'x-echo': 'yes' }).end(JSON.stringify({ created, path: req.url, key: req.headers['x-api-key'] ?? null }));
     });
   });
@@ -78,6 +78,23 @@ function writeDocs(dir: string, allowed: string, other: string): void {
             { name: 'pageable', in: 'query', schema: { type: 'object', properties: { page: { type: 'integer' }, sort: { type: 'array', items: { type: 'string' } } } }, example: { page: 0, sort: ['name', 'id'] } },
           ],
           requestBody: { content: { 'multipart/form-data': { schema: { type: 'object', properties: { photo: { type: 'string', format: 'binary' }, caption: { type: 'string', example: 'Hi' } } } } } },
+          responses: { '201': { description: 'Stored' } },
+        },
+      },
+      // A form body whose encoding says deepObject (Stripe's spec): sent with brackets.
+      '/pets/{id}/labels': {
+        post: {
+          tags: ['pets'],
+          summary: 'Label pet',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          requestBody: {
+            content: {
+              'application/x-www-form-urlencoded': {
+                encoding: { metadata: { style: 'deepObject', explode: true }, expand: { style: 'deepObject', explode: true } },
+                schema: { type: 'object', properties: { name: { type: 'string', example: 'Rex' }, metadata: { type: 'object', additionalProperties: { type: 'string' }, example: { color: 'red' } }, expand: { type: 'array', items: { type: 'string' }, example: ['owner'] } } },
+              },
+            },
+          },
           responses: { '201': { description: 'Stored' } },
         },
       },
@@ -227,6 +244,15 @@ describe.skipIf(!chromium.path)(browserSuite('the API playground in Chromium'), 
       expect(seen.body).toMatch(/name="photo"; filename="cat\.png"\r\nContent-Type: image\/png\r\n\r\nPNG-BYTES/);
       expect(problems).toEqual([]);
       await page.close();
+
+      const form = await open(`${site.origin}/api-reference/pets/label-pet/`);
+      await tryIt(form.page, 'p1');
+      await expect.poll(() => form.page.locator('.pg-output .pg-status').textContent(), { timeout: 15_000 }).toContain('201');
+      const sent = api.seen.at(-1)!;
+      expect(sent.headers['content-type']).toBe('application/x-www-form-urlencoded');
+      expect(sent.body).toBe('name=Rex&metadata%5Bcolor%5D=red&expand%5B%5D=owner');
+      expect(form.problems).toEqual([]);
+      await form.page.close();
     } finally {
       await site.close();
     }

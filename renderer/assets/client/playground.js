@@ -459,7 +459,15 @@
           try {
             var obj = JSON.parse(body);
             var fields = /multipart/.test(req.body.type) ? new FormData() : new URLSearchParams();
+            var deep = req.body.deep || [];
+            // A deepObject field (the body's encoding says so) goes with brackets: a[b]=1, a[]=x.
+            var bracketed = function (key, v) {
+              if (Array.isArray(v)) v.forEach(function (item) { bracketed(key + '[]', item); });
+              else if (v !== null && typeof v === 'object') Object.keys(v).forEach(function (k2) { bracketed(key + '[' + k2 + ']', v[k2]); });
+              else fields.append(key, typeof v === 'string' ? v : JSON.stringify(v));
+            };
             Object.keys(obj).forEach(function (k) {
+              if (deep.indexOf(k) >= 0) return bracketed(k, obj[k]);
               // An array field is one part (or pair) per item, as the request examples show.
               (Array.isArray(obj[k]) ? obj[k] : [obj[k]]).forEach(function (item) {
                 fields.append(k, typeof item === 'string' ? item : JSON.stringify(item));
