@@ -6,6 +6,7 @@
  * elements CommonMark lets it hold are read as markup (`prose`), braces staying text.
  */
 import { parseMdx } from '../page/parse.js';
+import { kebabName } from '../page/slug.js';
 import { withoutPlaceholders } from '../page/state.js';
 import type { ElementNode, Node, TextNode } from '../page/tree.js';
 import type { ApiExamplePanel } from '../types.js';
@@ -108,6 +109,39 @@ interface FieldStyle {
   location?: string;
   expandAll: boolean;
   direction: 'request' | 'response';
+  /**
+   * The anchor Mintlify's own generated pages give the fields here, less the field's name:
+   * `body`, `response`, `body-one-of-0` in a choice's first tab (its links read
+   * `#body-customer-metadata`, `#response-external-id`, `#body-one-of-0-return-url-one-of-0`).
+   * Each field keeps its `param-…` id; this one is a second anchor, on the field's link.
+   */
+  alias?: string;
+}
+
+function withAlias(style: FieldStyle, alias: string | null): FieldStyle {
+  const { alias: _, ...rest } = style;
+  return alias === null ? rest : { ...rest, alias };
+}
+
+function aliasOf(style: FieldStyle, name: string): string | undefined {
+  return style.alias === undefined ? undefined : `${style.alias}-${kebabName(name)}`;
+}
+
+/** The style a choice's `i`th tab is drawn in: its fields' Mintlify anchors go through `one-of-i`. */
+function variantStyle(style: FieldStyle, i: number): FieldStyle {
+  return style.alias === undefined ? style : { ...style, alias: `${style.alias}-one-of-${i}` };
+}
+
+/** A choice's tabs: a variant with properties lists them; any other is one field, named by its title. */
+function variantTabs(variants: NonNullable<ApiSchema['variants']>, style: FieldStyle): ElementNode {
+  return el(
+    'Tabs',
+    {},
+    variants.map((v, i) => {
+      const inner = variantStyle(style, i);
+      return el('Tab', { title: v.title }, v.schema.properties ? fields(v.schema, inner) : [field(v.title, false, v.schema, style, undefined, inner.alias ?? null)]);
+    }),
+  );
 }
 
 /** The nested fields of a schema (object properties, array items' properties, variants). */
@@ -119,10 +153,7 @@ function childNodes(s: ApiSchema, style: FieldStyle): Node[] {
     return [el('Expandable', { title: 'items', defaultOpen: style.expandAll }, s.prefixItems.map((p, i) => field(`[${i}]`, false, p, style)))];
   }
   const target = s.items && !s.properties && !s.variants ? s.items : s;
-  if (target.variants && target.variants.length > 0) {
-    const tabs = target.variants.map((v) => el('Tab', { title: v.title }, v.schema.properties ? fields(v.schema, style) : [field(v.title, false, v.schema, style)]));
-    return [el('Tabs', {}, tabs)];
-  }
+  if (target.variants && target.variants.length > 0) return [variantTabs(target.variants, style)];
   if (target.properties && target.properties.length > 0) {
     return [el('Expandable', { title: target === s ? 'properties' : 'items', defaultOpen: style.expandAll }, fields(target, style))];
   }
@@ -137,14 +168,16 @@ function fields(s: ApiSchema, style: FieldStyle): Node[] {
   return (s.properties ?? []).filter((p) => visible(p.schema, style)).map((p) => field(p.name, p.required, p.schema, style));
 }
 
-function field(name: string, required: boolean, s: ApiSchema, style: FieldStyle, description?: string): ElementNode {
+/** `alias`: the field's Mintlify anchor (fields.ts `mintAnchor`; null: none), and the prefix of its nested fields' (`within`). */
+function field(name: string, required: boolean, s: ApiSchema, style: FieldStyle, description?: string, alias: string | null = aliasOf(style, name) ?? null, within: string | null = alias): ElementNode {
   const attrs: Attrs = style.component === 'ParamField' ? { [style.location ?? 'body']: name } : { name };
+  if (alias !== null) attrs['mintAnchor'] = alias;
   attrs['type'] = typeLabel(s);
   if (required) attrs['required'] = true;
   if (s.deprecated) attrs['deprecated'] = true;
   if (s.default !== undefined) attrs['default'] = shown(s.default);
   const text = fieldText(s, description);
-  const children = childNodes(s, style);
+  const children = childNodes(s, (within ?? undefined) === style.alias ? style : withAlias(style, within));
   // A field with nothing but its words gets them without the blank lines that keep a text apart
   // from sibling elements (marked renders them the same): one plain line is then escaped without
   // a marked call (renderMarkdown's plain-line path), as most spec descriptions are.
@@ -218,10 +251,9 @@ function mediaFields(m: ApiMedia, style: FieldStyle): Node[] {
   const s = m.schema;
   if (!s) return [];
   if (s.properties && !s.variants) return [...(s.description ? prose(s.description) : []), ...fields(s, style)];
-  if (s.variants) {
-    return [el('Tabs', {}, s.variants.map((v) => el('Tab', { title: v.title }, v.schema.properties ? fields(v.schema, style) : [field(v.title, false, v.schema, style)])))];
-  }
-  return [field(style.component === 'ParamField' ? 'body' : 'response', false, s, style)];
+  if (s.variants) return [variantTabs(s.variants, style)];
+  // The whole body as one field: the section's name is its anchor's prefix; the field has none.
+  return [field(style.component === 'ParamField' ? 'body' : 'response', false, s, style, undefined, null, style.alias ?? null)];
 }
 
 function mediaBlock(media: ApiMedia[], style: FieldStyle): Node[] {
@@ -233,23 +265,23 @@ function bodyNodes(op: ApiOperation): Node[] {
   const rb = op.requestBody;
   if (!rb || rb.media.length === 0) return [];
   const title = op.method === 'WEBHOOK' ? 'Payload' : 'Body';
-  return [heading(title), ...(rb.description ? prose(rb.description) : []), ...mediaBlock(rb.media, { component: 'ParamField', location: 'body', expandAll: op.expandAll, direction: 'request' })];
+  return [heading(title), ...(rb.description ? prose(rb.description) : []), ...mediaBlock(rb.media, { component: 'ParamField', location: 'body', expandAll: op.expandAll, direction: 'request', alias: 'body' })];
 }
 
 /** Each status as a tab (one status: shown alone), with its description, media and headers. */
-function responseBlock(responses: ApiOperation['responses'], expandAll: boolean): Node[] {
-  const style: FieldStyle = { component: 'ResponseField', expandAll, direction: 'response' };
+function responseBlock(responses: ApiOperation['responses'], expandAll: boolean, alias?: string): Node[] {
+  const style: FieldStyle = { component: 'ResponseField', expandAll, direction: 'response', ...(alias ? { alias } : {}) };
   const one = (r: ApiOperation['responses'][number]): Node[] => [
     ...(r.description ? prose(r.description) : []),
     ...(r.media.length > 0 ? mediaBlock(r.media, style) : []),
-    ...(r.headers.length > 0 ? [md('**Headers**'), ...r.headers.map((h) => field(h.name, false, h.schema, style, h.description))] : []),
+    ...(r.headers.length > 0 ? [md('**Headers**'), ...r.headers.map((h) => field(h.name, false, h.schema, style, h.description, null, null))] : []),
   ];
   return responses.length === 1 && responses[0] ? [md(code(responses[0].status)), ...one(responses[0])] : [el('Tabs', {}, responses.map((r) => el('Tab', { title: r.status }, one(r))))];
 }
 
 function responseNodes(op: ApiOperation): Node[] {
   if (op.responses.length === 0) return [];
-  return [heading('Response'), ...responseBlock(op.responses, op.expandAll)];
+  return [heading('Response'), ...responseBlock(op.responses, op.expandAll, 'response')];
 }
 
 /** `callbacks`, as Mintlify places them: after the body, one collapsible section per request. */

@@ -20,8 +20,11 @@ function field(c: ComponentCall, kind: 'param' | 'response', name: string | unde
   const word = name ? kebabName(name) : '';
   const custom = c.str('id');
   const id = custom ? c.state.titleAnchor('', custom) : word ? c.state.anchor(`param-${[...c.state.fieldPath, word].join('-')}`) : undefined;
+  // Generated API pages: the anchor Mintlify's own generated pages give the field (openapi/page-tree.ts).
+  const mint = c.str('mintAnchor');
+  const alias = id && mint ? ` id="${c.state.anchor(mint)}"` : '';
   const head =
-    (id ? `<a class="c-field__anchor" href="#${id}" aria-hidden="true" tabindex="-1"></a>` : '') +
+    (id ? `<a class="c-field__anchor"${alias} href="#${id}" aria-hidden="true" tabindex="-1"></a>` : '') +
     (name ? `<code class="c-field__name">${escapeHtml(name)}</code>` : '') +
     (type ? `<span class="c-field__type">${escapeHtml(type)}</span>` : '') +
     (location ? `<span class="c-field__location">${escapeHtml(location)}</span>` : '') +

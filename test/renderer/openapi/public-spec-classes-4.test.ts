@@ -1,0 +1,58 @@
+/**
+ * Classes of problems the fourth sweep over public specs showed (2026-11-27, third session, see
+ * docs/api-reference.md "Fourth sweep over public specs"), each reproduced by a small spec of our
+ * own (sweep4-fixtures.ts) and checked on the exported HTML.
+ */
+import { describe, expect, it } from 'vitest';
+import { exportedSite } from './exported-pages.js';
+import { REPEATS_30 } from './sweep4-fixtures.js';
+
+const docs = {
+  name: 'Sweep 4',
+  theme: 'mint',
+  navigation: {
+    tabs: [
+      { tab: 'Guides', pages: ['index'] },
+      { tab: 'Repeats', openapi: { source: 'repeats.json', directory: 'repeats' } },
+    ],
+  },
+};
+
+const files: Record<string, string> = {
+  'docs.json': JSON.stringify(docs),
+  'index.mdx': '---\ntitle: Home\n---\nWelcome.\n',
+  'repeats.json': JSON.stringify(REPEATS_30),
+};
+
+const { html } = exportedSite(files);
+
+/** Every id attribute on a page, in document order. */
+const ids = (page: string): string[] => [...page.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1] ?? '');
+
+describe('anchors of fields that repeat on a page', () => {
+  const page = (): string => html('repeats/replace-a-batch');
+
+  it('gives every element of the page its own id', () => {
+    const all = ids(page());
+    expect(all.filter((id) => id.startsWith('param-')).length).toBeGreaterThan(10);
+    expect(all.filter((id, i) => all.indexOf(id) !== i)).toEqual([]);
+  });
+
+  it('keeps the `param-…` ids, numbered in page order as on hand-written pages', () => {
+    const all = ids(page());
+    for (const id of ['param-id', 'param-type', 'param-id-2', 'param-batch-type', 'param-batch-type-2', 'param-batch-items-id', 'param-meta-note']) expect(all).toContain(id);
+  });
+
+  it("adds the anchors Mintlify's generated pages use: by section, through each choice's tab", () => {
+    const all = ids(page());
+    // The body's and the response's `id` (the same schema) and each choice's `type` are told apart by name, not by number.
+    for (const id of ['body-id', 'response-id', 'body-batch-one-of-0-type', 'body-batch-one-of-1-type', 'body-batch-one-of-1-items-id', 'body-meta-one-of-1-note', 'response-batch-one-of-1-items-type']) {
+      expect(all).toContain(id);
+    }
+    // Each is the field's own link: the `param-…` anchor of the same field.
+    expect(page()).toContain('<a class="c-field__anchor" id="body-batch-one-of-1-type" href="#param-batch-type-2"');
+    expect(page()).toContain('<a class="c-field__anchor" id="response-id" href="#param-id-3"');
+    // Parameters keep one anchor each: the `param-…` one is what Mintlify's parameters are linked by here.
+    expect(all.filter((id) => /^(parameter|query|path)-(?!parameters$)/.test(id))).toEqual([]);
+  });
+});
