@@ -1,6 +1,6 @@
 /**
  * One operation (or webhook) of a parsed spec → ApiOperation, the data its page is rendered from.
- * Path-level parameters and servers are inherited, `security` falls back to the document's,
+ * Path-level parameters and servers are inherited, `security` falls back to the document's (not a webhook's),
  * security schemes and parameters may be `$ref`s. Runs on the main thread, once per page.
  */
 import type { Json, ParsedSpec } from './load-spec.js';
@@ -269,8 +269,14 @@ function callbacksOf(raw: unknown, file: string, ctx: SchemaContext): ApiCallbac
   return out;
 }
 
-function security(spec: ParsedSpec, op: Json, resolver: RefResolver): ApiSecurity[] {
-  const reqs = Array.isArray(op['security']) ? op['security'] : Array.isArray(spec.doc['security']) ? spec.doc['security'] : [];
+/**
+ * `inherit`: whether the document's `security` applies when the operation names none. Not for a
+ * webhook: the document's credentials are how a client calls the API, and a webhook is the API
+ * calling the reader's endpoint (Resend's spec: `bearerAuth` for the API, Svix signatures on its
+ * webhooks); a webhook's own `security` is shown.
+ */
+function security(spec: ParsedSpec, op: Json, resolver: RefResolver, inherit: boolean): ApiSecurity[] {
+  const reqs = Array.isArray(op['security']) ? op['security'] : inherit && Array.isArray(spec.doc['security']) ? spec.doc['security'] : [];
   const components = isObj(spec.doc['components']) ? spec.doc['components'] : {};
   const schemes = isObj(components['securitySchemes']) ? components['securitySchemes'] : {};
   const out: ApiSecurity[] = [];
@@ -356,7 +362,7 @@ export function compactOperation(spec: ParsedSpec, entry: OperationEntry, resolv
     deprecated: entry.deprecated,
     servers,
     showBaseUrl: settings.fullUrl,
-    security: security(spec, op, resolver),
+    security: security(spec, op, resolver, entry.method !== 'WEBHOOK'),
     parameters: [...params.values()],
     responses,
     languages: settings.languages,

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { exportedSite } from './exported-pages.js';
-import { REPEATS_30 } from './sweep4-fixtures.js';
+import { REPEATS_30, WEBHOOK_SECURITY_31 } from './sweep4-fixtures.js';
 
 const docs = {
   name: 'Sweep 4',
@@ -14,6 +14,7 @@ const docs = {
     tabs: [
       { tab: 'Guides', pages: ['index'] },
       { tab: 'Repeats', openapi: { source: 'repeats.json', directory: 'repeats' } },
+      { tab: 'Mail', openapi: { source: 'mail.json', directory: 'mail' } },
     ],
   },
 };
@@ -22,9 +23,10 @@ const files: Record<string, string> = {
   'docs.json': JSON.stringify(docs),
   'index.mdx': '---\ntitle: Home\n---\nWelcome.\n',
   'repeats.json': JSON.stringify(REPEATS_30),
+  'mail.json': JSON.stringify(WEBHOOK_SECURITY_31),
 };
 
-const { html } = exportedSite(files);
+const { html, text } = exportedSite(files);
 
 /** Every id attribute on a page, in document order. */
 const ids = (page: string): string[] => [...page.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1] ?? '');
@@ -54,5 +56,20 @@ describe('anchors of fields that repeat on a page', () => {
     expect(page()).toContain('<a class="c-field__anchor" id="response-id" href="#param-id-3"');
     // Parameters keep one anchor each: the `param-…` one is what Mintlify's parameters are linked by here.
     expect(all.filter((id) => /^(parameter|query|path)-(?!parameters$)/.test(id))).toEqual([]);
+  });
+});
+
+describe("webhooks and the document's security", () => {
+  it("keeps the document's credentials for operations, not for webhooks that name none", () => {
+    expect(text('mail/emails/send-an-email')).toMatch(/Authorizations Authorization string header required Bearer authentication header/);
+    const sent = text('mail/webhook-events/email-sent');
+    expect(sent).toMatch(/Payload application\/json type/);
+    expect(sent).not.toMatch(/Authorizations|Bearer/);
+  });
+
+  it("shows a webhook's own security", () => {
+    const bounced = text('mail/webhook-events/email-bounced');
+    expect(bounced).toMatch(/Authorizations svix-signature string header required The signature of the delivery/);
+    expect(bounced).not.toMatch(/Bearer/);
   });
 });

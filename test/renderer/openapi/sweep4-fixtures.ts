@@ -47,3 +47,49 @@ export const REPEATS_30 = {
     },
   },
 };
+
+/**
+ * A document-wide `security` beside webhooks, as Resend's spec has it: the bearer token is how a
+ * client calls the API; the API's webhooks come signed in their own way, written on the webhook.
+ */
+export const WEBHOOK_SECURITY_31 = {
+  openapi: '3.1.0',
+  info: { title: 'Mail', version: '1' },
+  servers: [{ url: 'https://mail.test' }],
+  security: [{ bearerAuth: [] }],
+  paths: {
+    '/emails': {
+      post: {
+        tags: ['Emails'],
+        summary: 'Send an email',
+        requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { to: { type: 'string' } } } } } },
+        responses: { '200': { description: 'OK' } },
+      },
+    },
+  },
+  webhooks: {
+    'email.sent': {
+      post: {
+        tags: ['Webhook Events'],
+        summary: 'Email sent',
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { type: { type: 'string', const: 'email.sent' } } } } } },
+        responses: { '2XX': { description: 'Return any 2xx status code to acknowledge receipt of the event.' } },
+      },
+    },
+    'email.bounced': {
+      post: {
+        tags: ['Webhook Events'],
+        summary: 'Email bounced',
+        security: [{ signature: [] }],
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { type: { type: 'string', const: 'email.bounced' } } } } } },
+        responses: { '2XX': { description: 'OK' } },
+      },
+    },
+  },
+  components: {
+    securitySchemes: {
+      bearerAuth: { type: 'http', scheme: 'bearer' },
+      signature: { type: 'apiKey', in: 'header', name: 'svix-signature', description: 'The signature of the delivery, to verify before acting on it.' },
+    },
+  },
+};
