@@ -26,9 +26,11 @@ export interface OperationEntry {
   pathItem: Json;
   /**
    * The file the path item was read from: the spec's, or the one its `$ref` names
-   * (`paths/users.yaml`). `$ref`s inside it are relative to that file.
+   * (`paths/users.yaml`). `$ref`s inside it are relative to that file. For an operation that is
+   * itself a `$ref` (DigitalOcean's split spec), the operation's file; `itemFile` is then the path item's.
    */
   file: string;
+  itemFile?: string;
   tags: string[];
   summary?: string;
   hidden: boolean;
@@ -46,7 +48,11 @@ export function listOperations(spec: ParsedSpec, resolver: RefResolver): Operati
       if (!isObj(item)) continue;
       // OpenAPI 3.2's additionalOperations: methods the fixed fields do not name (`SUBSCRIBE`, `PURGE`).
       const extra = isObj(item['additionalOperations']) ? Object.entries(item['additionalOperations']).filter(([m]) => /^[A-Za-z][A-Za-z-]*$/.test(m) && !(HTTP_METHODS as readonly string[]).includes(m.toLowerCase())) : [];
-      for (const [m, op] of [...HTTP_METHODS.map((m) => [m, item[m]] as const), ...extra]) {
+      for (const [m, opRaw] of [...HTTP_METHODS.map((m) => [m, item[m]] as const), ...extra]) {
+        // An operation written as a `$ref` to a file of its own (not in OpenAPI's grammar, but
+        // DigitalOcean's spec is split so, and bundlers follow it): read from that file.
+        const own = isObj(opRaw) && typeof opRaw['$ref'] === 'string' ? resolver.resolve(opRaw, file) : undefined;
+        const op = own ? own.node : opRaw;
         if (!isObj(op)) continue;
         const mint = isObj(op['x-mint']) ? op['x-mint'] : {};
         const entry: OperationEntry = {
@@ -55,12 +61,13 @@ export function listOperations(spec: ParsedSpec, resolver: RefResolver): Operati
           path,
           op,
           pathItem: item,
-          file,
+          file: own ? own.file : file,
           tags: Array.isArray(op['tags']) ? op['tags'].filter((t): t is string => typeof t === 'string') : [],
           hidden: op['x-hidden'] === true || mint['hidden'] === true,
           excluded: op['x-excluded'] === true || mint['excluded'] === true,
           deprecated: op['deprecated'] === true,
         };
+        if (own && own.file !== file) entry.itemFile = file;
         const summary = str(op['summary']);
         if (summary) entry.summary = summary;
         out.push(entry);
@@ -322,10 +329,15 @@ function security(spec: ParsedSpec, op: Json, resolver: RefResolver, inherit: bo
   return out.some((alt) => alt.schemes.length > 0) ? out : [];
 }
 
-function codeSamples(op: Json): ApiOperation['codeSamples'] {
+/**
+ * `x-codeSamples` as written, each sample possibly a `$ref` to a file of its own (DigitalOcean's
+ * split spec: `- $ref: 'examples/curl/get_droplet.yml'`, relative to the operation's file).
+ */
+function codeSamples(op: Json, from: string, resolver: RefResolver): ApiOperation['codeSamples'] {
   const raw = op['x-codeSamples'] ?? op['x-code-samples'];
   if (!Array.isArray(raw)) return undefined;
-  const out = raw.flatMap((s) => {
+  const out = raw.flatMap((item) => {
+    const s = isObj(item) && typeof item['$ref'] === 'string' ? resolver.resolve(item, from).node : item;
     if (!isObj(s) || typeof s['source'] !== 'string') return [];
     const label = str(s['label']);
     return [{ lang: str(s['lang']) ?? 'text', source: s['source'], ...(label ? { label } : {}) }];
@@ -343,9 +355,9 @@ export function compactOperation(spec: ParsedSpec, entry: OperationEntry, resolv
   // Refs in the operation are relative to the path item's file; the page names the spec.
   const file = entry.file;
   const params = new Map<string, ApiParameter>();
-  for (const list of [pathItem['parameters'], op['parameters']]) {
+  for (const [list, from] of [[pathItem['parameters'], entry.itemFile ?? file], [op['parameters'], file]] as const) {
     for (const raw of Array.isArray(list) ? list : []) {
-      const p = parameter(raw, file, ctx);
+      const p = parameter(raw, from, ctx);
       if (p) params.set(`${p.in}:${p.name}`, p);
     }
   }
@@ -377,7 +389,7 @@ export function compactOperation(spec: ParsedSpec, entry: OperationEntry, resolv
   if (body) out.requestBody = body;
   const callbacks = callbacksOf(op['callbacks'], file, ctx);
   if (callbacks.length > 0) out.callbacks = callbacks;
-  const samples = codeSamples(op);
+  const samples = codeSamples(op, file, resolver);
   if (samples) out.codeSamples = samples;
   const mint = isObj(op['x-mint']) ? op['x-mint'] : {};
   if (typeof mint['content'] === 'string') out.content = mint['content'];

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { exportedSite } from './exported-pages.js';
-import { REPEATS_30, WEBHOOK_SECURITY_31 } from './sweep4-fixtures.js';
+import { REPEATS_30, SPLIT_SAMPLES_30, WEBHOOK_SECURITY_31 } from './sweep4-fixtures.js';
 
 const docs = {
   name: 'Sweep 4',
@@ -15,6 +15,7 @@ const docs = {
       { tab: 'Guides', pages: ['index'] },
       { tab: 'Repeats', openapi: { source: 'repeats.json', directory: 'repeats' } },
       { tab: 'Mail', openapi: { source: 'mail.json', directory: 'mail' } },
+      { tab: 'Droplets', openapi: { source: 'do/openapi.json', directory: 'droplets' } },
     ],
   },
 };
@@ -24,6 +25,7 @@ const files: Record<string, string> = {
   'index.mdx': '---\ntitle: Home\n---\nWelcome.\n',
   'repeats.json': JSON.stringify(REPEATS_30),
   'mail.json': JSON.stringify(WEBHOOK_SECURITY_31),
+  ...Object.fromEntries(Object.entries(SPLIT_SAMPLES_30).map(([file, doc]) => [file, JSON.stringify(doc)])),
 };
 
 const { html, text } = exportedSite(files);
@@ -71,5 +73,18 @@ describe("webhooks and the document's security", () => {
     const bounced = text('mail/webhook-events/email-bounced');
     expect(bounced).toMatch(/Authorizations svix-signature string header required The signature of the delivery/);
     expect(bounced).not.toMatch(/Bearer/);
+  });
+});
+
+describe('operations and code samples written in files of their own', () => {
+  it("reads an operation given by `$ref`, and each `$ref` sample of its `x-codeSamples`, relative to the operation's file", () => {
+    const t = text('droplets/droplets/retrieve-an-existing-droplet');
+    expect(t).toContain('curl -X GET "https://api.droplets.test/v2/droplets/3164494"');
+    expect(t).toContain('droplet, _, err := client.Droplets.Get(ctx, 3164494)');
+    expect(t).toMatch(/Request example cURL Go Ruby curl/);
+    expect(t).toMatch(/client\.droplets\.find\( ?id: 3164494\)/);
+    // The page is the operation's file's: its title, tag and parameters; the samples replace the generated examples.
+    expect(t).toMatch(/Headers X-Trace string header A trace id\. Path Parameters droplet_id integer path required/);
+    expect(t).not.toContain('curl --request GET');
   });
 });

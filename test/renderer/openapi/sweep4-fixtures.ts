@@ -93,3 +93,29 @@ export const WEBHOOK_SECURITY_31 = {
     },
   },
 };
+
+/**
+ * A spec split as DigitalOcean's is: the operation a `$ref` to its own file, and each of its
+ * `x-codeSamples` a `$ref` to a sample file beside it (paths relative to the operation's file);
+ * the path item's own parameters stay relative to the document they are written in.
+ */
+export const SPLIT_SAMPLES_30: Record<string, unknown> = {
+  'do/openapi.json': {
+    openapi: '3.0.0',
+    info: { title: 'Droplets', version: '2' },
+    servers: [{ url: 'https://api.droplets.test' }],
+    paths: { '/v2/droplets/{droplet_id}': { parameters: [{ $ref: '#/components/parameters/trace' }], get: { $ref: 'resources/droplets/droplets_get.json' } } },
+    components: { parameters: { trace: { name: 'X-Trace', in: 'header', schema: { type: 'string' }, description: 'A trace id.' } } },
+  },
+  'do/resources/droplets/droplets_get.json': {
+    operationId: 'droplets_get',
+    summary: 'Retrieve an Existing Droplet',
+    tags: ['Droplets'],
+    parameters: [{ $ref: 'parameters.json#/droplet_id' }],
+    responses: { '200': { description: 'OK' } },
+    'x-codeSamples': [{ $ref: 'examples/curl/get_droplet.json' }, { $ref: 'examples/go/get_droplet.json' }, { lang: 'Ruby', source: 'client.droplets.find(id: 3164494)' }],
+  },
+  'do/resources/droplets/parameters.json': { droplet_id: { name: 'droplet_id', in: 'path', required: true, schema: { type: 'integer' } } },
+  'do/resources/droplets/examples/curl/get_droplet.json': { lang: 'cURL', source: 'curl -X GET "https://api.droplets.test/v2/droplets/3164494"' },
+  'do/resources/droplets/examples/go/get_droplet.json': { lang: 'Go', source: 'droplet, _, err := client.Droplets.Get(ctx, 3164494)' },
+};
