@@ -151,6 +151,18 @@ describe.skipIf(!chromium.path)(browserSuite('components.js in Chromium'), () =>
     await later.close();
   });
 
+  it('lands a generated field\'s second, Mintlify-named anchor below the sticky header, opening what holds it', async () => {
+    const filler = Array.from({ length: 40 }, (_, i) => `Paragraph ${i}.`).join('\n\n');
+    const source = `${filler}\n\n<Expandable title="properties">\n<ParamField body="meta" mintAnchor="body-meta" type="object">\nWords.\n</ParamField>\n</Expandable>\n\n${filler}`;
+    const page = await show(source, '#body-meta');
+    expect(await page.locator('#body-meta').isVisible()).toBe(true);
+    // scroll-margin-top: --header-h (4rem by default) + 1rem, as a field's own param-… id gets.
+    const top = await page.locator('#body-meta').evaluate((a) => a.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(72);
+    expect(top).toBeLessThan(120);
+    await page.close();
+  });
+
   it('raised no script error', () => {
     expect(pageErrors).toEqual([]);
   });
