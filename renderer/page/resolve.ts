@@ -2,6 +2,7 @@
  * The last pass: placeholders are replaced by their slots (recursively, each slot once), heading
  * markers become unique GitHub-style ids in document order, and the toc and plain text are built.
  */
+import { LAYOUT_IDS } from '../layout/ids.js';
 import type { TocEntry } from '../types.js';
 import { escapeHtml } from './html.js';
 import { Slugger, slugify } from './slug.js';
@@ -117,8 +118,9 @@ export function resolveHeadings(html: string, state: PageState, resolver: Resolv
     // Mintlify's ids keep `&` and other characters that are not safe in an attribute as they are.
     return escapeHtml(id);
   };
-  // Explicit ids are claimed first so an automatic slug never takes one.
+  // Explicit ids are claimed first so an automatic slug never takes one, nor one of the layout's.
   for (const h of state.headings) if (h.custom) slugger.reserve(h.base);
+  for (const id of LAYOUT_IDS) slugger.reserve(id);
   // Written into parts and joined once, as the Resolver does (a replace callback per field anchor made a rope).
   const parts: string[] = [];
   let at = 0;
