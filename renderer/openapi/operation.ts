@@ -139,10 +139,10 @@ function mediaList(content: unknown, file: string, ctx: SchemaContext): ApiMedia
     const { node: media, file: at } = ctx.resolver.resolve(raw, file);
     const m: ApiMedia = { type, examples: isObj(media) ? examplesOf(media, at, ctx.resolver) : [] };
     if (isObj(media) && media['schema'] !== undefined) m.schema = compactSchema(media['schema'], at, ctx);
-    const deep = isObj(media) && /x-www-form-urlencoded|multipart\/form-data/i.test(type) ? deepFieldsOf(media['encoding']) : [];
-    if (deep.length > 0) m.deepFields = deep;
     // 3.2 `itemSchema`: each item of a stream (JSON Lines, server-sent events) is shown as a list's items.
     else if (isObj(media) && media['itemSchema'] !== undefined) m.schema = compactSchema({ type: 'array', items: media['itemSchema'] }, at, ctx);
+    const deep = isObj(media) && /x-www-form-urlencoded|multipart\/form-data/i.test(type) ? deepFieldsOf(media['encoding']) : [];
+    if (deep.length > 0) m.deepFields = deep;
     return m;
   });
 }

@@ -19,12 +19,6 @@ export function slugify(text: string): string {
 }
 
 /**
- * A field name as Mintlify's ParamField/ResponseField anchors spell it (kebab case): words split
- * at anything that is not a letter or digit and at camelCase humps, lowercased, joined by `-`.
- * `thumbnails.background` → `thumbnails-background`, `onError` → `on-error`,
- * `--max-session-duration` and `max_session_duration` → `max-session-duration`.
- */
-/**
  * Field names repeat across the pages of a worker (an API's `id`, `name`, `created_at` on every
  * operation): their kebab forms are kept, up to a bound, instead of running four Unicode regexes
  * per field of every page.
@@ -32,6 +26,12 @@ export function slugify(text: string): string {
 const kebabMemo = new Map<string, string>();
 const KEBAB_MEMO_LIMIT = 20_000;
 
+/**
+ * A field name as Mintlify's ParamField/ResponseField anchors spell it (kebab case): words split
+ * at anything that is not a letter or digit and at camelCase humps, lowercased, joined by `-`.
+ * `thumbnails.background` → `thumbnails-background`, `onError` → `on-error`,
+ * `--max-session-duration` and `max_session_duration` → `max-session-duration`.
+ */
 export function kebabName(name: string): string {
   let kebab = kebabMemo.get(name);
   if (kebab === undefined) {

@@ -1,5 +1,5 @@
-import { decodeEntities, escapeHtml } from '../page/html.js';
-import { headingEnd, headingLevel, htmlText, skippedUntil } from './html-text.js';
+import { escapeHtml } from '../page/html.js';
+import { headingParts } from './html-text.js';
 import type { ApiExamplePanel } from '../types.js';
 import type { RetrievalSection } from './types.js';
 
@@ -9,8 +9,6 @@ import type { RetrievalSection } from './types.js';
  * and no single passage crowds the model's context.
  */
 export const MAX_SECTION_CHARS = 2_400;
-
-const ID_RE = /\bid="([^"]*)"/;
 
 const PANEL_OPEN = '<aside class="c-example';
 
@@ -63,40 +61,10 @@ export function pageSections(
   html: string,
   apiExamples?: readonly ApiExamplePanel[],
 ): RetrievalSection[] {
-  const body = withPlainExamples(html, apiExamples);
-  const parts: { heading: string; anchor?: string; html: string }[] = [];
-  let last = 0;
-  let current: { heading: string; anchor?: string } = { heading: page.title };
-  // One pass from tag to tag: skipped elements (script, style, svg…) are passed over whole, and an
-  // h2 or h3 that is closed starts a part.
-  let at = 0;
-  for (;;) {
-    const lt = body.indexOf('<', at);
-    if (lt === -1) break;
-    const gt = body.indexOf('>', lt + 1);
-    if (gt === -1) break;
-    const skip = skippedUntil(body, lt, gt);
-    if (skip !== -1) {
-      at = skip;
-      continue;
-    }
-    const level = headingLevel(body, lt, gt);
-    const end = level === 0 ? -1 : headingEnd(body, gt + 1, level);
-    if (end === -1) {
-      at = gt + 1;
-      continue;
-    }
-    parts.push({ ...current, html: body.slice(last, lt) });
-    const anchor = ID_RE.exec(body.slice(lt + 3, gt))?.[1];
-    current = { heading: htmlText(body.slice(gt + 1, end)) || page.title, ...(anchor ? { anchor: decodeEntities(anchor) } : {}) };
-    last = at = end + 5;
-  }
-  parts.push({ ...current, html: body.slice(last) });
   const out: RetrievalSection[] = [];
-  for (const part of parts) {
-    const t = htmlText(part.html);
-    if (!t && part.heading === page.title) continue;
-    for (const piece of chunks(t || part.heading)) {
+  for (const part of headingParts(withPlainExamples(html, apiExamples), page.title)) {
+    if (!part.text && part.heading === page.title) continue;
+    for (const piece of chunks(part.text || part.heading)) {
       out.push({
         path: page.path,
         url: part.anchor ? `${page.url}#${part.anchor}` : page.url,
