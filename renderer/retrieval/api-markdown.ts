@@ -1,27 +1,39 @@
 import jsYaml from 'js-yaml';
 import { specFragment, type FragmentRef } from '../openapi/spec-fragment.js';
 import type { ApiPageData } from '../openapi/types.js';
+import { nestedYamlBlock, newYamlMemo, yamlBlock, type YamlMemo } from './yaml-block.js';
 
 type Json = Record<string, unknown>;
 
 /**
  * YAML already written for a document, by part: its head, each component, each kind's key. Pages of
- * one spec share most of their components (an `Error` schema, a pagination envelope), and js-yaml
- * costs about 0.4 ms for a 5 KB fragment, a tenth of what the rest of an API page costs.
+ * one spec share most of their components (an `Error` schema, a pagination envelope). The keys
+ * written so far are kept beside them (yaml-block.ts).
  */
-const written = new WeakMap<Json, Map<string, string>>();
+interface Written {
+  parts: Map<string, string>;
+  yaml: YamlMemo;
+}
+const written = new WeakMap<Json, Written>();
 
-/** Components sit four spaces in: written alone with that much less line width, they fold alike. */
-const COMPONENT_INDENT = '    ';
-const COMPONENT_LINE_WIDTH = 80 - COMPONENT_INDENT.length;
+/** Components sit two mappings deep (`components:` › kind). */
+const COMPONENT_LEVEL = 2;
 
-function dump(value: unknown, lineWidth = 80): string {
-  return jsYaml.dump(value, { noRefs: true, skipInvalid: true, lineWidth });
+const DUMP = { noRefs: true, skipInvalid: true } as const;
+
+function dump(value: Json, memo: YamlMemo): string {
+  return yamlBlock(value, 80, memo) ?? jsYaml.dump(value, DUMP);
 }
 
-function memoFor(doc: Json): Map<string, string> {
+/** A component as it reads inside the whole document; what yaml-block leaves, js-yaml writes alone at the narrower width and it is indented. */
+function componentYaml(value: Json, memo: YamlMemo): string {
+  const indent = ' '.repeat(2 * COMPONENT_LEVEL);
+  return nestedYamlBlock(value, COMPONENT_LEVEL, 80, memo) ?? jsYaml.dump(value, { ...DUMP, lineWidth: 80 - indent.length }).replace(/^(?=.)/gm, indent);
+}
+
+function memoFor(doc: Json): Written {
   let memo = written.get(doc);
-  if (!memo) written.set(doc, (memo = new Map()));
+  if (!memo) written.set(doc, (memo = { parts: new Map(), yaml: newYamlMemo() }));
   return memo;
 }
 
@@ -38,16 +50,14 @@ function once(memo: Map<string, string>, key: string, make: () => string): strin
 export function fragmentYaml(doc: Json, ref: FragmentRef): string | undefined {
   const f = specFragment(doc, ref);
   if (!f) return undefined;
-  const memo = memoFor(doc);
-  let yaml = once(memo, '\0head', () => dump(f.head)) + dump({ [f.group]: { [f.key]: f.pathItem } });
+  const { parts, yaml: keys } = memoFor(doc);
+  let yaml = once(parts, '\0head', () => dump(f.head, keys)) + dump({ [f.group]: { [f.key]: f.pathItem } }, keys);
   if (f.components.length > 0) {
     const all = doc['components'] as Record<string, Json>;
     yaml += 'components:\n';
     for (const { kind, names } of f.components) {
-      yaml += once(memo, `\0kind\0${kind}`, () => `  ${dump(kind).trimEnd()}:\n`);
-      for (const name of names) {
-        yaml += once(memo, `${kind}\0${name}`, () => dump({ [name]: all[kind]?.[name] }, COMPONENT_LINE_WIDTH).replace(/^(?=.)/gm, COMPONENT_INDENT));
-      }
+      yaml += once(parts, `\0kind\0${kind}`, () => `  ${jsYaml.dump(kind, DUMP).trimEnd()}:\n`);
+      for (const name of names) yaml += once(parts, `${kind}\0${name}`, () => componentYaml({ [name]: all[kind]?.[name] }, keys));
     }
   }
   return yaml;
