@@ -11,6 +11,7 @@ import { createRetrievalStage } from './retrieval/stage.js';
 import { planSite } from './plan/index.js';
 import { pageFilePath, pageHref } from './page-urls.js';
 import type { RenderBatchResult, RenderedPageRef } from './pool/batch.js';
+import { batchRanges, evenBatchRanges, type BatchRange } from './pool/batch-plan.js';
 import { writeContextFile } from './pool/context-file.js';
 import { OrderedDispatcher } from './pool/ordered-dispatch.js';
 import { createRenderPool, type RenderPool } from './pool/render-pool.js';
@@ -149,12 +150,6 @@ export function gitCommit(sourceDir: string): string | undefined {
 
 const COMMIT_RE = /^[0-9a-f]{40}$/;
 
-function batches<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 function renderContext(plan: SitePlan, themeAssets: Record<string, string>, componentScripts: boolean): RenderContext {
   const pageIndex: RenderContext['pageIndex'] = {};
   for (const p of plan.pages) {
@@ -278,10 +273,12 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       fs.mkdirSync(path.dirname(path.resolve(opts.outZip)), { recursive: true });
       zip = await ZipWriter.open(opts.outZip, { createdAt, level });
     }
-    // About eight batches per worker: a few hundred pages split finely enough that the last batch
-    // does not leave one worker idle for long, big sites in batches of 64 so messaging stays cheap.
-    const size = opts.batchSize ?? Math.min(64, Math.max(4, Math.ceil(pagesPlanned / (pool.threads * 8))));
-    const planned = batches(plan.pages, size);
+    // About eight batches per worker, big sites in batches of 64 so messaging stays cheap, and the
+    // last ones in quarters (pool/batch-plan.ts) so that no worker waits long for the other's last.
+    const ranges = opts.batchSize
+      ? evenBatchRanges(plan.pages.length, opts.batchSize)
+      : batchRanges(plan.pages.length, Math.min(64, Math.max(4, Math.ceil(pagesPlanned / (pool.threads * 8)))), pool.threads);
+    const planned = ranges.map((r) => plan.pages.slice(r.start, r.end));
     // Results are kept per batch and consumed in batch order, so the search index, warnings and
     // failures come out the same whatever order the workers finish in (deterministic bundles),
     // while indexing still overlaps rendering: each batch is indexed as soon as those before it are.
@@ -339,7 +336,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
             {
               contextPath: contextFile.path,
               pages,
-              firstIndex: batchNo * size,
+              firstIndex: (ranges[batchNo] as BatchRange).start,
               maxSearchText: MAX_SEARCH_TEXT,
               // Zipping: pages come back deflated only (inflated again on demand), halving memory.
               keepHtml: !opts.outZip,
