@@ -7,8 +7,9 @@ export interface BatchRange {
 /**
  * The export's batches: `size` pages each, then the last two batches' worth per thread cut in
  * quarters. Batches of one size let the worker that finishes first sit idle while the other still
- * renders its last batch: a ninth of the render stage on the bench's 1,000-operation site (batches
- * of 63 pages, about 170 ms each). Quarter batches at the end leave at most a quarter batch.
+ * rendered its last batch (63 pages, about 170 ms, on the bench's 1,000-operation site); with
+ * quarter batches at the end that export takes about 8 % less wall time (docs/api-reference.md,
+ * "Eighth pass").
  */
 export function batchRanges(pages: number, size: number, threads: number): BatchRange[] {
   const out: BatchRange[] = [];

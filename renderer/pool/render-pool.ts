@@ -47,7 +47,8 @@ export interface RenderPoolOptions {
    */
   maxWorkerHeapMb?: number;
   /**
-   * Young generation per worker (V8's `maxYoungGenerationSizeMb`; default WORKER_YOUNG_GENERATION_MB).
+   * Young generation per worker (V8's `maxYoungGenerationSizeMb`; default WORKER_YOUNG_GENERATION_MB,
+   * 0 for V8's own choice).
    * A page's garbage is short-lived, but a batch's output lives until the batch is sent.
    */
   youngGenerationMb?: number;
@@ -63,12 +64,10 @@ export interface RenderPoolOptions {
  */
 export const WORKER_YOUNG_GENERATION_MB = 96;
 
-/** The V8 limits each render worker starts with. */
-export function workerResourceLimits(options: Pick<RenderPoolOptions, 'maxWorkerHeapMb' | 'youngGenerationMb'>): { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number } {
-  return {
-    maxOldGenerationSizeMb: options.maxWorkerHeapMb ?? 512,
-    maxYoungGenerationSizeMb: options.youngGenerationMb ?? WORKER_YOUNG_GENERATION_MB,
-  };
+/** The V8 limits each render worker starts with (a young generation of 0 leaves it to V8). */
+export function workerResourceLimits(options: Pick<RenderPoolOptions, 'maxWorkerHeapMb' | 'youngGenerationMb'>): { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb?: number } {
+  const young = options.youngGenerationMb ?? WORKER_YOUNG_GENERATION_MB;
+  return { maxOldGenerationSizeMb: options.maxWorkerHeapMb ?? 512, ...(young > 0 ? { maxYoungGenerationSizeMb: young } : {}) };
 }
 
 export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {

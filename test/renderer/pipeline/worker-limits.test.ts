@@ -10,4 +10,8 @@ describe('render workers: V8 limits', () => {
   it('take the caller\'s heap cap and young generation', () => {
     expect(workerResourceLimits({ maxWorkerHeapMb: 256, youngGenerationMb: 32 })).toEqual({ maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 });
   });
+
+  it('leave the young generation to V8 when asked for 0', () => {
+    expect(workerResourceLimits({ youngGenerationMb: 0 })).toEqual({ maxOldGenerationSizeMb: 512 });
+  });
 });
