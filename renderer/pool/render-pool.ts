@@ -47,8 +47,8 @@ export interface RenderPoolOptions {
    */
   maxWorkerHeapMb?: number;
   /**
-   * Young generation per worker (V8's `maxYoungGenerationSizeMb`; default WORKER_YOUNG_GENERATION_MB,
-   * 0 for V8's own choice).
+   * Young generation per worker (V8's `maxYoungGenerationSizeMb`; default WORKER_YOUNG_GENERATION_MB
+   * for up to YOUNG_GENERATION_MAX_THREADS threads, else V8's own choice, which 0 also asks for).
    * A page's garbage is short-lived, but a batch's output lives until the batch is sent.
    */
   youngGenerationMb?: number;
@@ -60,13 +60,16 @@ export interface RenderPoolOptions {
  * 96 MB, a 32 MB semi-space: V8 picks about half that for a 512 MB heap. Measured on the bench's
  * 1,000-operation API site, the two pools alternating in one process (docs/renderer.md, "Young
  * generation"): scavenges every 27 ms of 1–3 ms each fell by about half, and an export took 6–14 %
- * less wall time and CPU; about 60 MB more resident a busy worker.
+ * less wall time and CPU; about 60 MB more resident a busy worker. Given to pools of up to
+ * YOUNG_GENERATION_MAX_THREADS workers: a pool of one worker per core on a big host (a pod sees
+ * the node's cores) keeps V8's choice, so the extra memory stays under about 240 MB.
  */
 export const WORKER_YOUNG_GENERATION_MB = 96;
+export const YOUNG_GENERATION_MAX_THREADS = 4;
 
-/** The V8 limits each render worker starts with (a young generation of 0 leaves it to V8). */
-export function workerResourceLimits(options: Pick<RenderPoolOptions, 'maxWorkerHeapMb' | 'youngGenerationMb'>): { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb?: number } {
-  const young = options.youngGenerationMb ?? WORKER_YOUNG_GENERATION_MB;
+/** The V8 limits each of a pool's `threads` render workers starts with (a young generation of 0 leaves it to V8). */
+export function workerResourceLimits(options: Pick<RenderPoolOptions, 'maxWorkerHeapMb' | 'youngGenerationMb'>, threads: number): { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb?: number } {
+  const young = options.youngGenerationMb ?? (threads <= YOUNG_GENERATION_MAX_THREADS ? WORKER_YOUNG_GENERATION_MB : 0);
   return { maxOldGenerationSizeMb: options.maxWorkerHeapMb ?? 512, ...(young > 0 ? { maxYoungGenerationSizeMb: young } : {}) };
 }
 
@@ -78,7 +81,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
     minThreads: threads,
     maxThreads: threads,
-    resourceLimits: workerResourceLimits(options),
+    resourceLimits: workerResourceLimits(options, threads),
     // Long-lived workers keep their warm module caches (marked, highlight.js, templates).
     idleTimeout: 60_000,
     // One batch per worker (piscina's default). Two in flight per worker measured no faster on a
