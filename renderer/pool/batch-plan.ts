@@ -12,17 +12,18 @@ export interface BatchRange {
  * "Eighth pass").
  */
 export function batchRanges(pages: number, size: number, threads: number): BatchRange[] {
-  const out: BatchRange[] = [];
-  const small = Math.max(1, Math.ceil(size / 4));
   const tailStart = Math.max(0, pages - threads * 2 * size);
-  for (let start = 0; start < tailStart; start += size) out.push({ start, end: Math.min(start + size, tailStart) });
-  for (let start = tailStart; start < pages; start += small) out.push({ start, end: Math.min(start + small, pages) });
-  return out;
+  return [...rangesOf(0, tailStart, size), ...rangesOf(tailStart, pages, Math.max(1, Math.ceil(size / 4)))];
 }
 
 /** Every batch `size` pages (an export that asked for a batch size). */
 export function evenBatchRanges(pages: number, size: number): BatchRange[] {
+  return rangesOf(0, pages, size);
+}
+
+/** [from, to) in ranges of `size`, the last one shorter when it must be. */
+function rangesOf(from: number, to: number, size: number): BatchRange[] {
   const out: BatchRange[] = [];
-  for (let start = 0; start < pages; start += size) out.push({ start, end: Math.min(start + size, pages) });
+  for (let start = from; start < to; start += size) out.push({ start, end: Math.min(start + size, to) });
   return out;
 }

@@ -1,7 +1,7 @@
 import jsYaml from 'js-yaml';
 import { specFragment, type FragmentRef } from '../openapi/spec-fragment.js';
 import type { ApiPageData } from '../openapi/types.js';
-import { nestedYamlBlock, newYamlMemo, yamlBlock, type YamlMemo } from './yaml-block.js';
+import { nestedYamlOf, newYamlMemo, yamlOf, type YamlMemo } from './yaml-block.js';
 
 type Json = Record<string, unknown>;
 
@@ -18,18 +18,6 @@ const written = new WeakMap<Json, Written>();
 
 /** Components sit two mappings deep (`components:` › kind). */
 const COMPONENT_LEVEL = 2;
-
-const DUMP = { noRefs: true, skipInvalid: true } as const;
-
-function dump(value: Json, memo: YamlMemo): string {
-  return yamlBlock(value, 80, memo) ?? jsYaml.dump(value, DUMP);
-}
-
-/** A component as it reads inside the whole document; what yaml-block leaves, js-yaml writes alone at the narrower width and it is indented. */
-function componentYaml(value: Json, memo: YamlMemo): string {
-  const indent = ' '.repeat(2 * COMPONENT_LEVEL);
-  return nestedYamlBlock(value, COMPONENT_LEVEL, 80, memo) ?? jsYaml.dump(value, { ...DUMP, lineWidth: 80 - indent.length }).replace(/^(?=.)/gm, indent);
-}
 
 function memoFor(doc: Json): Written {
   let memo = written.get(doc);
@@ -51,13 +39,13 @@ export function fragmentYaml(doc: Json, ref: FragmentRef): string | undefined {
   const f = specFragment(doc, ref);
   if (!f) return undefined;
   const { parts, yaml: keys } = memoFor(doc);
-  let yaml = once(parts, '\0head', () => dump(f.head, keys)) + dump({ [f.group]: { [f.key]: f.pathItem } }, keys);
+  let yaml = once(parts, '\0head', () => yamlOf(f.head, keys)) + yamlOf({ [f.group]: { [f.key]: f.pathItem } }, keys);
   if (f.components.length > 0) {
     const all = doc['components'] as Record<string, Json>;
     yaml += 'components:\n';
     for (const { kind, names } of f.components) {
-      yaml += once(parts, `\0kind\0${kind}`, () => `  ${jsYaml.dump(kind, DUMP).trimEnd()}:\n`);
-      for (const name of names) yaml += once(parts, `${kind}\0${name}`, () => componentYaml({ [name]: all[kind]?.[name] }, keys));
+      yaml += once(parts, `\0kind\0${kind}`, () => `  ${jsYaml.dump(kind).trimEnd()}:\n`);
+      for (const name of names) yaml += once(parts, `${kind}\0${name}`, () => nestedYamlOf({ [name]: all[kind]?.[name] }, COMPONENT_LEVEL, keys));
     }
   }
   return yaml;

@@ -148,3 +148,17 @@ export function nestedYamlBlock(value: Record<string, unknown>, level: number, l
     throw err;
   }
 }
+
+/** `value` as js-yaml's block YAML: written here, or by js-yaml when yamlBlock leaves it. */
+export function yamlOf(value: Record<string, unknown>, memo: YamlMemo): string {
+  return yamlBlock(value, 80, memo) ?? jsYaml.dump(value, DUMP);
+}
+
+/**
+ * nestedYamlBlock, or, for what it leaves, js-yaml's YAML of `value` alone at the width that is
+ * left at that depth, indented to it (so it folds as inside the whole document).
+ */
+export function nestedYamlOf(value: Record<string, unknown>, level: number, memo: YamlMemo): string {
+  const indent = ' '.repeat(2 * level);
+  return nestedYamlBlock(value, level, 80, memo) ?? jsYaml.dump(value, { ...DUMP, lineWidth: 80 - indent.length }).replace(/^(?=.)/gm, indent);
+}

@@ -1,4 +1,5 @@
 import { beforeAll } from 'vitest';
+import { stringify } from 'yaml';
 import { exportSite, type ExportResult } from '../../../renderer/index.js';
 import type { PlaygroundRequest } from '../../../renderer/openapi/playground.js';
 import { sharedRenderPool } from '../../helpers/render-pool.js';
@@ -71,4 +72,25 @@ export function exportedSite(files: Record<string, string>): PageReaders & { res
     return exported;
   };
   return { ...pageReaders(result), result };
+}
+
+/** A spec with a tab of its own: written at `source` (as YAML when the name says so), its pages generated into `directory`. */
+export interface SpecTab {
+  tab: string;
+  source: string;
+  directory: string;
+  /** The document; none when `more` of specTabsSite holds its file (a spec split over files). */
+  doc?: unknown;
+  kind?: 'openapi' | 'asyncapi';
+}
+
+/**
+ * The files of a sweep suite's site: a Guides tab with the home page, then one tab per spec, and
+ * `more` files as they are.
+ */
+export function specTabsSite(name: string, tabs: readonly SpecTab[], more: Record<string, string> = {}): Record<string, string> {
+  const navigation = { tabs: [{ tab: 'Guides', pages: ['index'] }, ...tabs.map((t) => ({ tab: t.tab, [t.kind ?? 'openapi']: { source: t.source, directory: t.directory } }))] };
+  const files: Record<string, string> = { 'docs.json': JSON.stringify({ name, theme: 'mint', navigation }), 'index.mdx': '---\ntitle: Home\n---\nWelcome.\n' };
+  for (const t of tabs) if (t.doc !== undefined) files[t.source] = /\.ya?ml$/.test(t.source) ? stringify(t.doc) : JSON.stringify(t.doc);
+  return { ...files, ...more };
 }

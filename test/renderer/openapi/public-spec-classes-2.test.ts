@@ -7,46 +7,22 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { exportSite, type ExportResult } from '../../../renderer/index.js';
 import { sharedRenderPool } from '../../helpers/render-pool.js';
 import { tempSite } from '../load/site-fixtures.js';
-import { exportedSite, pageReaders } from './exported-pages.js';
+import { exportedSite, pageReaders, specTabsSite } from './exported-pages.js';
 import { BLANK_SERVER_30, DRF_30, FILTERS_31, GATEWAY_20, OPTIONAL_AUTH_31, PAGEABLE_30, SHAPES_30, SWASHBUCKLE_30, STRING_EXAMPLES_30, SWAG_20, X_DEFAULT_31 } from './sweep2-fixtures.js';
 
-
-const docs = {
-  name: 'Sweep 2',
-  theme: 'mint',
-  navigation: {
-    tabs: [
-      { tab: 'Guides', pages: ['index'] },
-      { tab: 'Auth', openapi: { source: 'auth.json', directory: 'auth' } },
-      { tab: 'Django', openapi: { source: 'drf.json', directory: 'drf' } },
-      { tab: 'Shapes', openapi: { source: 'shapes.json', directory: 'shapes' } },
-      { tab: 'Shop', openapi: { source: 'shop.json', directory: 'shop' } },
-      { tab: 'Swag', openapi: { source: 'swag.json', directory: 'swag' } },
-      { tab: 'Gateway', openapi: { source: 'gateway.json', directory: 'gateway' } },
-      { tab: 'Brands', openapi: { source: 'brands.json', directory: 'brands' } },
-      { tab: 'Prefill', openapi: { source: 'prefill.json', directory: 'prefill' } },
-      { tab: 'Filters', openapi: { source: 'filters.json', directory: 'filters' } },
-      { tab: 'Spring', openapi: { source: 'spring.json', directory: 'spring' } },
-      { tab: 'Dotnet', openapi: { source: 'dotnet.json', directory: 'dotnet' } },
-    ],
-  },
-};
-
-const files: Record<string, string> = {
-  'docs.json': JSON.stringify(docs),
-  'index.mdx': '---\ntitle: Home\n---\nWelcome.\n',
-  'auth.json': JSON.stringify(OPTIONAL_AUTH_31),
-  'drf.json': JSON.stringify(DRF_30),
-  'shapes.json': JSON.stringify(SHAPES_30),
-  'shop.json': JSON.stringify(BLANK_SERVER_30),
-  'swag.json': JSON.stringify(SWAG_20),
-  'gateway.json': JSON.stringify(GATEWAY_20),
-  'brands.json': JSON.stringify(STRING_EXAMPLES_30),
-  'prefill.json': JSON.stringify(X_DEFAULT_31),
-  'filters.json': JSON.stringify(FILTERS_31),
-  'spring.json': JSON.stringify(PAGEABLE_30),
-  'dotnet.json': JSON.stringify(SWASHBUCKLE_30),
-};
+const files = specTabsSite('Sweep 2', [
+  { tab: 'Auth', source: 'auth.json', directory: 'auth', doc: OPTIONAL_AUTH_31 },
+  { tab: 'Django', source: 'drf.json', directory: 'drf', doc: DRF_30 },
+  { tab: 'Shapes', source: 'shapes.json', directory: 'shapes', doc: SHAPES_30 },
+  { tab: 'Shop', source: 'shop.json', directory: 'shop', doc: BLANK_SERVER_30 },
+  { tab: 'Swag', source: 'swag.json', directory: 'swag', doc: SWAG_20 },
+  { tab: 'Gateway', source: 'gateway.json', directory: 'gateway', doc: GATEWAY_20 },
+  { tab: 'Brands', source: 'brands.json', directory: 'brands', doc: STRING_EXAMPLES_30 },
+  { tab: 'Prefill', source: 'prefill.json', directory: 'prefill', doc: X_DEFAULT_31 },
+  { tab: 'Filters', source: 'filters.json', directory: 'filters', doc: FILTERS_31 },
+  { tab: 'Spring', source: 'spring.json', directory: 'spring', doc: PAGEABLE_30 },
+  { tab: 'Dotnet', source: 'dotnet.json', directory: 'dotnet', doc: SWASHBUCKLE_30 },
+]);
 
 const { result, html, text, curl, responseExample, playgroundOf } = exportedSite(files);
 
@@ -156,7 +132,7 @@ describe('servers as exports write them', () => {
 describe('x-default (Mintlify\'s playground prefill)', () => {
   let prefilled: ExportResult;
   beforeAll(async () => {
-    const site = { ...docs, api: { examples: { prefill: true } }, navigation: { tabs: [{ tab: 'Prefill', openapi: { source: 'prefill.json', directory: 'prefill' } }] } };
+    const site = { name: 'Sweep 2', theme: 'mint', api: { examples: { prefill: true } }, navigation: { tabs: [{ tab: 'Prefill', openapi: { source: 'prefill.json', directory: 'prefill' } }] } };
     prefilled = await exportSite({ sourceDir: tempSite({ 'docs.json': JSON.stringify(site), 'prefill.json': JSON.stringify(X_DEFAULT_31) }), pool: sharedRenderPool() });
   }, 60_000);
 

@@ -4,37 +4,18 @@
  * own (sweep3-fixtures.ts) and checked on the exported HTML.
  */
 import { describe, expect, it } from 'vitest';
-import { exportedSite } from './exported-pages.js';
+import { exportedSite, specTabsSite } from './exported-pages.js';
 import { AVRO_ASYNC_2, AVRO_ASYNC_3, BODY_FIELD_31, FORMS_30, PROSE_30, UNIONS_30, VALUES_31 } from './sweep3-fixtures.js';
 
-const docs = {
-  name: 'Sweep 3',
-  theme: 'mint',
-  navigation: {
-    tabs: [
-      { tab: 'Guides', pages: ['index'] },
-      { tab: 'Unions', openapi: { source: 'unions.json', directory: 'unions' } },
-      { tab: 'Values', openapi: { source: 'values.json', directory: 'values' } },
-      { tab: 'Prose', openapi: { source: 'prose.json', directory: 'prose' } },
-      { tab: 'Issues', openapi: { source: 'issues.json', directory: 'issues' } },
-      { tab: 'Forms', openapi: { source: 'forms.json', directory: 'forms' } },
-      { tab: 'Kafka', asyncapi: { source: 'kafka.json', directory: 'kafka' } },
-      { tab: 'Orders', asyncapi: { source: 'orders.json', directory: 'orders' } },
-    ],
-  },
-};
-
-const files: Record<string, string> = {
-  'docs.json': JSON.stringify(docs),
-  'index.mdx': '---\ntitle: Home\n---\nWelcome.\n',
-  'unions.json': JSON.stringify(UNIONS_30),
-  'values.json': JSON.stringify(VALUES_31),
-  'prose.json': JSON.stringify(PROSE_30),
-  'forms.json': JSON.stringify(FORMS_30),
-  'issues.json': JSON.stringify(BODY_FIELD_31),
-  'kafka.json': JSON.stringify(AVRO_ASYNC_3),
-  'orders.json': JSON.stringify(AVRO_ASYNC_2),
-};
+const files = specTabsSite('Sweep 3', [
+  { tab: 'Unions', source: 'unions.json', directory: 'unions', doc: UNIONS_30 },
+  { tab: 'Values', source: 'values.json', directory: 'values', doc: VALUES_31 },
+  { tab: 'Prose', source: 'prose.json', directory: 'prose', doc: PROSE_30 },
+  { tab: 'Issues', source: 'issues.json', directory: 'issues', doc: BODY_FIELD_31 },
+  { tab: 'Forms', source: 'forms.json', directory: 'forms', doc: FORMS_30 },
+  { tab: 'Kafka', kind: 'asyncapi', source: 'kafka.json', directory: 'kafka', doc: AVRO_ASYNC_3 },
+  { tab: 'Orders', kind: 'asyncapi', source: 'orders.json', directory: 'orders', doc: AVRO_ASYNC_2 },
+]);
 
 const { html, text, curl, playgroundOf } = exportedSite(files);
 

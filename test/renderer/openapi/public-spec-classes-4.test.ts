@@ -4,29 +4,18 @@
  * own (sweep4-fixtures.ts) and checked on the exported HTML.
  */
 import { describe, expect, it } from 'vitest';
-import { exportedSite } from './exported-pages.js';
+import { exportedSite, specTabsSite } from './exported-pages.js';
 import { REPEATS_30, SPLIT_SAMPLES_30, WEBHOOK_SECURITY_31 } from './sweep4-fixtures.js';
 
-const docs = {
-  name: 'Sweep 4',
-  theme: 'mint',
-  navigation: {
-    tabs: [
-      { tab: 'Guides', pages: ['index'] },
-      { tab: 'Repeats', openapi: { source: 'repeats.json', directory: 'repeats' } },
-      { tab: 'Mail', openapi: { source: 'mail.json', directory: 'mail' } },
-      { tab: 'Droplets', openapi: { source: 'do/openapi.json', directory: 'droplets' } },
-    ],
-  },
-};
-
-const files: Record<string, string> = {
-  'docs.json': JSON.stringify(docs),
-  'index.mdx': '---\ntitle: Home\n---\nWelcome.\n',
-  'repeats.json': JSON.stringify(REPEATS_30),
-  'mail.json': JSON.stringify(WEBHOOK_SECURITY_31),
-  ...Object.fromEntries(Object.entries(SPLIT_SAMPLES_30).map(([file, doc]) => [file, JSON.stringify(doc)])),
-};
+const files = specTabsSite(
+  'Sweep 4',
+  [
+    { tab: 'Repeats', source: 'repeats.json', directory: 'repeats', doc: REPEATS_30 },
+    { tab: 'Mail', source: 'mail.json', directory: 'mail', doc: WEBHOOK_SECURITY_31 },
+    { tab: 'Droplets', source: 'do/openapi.json', directory: 'droplets' },
+  ],
+  Object.fromEntries(Object.entries(SPLIT_SAMPLES_30).map(([file, doc]) => [file, JSON.stringify(doc)])),
+);
 
 const { html, text } = exportedSite(files);
 

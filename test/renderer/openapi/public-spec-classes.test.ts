@@ -4,75 +4,60 @@
  * HTML.
  */
 import { describe, expect, it } from 'vitest';
-import { exportedSite } from './exported-pages.js';
+import { exportedSite, specTabsSite } from './exported-pages.js';
 import { stringify } from 'yaml';
 import { CALLBACKS_31, FASTAPI_31, KEYWORDS_31, PETSTORE_XML, REQUESTS_31, SWAGGER_FORMS, TRAINS_32 } from './sweep-fixtures.js';
 
-
-const docs = {
-  name: 'Sweep',
-  theme: 'mint',
-  navigation: {
-    tabs: [
-      { tab: 'Guides', pages: ['index'] },
-      { tab: 'Swagger', openapi: { source: 'swagger.json', directory: 'swagger' } },
-      { tab: 'Requests', openapi: { source: 'requests.json', directory: 'requests' } },
-      { tab: 'Trains', openapi: { source: 'trains.yaml', directory: 'trains' } },
-      { tab: 'Streams', openapi: { source: 'streams.json', directory: 'streams' } },
-      { tab: 'Lights', asyncapi: { source: 'lights.yaml', directory: 'lights' } },
-      { tab: 'Rooms', asyncapi: { source: 'rooms.yaml', directory: 'rooms' } },
-      { tab: 'Split', openapi: { source: 'api/openapi.yaml', directory: 'split' } },
-      { tab: 'FastAPI', openapi: { source: 'fastapi.json', directory: 'fastapi' } },
-      { tab: 'Keywords', openapi: { source: 'keywords.json', directory: 'keywords' } },
-      { tab: 'Petstore', openapi: { source: 'petstore.json', directory: 'petstore' } },
-    ],
-  },
-};
-
-const files: Record<string, string> = {
-  'docs.json': JSON.stringify(docs),
-  'index.mdx': '---\ntitle: Home\n---\nWelcome.\n',
-  'swagger.json': JSON.stringify(SWAGGER_FORMS),
-  'requests.json': JSON.stringify(REQUESTS_31),
-  'trains.yaml': stringify(TRAINS_32),
-  'streams.json': JSON.stringify(CALLBACKS_31),
-  'fastapi.json': JSON.stringify(FASTAPI_31),
-  'keywords.json': JSON.stringify(KEYWORDS_31),
-  'petstore.json': JSON.stringify(PETSTORE_XML),
-  // A spec split into files as Redocly's layout does: path items in paths/, their refs relative to them.
-  'api/openapi.yaml': stringify({ openapi: '3.1.0', info: { title: 'Split', version: '1' }, servers: [{ url: 'https://split.test' }], paths: { '/users/{id}': { $ref: './paths/user.yaml' } } }),
-  'api/paths/user.yaml': stringify({
-    parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-    get: {
-      summary: 'Get a user',
-      responses: { '200': { description: 'The user', content: { 'application/json': { schema: { $ref: '../components/schemas/User.yaml' } } } }, '404': { $ref: '../components/responses/NotFound.yaml' } },
-    },
-  }),
-  'api/components/schemas/User.yaml': stringify({ type: 'object', properties: { city: { $ref: './City.yaml' }, manager: { $ref: './User.yaml' } } }),
-  'api/components/schemas/City.yaml': stringify({ type: 'string', description: 'Where the user lives', example: 'Paris' }),
-  'api/components/responses/NotFound.yaml': stringify({ description: 'No such user', headers: { 'X-Trace': { $ref: '../headers/Trace.yaml' } }, content: { 'application/json': { schema: { $ref: '../schemas/Problem.yaml' } } } }),
-  'api/components/headers/Trace.yaml': stringify({ description: 'Trace id of the request', schema: { type: 'string' } }),
-  'api/components/schemas/Problem.yaml': stringify({ type: 'object', properties: { detail: { type: 'string', description: 'What went wrong' } } }),
-  // AsyncAPI 2.0 as the Gitter example writes it: oneOf of component messages without title or name.
-  'rooms.yaml': stringify({
-    asyncapi: '2.0.0',
-    info: { title: 'Rooms', version: '1' },
-    channels: { '/rooms/{roomId}': { parameters: { roomId: { schema: { type: 'string' } } }, subscribe: { message: { oneOf: [{ $ref: '#/components/messages/chatMessage' }, { $ref: '#/components/messages/heartbeat' }] } } } },
-    components: {
-      messages: {
-        chatMessage: { summary: 'A chat message.', payload: { type: 'object', properties: { text: { type: 'string', default: '' } } } },
-        heartbeat: { summary: 'Keeps the connection alive.', payload: { type: 'string', enum: ['\r\n'] } },
+const files = specTabsSite(
+  'Sweep',
+  [
+    { tab: 'Swagger', source: 'swagger.json', directory: 'swagger', doc: SWAGGER_FORMS },
+    { tab: 'Requests', source: 'requests.json', directory: 'requests', doc: REQUESTS_31 },
+    { tab: 'Trains', source: 'trains.yaml', directory: 'trains', doc: TRAINS_32 },
+    { tab: 'Streams', source: 'streams.json', directory: 'streams', doc: CALLBACKS_31 },
+    { tab: 'Lights', kind: 'asyncapi', source: 'lights.yaml', directory: 'lights' },
+    { tab: 'Rooms', kind: 'asyncapi', source: 'rooms.yaml', directory: 'rooms' },
+    { tab: 'Split', source: 'api/openapi.yaml', directory: 'split' },
+    { tab: 'FastAPI', source: 'fastapi.json', directory: 'fastapi', doc: FASTAPI_31 },
+    { tab: 'Keywords', source: 'keywords.json', directory: 'keywords', doc: KEYWORDS_31 },
+    { tab: 'Petstore', source: 'petstore.json', directory: 'petstore', doc: PETSTORE_XML },
+  ],
+  {
+    // A spec split into files as Redocly's layout does: path items in paths/, their refs relative to them.
+    'api/openapi.yaml': stringify({ openapi: '3.1.0', info: { title: 'Split', version: '1' }, servers: [{ url: 'https://split.test' }], paths: { '/users/{id}': { $ref: './paths/user.yaml' } } }),
+    'api/paths/user.yaml': stringify({
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+      get: {
+        summary: 'Get a user',
+        responses: { '200': { description: 'The user', content: { 'application/json': { schema: { $ref: '../components/schemas/User.yaml' } } } }, '404': { $ref: '../components/responses/NotFound.yaml' } },
       },
-    },
-  }),
-  // AsyncAPI 3.1 (asyncapi/spec's own examples moved to it); the bundled schemas stop at 3.0.0.
-  'lights.yaml': stringify({
-    asyncapi: '3.1.0',
-    info: { title: 'Lights', version: '1' },
-    channels: { dim: { address: 'lights/{id}/dim', parameters: { id: { description: 'The light' } }, messages: { dim: { payload: { type: 'object', properties: { percent: { type: 'integer', maximum: 100 } } } } } } },
-    operations: { dim: { action: 'send', channel: { $ref: '#/channels/dim' }, messages: [{ $ref: '#/channels/dim/messages/dim' }] } },
-  }),
-};
+    }),
+    'api/components/schemas/User.yaml': stringify({ type: 'object', properties: { city: { $ref: './City.yaml' }, manager: { $ref: './User.yaml' } } }),
+    'api/components/schemas/City.yaml': stringify({ type: 'string', description: 'Where the user lives', example: 'Paris' }),
+    'api/components/responses/NotFound.yaml': stringify({ description: 'No such user', headers: { 'X-Trace': { $ref: '../headers/Trace.yaml' } }, content: { 'application/json': { schema: { $ref: '../schemas/Problem.yaml' } } } }),
+    'api/components/headers/Trace.yaml': stringify({ description: 'Trace id of the request', schema: { type: 'string' } }),
+    'api/components/schemas/Problem.yaml': stringify({ type: 'object', properties: { detail: { type: 'string', description: 'What went wrong' } } }),
+    // AsyncAPI 2.0 as the Gitter example writes it: oneOf of component messages without title or name.
+    'rooms.yaml': stringify({
+      asyncapi: '2.0.0',
+      info: { title: 'Rooms', version: '1' },
+      channels: { '/rooms/{roomId}': { parameters: { roomId: { schema: { type: 'string' } } }, subscribe: { message: { oneOf: [{ $ref: '#/components/messages/chatMessage' }, { $ref: '#/components/messages/heartbeat' }] } } } },
+      components: {
+        messages: {
+          chatMessage: { summary: 'A chat message.', payload: { type: 'object', properties: { text: { type: 'string', default: '' } } } },
+          heartbeat: { summary: 'Keeps the connection alive.', payload: { type: 'string', enum: ['\r\n'] } },
+        },
+      },
+    }),
+    // AsyncAPI 3.1 (asyncapi/spec's own examples moved to it); the bundled schemas stop at 3.0.0.
+    'lights.yaml': stringify({
+      asyncapi: '3.1.0',
+      info: { title: 'Lights', version: '1' },
+      channels: { dim: { address: 'lights/{id}/dim', parameters: { id: { description: 'The light' } }, messages: { dim: { payload: { type: 'object', properties: { percent: { type: 'integer', maximum: 100 } } } } } } },
+      operations: { dim: { action: 'send', channel: { $ref: '#/channels/dim' }, messages: [{ $ref: '#/channels/dim/messages/dim' }] } },
+    }),
+  },
+);
 
 const { result, html, text, curl, responseExample, playgroundOf } = exportedSite(files);
 
