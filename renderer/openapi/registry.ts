@@ -12,6 +12,7 @@ import type { BuildWarning } from '../types.js';
 import { loadSpec, type ParsedSpec } from './load-spec.js';
 import { compactOperation, listOperations, type ApiSettings, type OperationEntry } from './operation.js';
 import type { OperationRef } from './refs.js';
+import { bundleExternalRefs } from './bundle-refs.js';
 import { RefResolver } from './resolve.js';
 import { fragmentRef } from './spec-fragment.js';
 import { compactSchema, MAX_SCHEMA_NODES } from './schema.js';
@@ -168,9 +169,19 @@ export class SpecRegistry {
     const op = compactOperation(found.spec, found.entry, this.resolver, this.settings);
     if (this.settings.specInMarkdown) {
       op.specFragment = fragmentRef(found.spec, found.entry, written);
-      this.markdownDocs.set(found.spec.file, found.spec.doc);
+      if (!this.markdownDocs.has(found.spec.file)) this.markdownDocs.set(found.spec.file, this.markdownDoc(found.spec));
     }
     return op;
+  }
+
+  /** The document pages' Markdown cuts their part from: one document even when the spec is split. */
+  private markdownDoc(spec: ParsedSpec): Record<string, unknown> {
+    try {
+      return bundleExternalRefs(spec.doc, spec.file, this.resolver);
+    } catch {
+      // Nothing a parsed document holds should get here; its refs then stay as written.
+      return spec.doc;
+    }
   }
 
   /** `openapi-schema: Name` → the schema, from the named spec or the first spec that has it. */

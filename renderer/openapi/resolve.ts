@@ -42,10 +42,10 @@ export class RefResolver {
     this.warnings.push({ code, message, file });
   }
 
-  private document(file: string, from: string): unknown {
+  private document(file: string, from: string, report: boolean): unknown {
     if (this.docs.has(file)) return this.docs.get(file);
     const doc = loadSpecFile(this.repoRoot, file);
-    if ('error' in doc) this.warnOnce('openapi-ref', `file:${file}`, `${from} refers to ${file}, which ${doc.error}; the reference is shown as an empty schema`, from);
+    if ('error' in doc && report) this.warnOnce('openapi-ref', `file:${file}`, `${from} refers to ${file}, which ${doc.error}; the reference is shown as an empty schema`, from);
     const value = 'error' in doc ? undefined : doc.value;
     this.docs.set(file, value);
     return value;
@@ -64,39 +64,49 @@ export class RefResolver {
     return { node: {}, file };
   }
 
-  private follow(ref: string, from: string): Resolved | undefined {
+  /**
+   * Where a `$ref` written in `from` points, without following the target's own `$ref` and without
+   * a warning (compacting the operations reports broken references): the node, its file and the
+   * pointer into that file (`/components/schemas/Pet`, or `` for the whole file).
+   */
+  lookUp(ref: string, from: string): (Resolved & { pointer: string }) | undefined {
+    return this.follow(ref, from, false);
+  }
+
+  private follow(ref: string, from: string, report = true): (Resolved & { pointer: string }) | undefined {
     const hash = ref.indexOf('#');
     const target = hash === -1 ? ref : ref.slice(0, hash);
-    const pointer = hash === -1 ? '' : ref.slice(hash + 1);
+    const written = hash === -1 ? '' : ref.slice(hash + 1);
     let file = from;
     if (target !== '') {
       if (isOutsideBundle(target)) {
-        this.warnOnce('openapi-ref', `url:${target}`, `${from} refers to ${target}, a URL: specs are read without network access, so the reference is shown as an empty schema`, from);
+        if (report) this.warnOnce('openapi-ref', `url:${target}`, `${from} refers to ${target}, a URL: specs are read without network access, so the reference is shown as an empty schema`, from);
         return undefined;
       }
       const rel = toRepoPath(target, from);
       if (rel === undefined) {
-        this.warnOnce('openapi-ref', `outside:${target}`, `${from} refers to ${target}, outside the repository; the reference is shown as an empty schema`, from);
+        if (report) this.warnOnce('openapi-ref', `outside:${target}`, `${from} refers to ${target}, outside the repository; the reference is shown as an empty schema`, from);
         return undefined;
       }
       file = rel;
     }
-    let node = this.document(file, from);
+    let node = this.document(file, from, report);
     if (node === undefined) return undefined;
-    const parts = pointer === '' || pointer === '/' ? [] : pointer.replace(/^\//, '').split('/');
+    const parts = written === '' || written === '/' ? [] : written.replace(/^\//, '').split('/');
     for (const raw of parts) {
       const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
       if (Array.isArray(node)) node = node[Number(key)];
       else if (isObj(node) && Object.hasOwn(node, key)) node = node[key];
       else {
-        this.warnOnce('openapi-ref', `missing:${file}#${pointer}`, `${from} refers to ${ref}, which does not exist; shown as an empty schema`, from);
+        if (report) this.warnOnce('openapi-ref', `missing:${file}#${written}`, `${from} refers to ${ref}, which does not exist; shown as an empty schema`, from);
         return undefined;
       }
     }
+    const pointer = parts.length === 0 ? '' : `/${parts.join('/')}`;
     // A schema component is named by its key; a whole file (`schemas/User.yaml`) by its base name,
     // so a schema that recurs through its own file reads "refers back to User", not "object".
     const name = parts.length >= 2 && (parts[parts.length - 2] === 'schemas' || parts[parts.length - 2] === 'definitions') ? parts[parts.length - 1] : parts.length === 0 && target !== '' ? fileStem(file) : undefined;
-    return { node, file, ...(name ? { name } : {}) };
+    return { node, file, pointer, ...(name ? { name } : {}) };
   }
 }
 

@@ -79,12 +79,14 @@ describe('the Markdown of API pages', () => {
     expect(doc.webhooks).toBeUndefined();
   });
 
-  it("an operation's own security names its schemes; a reference to another file stays as written", () => {
+  it("an operation's own security names its schemes; a schema in another file is a component of the part", () => {
     const admin = openApiPart(text(result, 'api-reference/admin/admin-keys.md')).doc;
     expect(Object.keys(admin.components.securitySchemes)).toEqual(['basic', 'key', 'qkey', 'ckey', 'oauth']);
     expect(admin.components.schemas).toBeUndefined();
     const create = openApiPart(text(result, 'api-reference/pets/create-pet.md'));
-    expect(create.doc.paths['/pets'].post.requestBody.content['application/json'].schema).toEqual({ $ref: 'schemas/new-pet.yaml' });
+    // As `redocly bundle` writes a split spec (renderer/openapi/bundle-refs.ts), named after its file.
+    expect(create.doc.paths['/pets'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/new-pet' });
+    expect(create.doc.components.schemas['new-pet']).toEqual(parse(NEW_PET_YAML));
     // x-mint is the page itself: its content comes first, and the spec part leaves it out.
     expect(create.doc.paths['/pets'].post['x-mint']).toBeUndefined();
     expect(create.doc.paths['/pets'].post['x-codeSamples']).toEqual(PETS_31.paths['/pets'].post['x-codeSamples']);
