@@ -154,10 +154,42 @@ function withBodyKeysRenamed(har: HarRequest): HTTPSnippet | undefined {
   return new HTTPSnippet({ ...har, postData: { ...har.postData, text: text.replace(new RegExp(BODY_KEY_RE, 'g'), `"${BODY_KEY}"$1`) } });
 }
 
+/**
+ * The tab titles of x-codeSamples: each sample's `label`, else its language. A label is "useful
+ * when providing multiple examples for a single endpoint" (mintlify-docs
+ * api-playground/adding-sdk-examples.mdx): samples that share one differ by language, and SDK
+ * generators (Speakeasy, Stainless) give every language's sample the operation's name, so that
+ * livepeer-docs showed three tabs all titled `getAsset`. Where titles would repeat, the language
+ * tells them apart: alone when every sample has the same label, after the label otherwise; the
+ * same label and language twice are numbered.
+ */
+export function sampleTitles(samples: readonly { lang: string; label?: string }[]): string[] {
+  const language = (s: { lang: string }): string => targetFor(s.lang)?.label ?? s.lang;
+  const titles = samples.map((s) => s.label ?? language(s));
+  const counts = (list: string[]): Map<string, number> => {
+    const m = new Map<string, number>();
+    for (const t of list) m.set(t, (m.get(t) ?? 0) + 1);
+    return m;
+  };
+  const first = counts(titles);
+  if (first.size === titles.length) return titles;
+  const oneLabel = new Set(samples.map((s) => s.label)).size === 1;
+  const distinct = titles.map((t, i) => ((first.get(t) as number) > 1 ? (oneLabel ? language(samples[i] as { lang: string }) : `${t} (${language(samples[i] as { lang: string })})`) : t));
+  const again = counts(distinct);
+  const nth = new Map<string, number>();
+  return distinct.map((t) => {
+    if ((again.get(t) as number) === 1) return t;
+    const n = (nth.get(t) ?? 0) + 1;
+    nth.set(t, n);
+    return n === 1 ? t : `${t} ${n}`;
+  });
+}
+
 /** The request examples of an operation: its x-codeSamples, or generated ones. */
 export function requestSamples(op: ApiOperation): Sample[] {
   if (op.codeSamples) {
-    return op.codeSamples.map((s) => ({ label: s.label ?? targetFor(s.lang)?.label ?? s.lang, fence: targetFor(s.lang)?.fence ?? s.lang.toLowerCase(), code: s.source }));
+    const titles = sampleTitles(op.codeSamples);
+    return op.codeSamples.map((s, i) => ({ label: titles[i] as string, fence: targetFor(s.lang)?.fence ?? s.lang.toLowerCase(), code: s.source }));
   }
   // A webhook is a request the API sends, not one a reader makes: its page shows the payload instead.
   if (!op.autogenerate || op.method === 'WEBHOOK') return [];
