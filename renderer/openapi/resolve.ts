@@ -24,6 +24,8 @@ const MAX_HOPS = 32;
 export class RefResolver {
   private readonly docs = new Map<string, unknown>();
   private readonly reported = new Set<string>();
+  /** Files that could not be read or parsed, with why. */
+  private readonly unreadable = new Map<string, string>();
 
   constructor(
     private readonly repoRoot: string,
@@ -43,12 +45,15 @@ export class RefResolver {
   }
 
   private document(file: string, from: string, report: boolean): unknown {
-    if (this.docs.has(file)) return this.docs.get(file);
-    const doc = loadSpecFile(this.repoRoot, file);
-    if ('error' in doc && report) this.warnOnce('openapi-ref', `file:${file}`, `${from} refers to ${file}, which ${doc.error}; the reference is shown as an empty schema`, from);
-    const value = 'error' in doc ? undefined : doc.value;
-    this.docs.set(file, value);
-    return value;
+    if (!this.docs.has(file)) {
+      const doc = loadSpecFile(this.repoRoot, file);
+      this.docs.set(file, 'error' in doc ? undefined : doc.value);
+      if ('error' in doc) this.unreadable.set(file, doc.error);
+    }
+    // Told whenever a reporting reader meets it (once, by key): a quiet lookUp may have read it first.
+    const error = this.unreadable.get(file);
+    if (error !== undefined && report) this.warnOnce('openapi-ref', `file:${file}`, `${from} refers to ${file}, which ${error}; the reference is shown as an empty schema`, from);
+    return this.docs.get(file);
   }
 
   /** Follows `node`'s `$ref` chain (if any) to the value it names. */

@@ -4,12 +4,13 @@
  * it is written in.
  */
 import { describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { bundleExternalRefs } from '../../../renderer/openapi/bundle-refs.js';
 import type { Json } from '../../../renderer/openapi/load-spec.js';
 import { RefResolver } from '../../../renderer/openapi/resolve.js';
 import type { BuildWarning } from '../../../renderer/types.js';
 import { tempSite } from '../load/site-fixtures.js';
+import { exportedSite, specTabsSite } from './exported-pages.js';
 
 const ok = (schema: Json): Json => ({ '200': { description: 'OK', content: { 'application/json': { schema } } } });
 
@@ -104,5 +105,35 @@ describe('bundling a split spec for the Markdown of its pages', () => {
     expect(a.properties.user).toEqual({ $ref: '#/components/schemas/User' });
     expect(paths['/b'].get.responses['200'].content['application/json'].schema).toBe(a);
     expect(paths['/c'].get.responses['200'].content['application/json'].schema).toBe(loop);
+  });
+});
+
+describe('an exported site whose spec is split over files', () => {
+  const spec = {
+    ...HEAD,
+    servers: [{ url: 'https://api.split.test' }],
+    paths: { '/users': { $ref: 'paths/users.yaml' }, '/teams': { get: { summary: 'List teams', responses: ok({ $ref: 'schemas/broken.yaml' }) } } },
+  };
+  const { result } = exportedSite(
+    specTabsSite('Split', [{ tab: 'API', source: 'openapi.yaml', directory: 'api', doc: spec }], {
+      'paths/users.yaml': stringify({ get: { summary: 'List users', responses: ok({ $ref: '../schemas/User.yaml' }) } }),
+      'schemas/User.yaml': stringify({ type: 'object', properties: { name: { type: 'string' } } }),
+      'schemas/broken.yaml': 'type: [object\n',
+    }),
+  );
+  const markdown = (slug: string): string => Buffer.from(result().files.get(`${slug}.md`) ?? []).toString('utf8');
+
+  it("gives a page whose path item is in another file its part of the spec, the file's schema a component", () => {
+    const md = markdown('api/list-users');
+    const yaml = /\n````yaml openapi.yaml get \/users\n([\s\S]*?)\n````/.exec(md)?.[1];
+    expect(yaml, md).toBeDefined();
+    const part = parse(yaml as string) as any;
+    expect(part.paths['/users'].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/User' });
+    expect(part.components.schemas).toEqual({ User: { type: 'object', properties: { name: { type: 'string' } } } });
+  });
+
+  it('still warns about a file that does not parse, though bundling read it first', () => {
+    const refs = result().warnings.filter((w) => w.code === 'openapi-ref');
+    expect(refs.map((w) => w.message)).toEqual([expect.stringContaining('refers to schemas/broken.yaml, which')]);
   });
 });
