@@ -42,10 +42,15 @@ class Unsupported extends Error {}
 export interface YamlMemo {
   /** Keys as js-yaml writes them. */
   keys: Map<string, string>;
+  /**
+   * Strings js-yaml wrote, by indentation and line width (stringText's `at`): a document's
+   * operations repeat their `$ref`s, media types and shared descriptions, each a js-yaml dump.
+   */
+  strings: Map<number, Map<string, string>>;
 }
 
 export function newYamlMemo(): YamlMemo {
-  return { keys: new Map() };
+  return { keys: new Map(), strings: new Map() };
 }
 
 const DUMP = { noRefs: true, skipInvalid: true } as const;
@@ -65,14 +70,50 @@ function keyText(key: string, memo: YamlMemo): string {
   return text;
 }
 
-function stringText(s: string, level: number, lineWidth: number): string {
-  if (s.length <= foldWidth(lineWidth, level) && PLAIN.test(s) && !AMBIGUOUS.has(s)) return s;
+/**
+ * js-yaml's folding of one line (its `foldLine`): broken at a space before a non-space, so that
+ * each piece is at most `width` where a break allows; a piece longer than that is left whole.
+ */
+function foldLine(line: string, width: number): string[] {
+  const pieces: string[] = [];
+  const breaks = / [^ ]/g;
+  let start = 0;
+  let last = 0;
+  for (let m = breaks.exec(line); m; m = breaks.exec(line)) {
+    if (m.index - start > width) {
+      const end = last > start ? last : m.index;
+      pieces.push(line.slice(start, end));
+      start = end + 1;
+    }
+    last = m.index;
+  }
+  if (line.length - start > width && last > start) pieces.push(line.slice(start, last), line.slice(last + 1));
+  else pieces.push(line.slice(start));
+  return pieces;
+}
+
+function stringText(s: string, level: number, lineWidth: number, memo: YamlMemo): string {
+  const width = foldWidth(lineWidth, level);
+  const plain = PLAIN.test(s);
+  if (plain && s.length <= width && !AMBIGUOUS.has(s)) return s;
   if (s === '') return "''";
-  // js-yaml indents a scalar at `level` by 2 × level and folds it at lineWidth − that; written on
-  // its own with that indent, it comes out the same, except for an indentation indicator.
-  if (NEEDS_INDICATOR.test(s)) throw new Unsupported();
-  const text = jsYaml.dump(s, { ...DUMP, indent: 2 * Math.max(1, level), lineWidth });
-  return text.slice(0, -1);
+  // js-yaml indents a scalar at `level` by 2 × level and folds it at lineWidth − that.
+  const indent = 2 * Math.max(1, level);
+  // Past the width, a plain-safe string (one line, a letter first, nothing to escape) is written
+  // folded, `>-` and its pieces on lines of their own: what js-yaml writes, without a dump.
+  if (plain && s.length > width) return `>-${foldLine(s, width).map((piece) => `${newline(indent / 2)}${piece}`).join('')}`;
+  const at = indent * 100_000 + lineWidth;
+  let byString = memo.strings.get(at);
+  if (!byString) memo.strings.set(at, (byString = new Map()));
+  let text = byString.get(s);
+  if (text === undefined) {
+    // Written on its own with that indent, it comes out as inside the document, except for an
+    // indentation indicator.
+    if (NEEDS_INDICATOR.test(s)) throw new Unsupported();
+    text = jsYaml.dump(s, { ...DUMP, indent, lineWidth }).slice(0, -1);
+    byString.set(s, text);
+  }
+  return text;
 }
 
 function numberText(n: number): string {
@@ -86,7 +127,7 @@ const isPlainObject = (v: object): v is Record<string, unknown> => {
 };
 
 function valueText(v: unknown, level: number, compact: boolean, lineWidth: number, memo: YamlMemo): string {
-  if (typeof v === 'string') return stringText(v, level, lineWidth);
+  if (typeof v === 'string') return stringText(v, level, lineWidth, memo);
   if (typeof v === 'number') return numberText(v);
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   if (v === null) return 'null';

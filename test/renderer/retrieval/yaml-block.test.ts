@@ -74,6 +74,44 @@ describe('yamlBlock: js-yaml\'s block YAML, written without its type tests', () 
     expect(written).toBeGreaterThan(4000);
   });
 
+  it('folds long plain sentences at every depth as js-yaml does, with one memo of strings for all documents', () => {
+    // Words js-yaml writes plain, one to three spaces apart: past the fold width at their depth,
+    // they are written folded (`>-`) without js-yaml; other strings come from the shared memo.
+    const WORD = /^[A-Za-z][\w./-]*$/;
+    const memo = newYamlMemo();
+    let folded = 0;
+    for (let seed = 1; seed <= 3000; seed++) {
+      const r = rng(seed);
+      const words = Array.from({ length: 1 + Math.floor(r() * 40) }, () => {
+        const w = Array.from({ length: 1 + Math.floor(r() * r() * 30) }, () => 'abcXYZ019_./-'[Math.floor(r() * 13)]).join('');
+        return WORD.test(w) ? w : `w${w}`;
+      });
+      const sentence = words.map((w, i) => (i === 0 ? w : ' '.repeat(1 + Math.floor(r() * r() * 3)) + w)).join('');
+      let value: unknown = r() < 0.3 ? [sentence, randomString(r)] : { text: sentence, other: randomString(r) };
+      for (let depth = Math.floor(r() * 12); depth > 0; depth--) value = r() < 0.5 ? { [`k${depth % 3}`]: value } : [value];
+      const doc = { top: value };
+      const width = r() < 0.5 ? 80 : 76;
+      const out = yamlBlock(doc, width, memo);
+      if (out === undefined) continue;
+      if (out.includes('>-')) folded++;
+      expect(out, `seed ${seed}`).toBe(reference(doc, width));
+    }
+    expect(folded).toBeGreaterThan(1500);
+    expect(memo.strings.size).toBeGreaterThan(10);
+  });
+
+  it('writes the 5,000 random documents the same with one memo of strings shared by all of them', () => {
+    const memo = newYamlMemo();
+    for (let seed = 1; seed <= 5000; seed++) {
+      const r = rng(seed);
+      const doc: Record<string, unknown> = {};
+      for (let i = 1 + Math.floor(r() * 4); i > 0; i--) doc[randomString(r)] = randomValue(r, 0);
+      const width = r() < 0.5 ? 80 : 76;
+      const out = yamlBlock(doc, width, memo);
+      if (out !== undefined) expect(out, `seed ${seed}`).toBe(reference(doc, width));
+    }
+  });
+
   it('writes a mapping nested two deep as it reads inside the whole document', () => {
     let written = 0;
     for (let seed = 1; seed <= 2000; seed++) {
