@@ -31,6 +31,15 @@ const AMBIGUOUS = new Set([
 const PLAIN = /^[A-Za-z](?:[\w./ -]*[\w./-])?$/;
 const MAX_IMPLICIT_KEY = 1024;
 
+/**
+ * One line of what js-yaml counts printable (its `isPrintable`: no tab, no line or paragraph
+ * separator, no byte-order mark, no lone surrogate), not starting with a space: past the fold width
+ * js-yaml writes such a string folded, and never needs an indentation indicator for it.
+ */
+const FOLDABLE = /^(?! )[\x20-\x7e\xa1-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\u{10000}-\u{10ffff}]+$/u;
+/** js-yaml quotes what YAML 1.1 would read as a base-60 number, before choosing a style. */
+const BASE60 = /^[-+]?[0-9_]+(?::[0-9_]+)+(?:\.[0-9_]*)?$/;
+
 /** js-yaml's fold width for a scalar at `level`: narrower with depth, down to 40 (or lineWidth, if less). */
 const foldWidth = (lineWidth: number, level: number): number => Math.max(Math.min(lineWidth, 40), lineWidth - 2 * Math.max(1, level));
 
@@ -94,14 +103,17 @@ function foldLine(line: string, width: number): string[] {
 
 function stringText(s: string, level: number, lineWidth: number, memo: YamlMemo): string {
   const width = foldWidth(lineWidth, level);
-  const plain = PLAIN.test(s);
-  if (plain && s.length <= width && !AMBIGUOUS.has(s)) return s;
-  if (s === '') return "''";
   // js-yaml indents a scalar at `level` by 2 × level and folds it at lineWidth − that.
   const indent = 2 * Math.max(1, level);
-  // Past the width, a plain-safe string (one line, a letter first, nothing to escape) is written
-  // folded, `>-` and its pieces on lines of their own: what js-yaml writes, without a dump.
-  if (plain && s.length > width) return `>-${foldLine(s, width).map((piece) => `${newline(indent / 2)}${piece}`).join('')}`;
+  if (s.length <= width) {
+    if (PLAIN.test(s) && !AMBIGUOUS.has(s)) return s;
+  } else if (FOLDABLE.test(s) && !BASE60.test(s)) {
+    // Past the width, one line of printable characters not starting with a space is written
+    // folded by js-yaml whatever it holds (`: `, `#`, quotes): `>-`, then its pieces on lines of
+    // their own. Written here, without a dump.
+    return `>-${foldLine(s, width).map((piece) => `${newline(indent / 2)}${piece}`).join('')}`;
+  }
+  if (s === '') return "''";
   const at = indent * 100_000 + lineWidth;
   let byString = memo.strings.get(at);
   if (!byString) memo.strings.set(at, (byString = new Map()));

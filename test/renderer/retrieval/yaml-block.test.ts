@@ -100,6 +100,32 @@ describe('yamlBlock: js-yaml\'s block YAML, written without its type tests', () 
     expect(memo.strings.size).toBeGreaterThan(10);
   });
 
+  it('folds long lines of any printable characters as js-yaml does, and leaves it those it does not count printable', () => {
+    // Punctuation that makes a string unsafe as plain YAML (`: `, ` #`, quotes, indicators first),
+    // non-ASCII and astral characters; now and then a tab, U+00A0, U+0085, U+2028, a byte-order
+    // mark or a lone surrogate, which js-yaml writes double-quoted.
+    const CHARS = [...'abcXYZ019_./-:#,\'"!?&*|>%@`[]{}()=+~^$é日😀'];
+    const ODD = ['\t', '\u00a0', '\u0085', '\u2028', '\ufeff', '\ud800', '\udc00'];
+    const memo = newYamlMemo();
+    let folded = 0;
+    for (let seed = 1; seed <= 3000; seed++) {
+      const r = rng(seed);
+      const words = Array.from({ length: 1 + Math.floor(r() * 40) }, () => Array.from({ length: 1 + Math.floor(r() * r() * 20) }, () => CHARS[Math.floor(r() * CHARS.length)]).join(''));
+      let line = words.map((w, i) => (i === 0 ? w : ' '.repeat(1 + Math.floor(r() * r() * 3)) + w)).join('');
+      if (r() < 0.1) line = line.slice(0, Math.floor(r() * line.length)) + ODD[Math.floor(r() * ODD.length)] + line.slice(Math.floor(r() * line.length));
+      if (r() < 0.05) line = ` ${line}`;
+      let value: unknown = { text: line };
+      for (let depth = Math.floor(r() * 12); depth > 0; depth--) value = r() < 0.5 ? { [`k${depth % 3}`]: value } : [value];
+      const doc = { top: value };
+      const width = r() < 0.5 ? 80 : 76;
+      const out = yamlBlock(doc, width, memo);
+      if (out === undefined) continue;
+      if (out.includes('>-')) folded++;
+      expect(out, `seed ${seed}`).toBe(reference(doc, width));
+    }
+    expect(folded).toBeGreaterThan(1500);
+  });
+
   it('writes the 5,000 random documents the same with one memo of strings shared by all of them', () => {
     const memo = newYamlMemo();
     for (let seed = 1; seed <= 5000; seed++) {
