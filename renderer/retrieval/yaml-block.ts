@@ -7,10 +7,11 @@ import jsYaml from 'js-yaml';
  * ("is `op3` a timestamp?"): about 0.12 ms an operation, a quarter of an API page's retrieval step.
  *
  * Here the structure is laid out directly (mappings and sequences nest as js-yaml nests them: a
- * sequence under a key is indented, an item's first key sits after its `- `), and only scalars go
- * to js-yaml: keys once per document (a key is always one line, so its form does not depend on
- * where it is), strings that are not obviously plain one at a time, at the indentation they will
- * sit at (js-yaml's fold width shrinks with depth). What this does not handle, it does not
+ * sequence under a key is indented, an item's first key sits after its `- `), and so are plain
+ * strings and long one-line strings (folded as js-yaml folds them). Other scalars go to js-yaml:
+ * keys once per document (a key is always one line, so its form does not depend on where it is),
+ * other strings one at a time, at the indentation they will sit at (js-yaml's fold width shrinks
+ * with depth), each kept in the memo for the next time. What this does not handle, it does not
  * guess: `undefined` comes back and the caller dumps with js-yaml. A test holds the output to
  * js-yaml's on random documents and on the fixture specs.
  */
