@@ -35,13 +35,13 @@ function hasExternalRef(root: unknown): boolean {
     const node = stack.pop();
     if (typeof node !== 'object' || node === null || seen.has(node)) continue;
     seen.add(node);
-    if (Array.isArray(node)) {
-      stack.push(...node);
-      continue;
+    // One by one: a spread of a list of 100,000 enum values would pass the engine's argument limit.
+    const values = Array.isArray(node) ? node : Object.values(node);
+    if (!Array.isArray(node)) {
+      const ref = (node as Json)['$ref'];
+      if (typeof ref === 'string' && !ref.startsWith('#')) return true;
     }
-    const ref = (node as Json)['$ref'];
-    if (typeof ref === 'string' && !ref.startsWith('#')) return true;
-    stack.push(...Object.values(node));
+    for (const v of values) if (typeof v === 'object' && v !== null) stack.push(v);
   }
   return false;
 }

@@ -158,8 +158,8 @@ function withBodyKeysRenamed(har: HarRequest): HTTPSnippet | undefined {
  * The tab titles of x-codeSamples: each sample's `label`, else its language. A label is "useful
  * when providing multiple examples for a single endpoint" (mintlify-docs
  * api-playground/adding-sdk-examples.mdx): samples that share one differ by language, and SDK
- * generators can give every language's sample the operation's name, as livepeer-docs' do: it
- * showed three tabs all titled `getAsset`. Where titles would repeat, the language
+ * generators can give every language's sample the operation's name, as livepeer-docs' do: its
+ * pages showed tabs all titled `getAsset`. Where titles would repeat, the language
  * tells them apart: alone when every sample has the same label, after the label otherwise; the
  * same label and language twice are numbered.
  */

@@ -14,8 +14,9 @@ import { exportedSite, specTabsSite } from './exported-pages.js';
 
 const ok = (schema: Json): Json => ({ '200': { description: 'OK', content: { 'application/json': { schema } } } });
 
+/** `doc` bundled as read from openapi.yaml beside `files` (the document itself is handed over, as the registry does). */
 function bundle(doc: Json, files: Record<string, unknown>): { out: Json; warnings: BuildWarning[] } {
-  const root = tempSite({ 'openapi.yaml': stringify(doc), ...Object.fromEntries(Object.entries(files).map(([f, v]) => [f, typeof v === 'string' ? v : stringify(v)])) });
+  const root = tempSite({ 'openapi.yaml': 'openapi: 3.1.0\n', ...Object.fromEntries(Object.entries(files).map(([f, v]) => [f, typeof v === 'string' ? v : stringify(v)])) });
   const warnings: BuildWarning[] = [];
   const resolver = new RefResolver(root, warnings);
   resolver.addDocument('openapi.yaml', doc);
@@ -92,6 +93,14 @@ describe('bundling a split spec for the Markdown of its pages', () => {
     expect(paths['/a']).toBe((doc['paths'] as any)['/a']);
     expect(paths['/b'].get.responses['200'].content['application/json'].schema.default).toEqual({ $ref: 'x.yaml' });
     expect(out['components']).toBeUndefined();
+  });
+
+  it('reads a list of 1,000,000 values (an enum) without passing the engine\'s argument limit', () => {
+    const codes = Array.from({ length: 1_000_000 }, (_, i) => `c${i}`);
+    const doc: Json = { ...HEAD, paths: { '/users': { $ref: 'paths/users.yaml' }, '/codes': { get: { responses: ok({ type: 'string', enum: codes }) } } } };
+    const { out } = bundle(doc, { 'paths/users.yaml': { get: { responses: ok({ type: 'string' }) } } });
+    expect((out['paths'] as any)['/users'].get.responses['200'].content['application/json'].schema).toEqual({ type: 'string' });
+    expect((out['paths'] as any)['/codes']).toBe((doc['paths'] as any)['/codes']);
   });
 
   it('a document that contains itself (a YAML alias) is walked once, shared parts stay shared', () => {
