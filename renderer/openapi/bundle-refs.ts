@@ -13,6 +13,7 @@
  */
 import type { Json } from './load-spec.js';
 import type { RefResolver } from './resolve.js';
+import { refsIn } from './spec-fragment.js';
 
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -27,25 +28,6 @@ const DATA = new Set(['example', 'value']);
 /** What a node is: a schema, a map of names to schemas, or any other part of the spec. */
 type Kind = 'schema' | 'schemas' | 'other';
 
-/** Whether any string `$ref` in the tree names another file (a reference object anywhere counts). */
-function hasExternalRef(root: unknown): boolean {
-  const seen = new Set<object>();
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
-    seen.add(node);
-    // One by one: a spread of a list of 100,000 enum values would pass the engine's argument limit.
-    const values = Array.isArray(node) ? node : Object.values(node);
-    if (!Array.isArray(node)) {
-      const ref = (node as Json)['$ref'];
-      if (typeof ref === 'string' && !ref.startsWith('#')) return true;
-    }
-    for (const v of values) if (typeof v === 'object' && v !== null) stack.push(v);
-  }
-  return false;
-}
-
 /** A component name from a pointer's last part or a file's stem, as OpenAPI allows them (`^[\w.-]+$`). */
 function componentName(file: string, pointer: string): string {
   const last = pointer.split('/').pop();
@@ -56,7 +38,7 @@ function componentName(file: string, pointer: string): string {
 
 /** `doc` (an OpenAPI 3 document read from `file`; Swagger 2.0 is upgraded before) as one document. */
 export function bundleExternalRefs(doc: Json, file: string, resolver: RefResolver): Json {
-  if (!hasExternalRef(doc)) return doc;
+  if (refsIn(doc).every((ref) => ref.startsWith('#'))) return doc;
   const existing = isObj(doc['components']) ? doc['components']['schemas'] : undefined;
   const taken = new Set(isObj(existing) ? Object.keys(existing) : []);
   /** `file#pointer` of each schema moved in → its component name; its bundled value by name. */

@@ -61,7 +61,7 @@ export function componentKey(kind: string, name: string): string {
 }
 
 /** Every `$ref` string in a tree (each object visited once: a shared or circular node too). */
-function refsIn(root: unknown): string[] {
+export function refsIn(root: unknown): string[] {
   const out: string[] = [];
   const seen = new Set<object>();
   const stack: unknown[] = [root];

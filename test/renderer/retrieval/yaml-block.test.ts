@@ -3,7 +3,7 @@ import path from 'node:path';
 import jsYaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { nestedYamlBlock, newYamlMemo, yamlBlock } from '../../../renderer/retrieval/yaml-block.js';
+import { nestedYamlBlock, newYamlMemo, yamlBlock, type YamlMemo } from '../../../renderer/retrieval/yaml-block.js';
 import { OLD_30, PETS_31, SWAGGER_20 } from '../openapi/fixtures.js';
 
 const reference = (v: unknown, lineWidth = 80): string => jsYaml.dump(v, { noRefs: true, skipInvalid: true, lineWidth });
@@ -46,6 +46,29 @@ function randomValue(r: () => number, depth: number): unknown {
   return obj;
 }
 
+/** Words joined by one to three spaces. */
+const spaced = (r: () => number, words: string[]): string => words.map((w, i) => (i === 0 ? w : ' '.repeat(1 + Math.floor(r() * r() * 3)) + w)).join('');
+
+/**
+ * 3,000 values made by `valueOf`, each nested 0–12 mappings or sequences deep, written with one
+ * memo and held to js-yaml's output at a width the Markdown uses; how many came out folded.
+ */
+function foldedAsJsYaml(memo: YamlMemo, valueOf: (r: () => number) => unknown): number {
+  let folded = 0;
+  for (let seed = 1; seed <= 3000; seed++) {
+    const r = rng(seed);
+    let value = valueOf(r);
+    for (let depth = Math.floor(r() * 12); depth > 0; depth--) value = r() < 0.5 ? { [`k${depth % 3}`]: value } : [value];
+    const doc = { top: value };
+    const width = r() < 0.5 ? 80 : 76;
+    const out = yamlBlock(doc, width, memo);
+    if (out === undefined) continue;
+    if (out.includes('>-')) folded++;
+    expect(out, `seed ${seed}`).toBe(reference(doc, width));
+  }
+  return folded;
+}
+
 describe('yamlBlock: js-yaml\'s block YAML, written without its type tests', () => {
   it('writes the fixture specs byte for byte as js-yaml does, at every line width the Markdown uses', () => {
     for (const spec of [PETS_31, OLD_30, SWAGGER_20]) {
@@ -79,23 +102,14 @@ describe('yamlBlock: js-yaml\'s block YAML, written without its type tests', () 
     // they are written folded (`>-`) without js-yaml; other strings come from the shared memo.
     const WORD = /^[A-Za-z][\w./-]*$/;
     const memo = newYamlMemo();
-    let folded = 0;
-    for (let seed = 1; seed <= 3000; seed++) {
-      const r = rng(seed);
+    const folded = foldedAsJsYaml(memo, (r) => {
       const words = Array.from({ length: 1 + Math.floor(r() * 40) }, () => {
         const w = Array.from({ length: 1 + Math.floor(r() * r() * 30) }, () => 'abcXYZ019_./-'[Math.floor(r() * 13)]).join('');
         return WORD.test(w) ? w : `w${w}`;
       });
-      const sentence = words.map((w, i) => (i === 0 ? w : ' '.repeat(1 + Math.floor(r() * r() * 3)) + w)).join('');
-      let value: unknown = r() < 0.3 ? [sentence, randomString(r)] : { text: sentence, other: randomString(r) };
-      for (let depth = Math.floor(r() * 12); depth > 0; depth--) value = r() < 0.5 ? { [`k${depth % 3}`]: value } : [value];
-      const doc = { top: value };
-      const width = r() < 0.5 ? 80 : 76;
-      const out = yamlBlock(doc, width, memo);
-      if (out === undefined) continue;
-      if (out.includes('>-')) folded++;
-      expect(out, `seed ${seed}`).toBe(reference(doc, width));
-    }
+      const sentence = spaced(r, words);
+      return r() < 0.3 ? [sentence, randomString(r)] : { text: sentence, other: randomString(r) };
+    });
     expect(folded).toBeGreaterThan(1500);
     expect(memo.strings.size).toBeGreaterThan(10);
   });
@@ -106,23 +120,12 @@ describe('yamlBlock: js-yaml\'s block YAML, written without its type tests', () 
     // mark or a lone surrogate, which js-yaml writes double-quoted.
     const CHARS = [...'abcXYZ019_./-:#,\'"!?&*|>%@`[]{}()=+~^$é日😀'];
     const ODD = ['\t', '\u00a0', '\u0085', '\u2028', '\ufeff', '\ud800', '\udc00'];
-    const memo = newYamlMemo();
-    let folded = 0;
-    for (let seed = 1; seed <= 3000; seed++) {
-      const r = rng(seed);
-      const words = Array.from({ length: 1 + Math.floor(r() * 40) }, () => Array.from({ length: 1 + Math.floor(r() * r() * 20) }, () => CHARS[Math.floor(r() * CHARS.length)]).join(''));
-      let line = words.map((w, i) => (i === 0 ? w : ' '.repeat(1 + Math.floor(r() * r() * 3)) + w)).join('');
+    const folded = foldedAsJsYaml(newYamlMemo(), (r) => {
+      let line = spaced(r, Array.from({ length: 1 + Math.floor(r() * 40) }, () => Array.from({ length: 1 + Math.floor(r() * r() * 20) }, () => CHARS[Math.floor(r() * CHARS.length)]).join('')));
       if (r() < 0.1) line = line.slice(0, Math.floor(r() * line.length)) + ODD[Math.floor(r() * ODD.length)] + line.slice(Math.floor(r() * line.length));
       if (r() < 0.05) line = ` ${line}`;
-      let value: unknown = { text: line };
-      for (let depth = Math.floor(r() * 12); depth > 0; depth--) value = r() < 0.5 ? { [`k${depth % 3}`]: value } : [value];
-      const doc = { top: value };
-      const width = r() < 0.5 ? 80 : 76;
-      const out = yamlBlock(doc, width, memo);
-      if (out === undefined) continue;
-      if (out.includes('>-')) folded++;
-      expect(out, `seed ${seed}`).toBe(reference(doc, width));
-    }
+      return { text: line };
+    });
     expect(folded).toBeGreaterThan(1500);
   });
 
