@@ -13,13 +13,12 @@
  */
 import type { Json } from './load-spec.js';
 import type { RefResolver } from './resolve.js';
-import { refsIn } from './spec-fragment.js';
+import { componentKey, refsIn } from './spec-fragment.js';
 
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Keys of a schema whose value is a schema, a list of schemas, or a map of names to schemas. */
-const SUBSCHEMA = new Set(['items', 'additionalProperties', 'not', 'contains', 'if', 'then', 'else', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems', 'contentSchema']);
-const SUBSCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+/** Keys of a schema whose value is a schema or a list of schemas (a list's items are walked as its kind), or a map of names to schemas. */
+const SUBSCHEMAS = new Set(['items', 'additionalProperties', 'not', 'contains', 'if', 'then', 'else', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems', 'contentSchema', 'allOf', 'anyOf', 'oneOf', 'prefixItems']);
 const SUBSCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 /** Values that are data, not spec (a `$ref` key inside one is the data's own): in a schema, and elsewhere. */
 const SCHEMA_DATA = new Set(['example', 'examples', 'default', 'enum', 'const']);
@@ -66,7 +65,7 @@ export function bundleExternalRefs(doc: Json, file: string, resolver: RefResolve
       added.set(name, undefined);
       added.set(name, walk(target.node, target.file, 'schema'));
     }
-    return `#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    return componentKey('schemas', name);
   };
 
   function walk(node: unknown, base: string, kind: Kind): unknown {
@@ -131,7 +130,7 @@ function childKind(kind: Kind, key: string): Kind | undefined {
   if (kind === 'schemas') return 'schema';
   // Vendor extensions are the vendor's own data (x-codeSamples, x-mint).
   if (key.startsWith('x-')) return undefined;
-  if (kind === 'schema') return SCHEMA_DATA.has(key) ? undefined : SUBSCHEMA.has(key) || SUBSCHEMA_LISTS.has(key) ? 'schema' : SUBSCHEMA_MAPS.has(key) ? 'schemas' : 'other';
+  if (kind === 'schema') return SCHEMA_DATA.has(key) ? undefined : SUBSCHEMAS.has(key) ? 'schema' : SUBSCHEMA_MAPS.has(key) ? 'schemas' : 'other';
   if (DATA.has(key)) return undefined;
   return key === 'schema' ? 'schema' : key === 'schemas' || key === 'definitions' ? 'schemas' : 'other';
 }

@@ -104,15 +104,16 @@ function foldLine(line: string, width: number): string[] {
 
 function stringText(s: string, level: number, lineWidth: number, memo: YamlMemo): string {
   const width = foldWidth(lineWidth, level);
-  // js-yaml indents a scalar at `level` by 2 × level and folds it at lineWidth − that.
-  const indent = 2 * Math.max(1, level);
+  // js-yaml indents a scalar at `level` by 2 × level (at least one step) and folds it at lineWidth − that.
+  const steps = Math.max(1, level);
+  const indent = 2 * steps;
   if (s.length <= width) {
     if (PLAIN.test(s) && !AMBIGUOUS.has(s)) return s;
   } else if (FOLDABLE.test(s) && !BASE60.test(s)) {
     // Past the width, one line of printable characters not starting with a space is written
     // folded by js-yaml whatever it holds (`: `, `#`, quotes): `>-`, then its pieces on lines of
     // their own. Written here, without a dump.
-    return `>-${foldLine(s, width).map((piece) => `${newline(indent / 2)}${piece}`).join('')}`;
+    return `>-${foldLine(s, width).map((piece) => `${newline(steps)}${piece}`).join('')}`;
   }
   if (s === '') return "''";
   const at = indent * 100_000 + lineWidth;
