@@ -3,7 +3,7 @@ import path from 'node:path';
 import client from 'prom-client';
 import type { Config } from '../../config/schema.js';
 import type { Project } from '../../data/stores/projects.js';
-import type { PublishRecord, PublishStore } from '../../data/stores/publishes.js';
+import type { PublishRecord, PublishStore, PublishTrigger } from '../../data/stores/publishes.js';
 import type { AppContext } from '../context.js';
 import { tryRemoveTree } from '../fs-tree.js';
 import { createLogThrottle } from '../http/log-throttle.js';
@@ -203,7 +203,7 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
 
   const service = {
     /** Publish the project's source now, or coalesce into the publish already waiting. */
-    publish(projectId: string, trigger: string): PublishRecord {
+    publish(projectId: string, trigger: PublishTrigger): PublishRecord {
       const project = projectOf(projectId);
       return lanes.enqueue(
         `site:${project.id}`,
@@ -214,7 +214,7 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
     },
 
     /** Deploy `branch` at its preview host (a redeployment when the preview exists). Needs the project's repository. */
-    preview(projectId: string, branch: string, trigger: string): { record: PublishRecord; previewUrl: string } {
+    preview(projectId: string, branch: string, trigger: PublishTrigger): { record: PublishRecord; previewUrl: string } {
       const project = projectOf(projectId);
       if (!project.repository) throw new PublishRequestError('previews are built from branches of the project\'s Git repository, and this project has none (set "repository")');
       const host = previewHost(project, branch);
@@ -239,7 +239,7 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
     },
 
     /** Make a kept version the project's site again; recorded like a publish. */
-    rollback(projectId: string, version: string, trigger: string): PublishRecord {
+    rollback(projectId: string, version: string, trigger: PublishTrigger): PublishRecord {
       const project = projectOf(projectId);
       const slot = publishedSlot(config.stateDir, project.id);
       const kept = listVersions(slot);
