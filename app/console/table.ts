@@ -9,7 +9,7 @@ export type Cell =
   | number
   | null
   | { link: string; text: string }
-  | { progress: number; jobId: string; status: string }
+  | { progress: number; jobId: string; done: boolean }
   | { action: string; label: string; danger?: boolean }
   | { code: string };
 

@@ -80,10 +80,15 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
   const changed = () => {
     for (const l of [...listeners]) l();
   };
-  const makeSite = (record: ActiveRecord) =>
-    new ServedSite(record.dir, record.version, false, record.projectId, undefined, (err, rel) =>
+  /** When each site in the registry was activated (its record's time), for `served()`. */
+  const activatedAt = new WeakMap<ServedSite, string>();
+  const makeSite = (record: ActiveRecord) => {
+    const site = new ServedSite(record.dir, record.version, false, record.projectId, undefined, (err, rel) =>
       throttle.warn(`fs:${err.code ?? 'unknown'}`, { code: err.code, path: rel.slice(0, 200) }, "site: a reader's path met a filesystem error; answered 404"),
     );
+    if (record.activatedAt) activatedAt.set(site, record.activatedAt);
+    return site;
+  };
 
   const settingsOf = (projectId: string): PublishSettings => config.projects.find((p) => p.id === projectId)?.publish ?? { source: 'directory', docsPath: '', poll: true };
   const projectOf = (projectId: string): Project => {
@@ -151,8 +156,9 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
     }
   }
 
+  // Activation is timed on the records' clock, so a record's start and end bracket it.
   const activate = (slot: string, projectId: string, dir: string, version: string, source: string): ActiveRecord => {
-    const record: ActiveRecord = { version, dir, projectId, mounted: false, source, activatedAt: new Date().toISOString() };
+    const record: ActiveRecord = { version, dir, projectId, mounted: false, source, activatedAt: ctx.clock.now().toISOString() };
     writeActive(slot, record);
     return record;
   };
@@ -265,6 +271,15 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
       return running;
     },
     history: (projectId: string, limit?: number) => store.listForProject(projectId, limit),
+
+    /**
+     * The project's published site as the site listener serves it now (the registry: a CLI rollback
+     * changes the pointer on disk before the next SIGHUP), and when that site was activated.
+     */
+    served(projectId: string): { version: string; activatedAt: string | null } | undefined {
+      const site = registry.published(projectId);
+      return site ? { version: site.version, activatedAt: activatedAt.get(site) ?? null } : undefined;
+    },
 
     /** The kept versions of the project's site, newest activation first. */
     versions(projectId: string): KeptVersion[] {

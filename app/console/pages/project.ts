@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { Router } from 'express';
-import type { AgentJobRecord } from '../../../data/stores/agent-jobs.js';
-import type { ExportJob } from '../../../data/stores/export-jobs.js';
+import { agentJobArchivable, type AgentJobRecord } from '../../../data/stores/agent-jobs.js';
+import { exportJobFinished, type ExportJob } from '../../../data/stores/export-jobs.js';
 import type { AppContext } from '../../context.js';
 import { ApiError, errors } from '../../errors.js';
 import type { StaticExportFeature } from '../../static-export/feature.js';
@@ -48,7 +48,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
       columns: [
         { key: 'id', label: 'Job', value: (j) => j.id, cell: (j) => ({ code: j.id }) },
         { key: 'status', label: 'Status', value: (j) => j.status },
-        { key: 'progress', label: 'Progress', numeric: true, value: (j) => j.progress, cell: (j) => ({ progress: j.progress, jobId: j.id, status: j.status }) },
+        { key: 'progress', label: 'Progress', numeric: true, value: (j) => j.progress, cell: (j) => ({ progress: j.progress, jobId: j.id, done: exportJobFinished(j.status) }) },
         { key: 'pages', label: 'Pages', numeric: true, value: (j) => j.pageCount },
         { key: 'version', label: 'Version', value: (j) => j.version },
         { key: 'created', label: 'Started', value: (j) => j.createdAt },
@@ -89,7 +89,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
                 csv: false,
                 sortable: false,
                 value: () => null,
-                cell: (j: AgentJobRecord) => (j.status === 'completed' || j.status === 'failed' ? { action: `${base}/agent/${j.id}/archive`, label: `Archive ${j.id}` } : null),
+                cell: (j: AgentJobRecord) => (agentJobArchivable(j.status) ? { action: `${base}/agent/${j.id}/archive`, label: `Archive ${j.id}` } : null),
               },
             ]
           : []),
@@ -121,7 +121,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
                     csv: false,
                     sortable: false,
                     value: () => null,
-                    cell: (p: PublishRecord) => (p.status === 'succeeded' && !p.current ? { action: `${base}/publishes/${p.id}/rollback`, label: `Roll back to ${p.id}` } : null),
+                    cell: (p: PublishRecord) => (p.canRollBackTo ? { action: `${base}/publishes/${p.id}/rollback`, label: `Roll back to ${p.id}` } : null),
                   },
                 ]
               : []),
@@ -146,7 +146,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
   /** Short polling of progress by the page's script (the console's only script). */
   router.get('/exports.json', (_req, res) => {
     const jobs = ctx.stores.exportJobs.listForProject(res.locals.project.id, EXPORTS_LISTED);
-    res.json({ jobs: jobs.map((j) => ({ jobId: j.id, status: j.status, progress: j.progress })) });
+    res.json({ jobs: jobs.map((j) => ({ jobId: j.id, status: j.status, progress: j.progress, done: exportJobFinished(j.status) })) });
   });
 
   router.post('/exports', requireWrite(), (req, res) => {
@@ -182,7 +182,16 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
     if (!job) throw errors.jobNotFound();
     const messages = ctx.stores.agentJobs.messagesAfter(job.id, 0);
     const transcript = messages.slice(0, TRANSCRIPT_SHOWN).map((m) => ({ seq: m.seq, turn: m.turn, role: m.role, at: m.createdAt, text: messageText(m.body) }));
-    renderPage(res, 'agent-job', { title: `Agent job ${job.id}`, section: 'project', base: baseOf(org.id, project.id), job, transcript, more: messages.length - transcript.length });
+    renderPage(res, 'agent-job', {
+      title: `Agent job ${job.id}`,
+      section: 'project',
+      base: baseOf(org.id, project.id),
+      job,
+      archivable: agentJobArchivable(job.status),
+      archived: job.status === 'archived',
+      transcript,
+      more: messages.length - transcript.length,
+    });
   });
 
   router.post('/agent/:jobId/archive', requireWrite(), (req, res) => {
