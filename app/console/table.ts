@@ -10,7 +10,8 @@ export type Cell =
   | null
   | { link: string; text: string }
   | { progress: number; jobId: string; done: boolean }
-  | { action: string; label: string; danger?: boolean }
+  /** A form button: `text` is what it shows, `label` its accessible name (which row it acts on). */
+  | { action: string; text: string; label: string; danger?: boolean }
   | { code: string };
 
 export interface Column<T> {

@@ -68,6 +68,7 @@ describe('console publishing through the publish service', { timeout: 120_000 },
     const page2 = await c.page(base);
     expect(formAction(page2.text, rollBackLabel(first.id))).toBe(`${base}/publishes/${first.id}/rollback`);
     expect(formAction(page2.text, rollBackLabel(second.id))).toBeUndefined();
+    expect(page2.text).toContain(`aria-label="${rollBackLabel(first.id)}">Roll back</button>`);
     expect(servedCells((await c.page(overview)).text)).toEqual([second.version, t.clock.now().toISOString(), 'published']);
     t.clock.advance(10 * 60_000); // within the session's idle time
 

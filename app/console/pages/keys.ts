@@ -46,7 +46,7 @@ export function createKeysRouter(ctx: AppContext): Router {
                 csv: false,
                 sortable: false,
                 value: () => null,
-                cell: (k: AdminKey) => (state(k) === 'active' ? { action: `${base}/${k.id}/revoke`, label: `Revoke ${k.id}`, danger: true } : null),
+                cell: (k: AdminKey) => (state(k) === 'active' ? { action: `${base}/${k.id}/revoke`, text: 'Revoke', label: `Revoke ${k.id}`, danger: true } : null),
               },
             ]
           : []),

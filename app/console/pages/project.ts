@@ -61,7 +61,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
                 csv: false,
                 sortable: false,
                 value: () => null,
-                cell: (j: ExportJob) => (j.status === 'completed' && !j.filesDeletedAt ? { action: `${base}/exports/${j.id}/bundle`, label: `Download ${j.id}` } : null),
+                cell: (j: ExportJob) => (j.status === 'completed' && !j.filesDeletedAt ? { action: `${base}/exports/${j.id}/bundle`, text: 'Download', label: `Download ${j.id}` } : null),
               },
             ]
           : []),
@@ -89,7 +89,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
                 csv: false,
                 sortable: false,
                 value: () => null,
-                cell: (j: AgentJobRecord) => (agentJobArchivable(j.status) ? { action: `${base}/agent/${j.id}/archive`, label: `Archive ${j.id}` } : null),
+                cell: (j: AgentJobRecord) => (agentJobArchivable(j.status) ? { action: `${base}/agent/${j.id}/archive`, text: 'Archive', label: `Archive ${j.id}` } : null),
               },
             ]
           : []),
@@ -121,7 +121,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
                     csv: false,
                     sortable: false,
                     value: () => null,
-                    cell: (p: PublishRecord) => (p.canRollBackTo ? { action: `${base}/publishes/${p.id}/rollback`, label: `Roll back to ${p.id}` } : null),
+                    cell: (p: PublishRecord) => (p.canRollBackTo ? { action: `${base}/publishes/${p.id}/rollback`, text: 'Roll back', label: `Roll back to ${p.id}` } : null),
                   },
                 ]
               : []),
