@@ -82,7 +82,9 @@ describe('console publishing through the publish service', { timeout: 120_000 },
     expect(await status(rollback.id)).toMatchObject({ status: 'success', kind: 'rollback', source: 'dashboard' });
     expect((await site(t).expect(200)).text).toContain('Welcome to the tiny docs');
     const page3 = await c.page(`${base}?notice=rolled-back`);
-    expect(page3.text).toContain('Roll-back started.');
+    expect(page3.text).toContain('<p class="notice" role="status">Roll-back started.</p>');
+    // Only the console's own notices are shown, whatever the query names.
+    for (const notice of ['constructor', 'toString', 'nope']) expect((await c.page(`${base}?notice=${notice}`)).text).not.toContain('role="status"');
     expect(formAction(page3.text, rollBackLabel(second.id))).toBe(`${base}/publishes/${second.id}/rollback`);
     for (const id of [first.id, rollback.id]) expect(formAction(page3.text, rollBackLabel(id))).toBeUndefined();
     // The overview follows: the first version again, since the rollback activated it.

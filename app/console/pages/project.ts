@@ -9,6 +9,7 @@ import type { StaticExportFeature } from '../../static-export/feature.js';
 import { checkQueueRoom } from '../../static-export/routes.js';
 import { signBundleLink } from '../../static-export/signed-link.js';
 import { audit, actorOf } from '../audit.js';
+import { withNotice } from '../notices.js';
 import { requireWrite } from '../guards.js';
 import { renderPage } from '../render.js';
 import type { ConsoleDeps } from '../router.js';
@@ -158,7 +159,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
     const job = ctx.stores.exportJobs.create({ id: `se_${crypto.randomBytes(8).toString('hex')}`, orgId: org.id, projectId: project.id, domain: project.domain });
     audit(ctx.stores, ctx.log, req, org.id, 'export.start', job.id, { projectId: project.id });
     exp.queue.poke();
-    res.redirect(303, `${baseOf(org.id, project.id)}?notice=export-started`);
+    res.redirect(303, withNotice(baseOf(org.id, project.id), 'export-started'));
   });
 
   /** A signed link, as POST …/bundle gives API clients: the write role, like that operation's write scope. */
@@ -205,7 +206,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
       throw errors.jobNotFound();
     }
     audit(ctx.stores, ctx.log, req, org.id, 'agent.archive', job.id, { projectId: project.id });
-    res.redirect(303, `${baseOf(org.id, project.id)}?notice=job-archived`);
+    res.redirect(303, withNotice(baseOf(org.id, project.id), 'job-archived'));
   });
 
   router.post('/publish', requireWrite(), async (req, res) => {
@@ -213,7 +214,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
     if (!deps.publish) throw new ApiError(503, 'PUBLISH_UNAVAILABLE', 'Publishing is not available on this appliance');
     const started = await deps.publish.publishNow(project, actorOf(req));
     audit(ctx.stores, ctx.log, req, org.id, 'publish.start', started.id, { projectId: project.id });
-    res.redirect(303, `${baseOf(org.id, project.id)}?notice=publish-started`);
+    res.redirect(303, withNotice(baseOf(org.id, project.id), 'publish-started'));
   });
 
   router.post('/publishes/:publishId/rollback', requireWrite(), async (req, res) => {
@@ -222,7 +223,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
     const target = String(req.params.publishId);
     const started = await deps.publish.rollBack(project, target, actorOf(req));
     audit(ctx.stores, ctx.log, req, org.id, 'publish.rollback', started.id, { projectId: project.id, to: target });
-    res.redirect(303, `${baseOf(org.id, project.id)}?notice=rolled-back`);
+    res.redirect(303, withNotice(baseOf(org.id, project.id), 'rolled-back'));
   });
 
   return router;
