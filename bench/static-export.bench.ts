@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import type { ExportJobStatus } from '../data/stores/export-jobs.js';
 import { generateSite } from './gen-pages.js';
 
 /**
@@ -162,7 +163,7 @@ async function startServer(): Promise<Server> {
 
 interface Job {
   jobId: string;
-  status: string;
+  status: ExportJobStatus;
   progress: number;
   pageCount: number;
   error?: string;

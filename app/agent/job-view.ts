@@ -1,9 +1,9 @@
-import type { AgentJobRecord } from '../../data/stores/agent-jobs.js';
+import type { AgentJobRecord, AgentJobStatus } from '../../data/stores/agent-jobs.js';
 
 /** The AgentJob of the API (seed section 2). */
 export interface AgentJob {
   id: string;
-  status: 'active' | 'completed' | 'archived' | 'failed';
+  status: AgentJobStatus;
   source: { repository: string; ref: string | null };
   model: string;
   prLink: string | null;

@@ -1,6 +1,6 @@
 import type { Project } from '../../data/stores/projects.js';
 import { errors } from '../errors.js';
-import { PublishRequestError, type PublishService } from '../publish/index.js';
+import { PublishRequestError, type PublishRecord as StoredRecord, type PublishService } from '../publish/index.js';
 import type { ConsolePublishService, PublishRecord } from './services.js';
 
 /**
@@ -11,34 +11,43 @@ import type { ConsolePublishService, PublishRecord } from './services.js';
 export function consolePublishAdapter(service: PublishService): ConsolePublishService {
   return {
     history(project: Project, limit: number): PublishRecord[] {
-      const active = service.versions(project.id).find((v) => v.active)?.version;
+      const served = service.served(project.id)?.version;
+      const kept = new Set(service.versions(project.id).map((v) => v.version));
       return service
         .history(project.id, limit)
         .filter((r) => r.kind !== 'preview')
-        .map((r) => ({
-          id: r.id,
-          version: r.version,
-          commit: r.commitSha,
-          status: r.status,
-          startedAt: r.startedAt ?? r.createdAt,
-          finishedAt: r.endedAt,
-          error: r.status === 'failure' ? r.summary : null,
-          current: r.status === 'success' && r.version !== null && r.version === active,
-        }));
+        .map((r) => {
+          const current = isTarget(r) && r.version === served;
+          return {
+            id: r.id,
+            version: r.version,
+            commit: r.commitSha,
+            status: r.status,
+            startedAt: r.startedAt ?? r.createdAt,
+            finishedAt: r.endedAt,
+            error: r.status === 'failure' ? r.summary : null,
+            current,
+            canRollBackTo: isTarget(r) && !current && kept.has(r.version),
+          };
+        });
     },
+    served: (project: Project) => service.served(project.id),
     async publishNow(project: Project) {
       return { id: refused(() => service.publish(project.id, 'console')).id };
     },
     async rollBack(project: Project, publishId: string) {
       // The id comes from the browser: only a finished publish of this project names a version to go back to.
       const record = service.status(publishId);
-      if (!record || record.projectId !== project.id || record.kind === 'preview' || record.status !== 'success' || !record.version) {
-        throw errors.updateStatusNotFound();
-      }
+      if (!record || record.projectId !== project.id || !isTarget(record)) throw errors.updateStatusNotFound();
       const version = record.version;
       return { id: refused(() => service.rollback(project.id, version, 'console')).id };
     },
   };
+}
+
+/** A finished publish or rollback of the project's site: it names a version to go back to. */
+function isTarget(r: StoredRecord): r is StoredRecord & { version: string } {
+  return r.kind !== 'preview' && r.status === 'success' && r.version !== null;
 }
 
 function refused<T>(fn: () => T): T {

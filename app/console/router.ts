@@ -5,6 +5,7 @@ import { scopeAllows } from '../http/auth.js';
 import type { AppContext } from '../context.js';
 import { ApiError, errors, storageError } from '../errors.js';
 import { audit } from './audit.js';
+import { noticeText, withNotice } from './notices.js';
 import { clearSessionCookie, loadSession, startSession } from './session.js';
 import { orgAccess, preSessionToken, projectAccess, requireCsrf, requireSignIn } from './guards.js';
 import { renderPage, staticDir } from './render.js';
@@ -52,7 +53,7 @@ export function createConsoleRouter(ctx: AppContext, deps: ConsoleDeps): Router 
       role: null,
       project: null,
       section: '',
-      notice: typeof req.query.notice === 'string' ? NOTICES[req.query.notice] ?? null : null,
+      notice: noticeText(req.query.notice),
     };
     next();
   });
@@ -97,7 +98,7 @@ export function createConsoleRouter(ctx: AppContext, deps: ConsoleDeps): Router 
       for (const m of user.session.memberships) audit(ctx.stores, ctx.log, req, m.orgId, 'session.sign-out', user.session.subject);
     }
     clearSessionCookie(req, res);
-    res.redirect(303, '/console/sign-in?notice=signed-out');
+    res.redirect(303, withNotice('/console/sign-in', 'signed-out'));
   });
 
   const oidc = settings().oidc;
@@ -126,15 +127,6 @@ export function createConsoleRouter(ctx: AppContext, deps: ConsoleDeps): Router 
   router.use('/console', consoleErrors(ctx));
   return router;
 }
-
-const NOTICES: Record<string, string> = {
-  'signed-out': 'You are signed out.',
-  'key-revoked': 'The key is revoked. Sessions signed in with it have ended.',
-  'export-started': 'Export started.',
-  'job-archived': 'The agent job is archived.',
-  'publish-started': 'Publish started.',
-  'rolled-back': 'Roll-back started.',
-};
 
 /** Console errors are pages with the catalogue's status and message; a missing session goes to sign-in. */
 function consoleErrors(ctx: AppContext): ErrorRequestHandler {

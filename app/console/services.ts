@@ -1,4 +1,5 @@
 import type { Project } from '../../data/stores/projects.js';
+import type { PublishStatus } from '../../data/stores/publishes.js';
 
 /**
  * What the console needs from publishing (issue 19). Optional: without it the project page's
@@ -8,6 +9,8 @@ import type { Project } from '../../data/stores/projects.js';
 export interface ConsolePublishService {
   /** Newest first. */
   history(project: Project, limit: number): PublishRecord[];
+  /** The project's published site as it is served now, and since when; undefined when it has none. */
+  served(project: Project): { version: string; activatedAt: string | null } | undefined;
   /** Starts a publish of the project's source; the promise settles when it is queued. */
   publishNow(project: Project, actor: string): Promise<{ id: string }>;
   /**
@@ -21,12 +24,15 @@ export interface PublishRecord {
   id: string;
   version: string | null;
   commit: string | null;
-  status: string;
+  /** The publish service's own values: a page comparing against another one fails the type check. */
+  status: PublishStatus;
   startedAt: string;
   finishedAt: string | null;
   error: string | null;
-  /** True for a publish whose version is the one served now (no roll-back button). */
+  /** True for a publish whose version is the one served now. */
   current: boolean;
+  /** Rolling back to it would change what is served: it succeeded, its version is still kept, and another is served. */
+  canRollBackTo: boolean;
 }
 
 /**

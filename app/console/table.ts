@@ -9,8 +9,9 @@ export type Cell =
   | number
   | null
   | { link: string; text: string }
-  | { progress: number; jobId: string; status: string }
-  | { action: string; label: string; danger?: boolean }
+  | { progress: number; jobId: string; done: boolean }
+  /** A form button: `text` is what it shows, `label` its accessible name (which row it acts on). */
+  | { action: string; text: string; label: string; danger?: boolean }
   | { code: string };
 
 export interface Column<T> {

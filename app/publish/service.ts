@@ -3,7 +3,7 @@ import path from 'node:path';
 import client from 'prom-client';
 import type { Config } from '../../config/schema.js';
 import type { Project } from '../../data/stores/projects.js';
-import type { PublishRecord, PublishStore } from '../../data/stores/publishes.js';
+import type { PublishRecord, PublishStore, PublishTrigger } from '../../data/stores/publishes.js';
 import type { AppContext } from '../context.js';
 import { tryRemoveTree } from '../fs-tree.js';
 import { createLogThrottle } from '../http/log-throttle.js';
@@ -80,10 +80,15 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
   const changed = () => {
     for (const l of [...listeners]) l();
   };
-  const makeSite = (record: ActiveRecord) =>
-    new ServedSite(record.dir, record.version, false, record.projectId, undefined, (err, rel) =>
+  /** When each site in the registry was activated (its record's time), for `served()`. */
+  const activatedAt = new WeakMap<ServedSite, string>();
+  const makeSite = (record: ActiveRecord) => {
+    const site = new ServedSite(record.dir, record.version, false, record.projectId, undefined, (err, rel) =>
       throttle.warn(`fs:${err.code ?? 'unknown'}`, { code: err.code, path: rel.slice(0, 200) }, "site: a reader's path met a filesystem error; answered 404"),
     );
+    if (record.activatedAt) activatedAt.set(site, record.activatedAt);
+    return site;
+  };
 
   const settingsOf = (projectId: string): PublishSettings => config.projects.find((p) => p.id === projectId)?.publish ?? { source: 'directory', docsPath: '', poll: true };
   const projectOf = (projectId: string): Project => {
@@ -151,8 +156,9 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
     }
   }
 
+  // Activation is timed on the records' clock, so a record's start and end bracket it.
   const activate = (slot: string, projectId: string, dir: string, version: string, source: string): ActiveRecord => {
-    const record: ActiveRecord = { version, dir, projectId, mounted: false, source, activatedAt: new Date().toISOString() };
+    const record: ActiveRecord = { version, dir, projectId, mounted: false, source, activatedAt: ctx.clock.now().toISOString() };
     writeActive(slot, record);
     return record;
   };
@@ -203,7 +209,7 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
 
   const service = {
     /** Publish the project's source now, or coalesce into the publish already waiting. */
-    publish(projectId: string, trigger: string): PublishRecord {
+    publish(projectId: string, trigger: PublishTrigger): PublishRecord {
       const project = projectOf(projectId);
       return lanes.enqueue(
         `site:${project.id}`,
@@ -214,7 +220,7 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
     },
 
     /** Deploy `branch` at its preview host (a redeployment when the preview exists). Needs the project's repository. */
-    preview(projectId: string, branch: string, trigger: string): { record: PublishRecord; previewUrl: string } {
+    preview(projectId: string, branch: string, trigger: PublishTrigger): { record: PublishRecord; previewUrl: string } {
       const project = projectOf(projectId);
       if (!project.repository) throw new PublishRequestError('previews are built from branches of the project\'s Git repository, and this project has none (set "repository")');
       const host = previewHost(project, branch);
@@ -239,7 +245,7 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
     },
 
     /** Make a kept version the project's site again; recorded like a publish. */
-    rollback(projectId: string, version: string, trigger: string): PublishRecord {
+    rollback(projectId: string, version: string, trigger: PublishTrigger): PublishRecord {
       const project = projectOf(projectId);
       const slot = publishedSlot(config.stateDir, project.id);
       const kept = listVersions(slot);
@@ -265,6 +271,15 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
       return running;
     },
     history: (projectId: string, limit?: number) => store.listForProject(projectId, limit),
+
+    /**
+     * The project's published site as the site listener serves it now (the registry: a CLI rollback
+     * changes the pointer on disk before the next SIGHUP), and when that site was activated.
+     */
+    served(projectId: string): { version: string; activatedAt: string | null } | undefined {
+      const site = registry.published(projectId);
+      return site ? { version: site.version, activatedAt: activatedAt.get(site) ?? null } : undefined;
+    },
 
     /** The kept versions of the project's site, newest activation first. */
     versions(projectId: string): KeptVersion[] {

@@ -1,7 +1,19 @@
-import type { PublishRecord } from '../../data/stores/publishes.js';
+import type { PublishRecord, PublishTrigger } from '../../data/stores/publishes.js';
 
 /** The hosted `source` values; the appliance's exact trigger is in `trigger`. */
-const SOURCE: Record<string, string> = { api: 'api', 'webhook:github': 'github', 'webhook:gitlab': 'gitlab', console: 'dashboard' };
+export const HOSTED_SOURCES = ['internal', 'api', 'github', 'gitlab', 'dashboard'] as const;
+export type HostedSource = (typeof HOSTED_SOURCES)[number];
+
+/** Each trigger's hosted name: a trigger added without one fails the type check. */
+const SOURCE: Record<PublishTrigger, HostedSource> = {
+  api: 'api',
+  console: 'dashboard',
+  cli: 'internal',
+  poll: 'internal',
+  'webhook:github': 'github',
+  'webhook:gitlab': 'gitlab',
+  'webhook:gitea': 'internal',
+};
 
 /**
  * A publish record as `GET /v1/project/update-status/{statusId}` answers it: the hosted fields
@@ -30,6 +42,7 @@ export function toUpdateStatus(r: PublishRecord, domain: string, previewUrl: (ho
           },
         }
       : {}),
+    // A database written by a later release may hold a trigger this one does not know.
     source: SOURCE[r.trigger] ?? 'internal',
     kind: r.kind,
     trigger: r.trigger,

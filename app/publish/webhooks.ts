@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import express, { Router, type Request } from 'express';
 import type { Config } from '../../config/schema.js';
-import type { PublishStore } from '../../data/stores/publishes.js';
+import type { PublishStore, PublishTrigger, WebhookHost } from '../../data/stores/publishes.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
 import type { PublishService } from './service.js';
@@ -10,10 +10,8 @@ import type { PublishService } from './service.js';
 const MAX_WEBHOOK_BYTES = 4 * 1024 * 1024;
 const ZERO_SHA = /^0+$/;
 
-type HostKind = 'gitea' | 'gitlab' | 'github';
-
 interface Delivery {
-  host: HostKind;
+  host: WebhookHost;
   event: string;
   id: string | undefined;
   verified: boolean;
@@ -86,7 +84,7 @@ export function createWebhookRouter(ctx: AppContext, deps: { service: PublishSer
     const branch = ref.slice('refs/heads/'.length);
     // The same pushed commit under a new delivery id (a replay of a captured payload): nothing to do.
     if (after && !deps.store.firstDelivery(project.id, `push:${branch}:${after}`)) return void res.status(200).json({ ignored: 'this push was already received' });
-    const trigger = `webhook:${delivery.host}`;
+    const trigger: PublishTrigger = `webhook:${delivery.host}`;
     if (settings?.source === 'git' && branch === (project.branch ?? 'main')) {
       const record = deps.service.publish(project.id, trigger);
       log.info({ projectId: project.id, host: delivery.host, branch, statusId: record.id }, 'push webhook: publishing');

@@ -14,6 +14,9 @@ export type ExportFn = (opts: {
   signal?: AbortSignal;
 }) => Promise<{ pageCount: number }>;
 
+/** The `source` of the example's active record: how the console tells the example from a configured bundle. */
+export const EXAMPLE_SOURCE = 'example docs (first start)';
+
 /** The renderer is loaded only when this runs: a configured appliance never pays for it. */
 export const rendererExport: ExportFn = async (opts) => {
   const { exportSite } = await import('../../renderer/index.js');

@@ -5,7 +5,7 @@ import type { Feature, ReadyCheck } from '../feature.js';
 import { redactUrl } from '../logger.js';
 import { createSiteLoader, type SiteLoader } from '../loader/site-loader.js';
 import { readActive } from '../loader/sites-dir.js';
-import { exportExample, rendererExport, type ExportFn } from './example-default.js';
+import { EXAMPLE_SOURCE, exportExample, rendererExport, type ExportFn } from './example-default.js';
 import { createCacheHitPath } from './cache-hit-path.js';
 import { createLogThrottle } from '../http/log-throttle.js';
 import { ServedSite, type FsErrorReporter } from './served-site.js';
@@ -132,7 +132,7 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
     exporting = exportExample(ctx, options.exportSite ?? rendererExport, exportAbort.signal)
       .then((site) => {
         if (exportAbort.signal.aborted) return;
-        if (site) loader.activateLoaded({ ...site, source: 'example docs (first start)' }, config.staticExport.keepVersions);
+        if (site) loader.activateLoaded({ ...site, source: EXAMPLE_SOURCE }, config.staticExport.keepVersions);
         loader.setPhase('idle');
         if (!site) ctx.log.info('first start: no single example project to export; the site answers 503 until a bundle is configured');
       })

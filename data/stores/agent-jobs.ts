@@ -1,6 +1,11 @@
 import type { Db } from '../db.js';
 
-export type AgentJobStatus = 'active' | 'completed' | 'failed' | 'archived';
+/** A job's states, shared by the store, the API views, the CLI, the console and the OpenAPI document. */
+export const AGENT_JOB_STATUSES = ['active', 'completed', 'archived', 'failed'] as const;
+export type AgentJobStatus = (typeof AGENT_JOB_STATUSES)[number];
+
+/** A job that may be archived (the store's `archive` refuses the others): it has finished. */
+export const agentJobArchivable = (status: AgentJobStatus): boolean => status === 'completed' || status === 'failed';
 export type AgentRunState = 'queued' | 'running';
 export type AgentMessageRole = 'user' | 'assistant' | 'tool';
 

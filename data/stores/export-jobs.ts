@@ -9,7 +9,12 @@ export interface ExportJobFailure {
   message: string;
 }
 
-export type ExportJobStatus = 'queued' | 'running' | 'completed' | 'failed';
+/** A job's states, shared by the queue, the API view, the console and the OpenAPI document. */
+export const EXPORT_JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export type ExportJobStatus = (typeof EXPORT_JOB_STATUSES)[number];
+
+/** A job that will not change any more (the console stops polling it). */
+export const exportJobFinished = (status: ExportJobStatus): boolean => status === 'completed' || status === 'failed';
 
 /** A static export job as stored (the API shows a subset: app/static-export/job-view.ts). */
 export interface ExportJob {

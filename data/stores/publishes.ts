@@ -1,8 +1,27 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db.js';
 
-export type PublishKind = 'publish' | 'preview' | 'rollback';
-export type PublishStatus = 'queued' | 'in_progress' | 'success' | 'failure';
+/**
+ * The vocabulary of a publish record, shared by the service that writes it and every reader (the
+ * update-status view, the console, the CLI, the OpenAPI document): a reader that compares against a
+ * value not listed here fails the type check instead of never matching.
+ */
+export const PUBLISH_KINDS = ['publish', 'preview', 'rollback'] as const;
+export type PublishKind = (typeof PUBLISH_KINDS)[number];
+
+/** The hosted update-status values, in the order a record goes through them. */
+export const PUBLISH_STATUSES = ['queued', 'in_progress', 'success', 'failure'] as const;
+export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
+/** How a record ends. */
+export type FinishedPublishStatus = Extract<PublishStatus, 'success' | 'failure'>;
+
+/** The Git hosts whose push webhooks the appliance understands. */
+export const WEBHOOK_HOSTS = ['gitea', 'github', 'gitlab'] as const;
+export type WebhookHost = (typeof WEBHOOK_HOSTS)[number];
+
+/** What started a record: the hosted API, the console, the CLI, the branch poll or a host's webhook. */
+export const PUBLISH_TRIGGERS = ['api', 'cli', 'console', 'poll', 'webhook:gitea', 'webhook:gitlab', 'webhook:github'] as const;
+export type PublishTrigger = (typeof PUBLISH_TRIGGERS)[number];
 
 export interface FilesChanged {
   added: string[];
@@ -15,7 +34,7 @@ export interface PublishRecord {
   id: string;
   projectId: string;
   kind: PublishKind;
-  trigger: string;
+  trigger: PublishTrigger;
   branch: string | null;
   status: PublishStatus;
   commitSha: string | null;
@@ -36,7 +55,7 @@ interface Row {
   id: string;
   project_id: string;
   kind: PublishKind;
-  trigger: string;
+  trigger: PublishTrigger;
   branch: string | null;
   status: PublishStatus;
   commit_sha: string | null;
@@ -127,7 +146,7 @@ export function createPublishStore(db: Db, now: () => Date) {
     });
 
   return {
-    create(input: { projectId: string; kind: PublishKind; trigger: string; branch?: string | null; previewHost?: string | null; version?: string | null }): PublishRecord {
+    create(input: { projectId: string; kind: PublishKind; trigger: PublishTrigger; branch?: string | null; previewHost?: string | null; version?: string | null }): PublishRecord {
       // 24 hex characters, like the hosted platform's status ids.
       const id = crypto.randomBytes(12).toString('hex');
       insert.run({ id, projectId: input.projectId, kind: input.kind, trigger: input.trigger, branch: input.branch ?? null, previewHost: input.previewHost ?? null, version: input.version ?? null, createdAt: now().toISOString() });
@@ -155,7 +174,7 @@ export function createPublishStore(db: Db, now: () => Date) {
     log(id: string, line: string): void {
       appendLog.run(line, id, MAX_LOG_LINES);
     },
-    finish(id: string, status: 'success' | 'failure', summary: string, startedMs: number): void {
+    finish(id: string, status: FinishedPublishStatus, summary: string, startedMs: number): void {
       const ended = now();
       finish.run({ id, status, summary, endedAt: ended.toISOString(), durationMs: Math.max(0, Math.round(performance.now() - startedMs)) });
     },

@@ -1,10 +1,18 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { buildAdminApp } from '../../app/admin-app.js';
-import { createConsoleFeature } from '../../app/console/feature.js';
-import { createTestAppliance, OTHER_ORG, TEST_ORG, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
-import { importEvents, serveProject } from '../analytics/helpers.js';
-import type { SiteFeature } from '../../app/site/feature.js';
-import { consoleClient } from './helpers.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ejs from 'ejs';
+import { parseConfig } from '../../config/load.js';
+import { exportSite } from '../../renderer/index.js';
+import { createTestAppliance, OTHER_ORG, TEST_ORG, TEST_PROJECT, writeTinyDocs, type TestAppliance } from '../helpers/appliance.js';
+import { sharedRenderPool } from '../helpers/render-pool.js';
+import { importEvents } from '../analytics/helpers.js';
+import { fastLoader, siteFeature } from '../site/helpers.js';
+import { consoleClient, publishFromConsole } from './helpers.js';
+
+/** As the console's templates escape text. */
+const escapeHtml = (s: string) => ejs.escapeXML(s);
 
 let a: TestAppliance;
 afterEach(async () => {
@@ -15,27 +23,66 @@ const base = `/console/orgs/${TEST_ORG}`;
 const DAY = 86_400_000;
 
 describe('console pages', () => {
-  test("the overview shows each project's served version, since when, and the loader's health", async () => {
-    a = createTestAppliance();
+  test("the overview shows a configured bundle as served and the loader's health after a failed reload; another organization sees neither", async () => {
+    // A bundle of the test project exported by the renderer, which the loader verifies and serves.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bundle-'));
+    const zip = path.join(dir, 'bundle.zip');
+    await exportSite({ pool: sharedRenderPool(), sourceDir: writeTinyDocs(path.join(dir, 'docs')), outZip: zip, projectId: TEST_PROJECT, domain: 'docs.test.internal', version: 'bundle-1' });
+    a = createTestAppliance({ config: { staticExport: { enabled: true, ...fastLoader, bundleUrl: zip, version: 'bundle-1' } } });
+    await a.start();
+    const site = siteFeature(a.features);
+    await site.idle();
+    const activatedAt = site.loader.active!.activatedAt;
     const c = consoleClient(a.admin);
     await c.signIn(a.createKey(TEST_ORG));
-    expect((await c.page(base)).text).toContain("None of this organization's projects is served by this appliance.");
-    serveProject(a, TEST_PROJECT);
     const page = await c.page(base);
-    expect(page.text).toContain(`Version <code>site-${TEST_PROJECT}</code> since <time`);
-    expect(page.text).toMatch(new RegExp(`<td>site-${TEST_PROJECT}</td>\\s*<td>\\d{4}-\\d\\d-\\d\\dT`));
+    expect(page.text).toMatch(new RegExp(`<td>bundle-1</td>\\s*<td>${activatedAt}</td>\\s*<td>configured bundle \\(staticExport\\)</td>`));
+    expect(page.text).toContain(`Test docs: version <code>bundle-1</code> since <time datetime="${activatedAt}">`);
     expect(page.text).toContain('<span class="badge ok">healthy</span>');
-    (a.features.find((f) => f.name === 'site') as SiteFeature).loader.setPhase('idle', 'bundle download failed: HTTP 503');
+
+    // A SIGHUP naming a bundle that is not there: the load fails, the served bundle stays.
+    await site.reload(parseConfig({ ...a.config, staticExport: { ...a.config.staticExport, bundleUrl: path.join(dir, 'gone.zip'), version: 'bundle-2' } }, { source: 'test' }));
+    const lastError = site.loader.status.lastError!;
+    expect(lastError).toBeTruthy();
     const failing = await c.page(base);
-    expect(failing.text).toContain('<span class="badge bad">failing</span> bundle download failed: HTTP 503');
+    expect(failing.text).toContain(`<span class="badge bad">failing</span> ${escapeHtml(lastError)}`);
+    expect(failing.text).toContain('<td>bundle-1</td>');
     // Another organization sees neither the served version nor the loader of this site.
     const other = consoleClient(a.admin);
     await other.signIn(a.createKey(OTHER_ORG));
     const theirs = await other.page(`/console/orgs/${OTHER_ORG}`);
-    expect(theirs.text).not.toContain(`site-${TEST_PROJECT}`);
-    expect(theirs.text).not.toContain('bundle download failed');
+    expect(theirs.text).not.toContain('bundle-1');
+    expect(theirs.text).not.toContain(escapeHtml(lastError));
     expect(theirs.text).toContain("None of this organization's projects is served by this appliance.");
-  });
+    expect(theirs.text).toContain('The loader serves another site.');
+  }, 60_000);
+
+  test('the first-start example is shown as served only until a publish replaces it', async () => {
+    // One project and nothing configured: the first start exports it as the example (the renderer, its own pool).
+    const source = writeTinyDocs(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'console-example-')), 'docs'));
+    a = createTestAppliance({
+      sourceDir: source,
+      config: { organizations: [{ id: TEST_ORG, name: 'Test', plan: 'enterprise' }], projects: [{ id: TEST_PROJECT, orgId: TEST_ORG, name: 'Test docs', domain: 'docs.test.internal', sourceDir: source }] },
+    });
+    await a.start();
+    const site = siteFeature(a.features);
+    await site.idle();
+    const example = site.loader.active!;
+    expect(example.version).toMatch(/^example-/);
+    const c = consoleClient(a.admin);
+    await c.signIn(a.createKey(TEST_ORG));
+    const before = await c.page(base);
+    expect(before.text).toMatch(new RegExp(`<td>${example.version}</td>\\s*<td>${example.activatedAt}</td>\\s*<td>first-start example</td>`));
+    expect(before.text).toContain(`Test docs: version <code>${example.version}</code>`);
+
+    // A publish is what the project's domain serves from then on: the example is no longer shown.
+    const published = await publishFromConsole(c, a, `${base}/projects/${TEST_PROJECT}`);
+    const after = await c.page(base);
+    expect(after.text).toMatch(new RegExp(`<td>${published.version}</td>\\s*<td>${a.clock.now().toISOString()}</td>\\s*<td>published</td>`));
+    expect(after.text).toContain(`Test docs: version <code>${published.version}</code>`);
+    expect(after.text).not.toContain(example.version);
+    expect(after.text).not.toContain('first-start example');
+  }, 120_000);
 
   test('a key created in the console is shown once, has the chosen scopes and expiry, and works against the API', async () => {
     a = createTestAppliance();
@@ -168,14 +215,6 @@ describe('console pages', () => {
     expect(job.text).toContain('Done.');
     expect((await c.page(`${base}/projects/${TEST_PROJECT}/agent/aj_unknown`)).status).toBe(404);
 
-    // With reader analytics wired in, their series are drawn on the analytics page.
-    const app = buildAdminApp(a.ctx, [
-      createConsoleFeature(a.ctx, { readerAnalytics: { series: () => [{ id: 'visitors', title: 'Visitors per day', kind: 'bar', points: [{ label: '11-01', value: 4 }] }] } }),
-    ]);
-    const c2 = consoleClient(app);
-    await c2.signIn(a.createKey(TEST_ORG));
-    const analytics = await c2.page(`${base}/projects/${TEST_PROJECT}/analytics`);
-    expect(analytics.text).toContain('<title id="reader-visitors-t">Visitors per day</title>');
   });
 
   test('an export started in the console runs to completion; its progress is polled and its bundle link is signed', async () => {

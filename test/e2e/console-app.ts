@@ -5,16 +5,19 @@ import { importNdjson } from '../../app/analytics/import.js';
 import { createSearchEventStore } from '../../data/stores/search-events.js';
 import { createTestAppliance, TEST_ORG, TEST_PROJECT } from '../helpers/appliance.js';
 import type { Clock } from '../../app/clock.js';
-import type { SiteFeature } from '../../app/site/feature.js';
-
-type TestAppliance = ReturnType<typeof createTestAppliance<Clock>>;
+import type { PublishFeature } from '../../app/publish/feature.js';
+import type { PublishRecord } from '../../app/publish/index.js';
 import fs from 'node:fs';
 import path from 'node:path';
+
+type TestAppliance = ReturnType<typeof createTestAppliance<Clock>>;
 
 export interface ConsoleApp {
   t: TestAppliance;
   /** An admin key of the test organization with both scopes. */
   key: string;
+  /** The two publishes of the test project (oldest first); the second is served. */
+  publishes: PublishRecord[];
   origin: string;
   close(): Promise<void>;
 }
@@ -22,20 +25,25 @@ export interface ConsoleApp {
 const DAY = 86_400_000;
 
 /**
- * A started appliance (export queue running) whose admin listener is on a loopback port, with a
- * fortnight of search events and a finished agent job, so every console page has something to show.
+ * A started appliance (export queue running) whose admin listener is on a loopback port, with two
+ * publishes of the test project (through the hosted update operation and the publish service's
+ * lane), a fortnight of search events and a finished agent job, so every console page has
+ * something to show.
  */
 export async function serveConsole(): Promise<ConsoleApp> {
   const t = createTestAppliance<Clock>({ clock: systemClock });
   await t.start();
-  // A served site for the project, so the overview shows a served version and since when.
-  const served = path.join(t.stateDir, 'served');
-  fs.mkdirSync(served, { recursive: true });
-  fs.writeFileSync(path.join(served, 'index.html'), '<p>docs</p>');
-  (t.features.find((f) => f.name === 'site') as SiteFeature).loader.activateLoaded(
-    { version: '2026-11-26.1', dir: served, projectId: TEST_PROJECT, mounted: true, source: served, fromCache: false, pageCount: 1 },
-    3,
-  );
+  const key = t.createKey(TEST_ORG);
+  const service = (t.features.find((f) => f.name === 'publish') as PublishFeature).service;
+  const publishes: PublishRecord[] = [];
+  for (const text of ['Welcome to the tiny docs.', 'The second edition of the tiny docs.']) {
+    fs.writeFileSync(path.join(t.sourceDir, 'index.mdx'), `---\ntitle: Home\n---\n\n${text}\n`);
+    const started = await t.api(key).post(`/v1/project/update/${TEST_PROJECT}`).expect(202);
+    await service.idle();
+    const record = service.status((started.body as { statusId: string }).statusId)!;
+    if (record.status !== 'success') throw new Error(`seed publish failed: ${record.summary}`);
+    publishes.push(record);
+  }
   await seedAnalytics(t);
   t.ctx.stores.agentJobs.create({ id: 'aj_e2e', projectId: TEST_PROJECT, orgId: TEST_ORG, repository: 'https://git.internal/docs.git', ref: 'agent/typos', model: 'local', prompt: 'Fix the typos in the quickstart', title: 'Fix the typos in the quickstart' });
   t.ctx.stores.agentJobs.claimNext();
@@ -45,7 +53,8 @@ export async function serveConsole(): Promise<ConsoleApp> {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     t,
-    key: t.createKey(TEST_ORG),
+    key,
+    publishes,
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     async close() {
       await new Promise((r) => server.close(r));

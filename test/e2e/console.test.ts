@@ -1,5 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublishFeature } from '../../app/publish/feature.js';
 import { TEST_ORG, TEST_PROJECT } from '../helpers/appliance.js';
 import { launchBrowser } from './browser.js';
 import { browserSuite, chromium } from './chromium.js';
@@ -7,8 +9,9 @@ import { serveConsole, type ConsoleApp } from './console-app.js';
 
 /**
  * The admin console in headless Chromium against a started appliance: key sign-in, an export's
- * progress bar watched to 100 %, a key created and revoked, the analytics charts; no CSP
- * violation, no script error, nothing requested from outside the admin listener.
+ * progress bar watched to 100 %, a roll-back to an earlier publish by its button, a key created
+ * and revoked, the analytics charts; no CSP violation, no script error, nothing requested from
+ * outside the admin listener.
  */
 let app: ConsoleApp;
 let browser: Browser;
@@ -72,6 +75,33 @@ describe.skipIf(!chromium.path)(browserSuite('the admin console in Chromium'), (
     expect(await page.locator(`[data-job-pct="${jobId}"]`).textContent()).toBe('100 %');
     expect(app.t.ctx.stores.exportJobs.get(jobId!)!.status).toBe('completed');
   }, 120_000);
+
+  it('rolls back to the earlier publish with its "Roll back" button, and the overview shows the version served', async () => {
+    const [first, second] = app.publishes as [(typeof app.publishes)[number], (typeof app.publishes)[number]];
+    const projectPage = `${app.origin}/console/orgs/${TEST_ORG}/projects/${TEST_PROJECT}`;
+    await page.goto(projectPage);
+    // The second publish is served: only the first is offered.
+    expect(await page.getByRole('button', { name: `Roll back to ${second.id}` }).count()).toBe(0);
+    const button = page.getByRole('button', { name: `Roll back to ${first.id}` });
+    expect(await button.textContent()).toBe('Roll back');
+    await button.click();
+    await page.waitForURL(/notice=rolled-back/);
+    expect(await page.getByRole('status').textContent()).toBe('Roll-back started.');
+    const service = (app.t.features.find((f) => f.name === 'publish') as PublishFeature).service;
+    await service.idle();
+    expect(service.history(TEST_PROJECT, 1)[0]).toMatchObject({ kind: 'rollback', trigger: 'console', status: 'success', version: first.version });
+    const served = await supertest(app.t.site).get('/').set('Host', 'docs.test.internal').expect(200);
+    expect(served.text).toContain('Welcome to the tiny docs.');
+    // Now the second is the one to go back to.
+    await page.goto(projectPage);
+    await page.getByRole('button', { name: `Roll back to ${second.id}` }).waitFor();
+    expect(await page.getByRole('button', { name: `Roll back to ${first.id}` }).count()).toBe(0);
+    await page.goto(`${app.origin}/console/orgs/${TEST_ORG}`);
+    const row = page.locator('#table-projects tbody tr', { hasText: 'Test docs' });
+    expect(await row.locator('td').nth(3).textContent()).toBe(first.version);
+    expect(await row.locator('td').nth(5).textContent()).toBe('published');
+    expect(await page.getByRole('region', { name: 'Served site' }).textContent()).toContain(`Test docs: version ${first.version} since`);
+  });
 
   it('creates a key (shown once) and revokes it', async () => {
     await page.goto(`${app.origin}/console/orgs/${TEST_ORG}/keys`);

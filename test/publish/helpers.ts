@@ -6,6 +6,8 @@ import path from 'node:path';
 import supertest from 'supertest';
 import { writeTinyDocs, type TestAppliance } from '../helpers/appliance.js';
 import { expectSpec } from '../helpers/openapi.js';
+import type { PublishKind, PublishStatus, PublishTrigger } from '../../data/stores/publishes.js';
+import type { HostedSource } from '../../app/publish/status-view.js';
 
 const git = (args: string[], cwd?: string) =>
   execFileSync('git', args, {
@@ -83,15 +85,15 @@ export function sendHook(t: TestAppliance, projectId: string, headers: Record<st
 
 export interface UpdateStatusBody {
   _id: string;
-  status: string;
+  status: PublishStatus;
   summary: string;
   logs: string[];
   endedAt?: string;
   version: string | null;
   commit?: { sha: string; ref?: string; message?: string; filesChanged?: { added: string[]; modified: string[]; removed: string[] } };
-  source: string;
-  trigger: string;
-  kind: string;
+  source: HostedSource;
+  trigger: PublishTrigger;
+  kind: PublishKind;
   durationMs: number | null;
   previewUrl?: string;
 }

@@ -3,6 +3,7 @@ import { ALL_SCOPES, type AdminKey, type Scope } from '../../../data/stores/admi
 import type { AppContext } from '../../context.js';
 import { ApiError, invalidInput } from '../../errors.js';
 import { audit } from '../audit.js';
+import { withNotice } from '../notices.js';
 import { requireWrite } from '../guards.js';
 import { renderPage } from '../render.js';
 import { arraySource, buildTable, tableCsv, type TableSpec } from '../table.js';
@@ -46,7 +47,7 @@ export function createKeysRouter(ctx: AppContext): Router {
                 csv: false,
                 sortable: false,
                 value: () => null,
-                cell: (k: AdminKey) => (state(k) === 'active' ? { action: `${base}/${k.id}/revoke`, label: `Revoke ${k.id}`, danger: true } : null),
+                cell: (k: AdminKey) => (state(k) === 'active' ? { action: `${base}/${k.id}/revoke`, text: 'Revoke', label: `Revoke ${k.id}`, danger: true } : null),
               },
             ]
           : []),
@@ -86,7 +87,7 @@ export function createKeysRouter(ctx: AppContext): Router {
     // Sessions signed in with the key end now (loadSession would also refuse them on their next request).
     const ended = ctx.stores.consoleSessions.endForKey(key.id);
     if (changed) audit(ctx.stores, ctx.log, req, org.id, 'key.revoke', key.id, { sessionsEnded: ended });
-    res.redirect(303, `/console/orgs/${encodeURIComponent(org.id)}/keys?notice=key-revoked`);
+    res.redirect(303, withNotice(`/console/orgs/${encodeURIComponent(org.id)}/keys`, 'key-revoked'));
   });
 
   return router;

@@ -1,16 +1,15 @@
 import { Router } from 'express';
 import type { Project } from '../../../data/stores/projects.js';
 import type { AppContext } from '../../context.js';
-import { readActive } from '../../loader/sites-dir.js';
 import { renderPage } from '../render.js';
+import { SERVED_FROM_LABEL, servedVersion, type ServedVersion } from '../served.js';
 import { arraySource, buildTable, tableCsv, type TableSpec } from '../table.js';
 import type { ConsoleDeps } from '../router.js';
 import { sendCsv } from './csv.js';
 
 interface ProjectRow {
   project: Project;
-  served: string | null;
-  since: string | null;
+  served: ServedVersion | undefined;
   lastPublish: string | null;
 }
 
@@ -19,16 +18,10 @@ export function createOverviewRouter(ctx: AppContext, deps: ConsoleDeps): Router
   const router = Router({ mergeParams: true });
   router.get('/', (req, res) => {
     const org = res.locals.org;
-    const active = readActive(ctx.config.stateDir, ctx.stores.settings);
     const projects = ctx.stores.projects.list().filter((p) => p.orgId === org.id);
     const rows: ProjectRow[] = projects.map((p) => {
       const last = deps.publish?.history(p, 1)[0];
-      return {
-        project: p,
-        served: active && active.projectId === p.id ? active.version : null,
-        since: active && active.projectId === p.id && active.activatedAt ? active.activatedAt : null,
-        lastPublish: last ? `${last.status} ${last.finishedAt ?? last.startedAt}` : null,
-      };
+      return { project: p, served: servedVersion(p, deps), lastPublish: last ? `${last.status} ${last.finishedAt ?? last.startedAt}` : null };
     });
     const base = `/console/orgs/${encodeURIComponent(org.id)}`;
     const spec: TableSpec<ProjectRow> = {
@@ -42,16 +35,18 @@ export function createOverviewRouter(ctx: AppContext, deps: ConsoleDeps): Router
         { key: 'name', label: 'Project', value: (r) => r.project.name, cell: (r) => ({ link: `${base}/projects/${r.project.id}`, text: r.project.name }) },
         { key: 'id', label: 'Id', value: (r) => r.project.id, cell: (r) => ({ code: r.project.id }) },
         { key: 'domain', label: 'Domain', value: (r) => r.project.domain },
-        { key: 'served', label: 'Served version', value: (r) => r.served ?? '—' },
-        { key: 'since', label: 'Served since', value: (r) => r.since },
+        { key: 'served', label: 'Served version', value: (r) => r.served?.version ?? '—' },
+        { key: 'since', label: 'Served since', value: (r) => r.served?.since ?? null },
+        { key: 'from', label: 'Served from', value: (r) => (r.served ? SERVED_FROM_LABEL[r.served.from] : null) },
         ...(deps.publish ? [{ key: 'publish', label: 'Last publish', value: (r: ProjectRow) => r.lastPublish ?? '—' }] : []),
       ],
     };
     if (req.query.csv === spec.id) return sendCsv(res, `${org.id}-projects.csv`, tableCsv(spec, req.query));
-    // One site is served per appliance: another organization's served site, and the loader that
-    // serves it, are not this organization's to see.
-    const mine = active !== undefined && projects.some((p) => p.id === active.projectId);
-    const status = active && !mine ? undefined : deps.site?.loader.status;
+    // The loader serves one single-site bundle: another organization's, and the loader's state
+    // while it serves it, are not this organization's to see.
+    const single = deps.site?.loader.active;
+    const mine = single !== undefined && projects.some((p) => p.id === single.projectId);
+    const status = single && !mine ? undefined : deps.site?.loader.status;
     const loader = status
       ? {
           phase: status.phase,
@@ -65,8 +60,8 @@ export function createOverviewRouter(ctx: AppContext, deps: ConsoleDeps): Router
       section: 'overview',
       table: buildTable(spec, req.query, base),
       loader,
-      active: mine ? { version: active.version, since: active.activatedAt || null } : null,
-      loaderHidden: active !== undefined && !mine,
+      served: rows.flatMap((r) => (r.served ? [{ name: r.project.name, ...r.served, from: SERVED_FROM_LABEL[r.served.from] }] : [])),
+      loaderHidden: single !== undefined && !mine,
       publishAvailable: deps.publish !== undefined,
     });
   });

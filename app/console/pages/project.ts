@@ -1,14 +1,15 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { Router } from 'express';
-import type { AgentJobRecord } from '../../../data/stores/agent-jobs.js';
-import type { ExportJob } from '../../../data/stores/export-jobs.js';
+import { agentJobArchivable, type AgentJobRecord } from '../../../data/stores/agent-jobs.js';
+import { exportJobFinished, type ExportJob } from '../../../data/stores/export-jobs.js';
 import type { AppContext } from '../../context.js';
 import { ApiError, errors } from '../../errors.js';
 import type { StaticExportFeature } from '../../static-export/feature.js';
 import { checkQueueRoom } from '../../static-export/routes.js';
 import { signBundleLink } from '../../static-export/signed-link.js';
 import { audit, actorOf } from '../audit.js';
+import { withNotice } from '../notices.js';
 import { requireWrite } from '../guards.js';
 import { renderPage } from '../render.js';
 import type { ConsoleDeps } from '../router.js';
@@ -48,7 +49,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
       columns: [
         { key: 'id', label: 'Job', value: (j) => j.id, cell: (j) => ({ code: j.id }) },
         { key: 'status', label: 'Status', value: (j) => j.status },
-        { key: 'progress', label: 'Progress', numeric: true, value: (j) => j.progress, cell: (j) => ({ progress: j.progress, jobId: j.id, status: j.status }) },
+        { key: 'progress', label: 'Progress', numeric: true, value: (j) => j.progress, cell: (j) => ({ progress: j.progress, jobId: j.id, done: exportJobFinished(j.status) }) },
         { key: 'pages', label: 'Pages', numeric: true, value: (j) => j.pageCount },
         { key: 'version', label: 'Version', value: (j) => j.version },
         { key: 'created', label: 'Started', value: (j) => j.createdAt },
@@ -61,7 +62,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
                 csv: false,
                 sortable: false,
                 value: () => null,
-                cell: (j: ExportJob) => (j.status === 'completed' && !j.filesDeletedAt ? { action: `${base}/exports/${j.id}/bundle`, label: `Download ${j.id}` } : null),
+                cell: (j: ExportJob) => (j.status === 'completed' && !j.filesDeletedAt ? { action: `${base}/exports/${j.id}/bundle`, text: 'Download', label: `Download ${j.id}` } : null),
               },
             ]
           : []),
@@ -89,7 +90,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
                 csv: false,
                 sortable: false,
                 value: () => null,
-                cell: (j: AgentJobRecord) => (j.status === 'completed' || j.status === 'failed' ? { action: `${base}/agent/${j.id}/archive`, label: `Archive ${j.id}` } : null),
+                cell: (j: AgentJobRecord) => (agentJobArchivable(j.status) ? { action: `${base}/agent/${j.id}/archive`, text: 'Archive', label: `Archive ${j.id}` } : null),
               },
             ]
           : []),
@@ -121,7 +122,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
                     csv: false,
                     sortable: false,
                     value: () => null,
-                    cell: (p: PublishRecord) => (p.status === 'succeeded' && !p.current ? { action: `${base}/publishes/${p.id}/rollback`, label: `Roll back to ${p.id}` } : null),
+                    cell: (p: PublishRecord) => (p.canRollBackTo ? { action: `${base}/publishes/${p.id}/rollback`, text: 'Roll back', label: `Roll back to ${p.id}` } : null),
                   },
                 ]
               : []),
@@ -146,7 +147,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
   /** Short polling of progress by the page's script (the console's only script). */
   router.get('/exports.json', (_req, res) => {
     const jobs = ctx.stores.exportJobs.listForProject(res.locals.project.id, EXPORTS_LISTED);
-    res.json({ jobs: jobs.map((j) => ({ jobId: j.id, status: j.status, progress: j.progress })) });
+    res.json({ jobs: jobs.map((j) => ({ jobId: j.id, status: j.status, progress: j.progress, done: exportJobFinished(j.status) })) });
   });
 
   router.post('/exports', requireWrite(), (req, res) => {
@@ -158,7 +159,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
     const job = ctx.stores.exportJobs.create({ id: `se_${crypto.randomBytes(8).toString('hex')}`, orgId: org.id, projectId: project.id, domain: project.domain });
     audit(ctx.stores, ctx.log, req, org.id, 'export.start', job.id, { projectId: project.id });
     exp.queue.poke();
-    res.redirect(303, `${baseOf(org.id, project.id)}?notice=export-started`);
+    res.redirect(303, withNotice(baseOf(org.id, project.id), 'export-started'));
   });
 
   /** A signed link, as POST …/bundle gives API clients: the write role, like that operation's write scope. */
@@ -182,7 +183,16 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
     if (!job) throw errors.jobNotFound();
     const messages = ctx.stores.agentJobs.messagesAfter(job.id, 0);
     const transcript = messages.slice(0, TRANSCRIPT_SHOWN).map((m) => ({ seq: m.seq, turn: m.turn, role: m.role, at: m.createdAt, text: messageText(m.body) }));
-    renderPage(res, 'agent-job', { title: `Agent job ${job.id}`, section: 'project', base: baseOf(org.id, project.id), job, transcript, more: messages.length - transcript.length });
+    renderPage(res, 'agent-job', {
+      title: `Agent job ${job.id}`,
+      section: 'project',
+      base: baseOf(org.id, project.id),
+      job,
+      archivable: agentJobArchivable(job.status),
+      archived: job.status === 'archived',
+      transcript,
+      more: messages.length - transcript.length,
+    });
   });
 
   router.post('/agent/:jobId/archive', requireWrite(), (req, res) => {
@@ -196,7 +206,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
       throw errors.jobNotFound();
     }
     audit(ctx.stores, ctx.log, req, org.id, 'agent.archive', job.id, { projectId: project.id });
-    res.redirect(303, `${baseOf(org.id, project.id)}?notice=job-archived`);
+    res.redirect(303, withNotice(baseOf(org.id, project.id), 'job-archived'));
   });
 
   router.post('/publish', requireWrite(), async (req, res) => {
@@ -204,7 +214,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
     if (!deps.publish) throw new ApiError(503, 'PUBLISH_UNAVAILABLE', 'Publishing is not available on this appliance');
     const started = await deps.publish.publishNow(project, actorOf(req));
     audit(ctx.stores, ctx.log, req, org.id, 'publish.start', started.id, { projectId: project.id });
-    res.redirect(303, `${baseOf(org.id, project.id)}?notice=publish-started`);
+    res.redirect(303, withNotice(baseOf(org.id, project.id), 'publish-started'));
   });
 
   router.post('/publishes/:publishId/rollback', requireWrite(), async (req, res) => {
@@ -213,7 +223,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
     const target = String(req.params.publishId);
     const started = await deps.publish.rollBack(project, target, actorOf(req));
     audit(ctx.stores, ctx.log, req, org.id, 'publish.rollback', started.id, { projectId: project.id, to: target });
-    res.redirect(303, `${baseOf(org.id, project.id)}?notice=rolled-back`);
+    res.redirect(303, withNotice(baseOf(org.id, project.id), 'rolled-back'));
   });
 
   return router;

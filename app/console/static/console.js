@@ -23,9 +23,10 @@
           bar.textContent = j.progress + ' %';
           var pct = box.querySelector('[data-job-pct="' + j.jobId + '"]');
           if (pct) pct.textContent = j.progress + ' %';
-          if (j.status === 'completed' || j.status === 'failed') {
+          // The server says whether a job has finished: this script knows no status names.
+          if (j.done) {
             if (!bar.hasAttribute('data-done')) finished = true;
-            bar.setAttribute('data-done', j.status);
+            bar.setAttribute('data-done', '');
           }
         });
         // A job that just finished gets its bundle button: show the page as the server renders it.
@@ -34,10 +35,6 @@
       })
       .catch(function () { setTimeout(tick, 5000); });
   }
-  // Jobs already finished when the page was rendered need no polling.
-  Array.prototype.forEach.call(box.querySelectorAll('progress[data-job]'), function (p) {
-    var s = p.getAttribute('data-status');
-    if (s === 'completed' || s === 'failed') p.setAttribute('data-done', s);
-  });
+  // Jobs already finished when the page was rendered carry data-done and need no polling.
   if (active()) setTimeout(tick, 1000);
 })();

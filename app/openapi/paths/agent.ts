@@ -1,3 +1,4 @@
+import { AGENT_JOB_STATUSES } from '../../../data/stores/agent-jobs.js';
 import { authErrors, bodyErrors, json } from '../components.js';
 
 const projectId = { name: 'projectId', in: 'path', required: true, description: 'The project id (24 hex characters).', schema: { type: 'string' } };
@@ -19,7 +20,7 @@ export const agentSchemas = {
     ],
     properties: {
       id: { type: 'string' },
-      status: { enum: ['active', 'completed', 'archived', 'failed'] },
+      status: { enum: [...AGENT_JOB_STATUSES] },
       source: {
         type: 'object',
         required: ['repository', 'ref'],

@@ -1,3 +1,5 @@
+import { PUBLISH_KINDS, PUBLISH_STATUSES, PUBLISH_TRIGGERS } from '../../../data/stores/publishes.js';
+import { HOSTED_SOURCES } from '../../publish/status-view.js';
 import { authErrors, bodyErrors, json } from '../components.js';
 
 const projectId = { name: 'projectId', in: 'path', required: true, description: 'The project id (24 hex characters).', schema: { type: 'string' } };
@@ -34,7 +36,7 @@ export const publishSchemas = {
       projectId: { type: 'string' },
       createdAt: { type: 'string', format: 'date-time' },
       endedAt: { type: 'string', format: 'date-time', description: 'Present once the work has ended.' },
-      status: { enum: ['queued', 'in_progress', 'success', 'failure'] },
+      status: { enum: [...PUBLISH_STATUSES] },
       summary: { type: 'string', description: 'What happened; on failure the reason, naming the failing file as file:line.' },
       logs: { type: 'array', items: { type: 'string' } },
       subdomain: { type: 'string', description: 'The host name updated: the project’s domain, or the preview host.' },
@@ -52,9 +54,9 @@ export const publishSchemas = {
           },
         },
       },
-      source: { enum: ['internal', 'api', 'github', 'gitlab', 'dashboard'], description: 'The hosted trigger names; `trigger` has the exact one.' },
-      kind: { enum: ['publish', 'preview', 'rollback'] },
-      trigger: { type: 'string', description: '`api`, `cli`, `console`, `poll`, `webhook:gitea`, `webhook:gitlab` or `webhook:github`.' },
+      source: { enum: [...HOSTED_SOURCES], description: 'The hosted trigger names; `trigger` has the exact one.' },
+      kind: { enum: [...PUBLISH_KINDS] },
+      trigger: { enum: [...PUBLISH_TRIGGERS], description: 'What started it: the API, the CLI, the console, the branch poll or a Git host’s webhook.' },
       branch: { type: ['string', 'null'] },
       version: { type: ['string', 'null'], description: 'The site version this built or restored.' },
       durationMs: { type: ['integer', 'null'], minimum: 0 },

@@ -1,3 +1,4 @@
+import { FEEDBACK_SOURCES, FEEDBACK_STATUSES } from '../../../data/stores/page-feedback.js';
 import { json } from '../components.js';
 import { dateParam, limited, rateLimitHeaders } from './analytics.js';
 
@@ -13,7 +14,7 @@ const sourceParam = {
   in: 'query',
   required: false,
   description: 'Filter by feedback source.',
-  schema: { type: 'string', enum: ['code_snippet', 'contextual', 'agent', 'thumbs_only'] },
+  schema: { type: 'string', enum: [...FEEDBACK_SOURCES] },
 };
 const statusParam = {
   name: 'status',
@@ -55,8 +56,8 @@ const feedbackBase = {
   path: { type: 'string' },
   comment: { type: ['string', 'null'], description: 'The reason the reader picked and the text they typed (at most 1,000 characters), reason first.' },
   createdAt: { type: ['string', 'null'], format: 'date-time' },
-  source: { type: 'string', enum: ['code_snippet', 'contextual', 'agent', 'thumbs_only'] },
-  status: { type: 'string', enum: ['pending', 'in_progress', 'resolved', 'dismissed'] },
+  source: { type: 'string', enum: [...FEEDBACK_SOURCES] },
+  status: { type: 'string', enum: [...FEEDBACK_STATUSES] },
 };
 const baseRequired = ['id', 'path', 'comment', 'createdAt', 'source', 'status'];
 

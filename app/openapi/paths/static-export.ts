@@ -1,3 +1,4 @@
+import { EXPORT_JOB_STATUSES } from '../../../data/stores/export-jobs.js';
 import { authErrors, bodyErrors, json } from '../components.js';
 
 const jobId = {
@@ -33,7 +34,7 @@ export const staticExportSchemas = {
     additionalProperties: false,
     properties: {
       jobId: { type: 'string', pattern: '^se_[0-9a-f]{16}$' },
-      status: { enum: ['queued', 'running', 'completed', 'failed'] },
+      status: { enum: [...EXPORT_JOB_STATUSES] },
       progress: { type: 'number', minimum: 0, maximum: 100, description: 'Percent done; never decreases.' },
       pageCount: { type: 'integer', minimum: 0, description: 'Pages exported so far (all of them once completed).' },
       domain: { type: 'string', description: 'The exported project domain.' },
