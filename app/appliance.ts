@@ -1,11 +1,13 @@
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { Config } from '../config/schema.js';
 import { buildAdminApp } from './admin-app.js';
 import type { Clock } from './clock.js';
 import type { AppContext } from './context.js';
-import { createAppContext } from './create-context.js';
+import { DatabaseDamagedError, explainDatabaseDamage } from '../data/db-damage.js';
+import { createAppContext, DATABASE_FILE } from './create-context.js';
 import { startCron, type CronRunner } from './cron.js';
 import type { Feature } from './feature.js';
 import { createFeatures } from './features.js';
@@ -33,6 +35,12 @@ export class StartupError extends Error {
     super(message);
     this.name = 'StartupError';
   }
+}
+
+/** A damaged database is an expected refusal (one line naming the recovery), not a crash with a stack. */
+function asStartupError(err: unknown, dbFile: string): unknown {
+  const explained = explainDatabaseDamage(err, dbFile);
+  return explained instanceof DatabaseDamagedError ? new StartupError(explained.message, explained.code) : err;
 }
 
 /**
@@ -77,7 +85,7 @@ export async function startAppliance(opts: { config: Readonly<Config>; clock?: C
     }
     ctx?.db.close();
     lock.release();
-    throw err;
+    throw asStartupError(err, path.join(opts.config.stateDir, DATABASE_FILE));
   }
 }
 
