@@ -28,11 +28,11 @@ interface KnownAbort {
   why: string;
 }
 
-/** Pairs that load and then abort. Compared by major: a minor release has never fixed either. */
+/** Pairs that load and then abort. Compared by major: the guard does not guess in which minor release a change landed. */
 const KNOWN_ABORTS: readonly KnownAbort[] = [
   {
     applies: (node, driver) => node >= 24 && driver < 13,
-    why: 'Node 24 made node::ObjectWrap register an environment cleanup hook, and better-sqlite3 12 and older subclass it: a statement the garbage collector frees outside JavaScript aborts the process ("Assertion failed: (env) != nullptr", exit 134)',
+    why: 'Node 24 made node::ObjectWrap register an environment cleanup hook, and better-sqlite3 12 and older subclass it: a statement freed once Node has torn its environment down (at exit, after its database closed) aborts the process in node::RemoveEnvironmentCleanupHook, exit 134',
   },
   {
     applies: (node, driver) => node < 22 && driver >= 13,
