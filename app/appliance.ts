@@ -13,7 +13,7 @@ import type { Feature } from './feature.js';
 import { createFeatures } from './features.js';
 import type { Logger } from './logger.js';
 import { buildSiteApp } from './site-app.js';
-import { acquireStateLock } from './state-lock.js';
+import { acquireStateLock, StateLockDamagedError } from './state-lock.js';
 
 export interface Appliance {
   ctx: AppContext;
@@ -49,7 +49,12 @@ function asStartupError(err: unknown, dbFile: string): unknown {
  * runs), then the features' background work. A failure at any step undoes the steps before it.
  */
 export async function startAppliance(opts: { config: Readonly<Config>; clock?: Clock; log?: Logger }): Promise<Appliance> {
-  const lock = acquireStateLock(opts.config.stateDir);
+  let lock: ReturnType<typeof acquireStateLock>;
+  try {
+    lock = acquireStateLock(opts.config.stateDir);
+  } catch (err) {
+    throw err instanceof StateLockDamagedError ? new StartupError(err.message, err.code) : err;
+  }
   const servers: http.Server[] = [];
   const started: Feature[] = [];
   let ctx: AppContext | undefined;

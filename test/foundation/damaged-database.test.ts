@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { runCliProcess, spawnServe } from '../helpers/serve-process.js';
+import { runCliProcess, spawnServe, untilListening } from '../helpers/serve-process.js';
 
 const RECOVERY = 'restore the last backup (docs/operations.md, "A damaged database")';
 
@@ -84,6 +84,25 @@ describe('a damaged database', () => {
 
     // Nothing was repaired, replaced or deleted behind the operator's back.
     expect(sha256(dbFile)).toBe(sha);
+  }, 90_000);
+
+  it('a damaged lock file (serve.lock) stops serve with one line saying it can be deleted, and serve starts once it is', async () => {
+    const { config } = await stateWith('lock', () => {});
+    const lockFile = path.join(path.dirname(config), 'lock', 'serve.lock');
+    fs.writeFileSync(lockFile, Buffer.alloc(4096, 0x5a));
+    const serve = await serveFails(config);
+    expect(serve.code, serve.all).toBe(1);
+    expect(serve.fatal).toEqual([
+      expect.objectContaining({
+        code: 'STATE_LOCK_DAMAGED',
+        msg: `start-up failed: The lock file ${lockFile} is damaged (SQLITE_NOTADB). It holds nothing of value: with no other serve on this state directory (fuser ${lockFile} names none), delete it and start again.`,
+      }),
+    ]);
+    fs.rmSync(lockFile);
+    const again = spawnServe(config);
+    await untilListening(again);
+    again.proc.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
   }, 90_000);
 
   it('doctor on a sound database reports its integrity check as ok', async () => {
