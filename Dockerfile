@@ -3,9 +3,12 @@
 # docs-appliance image: build stage (toolchain, dev dependencies, TypeScript) and a runtime stage
 # with only what `node dist/app/cli.js serve` reads. Nothing is fetched at run time.
 #
-# Base images are build arguments. The defaults are the official Node 24 LTS images, pinned by
+# Base images are build arguments. The defaults are the official Node 22 LTS images, pinned by
 # version; pin them by digest for production builds, e.g.
-#   --build-arg BASE=node:24.21.0-bookworm-slim@sha256:<digest>
+#   --build-arg BASE=node:22.23.5-bookworm-slim@sha256:<digest>
+# Node 22, not 24: better-sqlite3 12 aborts on Node 24 when the garbage collector frees a
+# statement (the appliance refuses that pair at start: docs/operations.md, "Supported runtimes").
+# The version is the one of scripts/container/lib.sh (NODE_VERSION; a test keeps them equal).
 # Both stages must carry the same Node major (better-sqlite3 is a native module): the runtime
 # stage loads it once at build time, so a mismatch fails the build instead of the first start.
 # With no registry at all, scripts/container/build-bases.sh makes both bases locally
@@ -14,8 +17,8 @@
 # Build secrets (optional, never stored in a layer):
 #   --secret id=cabundle,src=<PEM>   CA of a TLS-inspecting proxy or a private registry
 #   --secret id=npmrc,src=<.npmrc>   npm settings, e.g. registry=https://npm.internal/
-ARG BUILD_BASE=node:24.21.0-bookworm
-ARG BASE=node:24.21.0-bookworm-slim
+ARG BUILD_BASE=node:22.23.5-bookworm
+ARG BASE=node:22.23.5-bookworm-slim
 
 FROM ${BUILD_BASE} AS build
 

@@ -1,17 +1,19 @@
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { Config } from '../config/schema.js';
 import { buildAdminApp } from './admin-app.js';
 import type { Clock } from './clock.js';
 import type { AppContext } from './context.js';
-import { createAppContext } from './create-context.js';
+import { DatabaseDamagedError, explainDatabaseDamage } from '../data/db-damage.js';
+import { createAppContext, DATABASE_FILE } from './create-context.js';
 import { startCron, type CronRunner } from './cron.js';
 import type { Feature } from './feature.js';
 import { createFeatures } from './features.js';
 import type { Logger } from './logger.js';
 import { buildSiteApp } from './site-app.js';
-import { acquireStateLock } from './state-lock.js';
+import { acquireStateLock, StateLockDamagedError } from './state-lock.js';
 
 export interface Appliance {
   ctx: AppContext;
@@ -35,13 +37,24 @@ export class StartupError extends Error {
   }
 }
 
+/** A damaged database is an expected refusal (one line naming the recovery), not a crash with a stack. */
+function asStartupError(err: unknown, dbFile: string): unknown {
+  const explained = explainDatabaseDamage(err, dbFile);
+  return explained instanceof DatabaseDamagedError ? new StartupError(explained.message, explained.code) : err;
+}
+
 /**
  * Start order matters: the state-dir lock first (a second `serve` must not touch the database or
  * any job), then both listeners (a port in use ends the start before any job is recovered or cron
  * runs), then the features' background work. A failure at any step undoes the steps before it.
  */
 export async function startAppliance(opts: { config: Readonly<Config>; clock?: Clock; log?: Logger }): Promise<Appliance> {
-  const lock = acquireStateLock(opts.config.stateDir);
+  let lock: ReturnType<typeof acquireStateLock>;
+  try {
+    lock = acquireStateLock(opts.config.stateDir);
+  } catch (err) {
+    throw err instanceof StateLockDamagedError ? new StartupError(err.message, err.code) : err;
+  }
   const servers: http.Server[] = [];
   const started: Feature[] = [];
   let ctx: AppContext | undefined;
@@ -77,7 +90,7 @@ export async function startAppliance(opts: { config: Readonly<Config>; clock?: C
     }
     ctx?.db.close();
     lock.release();
-    throw err;
+    throw asStartupError(err, path.join(opts.config.stateDir, DATABASE_FILE));
   }
 }
 

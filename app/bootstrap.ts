@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/schema.js';
+import type { Db } from '../data/db.js';
 import type { Stores } from '../data/stores/index.js';
 import type { Logger } from './logger.js';
 import { exampleDocsDir } from './paths.js';
@@ -19,8 +20,14 @@ export function syncDeclared(config: Readonly<Config>, stores: Stores): void {
  * (enterprise) and a `docs` project on the bundled example docs. With no admin key yet, create one
  * for the first organization and write it to <stateDir>/initial-admin-key (0600). The log names
  * the file, never the key.
+ *
+ * The key's row and its file are one step: the row commits only once the file is on disk, so a
+ * crash in between leaves no key that nobody can read (the next start makes a new one). The log
+ * line follows at once and is written synchronously (app/logger.ts), before the listeners, the
+ * features or the example export can fail; and every later start names the file again while it
+ * is still there, so no crash can hide where the key is.
  */
-export function bootstrapFirstStart(config: Readonly<Config>, stores: Stores, log: Logger): void {
+export function bootstrapFirstStart(config: Readonly<Config>, stores: Stores, log: Logger, db: Db): void {
   if (stores.organizations.list().length === 0) {
     stores.organizations.upsert({ id: 'default', name: 'Default organization', plan: 'enterprise' });
     const project = stores.projects.upsert({
@@ -32,12 +39,19 @@ export function bootstrapFirstStart(config: Readonly<Config>, stores: Stores, lo
     });
     log.info({ orgId: 'default', projectId: project.id, domain: project.domain, sourceDir: project.sourceDir }, 'first start: created the default organization and the example docs project');
   }
+  const file = path.join(config.stateDir, INITIAL_KEY_FILE);
   if (stores.adminKeys.count() === 0) {
     const org = config.organizations[0] ?? stores.organizations.list()[0]!;
-    const { record, key } = stores.adminKeys.create({ orgId: org.id, label: 'initial admin key' });
-    const file = path.join(config.stateDir, INITIAL_KEY_FILE);
-    fs.writeFileSync(file, key + '\n', { mode: 0o600 });
-    fs.chmodSync(file, 0o600);
+    const record = db
+      .transaction(() => {
+        const created = stores.adminKeys.create({ orgId: org.id, label: 'initial admin key' });
+        fs.writeFileSync(file, created.key + '\n', { mode: 0o600, flush: true });
+        fs.chmodSync(file, 0o600);
+        return created.record;
+      })
+      .immediate();
     log.warn({ file, keyId: record.id, orgId: org.id }, 'first start: wrote the initial admin key; read it, store it safely, then delete the file');
+  } else if (fs.existsSync(file)) {
+    log.warn({ file }, 'the initial admin key file is still there; read it, store it safely, then delete the file');
   }
 }

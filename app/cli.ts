@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { explainDatabaseDamage } from '../data/db-damage.js';
 import { analyticsCommand } from './commands/analytics.js';
 import { auditCommand } from './console/audit-command.js';
 import { agentCommand } from './commands/agent.js';
@@ -12,6 +13,7 @@ import { keysCommand } from './commands/keys.js';
 import { projectsCommand } from './commands/projects.js';
 import { serveCommand } from './commands/serve.js';
 import { sitesCommand } from './commands/sites.js';
+import { runtimeGate, UNSUPPORTED_RUNTIME_EXIT_CODE } from './runtime-guard.js';
 
 /** Every command of `docs-appliance`. Features add theirs here, one line each. */
 const commands: Record<string, Command> = {
@@ -39,6 +41,14 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
     println(io.stderr, `Unknown command "${name}". Run docs-appliance --help.`);
     return 2;
   }
+  // Before any command can load the SQLite driver: a pair known to abort is refused here.
+  const gate = runtimeGate(io.env);
+  if (gate.refuse !== undefined) {
+    println(io.stderr, gate.refuse);
+    return UNSUPPORTED_RUNTIME_EXIT_CODE;
+  }
+  // serve logs its warnings in its own log; an end-of-life Node is only named by serve and doctor.
+  if (gate.assessment.kind === 'aborts' && command !== serveCommand) println(io.stderr, `warning: ${gate.warning}`);
   try {
     return await command.run(rest, io);
   } catch (err) {
@@ -46,7 +56,8 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
       println(io.stderr, `error: ${err.message}\nusage:\n${command.usage}`);
       return 2;
     }
-    println(io.stderr, `error: ${(err as Error).message}`);
+    // A damaged database met after opening (a torn page deep in a table) still names the recovery.
+    println(io.stderr, `error: ${(explainDatabaseDamage(err, undefined) as Error).message}`);
     return 1;
   }
 }

@@ -41,9 +41,16 @@ export function createAppContext(opts: ContextOptions): AppContext {
     'database open (WAL for concurrent readers, synchronous=NORMAL (1), busy_timeout for the CLI beside the server)',
   );
   const now = () => clock.now();
-  const stores = createStores(db, now);
-  syncDeclared(config, stores);
-  bootstrapFirstStart(config, stores, log);
+  let stores;
+  try {
+    stores = createStores(db, now);
+    syncDeclared(config, stores);
+    bootstrapFirstStart(config, stores, log, db);
+  } catch (err) {
+    // The caller gets no context to close: close the connection here.
+    db.close();
+    throw err;
+  }
   return {
     config,
     db,

@@ -3,10 +3,25 @@ import { pino, type Logger, type DestinationStream } from 'pino';
 export type { Logger };
 
 /**
+ * Standard output, written synchronously: each line is in the kernel's hands before the next
+ * statement runs, so a process that dies without running its exit handlers (a native abort, the
+ * OOM killer, SIGKILL) loses no line it logged. pino's default buffers lines in memory until an
+ * asynchronous write completes: an abort in the same tick lost the line that says where the
+ * initial admin key was written. Pipes to a container runtime's log are synchronous in Node's
+ * own process.stdout too; this costs a write(2) per line.
+ */
+function standardOutput(): DestinationStream {
+  // A replaced process.stdout.write (a test runner capturing output) is honoured, as pino does.
+  const stdout = process.stdout as NodeJS.WriteStream & { constructor: { prototype: { write: unknown } } };
+  if (stdout.write !== stdout.constructor.prototype.write) return stdout;
+  return pino.destination({ dest: 1, sync: true });
+}
+
+/**
  * Structured JSON lines. Secrets never reach a line: the Authorization header, key material and
  * signed-link signatures are redacted wherever they appear.
  */
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+export function createLogger(level: string, destination: DestinationStream = standardOutput()): Logger {
   return pino(
     {
       level,

@@ -20,13 +20,14 @@ export function createSecrets(stateDir: string) {
     if (files.length === 0) {
       const kid = crypto.randomBytes(4).toString('hex');
       const file = path.join(dir, `${prefix}${kid}.key`);
-      fs.writeFileSync(file, crypto.randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+      // flush: on disk before anything is signed with it (an OS crash must not leave an empty file).
+      fs.writeFileSync(file, crypto.randomBytes(KEY_BYTES).toString('base64'), { mode: 0o600, flag: 'wx', flush: true });
       files = [path.basename(file)];
     }
     const keys = files
       .map((f) => ({ f, mtime: fs.statSync(path.join(dir, f)).mtimeMs }))
       .sort((a, b) => b.mtime - a.mtime || a.f.localeCompare(b.f))
-      .map(({ f }) => ({ kid: f.slice(prefix.length, -'.key'.length), key: Buffer.from(fs.readFileSync(path.join(dir, f), 'utf8').trim(), 'base64') }));
+      .map(({ f }) => ({ kid: f.slice(prefix.length, -'.key'.length), key: readKey(path.join(dir, f)) }));
     cache.set(name, keys);
     return keys;
   }
@@ -44,3 +45,17 @@ export function createSecrets(stateDir: string) {
 }
 
 export type Secrets = ReturnType<typeof createSecrets>;
+
+const KEY_BYTES = 32;
+
+/**
+ * A key file that is not 32 bytes of base64 (truncated by a disk fault, emptied by hand) is
+ * refused: signing with what is left — with an empty key — would let anyone forge links.
+ */
+function readKey(file: string): Buffer {
+  const key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+  if (key.length !== KEY_BYTES) {
+    throw new Error(`The signing secret ${file} is damaged (${key.length} bytes, not ${KEY_BYTES}): delete it and restart, or restore it from the backup; what it signed stops verifying if it is deleted`);
+  }
+  return key;
+}

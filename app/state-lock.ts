@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { isDatabaseDamage } from '../data/db-damage.js';
 
 export const LOCK_FILE = 'serve.lock';
 
@@ -12,6 +13,22 @@ export class StateLockedError extends Error {
         `Two servers on one state directory would run the same jobs twice; stop the other one first (find it with: fuser ${lockFile}).`,
     );
     this.name = 'StateLockedError';
+  }
+}
+
+/**
+ * The lock file is not a database (overwritten, truncated by a disk fault). It holds nothing of
+ * value, but the appliance does not delete it itself: two servers starting at once would each
+ * make a new file and each hold its own lock.
+ */
+export class StateLockDamagedError extends Error {
+  readonly code = 'STATE_LOCK_DAMAGED';
+  constructor(
+    readonly lockFile: string,
+    sqliteCode: string,
+  ) {
+    super(`The lock file ${lockFile} is damaged (${sqliteCode}). It holds nothing of value: with no other serve on this state directory (fuser ${lockFile} names none), delete it and start again.`);
+    this.name = 'StateLockDamagedError';
   }
 }
 
@@ -42,6 +59,7 @@ export function acquireStateLock(stateDir: string): StateLock {
     db.close();
     const code = (err as { code?: unknown }).code;
     if (typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))) throw new StateLockedError(file);
+    if (isDatabaseDamage(err)) throw new StateLockDamagedError(file, err.code);
     throw err;
   }
   let held = true;

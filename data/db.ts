@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { explainDatabaseDamage } from './db-damage.js';
 import { migrations, type Migration } from './migrations/index.js';
 
 export type Db = Database.Database;
@@ -12,6 +13,17 @@ export type Db = Database.Database;
 export function openDatabase(file: string, options: { migrations?: readonly Migration[] } = {}): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
+  try {
+    configure(db, options.migrations ?? migrations);
+  } catch (err) {
+    db.close();
+    // A file that is not a database fails here, at the first read: name the recovery.
+    throw explainDatabaseDamage(err, file);
+  }
+  return db;
+}
+
+function configure(db: Db, list: readonly Migration[]): void {
   // WAL: readers (pollers, the report) never block the single writer, and vice versa.
   db.pragma('journal_mode = WAL');
   // NORMAL is durable across application crashes in WAL mode; only an OS crash can lose the last
@@ -24,8 +36,7 @@ export function openDatabase(file: string, options: { migrations?: readonly Migr
   db.pragma('foreign_keys = ON');
   // Temporary b-trees of GROUP BY/ORDER BY stay in memory rather than in files in the volume.
   db.pragma('temp_store = MEMORY');
-  migrate(db, options.migrations ?? migrations);
-  return db;
+  migrate(db, list);
 }
 
 /** Apply every migration newer than the database's `user_version`, each in its own transaction. */

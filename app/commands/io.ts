@@ -2,6 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Config } from '../../config/schema.js';
 import { loadConfig } from '../../config/load.js';
 import { openDatabase, type Db } from '../../data/db.js';
+import { explainDatabaseDamage } from '../../data/db-damage.js';
 import { createStores, type Stores } from '../../data/stores/index.js';
 import { syncDeclared } from '../bootstrap.js';
 import { DATABASE_FILE } from '../create-context.js';
@@ -38,10 +39,16 @@ export function parse<T extends NonNullable<ParseArgsConfig['options']>>(argv: s
 export function openState(configFile: string | undefined, io: CommandIo): { config: Readonly<Config>; db: Db; stores: Stores; close(): void } {
   const config = loadConfig({ file: configFile, env: io.env, cwd: io.cwd });
   fs.mkdirSync(config.stateDir, { recursive: true });
-  const db = openDatabase(path.join(config.stateDir, DATABASE_FILE));
-  const stores = createStores(db, () => new Date());
-  syncDeclared(config, stores);
-  return { config, db, stores, close: () => db.close() };
+  const file = path.join(config.stateDir, DATABASE_FILE);
+  const db = openDatabase(file);
+  try {
+    const stores = createStores(db, () => new Date());
+    syncDeclared(config, stores);
+    return { config, db, stores, close: () => db.close() };
+  } catch (err) {
+    db.close();
+    throw explainDatabaseDamage(err, file);
+  }
 }
 
 export const println = (stream: NodeJS.WritableStream, text = '') => stream.write(text + '\n');

@@ -1,7 +1,8 @@
 import { loadConfig, ConfigError } from '../../config/load.js';
 import { startAppliance, StartupError, type Appliance } from '../appliance.js';
 import { installFatalHandlers } from '../fatal.js';
-import { createLogger } from '../logger.js';
+import { createLogger, type Logger } from '../logger.js';
+import { runtimeGate } from '../runtime-guard.js';
 import { StateLockedError } from '../state-lock.js';
 import { parse, println, type Command } from './io.js';
 
@@ -22,6 +23,7 @@ export const serveCommand: Command = {
     }
     const log = createLogger(config.log.level);
     installFatalHandlers(log);
+    logRuntimeWarning(log, io.env);
     let appliance: Appliance;
     try {
       appliance = await startAppliance({ config, log });
@@ -63,3 +65,11 @@ export const serveCommand: Command = {
     return 0;
   },
 };
+
+/** Once per start, in the operator's log: an end-of-life Node, or a pair known to abort that was allowed. */
+function logRuntimeWarning(log: Logger, env: NodeJS.ProcessEnv): void {
+  const gate = runtimeGate(env);
+  if (gate.refuse !== undefined || gate.warning === undefined) return;
+  const { kind, runtime } = gate.assessment;
+  log.warn({ code: kind === 'aborts' ? 'UNSUPPORTED_RUNTIME' : 'NODE_END_OF_LIFE', node: runtime.node, driver: runtime.driver }, gate.warning);
+}

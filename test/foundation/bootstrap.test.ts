@@ -63,4 +63,21 @@ describe('first start', () => {
     expect(ctx2.stores.organizations.get('org_a')!.plan).toBe('enterprise');
     ctx2.db.close();
   });
+
+  it('commits the initial key only with its file: a key file that cannot be written leaves no key, and the next start makes one', () => {
+    const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'boot-'));
+    const file = path.join(stateDir, 'initial-admin-key');
+    // A directory where the file goes: writeFileSync fails (EISDIR), as a full or read-only volume would.
+    fs.mkdirSync(file);
+    expect(() => createAppContext({ config: parseConfig({ stateDir }), log: capture().log })).toThrow(/EISDIR/);
+    fs.rmdirSync(file);
+    const { lines, log } = capture();
+    const ctx = createAppContext({ config: parseConfig({ stateDir }), log });
+    // Had the failed start kept its key's row, this start would have made none, and no one could sign in.
+    expect(ctx.stores.adminKeys.count()).toBe(1);
+    const key = fs.readFileSync(file, 'utf8').trim();
+    expect(ctx.stores.adminKeys.check(key)).toMatchObject({ ok: true });
+    expect(lines.join('')).toContain('first start: wrote the initial admin key');
+    ctx.db.close();
+  });
 });

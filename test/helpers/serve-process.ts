@@ -15,9 +15,12 @@ export interface ServeProcess {
   exited: Promise<number | null>;
 }
 
-/** `docs-appliance serve --config <file>` as a real process (node, not a wrapper: its pid is the server's). */
-export function spawnServe(configFile: string): ServeProcess {
-  const proc = spawn(process.execPath, [...cliCommand(), 'serve', '--config', configFile], { cwd: packageRoot(), env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * `docs-appliance serve --config <file>` as a real process (node, not a wrapper: its pid is the
+ * server's). `nodeArgs` go before the CLI (a fault-injection `--import`, say).
+ */
+export function spawnServe(configFile: string, nodeArgs: string[] = []): ServeProcess {
+  const proc = spawn(process.execPath, [...nodeArgs, ...cliCommand(), 'serve', '--config', configFile], { cwd: packageRoot(), env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   readline.createInterface({ input: proc.stdout! }).on('line', (l) => lines.push(l));
   proc.stderr!.on('data', (c: Buffer) => lines.push(c.toString()));
