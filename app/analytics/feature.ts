@@ -103,7 +103,7 @@ export function createAnalyticsFeature(ctx: AppContext, opts: { servedSite: Serv
       buffer,
       readers: opts.readerIngest,
       ...(opts.forward ? { forward: opts.forward } : {}),
-      fromReplica: (req) => carriesReplicaKey(ctx.stores, req.get('authorization')),
+      fromReplica: (req, projectId) => carriesReplicaKey(ctx.stores, req, projectId),
       onChecked: (accepted, rejected) => {
         if (accepted) eventCounter.inc({ outcome: 'accepted' }, accepted);
         if (rejected) eventCounter.inc({ outcome: 'rejected' }, rejected);

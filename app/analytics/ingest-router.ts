@@ -29,8 +29,8 @@ export function createIngestRouter(deps: {
   onChecked?: (accepted: number, rejected: number) => void;
   /** A serving replica: the valid beacons go to the publishing appliance instead of the local buffer (app/replica). */
   forward?: BeaconForward;
-  /** Whether the request carries a replica key: only then are forwarded agent views taken. */
-  fromReplica?: (req: Request) => boolean;
+  /** Whether the request carries a replica key that reaches the project: only then are forwarded agent views taken. */
+  fromReplica?: (req: Request, projectId: string) => boolean;
 }): Router {
   const router = Router();
   const limiter = createClientLimiter(() => deps.config().analytics.ingest.perClientPerMinute, () => deps.clock.now().getTime());
@@ -97,7 +97,7 @@ export function createIngestRouter(deps: {
     let readerRejected = 0;
     // A replica key is checked only for a batch holding an agent view (a key lookup per beacon would cost more than the beacon).
     let replica: boolean | undefined;
-    const fromReplica = () => (replica ??= deps.fromReplica?.(req) ?? false);
+    const fromReplica = () => (replica ??= deps.fromReplica?.(req, projectId) ?? false);
     items.forEach((item, index) => {
       const type = (item as { type?: unknown } | null)?.type;
       if ((deps.readers || deps.forward) && typeof type === 'string' && READER_EVENT_TYPES.has(type)) {
