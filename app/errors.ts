@@ -76,6 +76,9 @@ export const errors = {
   playgroundOriginNotAllowed: (origin: string) =>
     new ApiError(403, 'ORIGIN_NOT_ALLOWED', `${origin} is not an API origin this site's operator allowed for the playground; nothing was sent`),
   playgroundBusy: () => new ApiError(503, 'PLAYGROUND_BUSY', 'Too many playground requests are in flight for this site; retry shortly', { headers: { 'Retry-After': '1' } }),
+  playgroundClientBusy: (limit: number) =>
+    new ApiError(429, 'PLAYGROUND_CLIENT_BUSY', `This address already has ${limit} playground requests in flight for this site; retry when one has finished`, { headers: { 'Retry-After': '1' } }),
+  bodyTimeout: (ms: number) => new ApiError(408, 'BODY_TIMEOUT', `The request body did not arrive within ${ms} ms; nothing was sent`),
   playgroundTimeout: (origin: string, ms: number) => new ApiError(504, 'PLAYGROUND_TIMEOUT', `${origin} did not answer within ${ms} ms`),
   playgroundUnreachable: (origin: string, code?: string) =>
     new ApiError(502, 'PLAYGROUND_UNREACHABLE', `${origin} could not be reached from the appliance${code && /^[A-Z_]+$/.test(code) ? ` (${code})` : ''}`),

@@ -58,6 +58,10 @@ const playgroundSchema = z.strictObject({
   maxResponseBytes: z.number().int().min(1024).max(64 * 1024 * 1024).default(8 * 1024 * 1024),
   /** Proxied requests in flight at once, for this project. */
   maxConcurrent: z.number().int().min(1).max(256).default(16),
+  /** The whole request body must arrive within this; it is read before a slot is taken. */
+  bodyTimeoutMs: z.number().int().min(100).max(120_000).default(10_000),
+  /** Requests of one client address (as for rate limits: admin.trustProxy) at once, body reading included. */
+  maxPerClient: z.number().int().min(1).max(256).default(4),
 });
 
 const projectSchema = z.strictObject({
