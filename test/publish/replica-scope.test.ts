@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -144,6 +145,32 @@ describe('what a replica key reaches', { timeout: 90_000 }, () => {
     expect(a.ms).toBeLessThan(2500);
     expect(b).toEqual({ status: 304, ms: expect.any(Number) });
     expect(b.ms).toBeGreaterThanOrEqual(2900);
+  });
+
+  it('a replica whose key is refused says so in its log and /readyz, and never that a site stays served', async () => {
+    const server = http.createServer(publisher.admin);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const KEY_ENV = 'DOCS_APPLIANCE_TEST_REFUSED_REPLICA_KEY';
+    process.env[KEY_ENV] = 'mint_' + 'x'.repeat(40);
+    const replica = createTestAppliance({
+      config: { projects: [], organizations: [], site: { exampleOnFirstStart: false }, replica: { upstreamUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`, keyEnv: KEY_ENV, waitSeconds: 1 } },
+    });
+    try {
+      await replica.start();
+      const end = Date.now() + 10_000;
+      while (!replica.logs.some((l) => l.includes('following the publisher')) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+      const line = JSON.parse(replica.logs.find((l) => l.includes('following the publisher'))!) as Record<string, unknown>;
+      expect(line).toMatchObject({ refused: true, serving: 0, msg: 'replica: following the publisher was refused (retrying will not cure it until the replica key or the publisher changes); no site is served yet' });
+      expect(line.err).toBe('the publisher answered 401 to GET /v1/replica/sites (check the replica key)');
+      const ready = await replica.api().get('/readyz').expect(200);
+      expect(ready.body.status).toBe('degraded');
+      expect(ready.body.checks.replica).toMatchObject({ ok: false, critical: false, detail: expect.stringContaining('answered 401') });
+    } finally {
+      await replica.close();
+      delete process.env[KEY_ENV];
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 
   it('takes forwarded agent views only for sites of the key\'s organization', async () => {
