@@ -66,6 +66,8 @@ export const errors = {
   assistantOff: () => new ApiError(503, 'ASSISTANT_OFF', 'The assistant is not configured on this appliance: the operator sets assistant.baseUrl and assistant.model (docs/assistant.md)'),
   siteNotServed: () => new ApiError(503, 'NO_SITE', 'No documentation site is being served yet', { headers: { 'Retry-After': '30' } }),
   assistantBusy: () => new ApiError(503, 'ASSISTANT_BUSY', 'The assistant is answering as many questions as it may at once; retry shortly', { headers: { 'Retry-After': '5' } }),
+  assistantClientBusy: (limit: number) =>
+    new ApiError(429, 'ASSISTANT_CLIENT_BUSY', `This address already has ${limit} question(s) being answered; wait for an answer, then ask again`, { headers: { 'Retry-After': '5' } }),
   invalidAssistantKey: () => new ApiError(401, 'INVALID_KEY', 'Missing or invalid assistant API key: send "Authorization: Bearer mint_dsc_…"', { headers: { 'WWW-Authenticate': 'Bearer realm="docs-appliance", error="invalid_token"' } }),
   threadNotFound: () => new ApiError(404, 'THREAD_NOT_FOUND', 'Thread not found'),
   domainNotFound: () => new ApiError(404, 'DOMAIN_NOT_FOUND', 'No project with this domain for this assistant key'),

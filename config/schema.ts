@@ -270,6 +270,8 @@ const assistantSchema = z.strictObject({
   maxConcurrent: z.number().int().min(1).max(64).default(4),
   /** Questions per client address per minute on the site listener's /_/assistant. */
   perClientPerMinute: z.number().int().min(1).default(10),
+  /** Questions of one client address in flight at once (body, retrieval and answer), so one reader cannot hold every maxConcurrent slot. */
+  maxPerClient: z.number().int().min(1).max(64).default(2),
   /** Requests per client address per minute on /mcp and /_/assistant/search. */
   searchPerClientPerMinute: z.number().int().min(1).default(120),
   /** Discovery API requests per assistant key per minute. */
