@@ -66,6 +66,8 @@ export const errors = {
   assistantOff: () => new ApiError(503, 'ASSISTANT_OFF', 'The assistant is not configured on this appliance: the operator sets assistant.baseUrl and assistant.model (docs/assistant.md)'),
   siteNotServed: () => new ApiError(503, 'NO_SITE', 'No documentation site is being served yet', { headers: { 'Retry-After': '30' } }),
   assistantBusy: () => new ApiError(503, 'ASSISTANT_BUSY', 'The assistant is answering as many questions as it may at once; retry shortly', { headers: { 'Retry-After': '5' } }),
+  assistantClientBusy: (limit: number) =>
+    new ApiError(429, 'ASSISTANT_CLIENT_BUSY', `This address already has ${limit} question(s) being answered; wait for an answer, then ask again`, { headers: { 'Retry-After': '5' } }),
   invalidAssistantKey: () => new ApiError(401, 'INVALID_KEY', 'Missing or invalid assistant API key: send "Authorization: Bearer mint_dsc_…"', { headers: { 'WWW-Authenticate': 'Bearer realm="docs-appliance", error="invalid_token"' } }),
   threadNotFound: () => new ApiError(404, 'THREAD_NOT_FOUND', 'Thread not found'),
   domainNotFound: () => new ApiError(404, 'DOMAIN_NOT_FOUND', 'No project with this domain for this assistant key'),
@@ -76,6 +78,9 @@ export const errors = {
   playgroundOriginNotAllowed: (origin: string) =>
     new ApiError(403, 'ORIGIN_NOT_ALLOWED', `${origin} is not an API origin this site's operator allowed for the playground; nothing was sent`),
   playgroundBusy: () => new ApiError(503, 'PLAYGROUND_BUSY', 'Too many playground requests are in flight for this site; retry shortly', { headers: { 'Retry-After': '1' } }),
+  playgroundClientBusy: (limit: number) =>
+    new ApiError(429, 'PLAYGROUND_CLIENT_BUSY', `This address already has ${limit} playground requests in flight for this site; retry when one has finished`, { headers: { 'Retry-After': '1' } }),
+  bodyTimeout: (ms: number) => new ApiError(408, 'BODY_TIMEOUT', `The request body did not arrive within ${ms} ms; nothing was sent`),
   playgroundTimeout: (origin: string, ms: number) => new ApiError(504, 'PLAYGROUND_TIMEOUT', `${origin} did not answer within ${ms} ms`),
   playgroundUnreachable: (origin: string, code?: string) =>
     new ApiError(502, 'PLAYGROUND_UNREACHABLE', `${origin} could not be reached from the appliance${code && /^[A-Z_]+$/.test(code) ? ` (${code})` : ''}`),

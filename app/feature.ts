@@ -8,6 +8,18 @@ export interface ReadyCheck {
   ok: boolean;
   critical: boolean;
   detail?: string;
+  /** The site check: each site this appliance is configured to serve, and whether it is (docs/operations.md, "Readiness"). */
+  sites?: SiteReadiness[];
+}
+
+export interface SiteReadiness {
+  /** `bundle` (staticExport or the first-start example) or the host name a project's site answers at. */
+  site: string;
+  served: boolean;
+  /** Why not, or what else is going on (a failed reload while the old version stays served). */
+  detail?: string;
+  /** The last load was refused in a way retrying cannot cure (HTTP 403/404/410, a bad archive). */
+  refused?: boolean;
 }
 
 /**

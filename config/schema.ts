@@ -58,6 +58,10 @@ const playgroundSchema = z.strictObject({
   maxResponseBytes: z.number().int().min(1024).max(64 * 1024 * 1024).default(8 * 1024 * 1024),
   /** Proxied requests in flight at once, for this project. */
   maxConcurrent: z.number().int().min(1).max(256).default(16),
+  /** The whole request body must arrive within this; it is read before a slot is taken. */
+  bodyTimeoutMs: z.number().int().min(100).max(120_000).default(10_000),
+  /** Requests of one client address (as for rate limits: admin.trustProxy) at once, body reading included. */
+  maxPerClient: z.number().int().min(1).max(256).default(4),
 });
 
 const projectSchema = z.strictObject({
@@ -266,6 +270,8 @@ const assistantSchema = z.strictObject({
   maxConcurrent: z.number().int().min(1).max(64).default(4),
   /** Questions per client address per minute on the site listener's /_/assistant. */
   perClientPerMinute: z.number().int().min(1).default(10),
+  /** Questions of one client address in flight at once (body, retrieval and answer), so one reader cannot hold every maxConcurrent slot. */
+  maxPerClient: z.number().int().min(1).max(64).default(2),
   /** Requests per client address per minute on /mcp and /_/assistant/search. */
   searchPerClientPerMinute: z.number().int().min(1).default(120),
   /** Discovery API requests per assistant key per minute. */

@@ -1,6 +1,7 @@
 import type { ChatMessage, ModelClient, ToolCall, ToolSpec } from './model-client.js';
 import { ModelError } from './model-client.js';
 import { boundToolOutput, compactForRequest, jsonBytes, LimitError, type LimitKey, type RunLimits } from './limits.js';
+import { neutraliseTemplateTokens } from './template-tokens.js';
 import { ToolError, WORKSPACE_TOOL_SPECS, type WorkspaceTools } from './workspace-tools.js';
 
 /** Why a run ended without finishing its instruction; becomes the job's failure reason. */
@@ -46,7 +47,11 @@ export interface AgentLoopOptions {
  */
 export async function runAgentLoop(o: AgentLoopOptions): Promise<{ summary: string; steps: number }> {
   const { limits } = o;
-  const messages: ChatMessage[] = [{ role: 'system', content: o.systemPrompt }, ...o.conversation];
+  // The caller's instructions cannot speak the chat template (app/agent/template-tokens.ts); they
+  // are stored as written. Tool outputs are not rewritten: they are the files the model edits, and
+  // a lookalike it read would be written back into the repository (docs/agent.md, "Prompt").
+  const asSent = (m: ChatMessage): ChatMessage => (m.role === 'user' ? { role: 'user', content: neutraliseTemplateTokens(m.content) } : m);
+  const messages: ChatMessage[] = [{ role: 'system', content: o.systemPrompt }, ...o.conversation.map(asSent)];
   const specs = [...WORKSPACE_TOOL_SPECS, FINISH_TOOL];
   // What the job has stored so far (the conversation as the database holds it); every message
   // this run adds counts against agent.maxTranscriptBytes before it is handed on for storage.

@@ -5,6 +5,7 @@ import { createGit, GitError, type Git } from './git.js';
 import { createGitHostClient, GitHostError } from './git-host.js';
 import { createModelClient, type ChatMessage } from './model-client.js';
 import { LimitError, type LimitKey } from './limits.js';
+import { neutraliseTemplateTokens } from './template-tokens.js';
 import type { RunEvent, RunInput, RunOutcome } from './run-protocol.js';
 import { createWorkspaceTools, TOOL_LIMITS } from './workspace-tools.js';
 
@@ -114,7 +115,8 @@ export async function runJob(input: RunInput, emit: (e: RunEvent) => void): Prom
 function systemPrompt(input: RunInput, base: string): string {
   return [
     'You are the documentation agent of an on-premises documentation platform. You edit a documentation repository (Markdown/MDX pages, docs.json navigation) to carry out the user\'s instruction.',
-    `You work on the branch "${input.ref}", based on "${base}". When you finish, every file you changed is committed and proposed as a pull request for review.`,
+    // A branch name may hold `<`, `|` and `>`: it cannot speak the chat template either.
+    `You work on the branch "${neutraliseTemplateTokens(input.ref)}", based on "${neutraliseTemplateTokens(base)}". When you finish, every file you changed is committed and proposed as a pull request for review.`,
     'Tools: list_files, read_file, search_files, write_file (full new content of the file), delete_file. Paths are relative to the repository root; .git is off limits.',
     `Limits: ${input.limits.maxSteps} steps, ${input.limits.timeoutSeconds} seconds, at most ${input.limits.maxToolCallsPerReply} tool calls per reply, files up to ${Math.min(TOOL_LIMITS.readBytes, input.limits.maxToolOutputBytes)} bytes to read and ${TOOL_LIMITS.writeBytes} bytes to write, at most ${input.limits.maxFilesChanged} changed files per job.`,
     'Read before you write, keep the existing style and frontmatter, change only what the instruction needs. When done, call finish with a one-paragraph summary. If nothing needs to change, call finish without writing.',

@@ -40,6 +40,12 @@ export function createAnalyticsFeature(ctx: AppContext, opts: { servedSite: Serv
     labelNames: ['outcome'] as const,
     registers: [ctx.metrics.registry],
   });
+  const refusedCounter = new client.Counter({
+    name: 'docs_appliance_beacon_requests_refused_total',
+    help: 'Beacon requests (POST /_/events) answered 503 because their events could not be stored, by catalogue code (STORAGE_FULL, STORAGE_READ_ONLY, STORAGE_BUSY; INTERNAL for anything else, answered 500)',
+    labelNames: ['code'] as const,
+    registers: [ctx.metrics.registry],
+  });
   const buffer = createWriteBuffer({
     store: events,
     sessions: createSessionTracker(),
@@ -103,7 +109,9 @@ export function createAnalyticsFeature(ctx: AppContext, opts: { servedSite: Serv
       buffer,
       readers: opts.readerIngest,
       ...(opts.forward ? { forward: opts.forward } : {}),
-      fromReplica: (req) => carriesReplicaKey(ctx.stores, req.get('authorization')),
+      fromReplica: (req, projectId) => carriesReplicaKey(ctx.stores, req, projectId),
+      log: ctx.log,
+      onRefused: (code) => refusedCounter.inc({ code }),
       onChecked: (accepted, rejected) => {
         if (accepted) eventCounter.inc({ outcome: 'accepted' }, accepted);
         if (rejected) eventCounter.inc({ outcome: 'rejected' }, rejected);

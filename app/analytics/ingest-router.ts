@@ -1,7 +1,10 @@
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Config } from '../../config/schema.js';
 import type { Clock } from '../clock.js';
+import { storageError } from '../errors.js';
 import { bodyFault } from '../http/body-errors.js';
+import { createLogThrottle } from '../http/log-throttle.js';
+import type { Logger } from '../logger.js';
 import { checkBeacon, type IngestEvent } from './events.js';
 import { createClientLimiter } from './client-limiter.js';
 import type { SiteProjectResolver } from './project-resolver.js';
@@ -17,7 +20,9 @@ export type BeaconForward = (host: string | undefined, clientIp: string | undefi
 /**
  * POST /_/events on the site listener: one beacon or an array of them, as JSON (also sent as
  * text/plain by navigator.sendBeacon). Good events are accepted even when others in the same
- * batch are not: 202 {accepted, rejected: [{index, message}]}; 400 only when nothing is usable.
+ * batch are not: 202 {accepted, rejected: [{index, message}]} once they are stored; 400 only when
+ * nothing is usable; 503 STORAGE_FULL (or _READ_ONLY, _BUSY) with Retry-After when they could
+ * not be stored.
  */
 export function createIngestRouter(deps: {
   config: () => Readonly<Config>;
@@ -29,10 +34,14 @@ export function createIngestRouter(deps: {
   onChecked?: (accepted: number, rejected: number) => void;
   /** A serving replica: the valid beacons go to the publishing appliance instead of the local buffer (app/replica). */
   forward?: BeaconForward;
-  /** Whether the request carries a replica key: only then are forwarded agent views taken. */
-  fromReplica?: (req: Request) => boolean;
+  /** Whether the request carries a replica key that reaches the project: only then are forwarded agent views taken. */
+  fromReplica?: (req: Request, projectId: string) => boolean;
+  log: Logger;
+  /** A request answered 503 (or 500) because its events could not be stored: the catalogue code. */
+  onRefused?: (code: string) => void;
 }): Router {
   const router = Router();
+  const throttle = createLogThrottle(deps.log);
   const limiter = createClientLimiter(() => deps.config().analytics.ingest.perClientPerMinute, () => deps.clock.now().getTime());
   // One parser per configured size (SIGHUP may change it), not one per request.
   let parser: { limit: number; fn: RequestHandler } | undefined;
@@ -65,14 +74,14 @@ export function createIngestRouter(deps: {
       if (fault) return fail(res, 400, 'Request body could not be read');
       // Called back by body-parser, outside the router's try: a fault must still reach next().
       try {
-        handle(req, res);
+        handle(req, res, next);
       } catch (e) {
         next(e);
       }
     });
   });
 
-  function handle(req: Request, res: Response) {
+  function handle(req: Request, res: Response, next: NextFunction) {
     const text = typeof req.body === 'string' ? req.body : '';
     let body: unknown;
     try {
@@ -97,7 +106,7 @@ export function createIngestRouter(deps: {
     let readerRejected = 0;
     // A replica key is checked only for a batch holding an agent view (a key lookup per beacon would cost more than the beacon).
     let replica: boolean | undefined;
-    const fromReplica = () => (replica ??= deps.fromReplica?.(req) ?? false);
+    const fromReplica = () => (replica ??= deps.fromReplica?.(req, projectId) ?? false);
     items.forEach((item, index) => {
       const type = (item as { type?: unknown } | null)?.type;
       if ((deps.readers || deps.forward) && typeof type === 'string' && READER_EVENT_TYPES.has(type)) {
@@ -128,13 +137,33 @@ export function createIngestRouter(deps: {
       deps.forward(req.get('host'), req.ip, collecting ? [...goodRaw, ...readerRaw] : goodRaw, req.get('user-agent') ?? '');
       return res.status(202).json({ accepted: good.length + readerEvents.length, rejected, ...(readerEvents.length ? { collecting } : {}) });
     }
-    if (good.length) deps.buffer.push(good);
+    // Answered once what was accepted is stored (the group commits of app/analytics/write-buffer.ts
+    // and app/reader-analytics/ingest.ts): a 202 never stands for events a failed write lost.
+    const written: Promise<void>[] = [];
+    if (good.length) written.push(deps.buffer.push(good));
+    // Tells the page's script whether to show the feedback control (collection may be off).
+    let collecting: boolean | undefined;
     if (readerEvents.length) {
-      deps.readers!.accept(projectId, readerEvents, { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent') ?? '', host: req.get('host') }, nowMs);
-      // Tells the page's script whether to show the feedback control (collection may be off).
-      return res.status(202).json({ accepted: good.length + readerEvents.length, rejected, collecting: deps.readers!.collects(req.get('host')) });
+      written.push(deps.readers!.accept(projectId, readerEvents, { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent') ?? '', host: req.get('host') }, nowMs).stored);
+      collecting = deps.readers!.collects(req.get('host'));
     }
-    res.status(202).json({ accepted: good.length, rejected });
+    Promise.all(written).then(
+      () => res.status(202).json({ accepted: good.length + readerEvents.length, rejected, ...(collecting !== undefined ? { collecting } : {}) }),
+      (err: unknown) => refuse(res, err, next),
+    );
+  }
+
+  /**
+   * A write that failed: a storage fault (full disk, read-only state directory, busy database)
+   * is the catalogue's 503 with Retry-After, counted; nothing of the request was kept, and the
+   * same request sent again counts as the first time would have. Anything else is a 500.
+   */
+  function refuse(res: Response, err: unknown, next: NextFunction) {
+    const storage = storageError(err);
+    deps.onRefused?.(storage?.code ?? 'INTERNAL');
+    if (!storage) return next(err);
+    throttle.error(storage.code, { code: storage.code, err: (err as Error).message }, 'beacon refused with 503: the events could not be stored');
+    res.status(storage.status).set(storage.headers).json({ error: storage.message });
   }
 
   return router;

@@ -2,7 +2,7 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import type { Config } from '../../config/schema.js';
 import { createClientLimiter } from '../analytics/client-limiter.js';
 import type { SiteProjectResolver } from '../analytics/project-resolver.js';
-import { ApiError } from '../errors.js';
+import { ApiError, errors } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Assistant } from './answer.js';
 import { callerMessages } from './caller-messages.js';
@@ -30,6 +30,7 @@ export function createAssistantSiteRouter(deps: { config: () => Readonly<Config>
   const router = Router();
   const limiter = createClientLimiter(() => deps.config().assistant.perClientPerMinute, deps.now);
   const json = express.json({ limit: MAX_BODY, type: () => true });
+  const inFlight = new Map<string, number>();
 
   router.get(ASSISTANT_STATUS_PATH, (req, res) => {
     const a = deps.config().assistant;
@@ -45,6 +46,22 @@ export function createAssistantSiteRouter(deps: { config: () => Readonly<Config>
     res.setHeader('RateLimit-Remaining', String(r.remaining));
     res.setHeader('RateLimit-Reset', String(r.resetSeconds));
     if (!r.allowed) return sendError(res, new ApiError(429, 'RATE_LIMITED', `Too many questions from this address; retry in ${r.resetSeconds} s`, { headers: { 'Retry-After': String(r.resetSeconds) } }));
+    // One address holds at most maxPerClient questions from its body's first byte to the end of
+    // the answer (the response's close): it cannot take every maxConcurrent slot by itself.
+    const client = req.ip ?? 'unknown';
+    const limit = deps.config().assistant.maxPerClient;
+    if ((inFlight.get(client) ?? 0) >= limit) return sendError(res, errors.assistantClientBusy(limit));
+    inFlight.set(client, (inFlight.get(client) ?? 0) + 1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const n = (inFlight.get(client) ?? 1) - 1;
+      if (n <= 0) inFlight.delete(client);
+      else inFlight.set(client, n);
+    };
+    // 'finish': the last byte is handed over (the reader may ask again at once); 'close': it left.
+    res.once('finish', release).once('close', release);
     json(req, res, (err?: unknown) => {
       if (err) return sendError(res, new ApiError((err as { status?: number }).status === 413 ? 413 : 400, 'BAD_REQUEST', (err as { status?: number }).status === 413 ? `Request body exceeds ${MAX_BODY} bytes` : 'Request body is not JSON'));
       const projectId = deps.resolveProject(req.get('host'));

@@ -5,8 +5,10 @@ import { openState, parse, println, readStdin, UsageError, type Command, type Co
 export const keysCommand: Command = {
   summary: 'Create, import, list and revoke admin API keys',
   usage: `docs-appliance keys create --org <orgId> [--scopes read,write] [--expires-in <days>] [--label <text>] [--json]
+docs-appliance keys create --org <orgId> --scopes replica [--all-organizations] [--expires-in <days>] [--label <text>] [--json]
+    (a replica key follows the sites of its organization; with --all-organizations, of every organization)
 docs-appliance keys create --type assistant --project <projectId> [--expires-in <days>] [--label <text>] [--json]
-docs-appliance keys import --org <orgId> [--scopes read,write] [--expires-in <days>] [--label <text>] [--json]   (the key on standard input)
+docs-appliance keys import --org <orgId> [--scopes read,write | --scopes replica [--all-organizations]] [--expires-in <days>] [--label <text>] [--json]   (the key on standard input)
 docs-appliance keys list [--org <orgId>] [--json]
 docs-appliance keys revoke <keyId>`,
   async run(argv, io) {
@@ -18,6 +20,7 @@ docs-appliance keys revoke <keyId>`,
       label: { type: 'string' },
       type: { type: 'string' },
       project: { type: 'string' },
+      'all-organizations': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     });
     const v = args.values;
@@ -31,20 +34,24 @@ docs-appliance keys revoke <keyId>`,
           println(io.stderr, `error: no organization "${v.org}" (known: ${state.stores.organizations.list().map((o) => o.id).join(', ') || 'none'})`);
           return 1;
         }
-        const input = { orgId: v.org, scopes: scopesOption(v.scopes), expiresAt: expiresOption(v['expires-in']), label: v.label ?? null };
+        const scopes = scopesOption(v.scopes);
+        const allOrganizations = v['all-organizations'] === true;
+        if (allOrganizations && !scopes.includes('replica')) throw new UsageError('--all-organizations is for a replica key (--scopes replica): an admin key belongs to one organization');
+        const input = { orgId: v.org, scopes, allOrganizations, expiresAt: expiresOption(v['expires-in']), label: v.label ?? null };
         if (sub === 'import') return await importKey(input, v.json === true, io, state.stores);
         const { key, record } = state.stores.adminKeys.create(input);
-        if (v.json) println(io.stdout, JSON.stringify({ id: record.id, key, orgId: record.orgId, scopes: record.scopes, expiresAt: record.expiresAt }));
+        if (v.json) println(io.stdout, JSON.stringify({ id: record.id, key, orgId: record.orgId, scopes: record.scopes, allOrganizations: record.allOrganizations, expiresAt: record.expiresAt }));
         else {
-          println(io.stdout, `Created ${record.id} for ${record.orgId} (scopes: ${record.scopes.join(', ')}${record.expiresAt ? `, expires ${record.expiresAt}` : ''}).`);
+          println(io.stdout, `Created ${record.id} for ${record.orgId} (scopes: ${describeScopes(record)}${record.expiresAt ? `, expires ${record.expiresAt}` : ''}).`);
           println(io.stdout, `Key (shown once): ${key}`);
+          if (record.scopes.includes('replica') && !record.allOrganizations) println(io.stdout, `A replica with this key follows the sites of ${record.orgId} only (--all-organizations for every organization's).`);
         }
         return 0;
       }
       if (sub === 'list') {
         const keys = state.stores.adminKeys.list(v.org);
         if (v.json) println(io.stdout, JSON.stringify(keys));
-        else for (const k of keys) println(io.stdout, `${k.id}  ${k.orgId}  ${k.prefix}…  ${k.scopes.join(',')}  ${k.revokedAt ? 'revoked' : k.expiresAt && Date.parse(k.expiresAt) <= Date.now() ? 'expired' : 'active'}${k.label ? `  ${k.label}` : ''}`);
+        else for (const k of keys) println(io.stdout, `${k.id}  ${k.orgId}  ${k.prefix}…  ${k.allOrganizations ? 'replica,all-organizations' : k.scopes.join(',')}  ${k.revokedAt ? 'revoked' : k.expiresAt && Date.parse(k.expiresAt) <= Date.now() ? 'expired' : 'active'}${k.label ? `  ${k.label}` : ''}`);
         return 0;
       }
       if (sub === 'revoke') {
@@ -66,6 +73,11 @@ docs-appliance keys revoke <keyId>`,
   },
 };
 
+/** The scopes as `keys create` and `import` print them; an all-organizations replica key says so. */
+function describeScopes(k: { scopes: Scope[]; allOrganizations: boolean }): string {
+  return k.allOrganizations ? 'replica, all organizations' : k.scopes.join(', ');
+}
+
 function scopesOption(value: string | undefined): Scope[] {
   const scopes = (value ?? ALL_SCOPES.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
   const bad = scopes.filter((s) => !(KNOWN_SCOPES as readonly string[]).includes(s));
@@ -86,7 +98,7 @@ function expiresOption(value: string | undefined): Date | null {
  * surrounding whitespace ignored. Only its hash is stored; the key itself is never printed.
  */
 async function importKey(
-  input: { orgId: string; scopes: Scope[]; expiresAt: Date | null; label: string | null },
+  input: { orgId: string; scopes: Scope[]; allOrganizations: boolean; expiresAt: Date | null; label: string | null },
   json: boolean,
   io: CommandIo,
   stores: ReturnType<typeof openState>['stores'],
@@ -105,7 +117,7 @@ async function importKey(
     return 1;
   }
   const { record } = result;
-  if (json) println(io.stdout, JSON.stringify({ id: record.id, orgId: record.orgId, prefix: record.prefix, scopes: record.scopes, expiresAt: record.expiresAt }));
-  else println(io.stdout, `Imported ${record.id} (${record.prefix}…) for ${record.orgId} (scopes: ${record.scopes.join(', ')}${record.expiresAt ? `, expires ${record.expiresAt}` : ''}).`);
+  if (json) println(io.stdout, JSON.stringify({ id: record.id, orgId: record.orgId, prefix: record.prefix, scopes: record.scopes, allOrganizations: record.allOrganizations, expiresAt: record.expiresAt }));
+  else println(io.stdout, `Imported ${record.id} (${record.prefix}…) for ${record.orgId} (scopes: ${describeScopes(record)}${record.expiresAt ? `, expires ${record.expiresAt}` : ''}).`);
   return 0;
 }

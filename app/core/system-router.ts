@@ -17,8 +17,11 @@ export function createSystemRouter(ctx: AppContext, features: readonly Feature[]
     for (const f of features) if (f.ready) checks[f.name] = safeCheck(f.ready);
     const failing = Object.entries(checks).filter(([, c]) => !c.ok && c.critical);
     const ready = !ctx.lifecycle.shuttingDown && failing.length === 0;
+    // Ready, but a check that does not stop it fails (one of several sites not served, a replica
+    // not synchronised): still 200, so the listener keeps serving what it can, and said so.
+    const degraded = ready && Object.values(checks).some((c) => !c.ok);
     res.status(ready ? 200 : 503).json({
-      status: ready ? 'ready' : 'not ready',
+      status: ready ? (degraded ? 'degraded' : 'ready') : 'not ready',
       ...(ctx.lifecycle.shuttingDown ? { reason: 'shutting down' } : {}),
       checks,
     });

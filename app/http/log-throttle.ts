@@ -6,6 +6,8 @@ const MAX_KEYS = 256;
 export interface LogThrottle {
   /** Log `msg` unless a line with the same key was logged less than `intervalMs` ago; says how many were held back. */
   warn(key: string, fields: Record<string, unknown>, msg: string): void;
+  /** As `warn`, at error level (a fault the operator must fix, such as a full disk). */
+  error(key: string, fields: Record<string, unknown>, msg: string): void;
 }
 
 /**
@@ -15,17 +17,19 @@ export interface LogThrottle {
  */
 export function createLogThrottle(log: Logger, intervalMs = 60_000, now: () => number = Date.now): LogThrottle {
   const seen = new Map<string, { at: number; suppressed: number }>();
+  const emit = (level: 'warn' | 'error', key: string, fields: Record<string, unknown>, msg: string) => {
+    const t = now();
+    const s = seen.get(key);
+    if (s && t - s.at < intervalMs) {
+      s.suppressed++;
+      return;
+    }
+    if (seen.size >= MAX_KEYS) seen.clear();
+    seen.set(key, { at: t, suppressed: 0 });
+    log[level]({ ...fields, ...(s?.suppressed ? { suppressedSinceLast: s.suppressed } : {}) }, msg);
+  };
   return {
-    warn(key, fields, msg) {
-      const t = now();
-      const s = seen.get(key);
-      if (s && t - s.at < intervalMs) {
-        s.suppressed++;
-        return;
-      }
-      if (seen.size >= MAX_KEYS) seen.clear();
-      seen.set(key, { at: t, suppressed: 0 });
-      log.warn({ ...fields, ...(s?.suppressed ? { suppressedSinceLast: s.suppressed } : {}) }, msg);
-    },
+    warn: (key, fields, msg) => emit('warn', key, fields, msg),
+    error: (key, fields, msg) => emit('error', key, fields, msg),
   };
 }

@@ -2,15 +2,41 @@ import fs from 'node:fs';
 import type { Config } from '../../config/schema.js';
 import type { SettingsStore } from '../../data/stores/settings.js';
 import type { Logger } from '../logger.js';
+import { BundleError, FetchError } from './errors.js';
 import { loadBundle, type LoadedSite } from './load-bundle.js';
 import { pruneVersions, readActive, removeStaleTemps, writeActive, type ActiveRecord } from './sites-dir.js';
 
 export type StaticExportConfig = Config['staticExport'];
 
+/** What a refusal asks of the operator (log and readiness). */
+export const REFUSED_HINT = 'retrying will not cure it: replace staticExport.bundleUrl or the bundle behind it, then SIGHUP';
+
+/**
+ * A failure retrying cannot cure: the source refused (a download error that is not retryable,
+ * such as HTTP 403, 404 or 410) or the archive is not one to serve (any other BundleError: bad
+ * archive, manifest mismatch, failed verification). A network error, a timeout, a 5xx, a stalled
+ * verification (VERIFY_TIMEOUT) or a fault of this machine (a full disk) may pass by itself.
+ */
+function isRefusal(err: unknown): boolean {
+  if (err instanceof FetchError) return !err.retryable;
+  if (!(err instanceof BundleError) || err.code === 'VERIFY_TIMEOUT' || err.code === 'LOAD_CANCELLED') return false;
+  // Extraction wraps this machine's own faults (ENOSPC writing an entry, EMFILE): those may pass.
+  for (let cause: unknown = err.cause; cause; cause = (cause as { cause?: unknown }).cause) {
+    if (/^E[A-Z]+$/.test(String((cause as { code?: unknown }).code ?? ''))) return false;
+  }
+  return true;
+}
+
 export interface LoaderStatus {
   /** What runs now, if anything. */
   phase: 'idle' | 'loading' | 'exporting';
   lastError?: string | undefined;
+  /**
+   * The last failure is a refusal that retrying cannot cure (HTTP 403, 404, 410, a bad archive, a
+   * failed verification): it is retried all the same, with the same capped backoff, since the
+   * source may be fixed behind the same URL, but readiness and the log say so.
+   */
+  refused?: boolean | undefined;
   /** When the next attempt after a failure is due. */
   nextRetryAt?: Date | undefined;
   /** The last successful load served the pinned cache without fetching. */
@@ -30,8 +56,9 @@ export interface SiteLoaderOptions {
 
 /**
  * Runs the loader: one load at a time (a reload during a load runs once more afterwards with the
- * newest config), activation only after full verification, retries with backoff after a
- * failure while the previous site stays served, and pruning to `keepVersions`.
+ * newest config), activation only after full verification, retries with capped exponential
+ * backoff (staticExport.retry) after a failure while the previous site, if any, stays served, and
+ * pruning to `keepVersions`.
  */
 export function createSiteLoader(opts: SiteLoaderOptions) {
   let status: LoaderStatus = { phase: 'idle' };
@@ -101,8 +128,12 @@ export function createSiteLoader(opts: SiteLoaderOptions) {
       failures += 1;
       const delay = Math.min(cfg.retry.maxMs, cfg.retry.minMs * 2 ** (failures - 1));
       const reason = (err as Error).message;
-      status = { phase: 'idle', lastError: reason, nextRetryAt: new Date(Date.now() + delay) };
-      opts.log.error({ err: reason, retryInMs: delay, serving: active?.version ?? null }, 'site load failed; the current site stays served');
+      const refused = isRefusal(err);
+      status = { phase: 'idle', lastError: reason, refused, nextRetryAt: new Date(Date.now() + delay) };
+      const fields = { err: reason, refused, code: (err as BundleError).code, attempt: failures, retryInMs: delay, serving: active?.version ?? null };
+      const what = refused ? `site load refused (${REFUSED_HINT})` : 'site load failed';
+      const served = active ? `version ${active.version} stays served` : 'no site is served (readers get 503) until a load succeeds';
+      opts.log.error(fields, `${what}; ${served}`);
       clearTimeout(retryTimer);
       retryTimer = setTimeout(() => void run(cfg), delay);
       retryTimer.unref();

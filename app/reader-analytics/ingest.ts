@@ -1,5 +1,6 @@
 import type { PageFeedbackStore, FeedbackInput } from '../../data/stores/page-feedback.js';
 import type { PageBatchResult, PageViewStore, StoredPageView } from '../../data/stores/page-views.js';
+import { createLogThrottle } from '../http/log-throttle.js';
 import type { Logger } from '../logger.js';
 import { classifyUserAgent } from './classify.js';
 import type { ReaderEvent } from './events.js';
@@ -25,7 +26,6 @@ export interface ReaderIngestOptions {
   /** After each written batch (the report folds it into its cached days). */
   onBatch?: (result: PageBatchResult) => void;
   onOutcome?: (outcome: 'rejected' | 'stored' | 'duplicate' | 'ignored' | 'dropped', n: number) => void;
-  intervalMs?: number;
   maxPending?: number;
 }
 
@@ -33,38 +33,59 @@ export interface ReaderIngestOptions {
 const VIEW_DEDUP_MS = 30 * 60_000;
 const VIEW_DEDUP_MAX = 200_000;
 
+interface Waiter {
+  views: boolean;
+  feedback: boolean;
+  resolve(): void;
+  reject(err: unknown): void;
+}
+
 /**
  * The write path of reader events, shared by the site's beacon, the site listener's own count
  * of AI agents and (issue 19) beacons a serving replica forwards: `accept` is the one entry.
- * Events are answered at once and written in batches (every 250 ms or 5,000 events), one
- * transaction per batch, as for searches.
+ * A group commit, as for searches (app/analytics/write-buffer.ts): events wait until the current
+ * turn of the event loop ends (or 5,000 wait), then go to the database, page views in one
+ * transaction and feedback in another; `accept`'s `stored` settles with the transactions that
+ * hold its events (the beacon endpoint answers only then). A failed write keeps nothing and
+ * forgets its view ids, so the same views sent again count.
  */
 export function createReaderIngest(opts: ReaderIngestOptions) {
-  const intervalMs = opts.intervalMs ?? 250;
   const maxPending = opts.maxPending ?? 5_000;
+  const throttle = createLogThrottle(opts.log);
   let views: StoredPageView[] = [];
+  /** The dedup key of each pending view (null: an AI agent's, which has no view id). */
+  let viewKeys: (string | null)[] = [];
   let feedback: FeedbackInput[] = [];
-  let timer: NodeJS.Timeout | null = null;
+  let waiting: Waiter[] = [];
+  let scheduled: NodeJS.Immediate | null = null;
   // Insertion-ordered: the oldest ids are forgotten first.
   const seenViews = new Map<string, number>();
 
   function flush(): number {
-    if (timer) {
-      clearTimeout(timer);
-      timer = null;
+    if (scheduled) {
+      clearImmediate(scheduled);
+      scheduled = null;
     }
     const v = views;
+    const keys = viewKeys;
     const f = feedback;
+    const settle = waiting;
     views = [];
+    viewKeys = [];
     feedback = [];
+    waiting = [];
     let stored = 0;
+    let viewsFailed: unknown;
+    let feedbackFailed: unknown;
     if (v.length) {
       try {
         const result = opts.views.writeBatch(v);
         stored += v.length;
         opts.onBatch?.(result);
       } catch (err) {
-        opts.log.error({ err, events: v.length }, 'reader analytics: writing a batch of page views failed; the batch is dropped');
+        viewsFailed = err;
+        for (const k of keys) if (k !== null) seenViews.delete(k);
+        throttle.error('views', { err, events: v.length }, 'reader analytics: writing a batch of page views failed; its requests were refused');
         opts.onOutcome?.('dropped', v.length);
       }
     }
@@ -73,30 +94,43 @@ export function createReaderIngest(opts: ReaderIngestOptions) {
         opts.feedback.recordMany(f);
         stored += f.length;
       } catch (err) {
-        opts.log.error({ err, events: f.length }, 'reader analytics: writing a batch of feedback failed; the batch is dropped');
+        feedbackFailed = err;
+        throttle.error('feedback', { err, events: f.length }, 'reader analytics: writing a batch of feedback failed; its requests were refused');
         opts.onOutcome?.('dropped', f.length);
       }
     }
     if (stored) opts.onOutcome?.('stored', stored);
+    for (const w of settle) {
+      const failed = (w.views && viewsFailed) || (w.feedback && feedbackFailed);
+      if (failed) w.reject(failed);
+      else w.resolve();
+    }
     return stored;
   }
 
   function schedule() {
     if (views.length + feedback.length >= maxPending) flush();
-    else if (!timer) {
-      timer = setTimeout(flush, intervalMs);
-      timer.unref();
-    }
+    else scheduled ??= setImmediate(flush);
   }
 
-  function firstSighting(projectId: string, viewId: string, nowMs: number): boolean {
+  /** Settles when the events just queued are written (see above); ignoring it is safe. */
+  function stored(kinds: { views: boolean; feedback: boolean }): Promise<void> {
+    if (!kinds.views && !kinds.feedback) return Promise.resolve();
+    const p = new Promise<void>((resolve, reject) => waiting.push({ ...kinds, resolve, reject }));
+    // Marked handled: a caller that does not wait (the site listener's own counts) must not turn a
+    // failed write into an unhandled rejection; one that awaits still sees it.
+    p.catch(() => undefined);
+    return p;
+  }
+
+  function firstSighting(projectId: string, viewId: string, nowMs: number): string | null {
     const k = `${projectId}:${viewId}`;
     const at = seenViews.get(k);
-    if (at !== undefined && nowMs - at < VIEW_DEDUP_MS) return false;
+    if (at !== undefined && nowMs - at < VIEW_DEDUP_MS) return null;
     seenViews.delete(k);
     seenViews.set(k, nowMs);
     if (seenViews.size > VIEW_DEDUP_MAX) seenViews.delete(seenViews.keys().next().value!);
-    return true;
+    return k;
   }
 
   const collection = (host: string | undefined) => opts.siteCollection?.(host) ?? COLLECT_ALL;
@@ -111,14 +145,15 @@ export function createReaderIngest(opts: ReaderIngestOptions) {
      * Take checked events of one request for `projectId`. Page views from user agents that are
      * not a person's browser are ignored here: AI agents are counted by the site listener (they
      * run no script, so a beacon of theirs would be a second count) and other bots not at all.
-     * Returns how many events were kept for writing.
+     * Returns how many events were kept for writing, and when they are stored (see above).
      */
-    accept(projectId: string, events: readonly ReaderEvent[], client: ReaderClient, nowMs: number): number {
+    accept(projectId: string, events: readonly ReaderEvent[], client: ReaderClient, nowMs: number): { kept: number; stored: Promise<void> } {
       if (!opts.enabled()) {
         opts.onOutcome?.('ignored', events.length);
-        return 0;
+        return { kept: 0, stored: Promise.resolve() };
       }
       let kept = 0;
+      const kinds = { views: false, feedback: false };
       const site = collection(client.host);
       const traffic = classifyUserAgent(client.userAgent);
       // One request is one reader: hashed once, not per event (a SHA-256 per view was the
@@ -132,6 +167,7 @@ export function createReaderIngest(opts: ReaderIngestOptions) {
             continue;
           }
           feedback.push({ ...e.input, projectId, atMs: nowMs });
+          kinds.feedback = true;
           kept++;
           continue;
         }
@@ -143,6 +179,8 @@ export function createReaderIngest(opts: ReaderIngestOptions) {
           }
           visitor ??= opts.hasher.hash(nowMs, client.ip, client.userAgent, projectId);
           views.push({ projectId, atMs: nowMs, path: e.path, ai: 1, visitor });
+          viewKeys.push(null);
+          kinds.views = true;
           kept++;
           continue;
         }
@@ -150,16 +188,20 @@ export function createReaderIngest(opts: ReaderIngestOptions) {
           opts.onOutcome?.('ignored', 1);
           continue;
         }
-        if (!firstSighting(projectId, e.viewId, nowMs)) {
+        const key = firstSighting(projectId, e.viewId, nowMs);
+        if (key === null) {
           opts.onOutcome?.('duplicate', 1);
           continue;
         }
         visitor ??= opts.hasher.hash(nowMs, client.ip, client.userAgent, projectId);
         views.push({ projectId, atMs: nowMs, path: e.path, ai: 0, visitor });
+        viewKeys.push(key);
+        kinds.views = true;
         kept++;
       }
+      const done = stored(kinds);
       if (kept) schedule();
-      return kept;
+      return { kept, stored: done };
     },
     /** A page (HTML or Markdown) the site listener served to an AI agent: one AI view. */
     acceptAgentView(projectId: string, path: string, client: ReaderClient, nowMs: number): void {
@@ -168,6 +210,7 @@ export function createReaderIngest(opts: ReaderIngestOptions) {
         return;
       }
       views.push({ projectId, atMs: nowMs, path, ai: 1, visitor: opts.hasher.hash(nowMs, client.ip, client.userAgent, projectId) });
+      viewKeys.push(null);
       schedule();
     },
     /** Reader events not collected before they reached `accept` (a replica with collection off): counted. */

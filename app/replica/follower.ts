@@ -9,6 +9,16 @@ import type { PublishService } from '../publish/service.js';
 import { bundlesDir, publishedSlot } from '../publish/slots.js';
 import type { SiteRegistry } from '../sites/registry.js';
 
+/** The publisher answered with a status other than the one expected. */
+class UpstreamError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
 interface UpstreamSite {
   projectId: string;
   domain: string;
@@ -51,7 +61,7 @@ export function createFollower(deps: { config: () => Readonly<Config>; service: 
   async function download(site: UpstreamSite, signal: AbortSignal): Promise<string> {
     const base = deps.config().replica.upstreamUrl!.replace(/\/+$/, '');
     const res = await fetch(`${base}${site.bundlePath}`, { headers: headers(), signal });
-    if (res.status !== 200 || !res.body) throw new Error(`bundle of ${site.version}: the publisher answered ${res.status}`);
+    if (res.status !== 200 || !res.body) throw new UpstreamError(`bundle of ${site.version}: the publisher answered ${res.status}`, res.status);
     const dir = bundlesDir(publishedSlot(stateDir(), site.projectId));
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `.partial-${site.dirName}.zip`);
@@ -98,7 +108,7 @@ export function createFollower(deps: { config: () => Readonly<Config>; service: 
           failures = 0;
           continue;
         }
-        if (res.status !== 200) throw new Error(`the publisher answered ${res.status} to GET /v1/replica/sites${res.status === 401 || res.status === 403 ? ' (check the replica key)' : ''}`);
+        if (res.status !== 200) throw new UpstreamError(`the publisher answered ${res.status} to GET /v1/replica/sites${res.status === 401 || res.status === 403 ? ' (check the replica key)' : ''}`, res.status);
         const body = (await res.json()) as { sites: UpstreamSite[] };
         await apply(body.sites, signal);
         // Only once every site is applied: a failed download is tried again at the next request.
@@ -109,7 +119,13 @@ export function createFollower(deps: { config: () => Readonly<Config>; service: 
         failures += 1;
         const delay = Math.min(30_000, 500 * 2 ** Math.min(failures - 1, 6));
         status.lastError = (err as Error).message;
-        log.warn({ err: status.lastError, retryInMs: delay }, 'replica: following the publisher failed; what is served stays');
+        // 401, 403, 404, 410: the key or the publisher's list must change; retried all the same.
+        const refused = err instanceof UpstreamError && [401, 403, 404, 410].includes(err.status);
+        const served = deps.registry.publishedSites().size;
+        log.warn(
+          { err: status.lastError, refused, retryInMs: delay, serving: served },
+          `replica: following the publisher ${refused ? 'was refused (retrying will not cure it until the replica key or the publisher changes)' : 'failed'}; ${served ? `the ${served} site(s) served stay served` : 'no site is served yet'}`,
+        );
         await new Promise((resolve) => setTimeout(resolve, delay).unref());
       }
     }

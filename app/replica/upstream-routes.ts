@@ -1,65 +1,99 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { Router } from 'express';
+import { replicaKeyReaches, type AdminKey } from '../../data/stores/admin-keys.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
+import { listVersions, readActive } from '../loader/sites-dir.js';
 import type { PublishService } from '../publish/service.js';
 import { bundleFile, publishedSlot } from '../publish/slots.js';
-import { requireReplicaKey } from './auth.js';
+import { replicaKeyOf, requireReplicaKey } from './auth.js';
 
 /** The longest a replica may ask the publisher to hold a request open. */
 const MAX_WAIT_S = 120;
+/**
+ * How long the version an activation replaced stays downloadable: a replica that read the list
+ * just before the swap asks for it at once, and is still serving it while the new one rolls out.
+ */
+export const REPLACED_VERSION_GRACE_MS = MAX_WAIT_S * 1000;
 
 /**
  * What serving replicas read on the publishing appliance (admin listener, replica key only):
- * `GET /v1/replica/sites` (the active version of every published project; `ETag`, and with
- * `If-None-Match` and `?wait=<s>` a long-poll that answers as soon as a version changes, or 304
- * when the wait ends) and `GET /v1/replica/sites/{projectId}/{dirName}/bundle.zip` (a kept
- * version's verified archive).
+ * `GET /v1/replica/sites` (the active version of every published project the key reaches; `ETag`,
+ * and with `If-None-Match` and `?wait=<s>` a long-poll that answers as soon as one of those
+ * versions changes, or 304 when the wait ends) and
+ * `GET /v1/replica/sites/{projectId}/{dirName}/bundle.zip` (the verified archive of the version
+ * served, or of the one it replaced during the grace above). A key reaches its organization's
+ * projects, or every organization's when made with `--all-organizations`; anything else is 404,
+ * as if it did not exist (docs/publishing.md, "Serving replicas").
  */
 export function createUpstreamRouter(ctx: AppContext, service: PublishService): Router {
   const router = Router();
   router.use('/v1/replica', requireReplicaKey(ctx.stores));
 
-  const snapshot = () => {
-    const sites = service.activeSites().map((s) => ({ ...s, bundlePath: `/v1/replica/sites/${s.projectId}/${encodeURIComponent(s.dirName)}/bundle.zip` }));
+  const reaches = (key: AdminKey, projectId: string): boolean => {
+    const orgId = ctx.stores.projects.get(projectId)?.orgId;
+    return orgId !== undefined && replicaKeyReaches(key, orgId);
+  };
+
+  const snapshot = (key: AdminKey) => {
+    const sites = service
+      .activeSites()
+      .filter((s) => reaches(key, s.projectId))
+      .map((s) => ({ ...s, bundlePath: `/v1/replica/sites/${s.projectId}/${encodeURIComponent(s.dirName)}/bundle.zip` }));
     const etag = `"${crypto.createHash('sha256').update(JSON.stringify(sites.map((s) => [s.projectId, s.domain, s.version]))).digest('hex').slice(0, 32)}"`;
     return { sites, etag };
   };
 
+  /** The version a replica may download: the one served, or the one it replaced a moment ago. */
+  const downloadable = (projectId: string, dirName: string): boolean => {
+    const slot = publishedSlot(ctx.config.stateDir, projectId);
+    const active = readActive(slot);
+    if (!active) return false;
+    if (path.basename(active.dir) === dirName) return true;
+    const since = Date.now() - Date.parse(active.activatedAt);
+    if (!(since >= 0 && since < REPLACED_VERSION_GRACE_MS)) return false;
+    const replaced = listVersions(slot).find((v) => v.dir !== active.dir);
+    return replaced?.name === dirName;
+  };
+
   router.get('/v1/replica/sites', (req, res) => {
+    const key = replicaKeyOf(res);
     const wait = Math.min(MAX_WAIT_S, Math.max(0, Number(req.query.wait ?? 0) || 0));
     const known = req.get('if-none-match');
-    const answer = () => {
-      const snap = snapshot();
+    const answer = (snap = snapshot(key)) => {
       res.setHeader('ETag', snap.etag);
       res.setHeader('Cache-Control', 'no-store');
       if (known === snap.etag) return void res.status(304).end();
       res.json({ sites: snap.sites });
     };
-    if (!known || wait === 0 || known !== snapshot().etag) return answer();
-    // Long-poll: answer at the first change, or 304 when the wait is over.
+    if (!known || wait === 0 || known !== snapshot(key).etag) return answer();
+    // Long-poll: answer at the first change this key can see (another organization's publish
+    // neither ends the wait nor shows through its timing), or 304 when the wait is over.
     let done = false;
+    const stop = () => {
+      done = true;
+      clearTimeout(timer);
+      unsubscribe();
+    };
     const finish = () => {
       if (done) return;
-      done = true;
-      clearTimeout(timer);
-      unsubscribe();
+      stop();
       if (!res.writableEnded && !res.destroyed) answer();
     };
-    const unsubscribe = service.onChange(finish);
-    const timer = setTimeout(finish, wait * 1000);
-    req.on('close', () => {
-      done = true;
-      clearTimeout(timer);
-      unsubscribe();
+    const unsubscribe = service.onChange(() => {
+      if (!done && snapshot(key).etag !== known) finish();
     });
+    const timer = setTimeout(finish, wait * 1000);
+    req.on('close', stop);
   });
 
   router.get('/v1/replica/sites/:projectId/:dirName/bundle.zip', (req, res) => {
     const projectId = String(req.params.projectId);
     const dirName = String(req.params.dirName);
     if (!/^[0-9a-f]{24}$/.test(projectId) || !/^[A-Za-z0-9][A-Za-z0-9._+-]{0,200}$/.test(dirName) || dirName.includes('..')) throw errors.badRequest('Malformed project id or version');
+    if (!reaches(replicaKeyOf(res), projectId) || !downloadable(projectId, dirName)) throw errors.routeNotFound('GET', req.path);
     const file = bundleFile(publishedSlot(ctx.config.stateDir, projectId), dirName);
     const stat = fs.statSync(file, { throwIfNoEntry: false });
     if (!stat?.isFile()) throw errors.routeNotFound('GET', req.path);

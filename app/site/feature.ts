@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import type { Config } from '../../config/schema.js';
 import type { AppContext } from '../context.js';
-import type { Feature, ReadyCheck } from '../feature.js';
+import type { Feature, ReadyCheck, SiteReadiness } from '../feature.js';
 import { redactUrl } from '../logger.js';
-import { createSiteLoader, type SiteLoader } from '../loader/site-loader.js';
+import { createSiteLoader, REFUSED_HINT, type SiteLoader } from '../loader/site-loader.js';
 import { readActive } from '../loader/sites-dir.js';
 import { EXAMPLE_SOURCE, exportExample, rendererExport, type ExportFn } from './example-default.js';
 import { createCacheHitPath } from './cache-hit-path.js';
@@ -147,22 +147,45 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
       });
   };
 
+  /**
+   * Readiness tells the truth about readers (docs/operations.md, "Readiness"): each site this
+   * appliance is configured to serve (the single-site bundle when staticExport names one, the
+   * first-start example while it is exported, every published project, every site a replica follows) is
+   * listed as served or not. None of them served: critical (/readyz 503, readers get 503 or 404
+   * everywhere). Some: not critical (/readyz 200 "degraded"), since taking the listener out of
+   * rotation would stop the sites it does serve. None configured: ready for the admin API.
+   */
   const ready = (): ReadyCheck => {
     const s = loader.status;
     const retry = s.nextRetryAt ? `; retrying in ${Math.max(0, Math.round((s.nextRetryAt.getTime() - Date.now()) / 1000))} s` : '';
-    const failed = s.lastError ? `last load failed: ${s.lastError}${retry}` : '';
+    const lastLoad = s.lastError ? `last load ${s.refused ? 'refused' : 'failed'}: ${s.lastError}${s.refused ? ` (${REFUSED_HINT})` : ''}` : '';
+    const failed = lastLoad && `${lastLoad}${s.phase === 'loading' ? '' : retry}`;
     const site = current;
-    const others = registry?.size ? `${registry.size} site(s) at their own host names` : '';
-    if (!site && others) return { ok: true, critical: false, detail: `serving ${others}` };
+    const se = config.staticExport;
+    const sites: SiteReadiness[] = [];
     if (site) {
       const how = site.mounted ? 'mounted' : s.fromCache ? 'from cache' : '';
       const detail = `serving ${site.version}${how ? ` (${how})` : ''}${s.phase === 'loading' ? '; loading a new bundle' : ''}${failed ? `; ${failed}` : ''}`;
-      return { ok: true, critical: false, detail };
+      sites.push({ site: 'bundle', served: true, detail, ...(s.refused ? { refused: true } : {}) });
+    } else if ((se.enabled && se.bundleUrl) || s.phase === 'exporting') {
+      const detail = s.phase === 'exporting' ? 'exporting the example docs' : s.phase === 'loading' ? `loading the bundle${failed ? ` again; ${failed}` : ''}` : failed || 'no bundle loaded yet';
+      sites.push({ site: 'bundle', served: false, detail, ...(s.refused ? { refused: true } : {}) });
     }
-    if (s.phase === 'exporting') return { ok: false, critical: false, detail: 'exporting the example docs' };
-    if (s.phase === 'loading') return { ok: false, critical: false, detail: 'loading the bundle' };
-    if (failed) return { ok: false, critical: false, detail: failed };
-    return { ok: false, critical: false, detail: config.staticExport.enabled ? 'no bundle loaded yet' : 'no bundle configured (staticExport.enabled is false)' };
+    for (const [projectId, served] of registry?.publishedSites() ?? []) sites.push({ site: registry!.domainOf(projectId) ?? projectId, served: true, detail: `serving ${served.version}` });
+    for (const f of registry?.followedSites() ?? []) {
+      if (!registry!.published(f.projectId)) sites.push({ site: f.domain, served: false, detail: 'followed, not downloaded yet' });
+    }
+    const previews = registry ? registry.size - registry.publishedSites().size : 0;
+    const unserved = sites.filter((x) => !x.served);
+    if (sites.length === 0) {
+      const detail = previews > 0 ? `serving ${previews} preview(s) only` : failed || (se.enabled ? 'no bundle configured (staticExport.bundleUrl is not set) and no site published' : 'no bundle configured (staticExport.enabled is false) and no site published');
+      return { ok: true, critical: false, detail, sites };
+    }
+    if (sites.length === 1) return { ok: sites[0]!.served, critical: !sites[0]!.served, detail: sites[0]!.detail!, sites };
+    const detail = unserved.length
+      ? `serving ${sites.length - unserved.length} of ${sites.length} sites; not served: ${unserved.map((x) => `${x.site} (${x.detail})`).join(', ')}`
+      : `serving ${sites.length} sites`;
+    return { ok: unserved.length === 0, critical: unserved.length === sites.length, detail, sites };
   };
 
   return {

@@ -54,22 +54,38 @@ function hostOf(origin: string): string | undefined {
 function fail(res: Response, err: ApiError): void {
   res
     .status(err.status)
-    .set({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'x-playground-error': err.code })
+    .set({ ...err.headers, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'x-playground-error': err.code })
     .json({ error: { code: err.code, message: err.message } });
 }
 
-/** The request body, refused past `limit` bytes. */
-async function readBody(req: Request, limit: number): Promise<Buffer | 'too-large'> {
+/**
+ * The request body, refused past `limit` bytes or when it has not all arrived within `deadlineMs`
+ * (a client sending one byte every few seconds must not hold anything for long); `aborted` when
+ * the client went away.
+ */
+function readBody(req: Request, limit: number, deadlineMs: number): Promise<Buffer | 'too-large' | 'timeout' | 'aborted'> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) return 'too-large';
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) return 'too-large';
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+  if (declared > limit) return Promise.resolve('too-large');
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (outcome: Buffer | 'too-large' | 'timeout' | 'aborted') => {
+      clearTimeout(timer);
+      req.off('data', onData).off('end', onEnd).off('error', onGone).off('close', onGone);
+      // Whatever else the client sends is not read: the answer closes the connection.
+      if (!Buffer.isBuffer(outcome)) req.pause();
+      resolve(outcome);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) return done('too-large');
+      chunks.push(chunk);
+    };
+    const onEnd = () => done(Buffer.concat(chunks));
+    const onGone = () => done('aborted');
+    const timer = setTimeout(() => done('timeout'), deadlineMs);
+    req.on('data', onData).once('end', onEnd).once('error', onGone).once('close', onGone);
+  });
 }
 
 /** The upstream body, refused past `limit` bytes (the connection is cancelled). */
@@ -101,7 +117,14 @@ export interface PlaygroundFeatureOptions {
 export function createPlaygroundFeature(ctx: AppContext, opts: PlaygroundFeatureOptions): Feature {
   let config = ctx.config;
   const doFetch = opts.fetch ?? fetch;
+  // Slots per project, and requests per (project, client address): counts that drop to zero are removed.
   const inFlight = new Map<string, number>();
+  const perClient = new Map<string, number>();
+  const count = (map: Map<string, number>, key: string, by: 1 | -1) => {
+    const n = (map.get(key) ?? 0) + by;
+    if (n <= 0) map.delete(key);
+    else map.set(key, n);
+  };
   const router = Router();
 
   router.get(PLAYGROUND_CONFIG_PATH, (req, res) => {
@@ -141,64 +164,77 @@ export function createPlaygroundFeature(ctx: AppContext, opts: PlaygroundFeature
     }
     if (!playgroundOrigins(pg).includes(target.origin)) return fail(res, errors.playgroundOriginNotAllowed(target.origin));
     const key = projectId ?? '';
-    const busy = inFlight.get(key) ?? 0;
-    if (busy >= pg.maxConcurrent) return fail(res, errors.playgroundBusy());
-    inFlight.set(key, busy + 1);
-    const started = performance.now();
+    // One client address (req.ip: admin.trustProxy decides, as for the rate limits) holds at most
+    // maxPerClient of the project's requests, from the first byte of the body to the answer.
+    const client = `${key}\u0000${req.ip ?? 'unknown'}`;
+    if ((perClient.get(client) ?? 0) >= pg.maxPerClient) return fail(res, errors.playgroundClientBusy(pg.maxPerClient));
+    if ((inFlight.get(key) ?? 0) >= pg.maxConcurrent) return fail(res, errors.playgroundBusy());
+    count(perClient, client, +1);
+    let slot = false;
     try {
+      // The body is read before a slot is taken: a slow sender waits on its own, not in the slots.
       const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-      const body = hasBody ? await readBody(req, pg.maxRequestBytes) : undefined;
-      if (body === 'too-large') {
+      const body = hasBody ? await readBody(req, pg.maxRequestBytes, pg.bodyTimeoutMs) : undefined;
+      if (body === 'aborted') return void res.destroy();
+      if (body === 'too-large' || body === 'timeout') {
         res.set('connection', 'close');
-        return fail(res, errors.payloadTooLarge(pg.maxRequestBytes));
+        return fail(res, body === 'too-large' ? errors.payloadTooLarge(pg.maxRequestBytes) : errors.bodyTimeout(pg.bodyTimeoutMs));
       }
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (value === undefined || DROP_REQUEST.test(name)) continue;
-        headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-      }
-      const cookie = req.headers['x-playground-cookie'];
-      if (typeof cookie === 'string' && cookie !== '') headers.set('cookie', cookie);
-      let upstream: globalThis.Response;
-      try {
-        upstream = await doFetch(target, {
-          method: req.method,
-          headers,
-          ...(body && body.length > 0 ? { body: new Uint8Array(body) as Uint8Array<ArrayBuffer> } : {}),
-          redirect: 'manual',
-          signal: AbortSignal.timeout(pg.timeoutMs),
-        });
-      } catch (err) {
-        const e = err as Error & { cause?: { code?: string } };
-        const timedOut = e.name === 'TimeoutError' || e.name === 'AbortError';
-        ctx.log.info({ origin: target.origin, method: req.method, failure: timedOut ? 'timeout' : (e.cause?.code ?? 'network') }, 'playground proxy: upstream failed');
-        return fail(res, timedOut ? errors.playgroundTimeout(target.origin, pg.timeoutMs) : errors.playgroundUnreachable(target.origin, e.cause?.code));
-      }
-      const payload = req.method === 'HEAD' ? Buffer.alloc(0) : await readUpstream(upstream.body, pg.maxResponseBytes);
-      if (payload === 'too-large') return fail(res, errors.playgroundResponseTooLarge(pg.maxResponseBytes));
-      const out: Record<string, string> = {};
-      upstream.headers.forEach((value, name) => {
-        if (!DROP_RESPONSE.test(name)) out[name] = value;
-      });
-      ctx.log.info({ origin: target.origin, method: req.method, status: upstream.status, ms: Math.round(performance.now() - started) }, 'playground proxy');
-      // A 3xx would make the reader's browser follow it or hide it (opaque redirect): the answer is
-      // sent as 200 and its real status travels in X-Playground-Status, for the playground to show.
-      const redirect = upstream.status >= 300 && upstream.status < 400;
-      res.status(redirect ? 200 : upstream.status).set({
-        'x-playground-status': String(upstream.status),
-        ...out,
-        // The answer is the API's, shown by the playground: it must never act as a page of this site.
-        'content-security-policy': "default-src 'none'; sandbox",
-        'x-content-type-options': 'nosniff',
-        'cache-control': 'no-store',
-        'x-playground-upstream-ms': String(Math.round(performance.now() - started)),
-      });
-      res.end(payload);
+      if ((inFlight.get(key) ?? 0) >= pg.maxConcurrent) return fail(res, errors.playgroundBusy());
+      count(inFlight, key, +1);
+      slot = true;
+      await forward(req, res, target, pg, body);
     } finally {
-      const n = (inFlight.get(key) ?? 1) - 1;
-      if (n <= 0) inFlight.delete(key);
-      else inFlight.set(key, n);
+      count(perClient, client, -1);
+      if (slot) count(inFlight, key, -1);
     }
+  }
+
+  /** Forward one request whose body has arrived, holding one of the project's slots. */
+  async function forward(req: Request, res: Response, target: URL, pg: Playground, body: Buffer | undefined): Promise<void> {
+    const started = performance.now();
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined || DROP_REQUEST.test(name)) continue;
+      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const cookie = req.headers['x-playground-cookie'];
+    if (typeof cookie === 'string' && cookie !== '') headers.set('cookie', cookie);
+    let upstream: globalThis.Response;
+    try {
+      upstream = await doFetch(target, {
+        method: req.method,
+        headers,
+        ...(body && body.length > 0 ? { body: new Uint8Array(body) as Uint8Array<ArrayBuffer> } : {}),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(pg.timeoutMs),
+      });
+    } catch (err) {
+      const e = err as Error & { cause?: { code?: string } };
+      const timedOut = e.name === 'TimeoutError' || e.name === 'AbortError';
+      ctx.log.info({ origin: target.origin, method: req.method, failure: timedOut ? 'timeout' : (e.cause?.code ?? 'network') }, 'playground proxy: upstream failed');
+      return fail(res, timedOut ? errors.playgroundTimeout(target.origin, pg.timeoutMs) : errors.playgroundUnreachable(target.origin, e.cause?.code));
+    }
+    const payload = req.method === 'HEAD' ? Buffer.alloc(0) : await readUpstream(upstream.body, pg.maxResponseBytes);
+    if (payload === 'too-large') return fail(res, errors.playgroundResponseTooLarge(pg.maxResponseBytes));
+    const out: Record<string, string> = {};
+    upstream.headers.forEach((value, name) => {
+      if (!DROP_RESPONSE.test(name)) out[name] = value;
+    });
+    ctx.log.info({ origin: target.origin, method: req.method, status: upstream.status, ms: Math.round(performance.now() - started) }, 'playground proxy');
+    // A 3xx would make the reader's browser follow it or hide it (opaque redirect): the answer is
+    // sent as 200 and its real status travels in X-Playground-Status, for the playground to show.
+    const redirect = upstream.status >= 300 && upstream.status < 400;
+    res.status(redirect ? 200 : upstream.status).set({
+      'x-playground-status': String(upstream.status),
+      ...out,
+      // The answer is the API's, shown by the playground: it must never act as a page of this site.
+      'content-security-policy': "default-src 'none'; sandbox",
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+      'x-playground-upstream-ms': String(Math.round(performance.now() - started)),
+    });
+    res.end(payload);
   }
 
   return {

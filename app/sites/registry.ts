@@ -61,6 +61,15 @@ export function createSiteRegistry() {
     preview(host: string): HostedSite | undefined {
       return previews.get(host.toLowerCase());
     },
+    /** The projects a replica follows (as the publishing appliance listed them), served or not yet. */
+    followedSites(): Array<{ projectId: string; domain: string }> {
+      return [...followed].map(([domain, projectId]) => ({ projectId, domain }));
+    },
+    /** The host name a project's site answers at, when known (its config, or the publisher's list). */
+    domainOf(projectId: string): string | undefined {
+      for (const map of [domains, followed]) for (const [domain, id] of map) if (id === projectId) return domain;
+      return undefined;
+    },
     /** Published sites (project id → site), e.g. the only one there is. */
     publishedSites(): ReadonlyMap<string, ServedSite> {
       return published;

@@ -10,6 +10,7 @@ import { publish } from './009_publish.js';
 import { readerAnalytics } from './010_reader_analytics.js';
 import { assistant } from './011_assistant.js';
 import { consoleTables } from './012_console.js';
+import { replicaKeyReach } from './013_replica_key_reach.js';
 
 export interface Migration {
   /** Applied in order; the database's `PRAGMA user_version` records the last one applied. */
@@ -19,4 +20,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit an applied one. */
-export const migrations: readonly Migration[] = [foundation, analytics, staticExport, agentJobs, analyticsBulk, analyticsHourly, exportKeepGoing, agentV1, publish, readerAnalytics, assistant, consoleTables];
+export const migrations: readonly Migration[] = [foundation, analytics, staticExport, agentJobs, analyticsBulk, analyticsHourly, exportKeepGoing, agentV1, publish, readerAnalytics, assistant, consoleTables, replicaKeyReach];

@@ -22,6 +22,8 @@ export interface AdminKey {
   /** First characters of the key, enough to recognise it in a list; never the whole key. */
   prefix: string;
   scopes: Scope[];
+  /** A replica key that follows every organization's sites, not only its own (`--all-organizations`). */
+  allOrganizations: boolean;
   label: string | null;
   createdAt: string;
   expiresAt: string | null;
@@ -35,6 +37,7 @@ interface Row {
   key_hash: string;
   prefix: string;
   scopes: string;
+  all_orgs: number;
   label: string | null;
   created_at: string;
   expires_at: string | null;
@@ -47,6 +50,7 @@ const toKey = (r: Row): AdminKey => ({
   orgId: r.org_id,
   prefix: r.prefix,
   scopes: r.scopes.split(',').filter(Boolean) as Scope[],
+  allOrganizations: r.all_orgs === 1,
   label: r.label,
   createdAt: r.created_at,
   expiresAt: r.expires_at,
@@ -78,10 +82,30 @@ export type KeyCheck =
   | { ok: true; key: AdminKey }
   | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' | 'expired' };
 
+export interface KeyInput {
+  orgId: string;
+  scopes?: readonly Scope[];
+  /** Only with the `replica` scope alone: the key follows every organization's sites. */
+  allOrganizations?: boolean;
+  expiresAt?: Date | null;
+  label?: string | null;
+}
+
+function allOrgsOf(input: KeyInput, scopes: readonly Scope[]): 0 | 1 {
+  if (!input.allOrganizations) return 0;
+  if (scopes.length !== 1 || scopes[0] !== 'replica') throw new Error('only a replica key (the replica scope alone) can follow every organization');
+  return 1;
+}
+
+/** Whether a replica key may read the sites of projects of `orgId`. */
+export function replicaKeyReaches(key: AdminKey, orgId: string): boolean {
+  return key.scopes.includes('replica') && (key.allOrganizations || key.orgId === orgId);
+}
+
 export function createAdminKeyStore(db: Db, now: () => Date) {
   const insert = db.prepare(
-    `INSERT INTO admin_keys (id, org_id, key_hash, prefix, scopes, label, created_at, expires_at)
-     VALUES (@id, @orgId, @hash, @prefix, @scopes, @label, @createdAt, @expiresAt)`,
+    `INSERT INTO admin_keys (id, org_id, key_hash, prefix, scopes, all_orgs, label, created_at, expires_at)
+     VALUES (@id, @orgId, @hash, @prefix, @scopes, @allOrgs, @label, @createdAt, @expiresAt)`,
   );
   const byHash = db.prepare<[string], Row>('SELECT * FROM admin_keys WHERE key_hash = ?');
   const byId = db.prepare<[string], Row>('SELECT * FROM admin_keys WHERE id = ?');
@@ -92,7 +116,7 @@ export function createAdminKeyStore(db: Db, now: () => Date) {
 
   return {
     /** Create a key; the plain key is returned once and never stored. */
-    create(input: { orgId: string; scopes?: readonly Scope[]; expiresAt?: Date | null; label?: string | null }): {
+    create(input: KeyInput): {
       key: string;
       record: AdminKey;
     } {
@@ -105,6 +129,7 @@ export function createAdminKeyStore(db: Db, now: () => Date) {
         hash: hashKey(key),
         prefix: key.slice(0, KEY_PREFIX.length + 6),
         scopes: scopes.join(','),
+        allOrgs: allOrgsOf(input, scopes),
         label: input.label ?? null,
         createdAt: now().toISOString(),
         expiresAt: input.expiresAt ? input.expiresAt.toISOString() : null,
@@ -116,18 +141,20 @@ export function createAdminKeyStore(db: Db, now: () => Date) {
      * key). Only its hash is kept; a key that is not in the `mint_` format, or that is already
      * stored, is refused.
      */
-    import(input: { orgId: string; key: string; scopes?: readonly Scope[]; expiresAt?: Date | null; label?: string | null }):
+    import(input: KeyInput & { key: string }):
       | { ok: true; record: AdminKey }
       | { ok: false; reason: 'malformed' | 'duplicate' } {
       if (!KEY_PATTERN.test(input.key)) return { ok: false, reason: 'malformed' };
       if (byHash.get(hashKey(input.key))) return { ok: false, reason: 'duplicate' };
       const id = 'key_' + crypto.randomBytes(8).toString('hex');
+      const scopes = [...new Set(input.scopes ?? ALL_SCOPES)].sort();
       insert.run({
         id,
         orgId: input.orgId,
         hash: hashKey(input.key),
         prefix: input.key.slice(0, KEY_PREFIX.length + 6),
-        scopes: [...new Set(input.scopes ?? ALL_SCOPES)].sort().join(','),
+        scopes: scopes.join(','),
+        allOrgs: allOrgsOf(input, scopes),
         label: input.label ?? null,
         createdAt: now().toISOString(),
         expiresAt: input.expiresAt ? input.expiresAt.toISOString() : null,

@@ -13,7 +13,10 @@ import { sandboxRuntimeSource } from './runtime.js';
 // over 200 ms to evaluate and render with seven exports sharing two cores.
 export const RENDER_MS = 500;
 export const MEMORY_BYTES = 32 * 1024 * 1024;
-const STACK_BYTES = 512 * 1024;
+// QuickJS's own check, reached first only while the sandbox thread's V8 stack (4 MiB, sandbox.ts) is
+// deeper than what 512 KiB of QuickJS frames take of it (measured: up to about 1 MiB; past that the
+// host's RangeError came first).
+export const STACK_BYTES = 512 * 1024;
 /** Our own runtime's first evaluation (Preact and friends), not repository code. */
 export const SETUP_MS = 5_000;
 /** Contexts a sandbox thread keeps, for exports that alternate on one render worker. */
@@ -120,7 +123,8 @@ export class Engine {
       const e = (dumped ?? {}) as { name?: unknown; message?: unknown };
       const message = typeof e.message === 'string' ? e.message : String(dumped);
       if (e.name === 'InternalError' && message === 'interrupted') throw new SandboxFailure(`stopped after ${ms} ms (a loop that does not end?)`, true);
-      if (e.name === 'InternalError' && /out of memory|stack overflow/.test(message)) throw new SandboxFailure(`stopped: ${message} (limit ${MEMORY_BYTES / 1048576} MiB)`, true);
+      if (e.name === 'InternalError' && /out of memory/.test(message)) throw new SandboxFailure(`stopped: out of memory (limit ${MEMORY_BYTES / 1048576} MiB)`, true);
+      if (e.name === 'InternalError' && /stack overflow/.test(message)) throw new SandboxFailure(`stopped: stack overflow (stack limit ${STACK_BYTES / 1024} KiB)`, true);
       throw new SandboxFailure(`${typeof e.name === 'string' ? `${e.name}: ` : ''}${message}`, false);
     }
     const value: unknown = vm.dump(result.value);

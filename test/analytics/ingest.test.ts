@@ -220,15 +220,16 @@ describe('POST /_/events', () => {
     await postEvents(app, search('t4'), { ip: '10.0.0.1' }).expect(202);
   });
 
-  it('writes in batches and flushes what is buffered when the feature stops', async () => {
+  it('answers 202 only once the events are stored, concurrent requests included', async () => {
     const app = appliance();
-    await postEvents(app, [search('one'), search('two')]).expect(202);
     const count = () => (app.ctx.db.prepare('SELECT count(*) AS n FROM search_events').get() as { n: number }).n;
-    expect(count()).toBe(0); // still in the write buffer
+    await postEvents(app, [search('one'), search('two')]).expect(202);
+    expect(count()).toBe(2); // written before the answer, not after it
+    await Promise.all([postEvents(app, [search('three')]).expect(202), postEvents(app, [search('four')]).expect(202)]);
+    expect(count()).toBe(4);
     await analyticsOf(app).stop?.();
-    expect(count()).toBe(2);
     const metrics = await supertest(app.admin).get('/metrics').expect(200);
-    expect(metrics.text).toMatch(/docs_appliance_search_events_total\{outcome="accepted"\} 2/);
-    expect(metrics.text).toMatch(/docs_appliance_search_events_total\{outcome="stored"\} 2/);
+    expect(metrics.text).toMatch(/docs_appliance_search_events_total\{outcome="accepted"\} 4/);
+    expect(metrics.text).toMatch(/docs_appliance_search_events_total\{outcome="stored"\} 4/);
   });
 });

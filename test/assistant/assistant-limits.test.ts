@@ -84,3 +84,34 @@ describe('assistant off (no model configured)', () => {
     expect(cols.map((c) => c.name).filter((n) => /ip|addr|cookie|fp|fingerprint|agent/i.test(n))).toEqual([]);
   });
 });
+
+describe('questions in flight per client address (issue 37, sibling of the playground slots)', () => {
+  let model: Awaited<ReturnType<typeof startFakeModel>>;
+  let rig: AssistantRig;
+  beforeAll(async () => {
+    model = await startFakeModel(() => ({ chunks: ['Refunds ', 'take ', 'five ', 'days.'], delayMs: 250 }));
+    rig = await assistantRig({ admin: { trustProxy: true }, assistant: { baseUrl: model.url, model: 'm', perClientPerMinute: 100, maxConcurrent: 4, maxPerClient: 1 } });
+  }, 120_000);
+  afterAll(async () => {
+    await rig?.close();
+    await model?.close();
+  });
+
+  it('one address holds at most maxPerClient answers; others are not held back; the slot is given back when the answer ends', async () => {
+    const from = (ip: string) =>
+      fetch(`${rig.siteOrigin}/_/assistant/message`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(question) });
+    const first = from('10.0.0.1');
+    while (model.requests.length < 1) await new Promise((r) => setTimeout(r, 10));
+    const second = await from('10.0.0.1');
+    expect(second.status).toBe(429);
+    expect(second.headers.get('retry-after')).toBe('5');
+    expect(await second.json()).toEqual({ error: 'This address already has 1 question(s) being answered; wait for an answer, then ask again' });
+    const other = await from('10.0.0.2');
+    expect(other.status).toBe(200);
+    expect((await readUiStream(other)).text).toBe('Refunds take five days.');
+    expect((await readUiStream(await first)).done).toBe(true);
+    const again = await from('10.0.0.1');
+    expect(again.status).toBe(200);
+    await readUiStream(again);
+  });
+});

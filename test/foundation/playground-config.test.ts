@@ -19,6 +19,8 @@ describe('projects[].playground', () => {
       maxRequestBytes: 1024 * 1024,
       maxResponseBytes: 8 * 1024 * 1024,
       maxConcurrent: 16,
+      bodyTimeoutMs: 10_000,
+      maxPerClient: 4,
     });
   });
 
@@ -30,6 +32,9 @@ describe('projects[].playground', () => {
       expect(() => parseConfig(withPlayground({ baseUrl: bad }), { source: 'test' }), bad).toThrow(ConfigError);
     }
     expect(() => parseConfig(withPlayground({ timeoutMs: 10 * 60_000 }), { source: 'test' })).toThrow(ConfigError);
+    for (const bad of [{ bodyTimeoutMs: 10 * 60_000 }, { bodyTimeoutMs: 10 }, { maxPerClient: 0 }, { maxPerClient: 1000 }]) {
+      expect(() => parseConfig(withPlayground(bad), { source: 'test' }), JSON.stringify(bad)).toThrow(ConfigError);
+    }
     expect(() => parseConfig(withPlayground({ allowedOrigins: [], unknownKey: 1 }), { source: 'test' })).toThrow(ConfigError);
   });
 });

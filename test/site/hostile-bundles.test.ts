@@ -70,7 +70,7 @@ describe('a bundle cannot take a name the loader uses (finding 3)', () => {
     for (const version of ['ACTIVE', 'active']) {
       const file = writeFile(dir, `bundles/${version}-x.zip`, zipBundle(sampleSite(version), version));
       await a.site.reload(withExport(a.ctx.config, { bundleUrl: file }));
-      expect(await readyz(a)).toMatch(new RegExp(`^serving v1; last load failed: ${version}-x\\.zip: manifest\\.json: version "${version}" is reserved for the loader's active pointer \\(sites/ACTIVE\\); give the bundle another version; retrying in \\d+ s$`));
+      expect(await readyz(a)).toMatch(new RegExp(`^serving v1; last load refused: ${version}-x\\.zip: manifest\\.json: version "${version}" is reserved for the loader's active pointer \\(sites/ACTIVE\\); give the bundle another version \\(retrying will not cure it: [^)]*\\); retrying in \\d+ s$`));
       expect((await supertest(a.app).get('/')).text).toContain('Home v1');
     }
     expect(fs.statSync(path.join(sitesDir(dir), 'ACTIVE')).isFile()).toBe(true);
@@ -110,7 +110,7 @@ describe('a high-ratio tar.gz ends with a refusal the operator can read (finding
     const a = appliance(dir, { bundleUrl: bomb, maxUncompressedBytes: 1024 ** 3 });
     await a.start();
     await a.site.idle();
-    expect(await readyz(a)).toMatch(/^last load failed: zeros\.tar\.gz: the compressed data inflates more than 1000 times its size \(a decompression bomb\); refused; retrying in \d+ s$/);
+    expect(await readyz(a)).toMatch(/^last load refused: zeros\.tar\.gz: the compressed data inflates more than 1000 times its size \(a decompression bomb\); refused \(retrying will not cure it: [^)]*\); retrying in \d+ s$/);
     await a.site.reload(withExport(a.ctx.config, { bundleUrl: bundleFile(dir, 'v1') }));
     expect((await supertest(a.app).get('/')).text).toContain('Home v1');
     expect(fs.readdirSync(sitesDir(dir)).sort()).toEqual(['ACTIVE', 'v1']);

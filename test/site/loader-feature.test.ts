@@ -90,7 +90,7 @@ describe('start-up and restarts', () => {
     expect(performance.now() - started).toBeLessThan(1000);
     expect(srv.hits).toBe(hitsBefore);
     expect(await body(second.app)).toContain('Home 2026-11-01');
-    expect(second.site.ready!()).toEqual({ ok: true, critical: false, detail: 'serving 2026-11-01 (from cache)' });
+    expect(second.site.ready!()).toEqual({ ok: true, critical: false, detail: 'serving 2026-11-01 (from cache)', sites: [{ site: 'bundle', served: true, detail: 'serving 2026-11-01 (from cache)' }] });
   });
 
   it('an unpinned restart keeps serving the last active site while the fetch fails, and says why', async () => {
@@ -110,7 +110,7 @@ describe('start-up and restarts', () => {
     expect(await body(second.app)).toContain('Home v1');
     await second.site.idle();
     // Readiness in the same tick as the failed load: the 50 ms retry may be under way after a request.
-    expect(second.site.ready!().detail).toMatch(/^serving v1; last load failed: .*HTTP 403 .*; retrying in \d+ s$/);
+    expect(second.site.ready!().detail).toMatch(/^serving v1; last load refused: .*HTTP 403 .*\(retrying will not cure it: [^)]*\); retrying in \d+ s$/);
     expect(await body(second.app)).toContain('Home v1');
   });
 
@@ -150,7 +150,7 @@ describe('failures never replace the site being served', () => {
     // on a busy machine the request below can take longer than that (then it says "loading").
     const check = a.site.ready!();
     expect(check.ok).toBe(true);
-    expect(check.detail).toMatch(/^serving v1; last load failed: .*"index\.html" is 8 bytes, manifest\.json says \d+; retrying in \d+ s$/);
+    expect(check.detail).toMatch(/^serving v1; last load refused: .*"index\.html" is 8 bytes, manifest\.json says \d+ \(retrying will not cure it: [^)]*\); retrying in \d+ s$/);
     expect(await body(a.app)).toContain('Home v1');
     expect(fs.readdirSync(sitesDir(dir)).filter((n) => !n.startsWith('.') && n !== 'ACTIVE')).toEqual(['v1']);
 
@@ -167,8 +167,9 @@ describe('failures never replace the site being served', () => {
     await a.start();
     await a.site.idle();
     // Readiness before the request, in the same tick as the failed load (the retry is due in 50 ms).
-    expect(a.site.ready!()).toMatchObject({ ok: false, critical: false });
-    expect(a.site.ready!().detail).toMatch(/^last load failed: x\.zip: neither a zip nor a \(gzipped\) tar archive; retrying in \d+ s$/);
+    // Nothing served of the one configured site: critical (/readyz 503, docs/operations.md "Readiness").
+    expect(a.site.ready!()).toMatchObject({ ok: false, critical: true, sites: [{ site: 'bundle', served: false, refused: true }] });
+    expect(a.site.ready!().detail).toMatch(/^last load refused: x\.zip: neither a zip nor a \(gzipped\) tar archive \(retrying will not cure it: [^)]*\); retrying in \d+ s$/);
     const res = await supertest(a.app).get('/').expect(503);
     expect(res.text).toContain('Documentation unavailable');
   });
@@ -311,7 +312,7 @@ describe('first start with nothing configured', () => {
     expect(calls).toHaveLength(1);
     const project = ctx.stores.projects.list()[0]!;
     expect(ctx.stores.settings.get('site.active.projectId')).toBe(project.id);
-    expect(site.ready!()).toEqual({ ok: true, critical: false, detail: `serving ${calls[0]}` });
+    expect(site.ready!()).toEqual({ ok: true, critical: false, detail: `serving ${calls[0]}`, sites: [{ site: 'bundle', served: true, detail: `serving ${calls[0]}` }] });
     const res = await raw((await listenFeature(site)).port, '/');
     expect(res.body.toString()).toContain(`Home ${calls[0]}`);
     await site.stop!();

@@ -4,7 +4,7 @@ import supertest from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withConnectOrigins } from '../../app/site/security-headers.js';
 import { tempDir } from '../loader/helpers/servers.js';
-import { bundleFile, fastLoader, rmDir, siteAppliance } from './helpers.js';
+import { bundleFile, fastLoader, listen, rmDir, siteAppliance, type RawResponse } from './helpers.js';
 
 const PROJECT = 'aaaaaaaaaaaaaaaaaaaaaaaa'; // the sample bundle's project
 const SECRET = 'sk_live_never_logged_42';
@@ -40,7 +40,7 @@ async function testApi(): Promise<{ origin: string; seen: Seen[] }> {
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
 }
 
-async function served(playground: Record<string, unknown> | undefined) {
+async function served(playground: Record<string, unknown> | undefined, extra: Record<string, unknown> = {}) {
   const dir = tempDir('playground-');
   cleanup.push(() => rmDir(dir));
   const bundle = bundleFile(dir, 'v1');
@@ -50,6 +50,7 @@ async function served(playground: Record<string, unknown> | undefined) {
     organizations: [{ id: 'org_a', name: 'A' }],
     projects: [{ id: PROJECT, orgId: 'org_a', name: 'Docs', domain: 'docs.test.internal', sourceDir: dir, ...(playground ? { playground } : {}) }],
     staticExport: { enabled: true, ...fastLoader, bundleUrl: bundle, version: 'v1' },
+    ...extra,
   });
   // Capture what the appliance logs, to prove the reader's credentials never reach it.
   const log = a.ctx.log as unknown as Record<string, (...args: unknown[]) => void>;
@@ -160,6 +161,86 @@ describe('the playground on the site listener', () => {
     expect(huge.body.error.code).toBe('PLAYGROUND_RESPONSE_TOO_LARGE');
     const down = await supertest(app).get('/_/playground/proxy').set('x-playground-url', `${dead}/x`).expect(502);
     expect(down.body.error).toEqual({ code: 'PLAYGROUND_UNREACHABLE', message: `${dead} could not be reached from the appliance (ECONNREFUSED)` });
+  });
+});
+
+/**
+ * A POST through the proxy that declares `declared` bytes and sends one (a slow sender): resolves
+ * with the answer, whenever it comes. `sent()` resolves once the byte is on its way.
+ */
+function slowBody(port: number, target: string, client: string, declared = 100_000): { answer: Promise<RawResponse>; sent: Promise<void>; destroy(): void } {
+  let onSent!: () => void;
+  let request: http.ClientRequest | undefined;
+  const sent = new Promise<void>((r) => (onSent = r));
+  const answer = new Promise<RawResponse>((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, path: '/_/playground/proxy', method: 'POST', agent: false, headers: { 'content-length': String(declared), 'x-playground-url': target, 'x-forwarded-for': client } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
+    req.on('error', reject);
+    req.write('x', () => onSent());
+    request = req;
+    cleanup.push(() => void req.destroy());
+  });
+  return { answer, sent, destroy: () => request?.destroy() };
+}
+
+describe('the playground proxy under slow senders (issue 37)', () => {
+  it('reads bodies before taking a slot: slow senders hold no slot, get 408 at the deadline, and readers pass', async () => {
+    const api = await testApi();
+    const { app } = await served({ allowedOrigins: [api.origin], proxy: true, maxConcurrent: 4, maxPerClient: 2, bodyTimeoutMs: 1500 }, { admin: { trustProxy: true } });
+    const server = await listen(app);
+    cleanup.push(() => server.close());
+    // As many slow senders as there are slots, each from its own address.
+    const slow = ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4'].map((ip) => slowBody(server.port, `${api.origin}/x`, ip));
+    await Promise.all(slow.map((s) => s.sent));
+    await new Promise((r) => setTimeout(r, 100));
+    const reader = await supertest(app).post('/_/playground/proxy').set('x-playground-url', `${api.origin}/pets`).set('x-forwarded-for', '10.0.0.9').send({ name: 'Rex' });
+    expect(reader.status).toBe(201);
+    expect(reader.body).toEqual({ ok: true, echo: '{"name":"Rex"}' });
+    // At the deadline each slow sender gets a coded 408; nothing of theirs reached the API.
+    for (const s of slow) {
+      const r = await s.answer;
+      expect(r.status).toBe(408);
+      expect(r.headers['x-playground-error']).toBe('BODY_TIMEOUT');
+      expect(r.headers.connection).toBe('close');
+      expect(JSON.parse(r.body.toString())).toEqual({ error: { code: 'BODY_TIMEOUT', message: 'The request body did not arrive within 1500 ms; nothing was sent' } });
+    }
+    expect(api.seen.map((x) => x.url)).toEqual(['/pets']);
+  });
+
+  it('bounds requests per client address (X-Forwarded-For under admin.trustProxy, as for rate limits) and slots per project', async () => {
+    const api = await testApi();
+    const { app } = await served({ allowedOrigins: [api.origin], proxy: true, maxConcurrent: 3, maxPerClient: 2, bodyTimeoutMs: 5000, timeoutMs: 5000 }, { admin: { trustProxy: true } });
+    const server = await listen(app);
+    cleanup.push(() => server.close());
+    const slow = [slowBody(server.port, `${api.origin}/x`, '10.0.0.1'), slowBody(server.port, `${api.origin}/x`, '10.0.0.1')];
+    await Promise.all(slow.map((s) => s.sent));
+    await new Promise((r) => setTimeout(r, 100));
+    const third = await supertest(app).get('/_/playground/proxy').set('x-playground-url', `${api.origin}/pets`).set('x-forwarded-for', '10.0.0.1').expect(429);
+    expect(third.headers['retry-after']).toBe('1');
+    expect(third.body.error).toEqual({ code: 'PLAYGROUND_CLIENT_BUSY', message: 'This address already has 2 playground requests in flight for this site; retry when one has finished' });
+    // Another address is not held back by the first one's requests.
+    await supertest(app).get('/_/playground/proxy').set('x-playground-url', `${api.origin}/pets`).set('x-forwarded-for', '10.0.0.2').expect(201);
+    // Slots are still bounded per project: three answers the API holds fill them; a fourth address gets 503.
+    const held = ['10.0.0.3', '10.0.0.4', '10.0.0.5'].map((ip) => supertest(app).get('/_/playground/proxy').set('x-playground-url', `${api.origin}/slow`).set('x-forwarded-for', ip).then((r) => r));
+    const until = Date.now() + 5000;
+    while (api.seen.filter((x) => x.url === '/slow').length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    const busy = await supertest(app).get('/_/playground/proxy').set('x-playground-url', `${api.origin}/pets`).set('x-forwarded-for', '10.0.0.6').expect(503);
+    expect(busy.headers['retry-after']).toBe('1');
+    expect(busy.body.error.code).toBe('PLAYGROUND_BUSY');
+    expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200, 200]);
+    // Slots and per-client counts are given back: the first address may send again once its senders are gone.
+    for (const s of slow) {
+      void s.answer.catch(() => undefined);
+      s.destroy();
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    await supertest(app).get('/_/playground/proxy').set('x-playground-url', `${api.origin}/pets`).set('x-forwarded-for', '10.0.0.1').expect(201);
   });
 });
 

@@ -192,23 +192,23 @@ describe('serving the active site', () => {
 
   it('/readyz names the version served', async () => {
     const res = await t.api().get('/readyz').expect(200);
-    expect(res.body.checks.site).toEqual({ ok: true, critical: false, detail: 'serving v1' });
+    expect(res.body.checks.site).toEqual({ ok: true, critical: false, detail: 'serving v1', sites: [{ site: 'bundle', served: true, detail: 'serving v1' }] });
     expect(t.ctx.stores.settings.get('site.active.projectId')).toBe('aaaaaaaaaaaaaaaaaaaaaaaa');
     expect(t.ctx.stores.settings.get('site.active.version')).toBe('v1');
   });
 });
 
 describe('a failing load seen through the admin /readyz', () => {
-  it('stays 200 (the admin API works) and names the reason and the retry', async () => {
+  it('with nothing served, 503 (readers get 503 too) naming the reason and the retry', async () => {
     // Retries far apart: /readyz is answered after the failure, not while a retry is under way.
     const t = createTestAppliance({ config: { staticExport: { enabled: true, bundleUrl: '/nonexistent/bundle.zip', ...fastLoader, retry: { minMs: 60_000, maxMs: 60_000 } } } });
     try {
       await t.start();
       await siteFeature(t.features).idle();
-      const ready = await t.api().get('/readyz').expect(200);
+      const ready = await t.api().get('/readyz').expect(503);
       expect(ready.body.checks.site.ok).toBe(false);
-      expect(ready.body.checks.site.critical).toBe(false);
-      expect(ready.body.checks.site.detail).toMatch(/^last load failed: staticExport\.bundleUrl: \/nonexistent\/bundle\.zip cannot be read: ENOENT; retrying in \d+ s$/);
+      expect(ready.body.checks.site.critical).toBe(true);
+      expect(ready.body.checks.site.detail).toMatch(/^last load refused: staticExport\.bundleUrl: \/nonexistent\/bundle\.zip cannot be read: ENOENT \(retrying will not cure it: .*\); retrying in \d+ s$/);
       await supertest(t.site).get('/').expect(503);
     } finally {
       await t.close();
@@ -217,7 +217,7 @@ describe('a failing load seen through the admin /readyz', () => {
 });
 
 describe('with nothing to serve', () => {
-  it('answers 503 with a plain page, and /readyz stays 200 saying why', async () => {
+  it('answers 503 with a plain page; /readyz is 200 (nothing is configured to be served) and says why', async () => {
     const t = createTestAppliance();
     try {
       await t.start();
@@ -226,7 +226,7 @@ describe('with nothing to serve', () => {
       expect(res.headers['retry-after']).toBe('30');
       expect(res.text).toContain('Documentation unavailable');
       const ready = await t.api().get('/readyz').expect(200);
-      expect(ready.body.checks.site).toEqual({ ok: false, critical: false, detail: 'no bundle configured (staticExport.enabled is false)' });
+      expect(ready.body.checks.site).toEqual({ ok: true, critical: false, detail: 'no bundle configured (staticExport.enabled is false) and no site published', sites: [] });
     } finally {
       await t.close();
     }

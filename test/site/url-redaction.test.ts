@@ -60,7 +60,7 @@ describe('presigned cloud links never reach a log line or /readyz (finding 10)',
         await new Promise((r) => setTimeout(r, 20));
       }
       // The reason names the link without any of its query.
-      expect(body).toMatch(new RegExp(`last load failed: http://127\\.0\\.0\\.1:\\d+/bucket/bundle\\.zip\\?…: HTTP 403`));
+      expect(body).toMatch(new RegExp(`last load refused: http://127\\.0\\.0\\.1:\\d+/bucket/bundle\\.zip\\?…: HTTP 403`));
       expect(body).not.toMatch(/X-Amz|X-Goog|sig=/);
       expectNoSecret(body);
       // Logs keep the parameter names, never a value.

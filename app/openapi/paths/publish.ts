@@ -181,8 +181,9 @@ export const publishPaths = {
   '/v1/replica/sites': {
     get: {
       operationId: 'replicaSites',
-      summary: 'Active version of every published site, for serving replicas (replica key only)',
-      description: 'With `If-None-Match` (the last ETag) and `wait` (seconds, at most 120), the request is held until a version changes (200) or the wait ends (304).',
+      summary: 'Active version of every published site the replica key reaches, for serving replicas (replica key only)',
+      description:
+        'A replica key reaches the sites of its own organization, or of every organization when it was made with `keys create --scopes replica --all-organizations`. With `If-None-Match` (the last ETag) and `wait` (seconds, at most 120), the request is held until one of those versions changes (200) or the wait ends (304).',
       tags: ['replica'],
       parameters: [{ name: 'wait', in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: 120 } }],
       responses: {
@@ -214,7 +215,9 @@ export const publishPaths = {
   '/v1/replica/sites/{projectId}/{dirName}/bundle.zip': {
     get: {
       operationId: 'replicaBundle',
-      summary: 'The verified archive of a kept version (replica key only)',
+      summary: 'The verified archive of the version served (replica key only)',
+      description:
+        'Downloadable: the active version of a project the key reaches, and for 120 s after an activation the version it replaced. Any other version, kept or not, and any project the key does not reach, is 404.',
       tags: ['replica'],
       parameters: [projectId, { name: 'dirName', in: 'path', required: true, schema: { type: 'string' } }],
       responses: {

@@ -180,6 +180,11 @@ describe('exported components: the boundary (repository code never runs in the a
         'export const Fine = () => {',
         '  return <p className="fine">still rendered</p>;',
         '};',
+        // Recursion without end: QuickJS's own stack limit stops it (the thread's larger V8 stack is never reached).
+        'export const Deep = () => {',
+        '  const down = (n) => down(n + 1) + 1;',
+        '  return <p>{down(0)}</p>;',
+        '};',
       ].join('\n'),
       'index.mdx': [
         '---',
@@ -187,7 +192,7 @@ describe('exported components: the boundary (repository code never runs in the a
         '---',
         "import { Exit } from '/snippets/evil.jsx';",
         "import { Env } from '/snippets/env.jsx';",
-        "import { Spin, Hog, Bomb, Fine } from '/snippets/loops.jsx';",
+        "import { Spin, Hog, Bomb, Fine, Deep } from '/snippets/loops.jsx';",
         '',
         '<Env />',
         '',
@@ -198,6 +203,8 @@ describe('exported components: the boundary (repository code never runs in the a
         '<Hog />',
         '',
         '<Bomb />',
+        '',
+        '<Deep />',
         '',
         '<Fine />',
         '',
@@ -229,7 +236,9 @@ describe('exported components: the boundary (repository code never runs in the a
     const about = (line: number): string | undefined => pre.find((w) => w.file === 'snippets/loops.jsx' && w.line === line)?.message;
     expect(about(1)).toMatch(/^<Spin> could not be pre-rendered \(stopped after 500 ms/);
     // Whichever limit comes first: QuickJS's memory cap or the hard wall-clock limit on the thread.
-    expect(about(4)).toMatch(/^<Hog> could not be pre-rendered \(stopped: (?:out of memory|no answer within)/);
+    expect(about(4)).toMatch(/^<Hog> could not be pre-rendered \(stopped: (?:out of memory \(limit 32 MiB\)|no answer within)/);
+    // The limit named is the stack's (docs/component-runtime.md), not the memory cap's.
+    expect(about(15)).toMatch(/^<Deep> could not be pre-rendered \(stopped: stack overflow \(stack limit 512 KiB\)\)/);
     // Ended at the hard limit (1.5 s + 500 ms for its module), not after the 10-40 s QuickJS needs (bench/islands-sandbox.ts).
     expect(about(8)).toMatch(/^<Bomb> could not be pre-rendered \(stopped: no answer within 2000 ms .*the sandbox thread was ended\)/);
   });
