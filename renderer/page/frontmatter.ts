@@ -9,6 +9,8 @@ export interface SplitPage {
   body: string;
   /** Number of source lines before the body, so body line N is file line N + bodyLineOffset. */
   bodyLineOffset: number;
+  /** The file opens with `---` that nothing closes: read as a thematic break, the whole file is body. */
+  unclosed?: true;
 }
 
 const OPEN_RE = /^---[ \t]*\r?\n/;
@@ -20,7 +22,9 @@ export function splitFrontmatter(file: string, source: string): SplitPage {
   if (!open) return { frontmatter: {}, body: text, bodyLineOffset: 0 };
   const rest = text.slice(open[0].length);
   const close = CLOSE_RE.exec(rest);
-  if (!close) throw new RenderError('Frontmatter starts with --- but is never closed', { file, line: 1 });
+  // Mintlify reads frontmatter with `front-matter` and compiles with remark-frontmatter: neither
+  // takes an unclosed `---` for frontmatter, so it is a thematic break and the file is all body.
+  if (!close) return { frontmatter: {}, body: text, bodyLineOffset: 0, unclosed: true };
   const yamlText = rest.slice(0, close.index);
   const afterClose = rest.slice(close.index + close[0].length).replace(/^\r?\n/, '');
   const bodyLineOffset = countLines(text.slice(0, text.length - afterClose.length));
@@ -128,6 +132,11 @@ function lineAt(text: string, offset: number): number {
 }
 
 /** Mintlify's fallback when a page has no `title`: the file name, dashes to spaces, first letter up. */
+/** Whether an unclosed opening `---` is followed by what looks like a `key: value` line (frontmatter meant, and lost). */
+export function looksLikeLostFrontmatter(body: string): boolean {
+  return /^---[ \t]*\r?\n[ \t]*[A-Za-z_][\w-]*:(?:[ \t]|\r?$)/m.test(body.slice(0, 300));
+}
+
 export function titleFromFile(file: string, siteName: string): string {
   const base = path.posix.basename(file).replace(/\.(mdx|md)$/i, '');
   const dir = path.posix.basename(path.posix.dirname(file));

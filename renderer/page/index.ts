@@ -9,7 +9,7 @@
  */
 import { RenderError, type PageContent, type RenderContext } from '../types.js';
 import type { Env } from './env.js';
-import { splitFrontmatter, stringField, titleFromFile } from './frontmatter.js';
+import { looksLikeLostFrontmatter, splitFrontmatter, stringField, titleFromFile, type SplitPage } from './frontmatter.js';
 import { htmlToText } from './html.js';
 import { finishIslands } from '../islands/island.js';
 import { endpointHeader, parseEndpoint } from './openapi.js';
@@ -59,7 +59,11 @@ function describeFailure(err: unknown): string {
 
 function render(file: string, source: string, ctx: RenderContext, input: PageInput): PageContent {
   const state = new PageState(ctx, file);
-  const { frontmatter, body, bodyLineOffset } = input.frontmatter ? { frontmatter: input.frontmatter, body: source, bodyLineOffset: 0 } : splitFrontmatter(file, source);
+  const split: SplitPage = input.frontmatter ? { frontmatter: input.frontmatter, body: source, bodyLineOffset: 0 } : splitFrontmatter(file, source);
+  const { frontmatter, body, bodyLineOffset } = split;
+  if (split.unclosed && looksLikeLostFrontmatter(body)) {
+    state.warn('unclosed-frontmatter', 'The page starts with --- and key: value lines but no closing ---: Mintlify reads it as a horizontal rule and text, not as frontmatter', file, 1);
+  }
   const firstLine = bodyLineOffset + 1;
   const text = withoutPlaceholders(substituteVariables(body, ctx.config.variables ?? {}, state, file, firstLine));
   const tree = parseMdx(file, text, firstLine, { esm: true });

@@ -92,7 +92,7 @@ describe('publishing from a Git repository', { timeout: 120_000 }, () => {
   });
 
   it('keeps serving the previous site when a pushed page cannot render; the status names file:line', async () => {
-    const head = repo.commit({ 'docs/guides/intro.mdx': '---\ntitle: never closed\n\nbody\n' }, 'Break the introduction');
+    const head = repo.commit({ 'docs/guides/intro.mdx': '<Note>\nnever closed\n\nbody\n' }, 'Break the introduction');
     const body = pushPayload('main', head);
     const hook = await sendHook(t, GIT_PROJECT, hostHeaders('github', SECRET, body), body).expect(202);
     const status = await untilEnded(t, key, hook.body.statusId);

@@ -114,7 +114,7 @@ describe('static export: the whole flow through HTTP', () => {
   it('fails a job whose pages cannot render, with an error naming the first failing files', async () => {
     const parent = fs.mkdtempSync(path.join((await import('node:os')).tmpdir(), 'se-broken-'));
     const source = writeTinyDocs(path.join(parent, 'docs'));
-    fs.writeFileSync(path.join(source, 'guides', 'intro.mdx'), '---\ntitle: never closed\n\nbody\n');
+    fs.writeFileSync(path.join(source, 'guides', 'intro.mdx'), '<Note>\nnever closed\n\nbody\n');
     try {
       t = createTestAppliance({ sourceDir: source, config: { renderer: { threads: 1 } } });
       await t.start();

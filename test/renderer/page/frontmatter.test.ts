@@ -57,9 +57,28 @@ describe('frontmatter', () => {
     expect(err.message).toMatch(/^Invalid YAML frontmatter: Excessive alias count/);
   });
 
-  it('rejects frontmatter that is not a mapping, and an unclosed block', () => {
+  it('rejects frontmatter that is not a mapping', () => {
     expect(renderError('---\n- a\n- b\n---\nBody').message).toMatch(/mapping/);
-    expect(renderError('---\ntitle: x\nBody without end').message).toMatch(/never closed/);
+  });
+
+  it('reads an opening --- that nothing closes as a thematic break, as Mintlify (front-matter, remark-frontmatter) does', () => {
+    const plain = render('---\n\nSome text.\n', { file: 'guides/rule.mdx' });
+    expect(plain.html).toMatch(/^<hr\s*\/?>\s*<p>Some text\.<\/p>/);
+    expect(plain.frontmatter).toEqual({});
+    expect(plain.warnings).toEqual([]);
+    // key: value lines after it were meant as frontmatter: the page renders, and says what was lost.
+    const lost = render('---\ntitle: x\n\nBody without end\n', { file: 'guides/lost.mdx' });
+    expect(lost.title).toBe('Lost');
+    expect(lost.html).toContain('Body without end');
+    expect(lost.warnings.map((w) => [w.code, w.line])).toEqual([['unclosed-frontmatter', 1]]);
+  });
+
+  it('renders a snippet whose unclosed --- is a thematic break in every page that imports it', () => {
+    const page = render("import Cta from '/snippets/cta-unclosed.mdx';\n\n# Pricing\n\n<Cta />\n", { file: 'guides/pricing.mdx' });
+    expect(page.html).toMatch(/<hr\s*\/?>/);
+    expect(page.html).toContain('Contact');
+    expect(page.html).toContain('href="https://example.com"');
+    expect(page.warnings).toEqual([]);
   });
 
   it('renders an endpoint header for openapi pages, including webhooks', () => {

@@ -181,7 +181,7 @@ describe('exportSite: determinism, failures, options', () => {
     const dir = tempSite({
       'docs.json': JSON.stringify({ name: 'x', navigation: { pages: ['index', 'broken', 'unclosed'] } }),
       'index.mdx': '# fine\n',
-      'broken.mdx': '---\ntitle: never closed\n\nbody\n',
+      'broken.mdx': '<Note>\nnever closed\n\nbody\n',
       'unclosed.mdx': '---\ntitle: u\n---\n\nText\n\n<Card title="x">\n\nno end\n',
     });
     const out = tmp('fail.zip');

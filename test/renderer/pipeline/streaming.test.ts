@@ -91,7 +91,7 @@ describe('pages streamed through the zip', () => {
   it('leaves no half site in outDir when a page fails', async () => {
     const names = Array.from({ length: 40 }, (_, i) => `q${i}`);
     const files: Record<string, string> = { 'docs.json': JSON.stringify({ name: 'S', navigation: { groups: [{ group: 'All', pages: names }] } }) };
-    for (const n of names) files[`${n}.mdx`] = n === 'q39' ? '---\ntitle: never closed\n\nbody\n' : `# ${n}\n`;
+    for (const n of names) files[`${n}.mdx`] = n === 'q39' ? '<Note>\nnever closed\n\nbody\n' : `# ${n}\n`;
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-stream-fail-'));
     fs.writeFileSync(path.join(out, 'keep.txt'), 'the operator’s own file');
     await expect(exportSite({ sourceDir: tempSite(files), outDir: out, pool, batchSize: 4 })).rejects.toThrow(/q39\.mdx:1/);
