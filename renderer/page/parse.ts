@@ -7,6 +7,7 @@
  */
 import { RenderError } from '../types.js';
 import { lineLocator } from './esm.js';
+import { fenceOpenAt } from './fence-open.js';
 import { HTML_TAGS, VOID_TAGS } from './html-tags.js';
 import { parseModule, readBracedExpression, readOpeningTag, type JsSyntaxError } from './js-grammar.js';
 import { readSimpleOpeningTag } from './simple-tag.js';
@@ -15,7 +16,6 @@ import { matchMath } from './math-syntax.js';
 import type { Program } from 'acorn';
 import type { Attr, ElementNode, ParsedMdx } from './tree.js';
 
-const FENCE_OPEN_RE = /[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(`{3,}|~{3,})/y;
 const TAG_NAME_RE = /[A-Za-z][\w]*(?:[.:-][\w]+)*/y;
 const ATTR_NAME_RE = /[A-Za-z_$:][\w$:.-]*/y;
 const UNQUOTED_VALUE_RE = /[^\s>"'`=<]+/y;
@@ -78,10 +78,9 @@ class Parser {
             continue;
           }
         }
-        FENCE_OPEN_RE.lastIndex = i;
-        const fence = FENCE_OPEN_RE.exec(src);
-        if (fence?.[1]) {
-          i = fenceEnd(src, i + fence[0].length, fence[1]);
+        const fence = fenceOpenAt(src, i);
+        if (fence) {
+          i = fenceEnd(src, fence.end, fence.fence);
           atLineStart = true;
           continue;
         }

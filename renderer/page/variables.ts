@@ -3,10 +3,10 @@
  * is reported, except inside code, where `{{ secrets.TOKEN }}` is usually template syntax of the
  * example itself (GitHub Actions, Jinja, Handlebars).
  */
+import { fenceOpening } from './fence-open.js';
 import type { PageState } from './state.js';
 
 const VARIABLE_RE = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;
-const FENCE_LINE_RE = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(`{3,}|~{3,})/;
 
 export function substituteVariables(body: string, variables: Record<string, string>, state: PageState, file: string, firstLine: number): string {
   if (!body.includes('{{')) return body;
@@ -33,9 +33,8 @@ function fencedLines(body: string): boolean[] {
   const out: boolean[] = [];
   let open: string | undefined;
   for (const line of body.split('\n')) {
-    const m = FENCE_LINE_RE.exec(line);
     if (open === undefined) {
-      if (m?.[1]) open = m[1];
+      open = fenceOpening(line);
       out.push(open !== undefined);
     } else {
       out.push(true);

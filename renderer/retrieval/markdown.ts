@@ -1,6 +1,6 @@
+import { fenceOpening } from '../page/fence-open.js';
 import { splitFrontmatter } from './frontmatter-split.js';
 
-const FENCE_RE = /^\s*(```|~~~)/;
 const MODULE_LINE_RE = /^(import\s.+\sfrom\s+['"][^'"]+['"];?|import\s+['"][^'"]+['"];?|export\s+(const|let|function|default)\b.*)$/;
 
 /**
@@ -19,14 +19,25 @@ function applyVisibility(body: string): string {
 function dropModuleLines(body: string): string {
   // Only a line starting with one of these words can go; most pages have neither.
   if (!body.includes('import') && !body.includes('export')) return body;
-  let inFence = false;
+  let fence: string | undefined;
   const out: string[] = [];
   for (const line of body.split('\n')) {
-    if (FENCE_RE.test(line)) inFence = !inFence;
-    if (!inFence && MODULE_LINE_RE.test(line.trim())) continue;
+    if (fence !== undefined) {
+      if (closesFence(line, fence)) fence = undefined;
+      out.push(line);
+      continue;
+    }
+    fence = fenceOpening(line);
+    if (fence === undefined && MODULE_LINE_RE.test(line.trim())) continue;
     out.push(line);
   }
   return out.join('\n');
+}
+
+/** A line of only the fence's character, at least as many as opened it. */
+function closesFence(line: string, fence: string): boolean {
+  const t = line.trim();
+  return t.length >= fence.length && t.split('').every((c) => c === fence[0]);
 }
 
 /**

@@ -50,6 +50,21 @@ describe('MDX structure', () => {
     expect(page.html).toContain('<code>{braces}</code>');
   });
 
+  it('reads a line whose backtick run closes on the same line as inline code, not a fence, inside components too', () => {
+    // CommonMark: a backtick fence's info string holds no backtick.
+    const page = render('<Update label="1.0" description="2025-01-01">\n\n- ```custom_id``` is kept.\n\n</Update>\n\n```custom_id``` at a line start.\n\n<Note>\n1. ```a``` one\n2. `b` two\n</Note>\n');
+    expect(page.warnings).toEqual([]);
+    expect(page.html).toMatch(/<li><code>custom_id<\/code> is kept\.<\/li>/);
+    expect(page.html).toContain('<p><code>custom_id</code> at a line start.</p>');
+    expect(page.html).toMatch(/c-callout--note[\s\S]*<li><code>a<\/code> one<\/li>/);
+    // A tilde fence may have backticks in its info string; it stays a fence, its tags code.
+    const tilde = render('<Note>\n~~~ a`b\n<Tab>\n~~~\n</Note>\n');
+    expect(tilde.html).toContain('&lt;Tab&gt;');
+    // The {{variable}} pass reads the same fences: an unknown variable after such a line is still reported.
+    const vars = render('- ```custom_id``` is kept.\n\nSee {{missing}}.\n');
+    expect(vars.warnings).toEqual([expect.objectContaining({ code: 'unknown-variable', line: 3 })]);
+  });
+
   it('interleaves markdown and components both ways', () => {
     const page = render(
       [
