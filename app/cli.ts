@@ -6,6 +6,7 @@ import { analyticsCommand } from './commands/analytics.js';
 import { auditCommand } from './console/audit-command.js';
 import { agentCommand } from './commands/agent.js';
 import { doctorCommand } from './commands/doctor.js';
+import { appVersion, commandHelp, globalHelp, wantsHelp } from './commands/help.js';
 import { exportCommand } from './commands/export.js';
 import { feedbackCommand } from './commands/feedback.js';
 import { type Command, type CommandIo, UsageError, println } from './commands/io.js';
@@ -30,16 +31,30 @@ const commands: Record<string, Command> = {
 };
 
 export async function main(argv: string[], io: CommandIo): Promise<number> {
-  const [name = 'serve', ...rest] = argv[0]?.startsWith('-') && argv[0] !== '--help' && argv[0] !== '-h' ? ['serve', ...argv] : argv;
-  if (name === '--help' || name === '-h' || name === 'help') {
-    println(io.stdout, 'Usage: docs-appliance <command> [options]\n');
-    for (const [n, c] of Object.entries(commands)) println(io.stdout, `  ${n.padEnd(10)} ${c.summary}`);
+  const first = argv[0];
+  if (first === '--version' || first === '-V' || first === 'version') {
+    println(io.stdout, `docs-appliance ${appVersion()}`);
     return 0;
   }
+  if (first === '--help' || first === '-h' || first === 'help') {
+    const target = argv[1] === undefined ? undefined : commands[argv[1]];
+    println(io.stdout, target ? commandHelp(argv[1]!, target, argv[2]) : globalHelp(commands));
+    return 0;
+  }
+  // Options with no command are serve's (`docs-appliance --config x.json`).
+  const [name = 'serve', ...rest] = first?.startsWith('-') ? ['serve', ...argv] : argv;
   const command = commands[name];
   if (!command) {
     println(io.stderr, `Unknown command "${name}". Run docs-appliance --help.`);
     return 2;
+  }
+  if (wantsHelp(rest)) {
+    println(io.stdout, commandHelp(name, command, rest[0]?.startsWith('-') ? undefined : rest[0]));
+    return 0;
+  }
+  if (command.versionOption ? rest.length === 1 && rest[0] === '--version' : rest.includes('--version')) {
+    println(io.stdout, `docs-appliance ${appVersion()}`);
+    return 0;
   }
   // Before any command can load the SQLite driver: a pair known to abort is refused here.
   const gate = runtimeGate(io.env);
@@ -53,7 +68,7 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
     return await command.run(rest, io);
   } catch (err) {
     if (err instanceof UsageError) {
-      println(io.stderr, `error: ${err.message}\nusage:\n${command.usage}`);
+      println(io.stderr, `error: ${err.message}\nusage:\n${command.usage.split('\n').map((l) => `  ${l}`).join('\n')}\n(docs-appliance ${name} --help for more)`);
       return 2;
     }
     // A damaged database met after opening (a torn page deep in a table) still names the recovery.

@@ -13,6 +13,16 @@ export const EXPORT_USAGE = `docs-appliance export <docsDir> --out <bundle.zip> 
     [--domain HOST] [--project ID] [--job-id ID] [--paths a,b/*] [--threads N] [--keep-going]
     [--no-component-scripts]`;
 
+/** `export --keep-going` wrote the bundle but left pages out: a CI job can tell it from success (0) and failure (1). */
+export const EXPORT_PARTIAL_EXIT_CODE = 3;
+
+export const EXPORT_DETAILS = `Exit status:
+  0  the bundle was written with every page
+  1  the export failed (each failure as file:line: message); no bundle
+  2  bad usage
+  3  partial: with --keep-going, the bundle was written without the pages that failed (listed on
+     standard error and in manifest.json)`;
+
 /** Warnings shown per code in the summary; the manifest has all of them. */
 const SHOWN_PER_CODE = 3;
 
@@ -68,7 +78,7 @@ function progressReporter(io: ExportIo): { update(p: ExportProgress): void; stop
  * `docs-appliance export`: a one-shot offline export of a docs directory to a bundle zip. Exit 0
  * only when the zip was written; 1 when the export failed (each failure as file:line: message);
  * 2 for bad usage. With --keep-going, pages that fail are left out and listed, and the zip of the
- * rest is written (exit 0). `deps.renderPool` supplies the pool for `--threads` (undefined: one
+ * rest is written (exit 3, EXPORT_PARTIAL_EXIT_CODE, when any page was left out). `deps.renderPool` supplies the pool for `--threads` (undefined: one
  * per core), closed at the end like the command's own (tests hand in a warm one).
  */
 export async function runExport(argv: string[], io: ExportIo, deps: { renderPool?: (threads: number | undefined) => RenderPool } = {}): Promise<number> {
@@ -143,6 +153,8 @@ export async function runExport(argv: string[], io: ExportIo, deps: { renderPool
     if (result.failures.length > 0) {
       const n = result.failures.length;
       io.stderr.write(`${n} failure${n === 1 ? '' : 's'} (--keep-going: these pages are not in the bundle; manifest.json lists them):\n${result.failures.map((f) => `  ${formatFailure(f)}`).join('\n')}\n`);
+      io.stderr.write(`partial export: exit ${EXPORT_PARTIAL_EXIT_CODE}\n`);
+      return EXPORT_PARTIAL_EXIT_CODE;
     }
     return 0;
   } catch (err) {
@@ -161,5 +173,7 @@ export async function runExport(argv: string[], io: ExportIo, deps: { renderPool
 export const exportCommand = {
   summary: 'Export a docs directory to a static bundle zip (offline, with a progress bar)',
   usage: EXPORT_USAGE,
+  details: EXPORT_DETAILS,
+  versionOption: true as const,
   run: (argv: string[], io: ExportIo): Promise<number> => runExport(argv, io),
 };

@@ -20,7 +20,12 @@ export interface CommandIo {
 
 export interface Command {
   summary: string;
+  /** One line per form, `docs-appliance <name> <sub> …`; `--help` prints them (app/commands/help.ts). */
   usage: string;
+  /** More help after the usage lines: what the options mean, exit codes. */
+  details?: string;
+  /** Whether the command has its own `--version <v>` option (export): `--version` alone then prints the version. */
+  versionOption?: true;
   run(argv: string[], io: CommandIo): Promise<number>;
 }
 

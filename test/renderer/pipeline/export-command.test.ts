@@ -61,7 +61,7 @@ describe('docs-appliance export', () => {
     expect(fs.existsSync(zip)).toBe(false);
   });
 
-  it('with --keep-going writes the pages that render, lists the others on stderr and in the manifest, exits 0', async () => {
+  it('with --keep-going writes the pages that render, lists the others on stderr and in the manifest, exits 3 (partial)', async () => {
     const site = tempSite({
       'docs.json': JSON.stringify({ name: 'x', navigation: { pages: ['index', 'broken', 'imports-missing'] } }),
       'index.mdx': '---\ntitle: Home\n---\n\nFine.\n',
@@ -77,10 +77,11 @@ describe('docs-appliance export', () => {
     const stderr = capture();
     const zip = path.join(outDir(), 'partial.zip');
     const code = await runExport([site, '--out', zip, '--threads', '1', '--keep-going'], { stdout: stdout.stream, stderr: stderr.stream }, warm);
-    expect(code).toBe(0);
+    expect(code).toBe(3);
     expect(stdout.text()).toMatch(/exported 2 pages to .*partial\.zip/);
     expect(stdout.text()).toMatch(/missing-import: 1\n\s+imports-missing\.mdx:1: \.\.\/\.\.\/src\/components\/Filter\.js points outside the repository/);
     expect(stderr.text()).toMatch(/1 failure \(--keep-going: these pages are not in the bundle; manifest\.json lists them\):\n  broken\.mdx:5:\d+: Could not parse: Unterminated string constant/);
+    expect(stderr.text()).toContain('partial export: exit 3');
     const files = await JSZip.loadAsync(fs.readFileSync(zip));
     const manifest = JSON.parse(await files.file('manifest.json')!.async('string')) as { pageCount: number; failures: unknown[] };
     expect(manifest.pageCount).toBe(2);
