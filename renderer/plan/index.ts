@@ -224,7 +224,7 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
   for (const p of pages) pageTitles[p.slug] = metaFor(p.slug).title ?? titleFromSlug(p.slug);
 
   classes.addOtherSources(files, config.customJs);
-  const tailwind = planTailwind(classes.candidates, config.colors);
+  const tailwind = planTailwind(classes.candidates, config.colors, classes.pageWide);
 
   warnings.push(...navigationIconWarnings({ repoRoot, configFile, config, sections, globalLinks: read.globalLinks, pages }));
 

@@ -5,7 +5,10 @@
  * Narrower than Tailwind's extractor on purpose: in Markdown pages only `class`/`className`
  * values count (prose words like "block" or "table" would otherwise each become a rule), while
  * script files (`.jsx`, `.tsx`, `.js`, `.ts`) and pages that declare components contribute every
- * string literal, since class names are often built in variables there.
+ * string literal, since class names are often built in variables there. A site's own scripts
+ * (`customJs`, often minified bundles) contribute only what they put in a `class` — an HTML
+ * string's `class="…"`, `className = …`, `classList.add(…)`, `setAttribute('class', …)` — since
+ * their other strings are rarely classes (collectScriptClasses).
  */
 import { ownCopy } from '../text-memo.js';
 
@@ -51,6 +54,21 @@ function braced(text: string, open: number): string {
     else if (ch === 125 && --depth === 0) return text.slice(open + 1, i);
   }
   return text.slice(open + 1, end);
+}
+
+/**
+ * Class values a site script writes into the page: `class="…"` in HTML strings (quotes possibly
+ * escaped inside a string), `className = "…"` / `className: "…"`, and the literal arguments of
+ * `classList.add/toggle/replace(…)` and `setAttribute("class", …)`.
+ */
+const SCRIPT_CLASS_RE = /\bclass(?:Name)?\s*[=:]\s*(?:\\?"([^"\\\n]*)|\\?'([^'\\\n]*)|`([^`]*)`)/g;
+const SCRIPT_CLASS_CALL_RE = /(?:\bclassList\.(?:add|toggle|replace)\s*\(|\bsetAttribute\(\s*["']class["']\s*,)([^)\n]{0,400})\)/g;
+
+/** Add the classes a site script (`customJs`) sets on the markup it inserts. */
+export function collectScriptClasses(text: string, into: Set<string>): void {
+  if (!text.includes('class')) return;
+  for (const m of text.matchAll(SCRIPT_CLASS_RE)) addTokens(m[1] ?? m[2] ?? m[3] ?? '', into);
+  for (const m of text.matchAll(SCRIPT_CLASS_CALL_RE)) addLiterals(m[1] ?? '', into);
 }
 
 /** Add the class candidates of one source file to `into`. */

@@ -9,6 +9,11 @@
  * theme's prose rules (`.prose img`), as utilities beat Mintlify's. The base layer that remains
  * only declares Tailwind's `--tw-*` custom properties, which utilities such as `rotate-45` and
  * `shadow-md` read.
+ *
+ * The classes of a site's own scripts (`pageWide`) are compiled a second time under `body`: those
+ * scripts insert banners and widgets anywhere in the page, as on the hosted site, whose stylesheet
+ * carries the utilities everywhere. No theme class is a Tailwind utility name (a test keeps it so),
+ * so this cannot restyle the theme either.
  */
 import { createRequire } from 'node:module';
 import type { TailwindInput } from './index.js';
@@ -19,6 +24,8 @@ const require = createRequire(import.meta.url);
 export const CONTENT_SCOPE = ':is(#page-content,.examples-panel-inner)';
 /** The theme toggles dark mode with `data-theme="dark"` on `<html>` (assets/client/theme-init.js). */
 export const DARK_SELECTOR = '[data-theme="dark"]';
+/** Where the site scripts' classes apply: anywhere in the page, still above the theme's rules. */
+export const PAGE_SCOPE = ':is(body)';
 /** The page background per theme (site.css `--color-bg`), Mintlify's `background-light/dark`. */
 const BACKGROUND = { light: '#ffffff', dark: '#0c0e12' };
 
@@ -61,11 +68,28 @@ export function compileTailwind(input: TailwindInput): Promise<string> {
 }
 
 async function compile(input: TailwindInput): Promise<string> {
+  const content = input.candidates.length === 0 ? '' : await run(input, input.candidates, CONTENT_SCOPE, '@tailwind base;\n@tailwind utilities;\n');
+  const borders = input.candidates.some((c) => BORDER_CANDIDATE_RE.test(c)) ? `${BORDER_BASE}\n` : '';
+  if (input.pageWide.length === 0) return borders + content;
+  // The base layer (the `--tw-*` properties) is global: the content pass may already carry it.
+  const base = input.candidates.length === 0 ? '@tailwind base;\n' : '';
+  const page = await run(input, input.pageWide, PAGE_SCOPE, `${base}@tailwind utilities;\n`);
+  return `${borders}${content}\n${pageBorderBase(input.pageWide)}${page}`;
+}
+
+/** BORDER_BASE for the script classes: only on elements carrying one of those border classes. */
+function pageBorderBase(classes: readonly string[]): string {
+  const plain = classes.filter((c) => BORDER_CANDIDATE_RE.test(c) && /^[a-z\d-]+$/.test(c));
+  if (plain.length === 0) return '';
+  return `:where(${plain.map((c) => `.${c}`).join(',')}) {\n    border-width: 0;\n    border-style: solid;\n    border-color: #e5e7eb\n}\n`;
+}
+
+async function run(input: TailwindInput, candidates: readonly string[], scope: string, source: string): Promise<string> {
   const { postcss, tailwind } = load();
   const config = {
-    content: [{ raw: input.candidates.join(' '), extension: 'html' }],
+    content: [{ raw: candidates.join(' '), extension: 'html' }],
     darkMode: ['selector', DARK_SELECTOR],
-    important: CONTENT_SCOPE,
+    important: scope,
     corePlugins: { preflight: false },
     theme: {
       extend: {
@@ -81,8 +105,7 @@ async function compile(input: TailwindInput): Promise<string> {
   const warn = console.warn;
   console.warn = () => undefined;
   try {
-    const result = await postcss([tailwind(config)]).process('@tailwind base;\n@tailwind utilities;\n', { from: undefined });
-    return input.candidates.some((c) => BORDER_CANDIDATE_RE.test(c)) ? `${BORDER_BASE}\n${result.css}` : result.css;
+    return (await postcss([tailwind(config)]).process(source, { from: undefined })).css;
   } finally {
     console.warn = warn;
   }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { brandColors } from '../layout/colors.js';
 import type { BuildWarning, SiteConfig } from '../types.js';
 
-export { collectCandidates, isClassSource } from './candidates.js';
+export { collectCandidates, collectScriptClasses, isClassSource } from './candidates.js';
 
 /** Key of the stylesheet in `ctx.themeAssets`; absent when the site uses no class. */
 export const TAILWIND_ASSET = 'tailwind.css';
@@ -18,6 +18,8 @@ export const TAILWIND_ASSET = 'tailwind.css';
  */
 export interface TailwindInput {
   candidates: string[];
+  /** Classes of the site's own scripts (`customJs`), styled anywhere in the page (compile.ts). */
+  pageWide: string[];
   colors: { primary: string; light: string; dark: string };
 }
 
@@ -26,7 +28,7 @@ export interface TailwindInput {
  * is a hash of the input and this, known before compiling, and so must change whenever the bytes
  * can (the appliance serves `_static/` as immutable).
  */
-const RECIPE = 'tailwindcss@3.4.17/recipe-2';
+const RECIPE = 'tailwindcss@3.4.17/recipe-3';
 
 export interface TailwindPlan {
   input: TailwindInput;
@@ -34,9 +36,13 @@ export interface TailwindPlan {
   bundlePath: string;
 }
 
-export function planTailwind(candidates: ReadonlySet<string>, colors: SiteConfig['colors']): TailwindPlan | undefined {
-  if (candidates.size === 0) return undefined;
-  const input: TailwindInput = { candidates: [...candidates].sort(), colors: brandColors(colors) };
+export function planTailwind(
+  candidates: ReadonlySet<string>,
+  colors: SiteConfig['colors'],
+  pageWide: ReadonlySet<string> = new Set(),
+): TailwindPlan | undefined {
+  if (candidates.size === 0 && pageWide.size === 0) return undefined;
+  const input: TailwindInput = { candidates: [...candidates].sort(), pageWide: [...pageWide].sort(), colors: brandColors(colors) };
   const hash = createHash('sha256').update(RECIPE).update('\0').update(JSON.stringify(input)).digest('hex').slice(0, 10);
   return { input, bundlePath: `_static/tailwind.${hash}.css` };
 }

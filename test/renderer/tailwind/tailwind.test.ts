@@ -2,7 +2,10 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSite, type ExportResult, type RenderPool } from '../../../renderer/index.js';
-import { collectCandidates } from '../../../renderer/tailwind/candidates.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { collectCandidates, collectScriptClasses } from '../../../renderer/tailwind/candidates.js';
+import { compileTailwind } from '../../../renderer/tailwind/compile.js';
 import { tempSite } from '../load/site-fixtures.js';
 import { sharedRenderPool } from '../../helpers/render-pool.js';
 
@@ -130,7 +133,7 @@ describe('Tailwind utilities at export time', () => {
     expect(text(changed, tailwindPath(changed) ?? '')).toContain('.mt-7');
   });
 
-  it('reads classes from snippet components too, but not from the site\'s own scripts', async () => {
+  it('reads classes from snippet components too, but not the site scripts\' strings that are no class', async () => {
     const r = await exportOf({
       'docs.json': docsJson(),
       'index.mdx': 'import { Hero } from "/snippets/hero.jsx";\n\n<Hero />\n',
@@ -142,6 +145,33 @@ describe('Tailwind utilities at export time', () => {
     expect(out).toContain('.rounded-xl');
     expect(out).toContain('.text-emerald-600');
     expect(out).not.toContain('decoration-wavy');
+  });
+
+  it('styles the markup a site script inserts anywhere in the page: its class values, page-wide; not its other strings', async () => {
+    const banner = [
+      '(function () {',
+      '  var el = document.createElement("div");',
+      '  el.innerHTML = `<div class="flex items-center gap-3 rounded-2xl border p-4"><svg class="size-5 shrink-0"></svg><p class="text-sm font-semibold ${"x"}">New version</p></div>`;',
+      '  el.className = "fixed bottom-4";',
+      "  el.classList.add('shadow-lg', 'dark:bg-zinc-900');",
+      '  window.note = "underline decoration-wavy";',
+      '  document.body.prepend(el);',
+      '})();',
+    ].join('\n');
+    const r = await exportOf({ 'docs.json': docsJson(), 'index.mdx': '# Home\n', 'other.mdx': '# Other\n', 'banner.js': banner });
+    const file = tailwindPath(r);
+    expect(file).toBeDefined();
+    expect(text(r, 'index.html')).toContain(`href="/${file}"`);
+    const sheet = rules(text(r, file ?? ''));
+    expect(sheet.get(':is(body) .size-5')).toBe('width: 1.25rem; height: 1.25rem');
+    expect(sheet.get(':is(body) .rounded-2xl')).toBe('border-radius: 1rem');
+    expect(sheet.get(':is(body) .gap-3')).toBe('gap: 0.75rem');
+    expect(sheet.get(':is(body) .fixed')).toBe('position: fixed');
+    expect(sheet.get(':is(body) .border')).toBe('border-width: 1px');
+    expect(sheet.get(':where(.border)')).toBe('border-width: 0; border-style: solid; border-color: #e5e7eb');
+    expect([...sheet.keys()].some((k) => k.includes('.shadow-lg'))).toBe(true);
+    expect([...sheet.keys()].some((k) => k.includes('dark\\:bg-zinc-900'))).toBe(true);
+    expect([...sheet.keys()].some((k) => k.includes('decoration-wavy'))).toBe(false);
   });
 
   it('adds no stylesheet and no link to a site without classes', async () => {
@@ -179,6 +209,28 @@ describe('class candidates', () => {
       '<p className={`text-${size} italic`}>',
     ].join('\n');
     expect(of('a.mdx', page)).toEqual(['font-bold', 'italic', 'md:p-8', 'p-4', 'rounded', 'text-', 'w-1/2', 'w-full']);
+  });
+
+  it('takes only class values from site scripts: HTML strings, className, classList and setAttribute', () => {
+    const set = new Set<string>();
+    collectScriptClasses('a.innerHTML="<i class=\\"size-5 m-1\\"></i>";b.className="p-2";c.setAttribute("class","mx-auto");d.classList.toggle("hidden");var t="block table";', set);
+    expect([...set].sort()).toEqual(['hidden', 'm-1', 'mx-auto', 'p-2', 'size-5']);
+  });
+
+  it('no class name of the theme is a Tailwind utility, so page-wide script utilities cannot restyle the chrome', async () => {
+    const dir = path.resolve(import.meta.dirname, '../../../renderer');
+    const names = new Set<string>();
+    for (const f of fs.readdirSync(path.join(dir, 'assets/client'))) {
+      const src = fs.readFileSync(path.join(dir, 'assets/client', f), 'utf8');
+      if (f.endsWith('.css')) for (const m of src.matchAll(/\.(-?[a-zA-Z_][\w-]*)/g)) names.add(m[1] as string);
+      else collectScriptClasses(src, names);
+    }
+    for (const f of fs.readdirSync(path.join(dir, 'layout/templates'))) {
+      for (const m of fs.readFileSync(path.join(dir, 'layout/templates', f), 'utf8').matchAll(/class="([^"<]*)"/g)) for (const c of (m[1] as string).split(/\s+/)) if (c) names.add(c);
+    }
+    expect(names.size).toBeGreaterThan(200);
+    const css = await compileTailwind({ candidates: [], pageWide: [...names].sort(), colors: { primary: '#112233', light: '#445566', dark: '#112233' } });
+    expect([...rules(css).keys()].filter((k) => k.startsWith(':is(body) '))).toEqual([]);
   });
 
   it('takes every string literal from component scripts', () => {
