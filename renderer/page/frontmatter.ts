@@ -131,12 +131,12 @@ function lineAt(text: string, offset: number): number {
   return countLines(text.slice(0, Math.max(0, offset))) + 1;
 }
 
-/** Mintlify's fallback when a page has no `title`: the file name, dashes to spaces, first letter up. */
 /** Whether an unclosed opening `---` is followed by what looks like a `key: value` line (frontmatter meant, and lost). */
 export function looksLikeLostFrontmatter(body: string): boolean {
   return /^---[ \t]*\r?\n[ \t]*[A-Za-z_][\w-]*:(?:[ \t]|\r?$)/m.test(body.slice(0, 300));
 }
 
+/** Mintlify's fallback when a page has no `title`: the file name, dashes to spaces, first letter up. */
 export function titleFromFile(file: string, siteName: string): string {
   const base = path.posix.basename(file).replace(/\.(mdx|md)$/i, '');
   const dir = path.posix.basename(path.posix.dirname(file));

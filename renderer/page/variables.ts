@@ -3,7 +3,7 @@
  * is reported, except inside code, where `{{ secrets.TOKEN }}` is usually template syntax of the
  * example itself (GitHub Actions, Jinja, Handlebars).
  */
-import { fenceOpening } from './fence-open.js';
+import { closesFence, fenceOpening } from './fence-open.js';
 import type { PageState } from './state.js';
 
 const VARIABLE_RE = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;
@@ -38,8 +38,7 @@ function fencedLines(body: string): boolean[] {
       out.push(open !== undefined);
     } else {
       out.push(true);
-      const close = line.trim();
-      if (close.startsWith(open) && /^(`+|~+)$/.test(close) && close[0] === open[0]) open = undefined;
+      if (closesFence(line, open)) open = undefined;
     }
   }
   return out;

@@ -1,4 +1,4 @@
-import { fenceOpening } from '../page/fence-open.js';
+import { closesFence, fenceOpening } from '../page/fence-open.js';
 import { splitFrontmatter } from './frontmatter-split.js';
 
 const MODULE_LINE_RE = /^(import\s.+\sfrom\s+['"][^'"]+['"];?|import\s+['"][^'"]+['"];?|export\s+(const|let|function|default)\b.*)$/;
@@ -32,12 +32,6 @@ function dropModuleLines(body: string): string {
     out.push(line);
   }
   return out.join('\n');
-}
-
-/** A line of only the fence's character, at least as many as opened it. */
-function closesFence(line: string, fence: string): boolean {
-  const t = line.trim();
-  return t.length >= fence.length && t.split('').every((c) => c === fence[0]);
 }
 
 /**
