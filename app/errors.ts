@@ -65,6 +65,9 @@ export const errors = {
   storageBusy: () => new ApiError(503, 'STORAGE_BUSY', 'The database is busy; nothing was saved. Retry shortly', { headers: { 'Retry-After': '1' } }),
   assistantOff: () => new ApiError(503, 'ASSISTANT_OFF', 'The assistant is not configured on this appliance: the operator sets assistant.baseUrl and assistant.model (docs/assistant.md)'),
   siteNotServed: () => new ApiError(503, 'NO_SITE', 'No documentation site is being served yet', { headers: { 'Retry-After': '30' } }),
+  searchIndexBuilding: (retryAfterSeconds: number) =>
+    new ApiError(503, 'SEARCH_INDEX_BUILDING', `The search index of this site is still being built; retry in ${retryAfterSeconds} s`, { headers: { 'Retry-After': String(retryAfterSeconds) } }),
+  retrievalBusy: () => new ApiError(503, 'RETRIEVAL_BUSY', 'Search is answering as many queries as it may at once; retry shortly', { headers: { 'Retry-After': '2' } }),
   assistantBusy: () => new ApiError(503, 'ASSISTANT_BUSY', 'The assistant is answering as many questions as it may at once; retry shortly', { headers: { 'Retry-After': '5' } }),
   assistantClientBusy: (limit: number) =>
     new ApiError(429, 'ASSISTANT_CLIENT_BUSY', `This address already has ${limit} question(s) being answered; wait for an answer, then ask again`, { headers: { 'Retry-After': '5' } }),

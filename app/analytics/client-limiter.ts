@@ -6,7 +6,8 @@
 export function createClientLimiter(perMinute: () => number, now: () => number) {
   const windows = new Map<string, { start: number; count: number }>();
   return {
-    hit(client: string): { allowed: boolean; limit: number; remaining: number; resetSeconds: number } {
+    /** Count `weight` requests (an MCP request's tool calls, say) for the client, all or none. */
+    hit(client: string, weight = 1): { allowed: boolean; limit: number; remaining: number; resetSeconds: number } {
       const t = now();
       const limit = perMinute();
       let w = windows.get(client);
@@ -16,8 +17,8 @@ export function createClientLimiter(perMinute: () => number, now: () => number) 
         windows.set(client, w);
       }
       const resetSeconds = Math.max(1, Math.ceil((w.start + 60_000 - t) / 1000));
-      if (w.count >= limit) return { allowed: false, limit, remaining: 0, resetSeconds };
-      w.count++;
+      if (w.count + weight > limit) return { allowed: false, limit, remaining: Math.max(0, limit - w.count), resetSeconds };
+      w.count += weight;
       return { allowed: true, limit, remaining: limit - w.count, resetSeconds };
     },
   };

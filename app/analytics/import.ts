@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startSourceWorker } from '../core/source-worker.js';
 import { decodeEvents, type ReceivedStrings } from './import-batch.js';
 import { parseNdjson, type ImportProgressCounts, type ImportWorkerData, type ImportWorkerMessage } from './import-parse.js';
 import type { SearchEventStore } from '../../data/stores/search-events.js';
@@ -31,22 +30,11 @@ export interface ImportOptions {
   now?: () => number;
 }
 
-/**
- * Compiled: `import-worker.js`. From source (tsx, vitest): a one-line script that registers the
- * tsx loader inside the thread, then imports the `.ts` file (on Node 20, `--import tsx` in a
- * worker's execArgv does not apply to the worker's own modules; as app/agent/worker-host.ts).
- */
+/** The parsing thread (`import-worker`, compiled or from source: app/core/source-worker.ts). */
 function createParsingThread(data: ImportWorkerData): Worker {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const js = path.join(here, 'import-worker.js');
   // A young generation big enough for a batch of parsed events: they die young instead of
   // being copied into the old generation on their way to the writer.
-  const resourceLimits = { maxYoungGenerationSizeMb: 96 };
-  if (fs.existsSync(js)) return new Worker(js, { workerData: data, resourceLimits });
-  const tsxApi = import.meta.resolve('tsx/esm/api');
-  const target = pathToFileURL(path.join(here, 'import-worker.ts')).href;
-  const script = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(target)}); });`;
-  return new Worker(script, { eval: true, workerData: data, resourceLimits });
+  return startSourceWorker(import.meta.url, 'import-worker', { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
 }
 
 /** Below this size a file is parsed in the writer's thread: starting a thread costs more. */

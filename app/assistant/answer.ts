@@ -40,8 +40,11 @@ export interface AnswerRequest {
 
 export interface SiteSource {
   retrieval: SiteRetrieval;
-  name: string;
-  vectors?: SectionVectors | undefined;
+  /** The served site's project (null for the bundle of staticExport or the first start). */
+  projectId: string | null;
+  site: { root: string };
+  /** The site's section vectors when embeddings are configured (made in the background). */
+  vectors(): Promise<SectionVectors | undefined>;
 }
 
 /** The passages to send: best first, as many as fit the character budget (at least one). */
@@ -95,17 +98,20 @@ export function createAssistant(deps: { config: () => Readonly<Config>; site: (h
     const history = req.messages.slice(0, -1).slice(-cfg.maxHistoryMessages);
     // A follow-up ("and for refunds?") is searched with the question before it.
     const previous = [...history].reverse().find((m) => m.role === 'user')?.content ?? '';
-    const scope = { ...site.retrieval.scopeOf(req.currentPath), ...Object.fromEntries(Object.entries(req.filter ?? {}).filter(([, v]) => v !== undefined)) };
+    const scope = { ...(await site.retrieval.scopeOf(req.currentPath)), ...Object.fromEntries(Object.entries(req.filter ?? {}).filter(([, v]) => v !== undefined)) };
     const limit = Math.min(20, Math.max(1, Math.round(req.retrievalPageSize ?? cfg.retrievalPageSize)));
     // Counted from here: the retrieval below may wait on the embeddings endpoint.
     active++;
     let passages: Passage[];
     let threadId: string;
+    let siteName: string;
     try {
-      passages = await rankPassages(site.retrieval, site.vectors, question, { ...scope, limit });
+      siteName = (await site.retrieval.info()).name;
+      const vectors = await site.vectors();
+      passages = await rankPassages(site.retrieval, vectors, question, { ...scope, limit });
       if (previous && passages.length < limit) {
         const first = passages;
-        const more = (await rankPassages(site.retrieval, site.vectors, `${question} ${previous}`, { ...scope, limit })).filter((p) => !first.some((q) => q.url === p.url && q.text === p.text));
+        const more = (await rankPassages(site.retrieval, vectors, `${question} ${previous}`, { ...scope, limit })).filter((p) => !first.some((q) => q.url === p.url && q.text === p.text));
         passages = [...first, ...more].slice(0, limit);
       }
       passages = fitPassages(passages, cfg.maxContextChars);
@@ -119,10 +125,10 @@ export function createAssistant(deps: { config: () => Readonly<Config>; site: (h
       if (!released) active--;
       released = true;
     };
-    return { threadId, passages, run: (sink: AnswerSink, signal: AbortSignal) => run(req, { site, question, history, passages, threadId }, sink, signal).finally(release), release };
+    return { threadId, passages, run: (sink: AnswerSink, signal: AbortSignal) => run(req, { siteName, question, history, passages, threadId }, sink, signal).finally(release), release };
   }
 
-  async function run(req: AnswerRequest, p: { site: SiteSource; question: string; history: CallerMessage[]; passages: Passage[]; threadId: string }, sink: AnswerSink, clientSignal: AbortSignal) {
+  async function run(req: AnswerRequest, p: { siteName: string; question: string; history: CallerMessage[]; passages: Passage[]; threadId: string }, sink: AnswerSink, clientSignal: AbortSignal) {
     const cfg = deps.config().assistant;
     const askedAt = deps.now();
     const messageId = `msg_${askedAt.getTime().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
@@ -139,7 +145,7 @@ export function createAssistant(deps: { config: () => Readonly<Config>; site: (h
       const signal = AbortSignal.any([clientSignal, timeout, capped.signal]);
       const apiKey = deps.config().assistant.apiKeyEnv ? deps.env[deps.config().assistant.apiKeyEnv!] : undefined;
       try {
-        const messages = buildMessages({ siteName: p.site.name, history: p.history, question: p.question, passages: p.passages, currentPath: req.currentPath });
+        const messages = buildMessages({ siteName: p.siteName, history: p.history, question: p.question, passages: p.passages, currentPath: req.currentPath });
         const stream = streamCompletion(messages, { baseUrl: cfg.baseUrl!, model: cfg.model!, apiKey, maxTokens: cfg.maxAnswerTokens, signal });
         for (;;) {
           const next = await stream.next();

@@ -28,7 +28,7 @@ const str = (v: unknown, name: string, max = 10_000): string | undefined => {
  * with assistant keys. `{domain}` is the key's project's domain or its first label; any other gets
  * 404 (a key cannot probe other projects).
  */
-export function createDiscoveryRouter(deps: { config: () => Readonly<Config>; stores: Stores; keys: AssistantKeyStore; assistant: Assistant; site: (host?: string) => (SiteSource & { projectId: string | null }) | undefined; now: () => number; log: Logger }): Router {
+export function createDiscoveryRouter(deps: { config: () => Readonly<Config>; stores: Stores; keys: AssistantKeyStore; assistant: Assistant; site: (host?: string) => SiteSource | undefined; now: () => number; log: Logger }): Router {
   const router = Router();
   const limiter = createClientLimiter(() => deps.config().assistant.perKeyPerMinute, deps.now);
 
@@ -72,8 +72,8 @@ export function createDiscoveryRouter(deps: { config: () => Readonly<Config>; st
     const filter = (body.filter ?? {}) as { language?: unknown; version?: unknown };
     if (typeof filter !== 'object' || Array.isArray(filter)) throw errors.badRequest('"filter" must be an object');
     const site = siteFor(project);
-    const scope = site.retrieval.scopeOf(undefined);
-    const hits = await rankPassages(site.retrieval, site.vectors, query, { limit: pageSize, language: str(filter.language, 'filter.language', 50) ?? scope.language, version: str(filter.version, 'filter.version', 100) ?? scope.version });
+    const scope = await site.retrieval.scopeOf(undefined);
+    const hits = await rankPassages(site.retrieval, await site.vectors(), query, { limit: pageSize, language: str(filter.language, 'filter.language', 50) ?? scope.language, version: str(filter.version, 'filter.version', 100) ?? scope.version });
     res.json(
       hits
         .filter((h) => h.score >= threshold)

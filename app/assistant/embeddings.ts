@@ -53,22 +53,33 @@ export interface SectionVectors {
  * `batchSize`) and written there; cache files of other bundles or models are removed once a new
  * one is written. Failures are logged and leave keyword ranking alone in charge.
  */
-export function sectionVectors(opts: { stateDir: string; bundleKey: string; sections: readonly RetrievalSection[]; cfg: EmbeddingsConfig; env: NodeJS.ProcessEnv; log: Logger }): SectionVectors {
+export function sectionVectors(opts: {
+  stateDir: string;
+  bundleKey: string;
+  /** How many sections the bundle has, and a reader of them in bundle order (from the retrieval thread). */
+  sectionCount: number;
+  readSections: (offset: number, limit: number) => Promise<readonly RetrievalSection[]>;
+  cfg: EmbeddingsConfig;
+  env: NodeJS.ProcessEnv;
+  log: Logger;
+}): SectionVectors {
   const dir = path.join(opts.stateDir, 'assistant', 'embeddings');
-  const id = crypto.createHash('sha256').update(`${opts.bundleKey}\n${opts.cfg.model}\n${opts.cfg.baseUrl}\n${opts.sections.length}`).digest('hex').slice(0, 32);
+  const id = crypto.createHash('sha256').update(`${opts.bundleKey}\n${opts.cfg.model}\n${opts.cfg.baseUrl}\n${opts.sectionCount}`).digest('hex').slice(0, 32);
   const file = path.join(dir, `${id}.json`);
   let vectors: Float32Array[] | undefined;
   try {
     const cached = JSON.parse(fs.readFileSync(file, 'utf8')) as { vectors: string[] };
-    if (cached.vectors.length === opts.sections.length) vectors = cached.vectors.map((b) => new Float32Array(new Uint8Array(Buffer.from(b, 'base64')).buffer));
+    if (cached.vectors.length === opts.sectionCount) vectors = cached.vectors.map((b) => new Float32Array(new Uint8Array(Buffer.from(b, 'base64')).buffer));
   } catch {
     // not cached yet
   }
   if (!vectors) {
     void (async () => {
       const out: Float32Array[] = [];
-      for (let i = 0; i < opts.sections.length; i += opts.cfg.batchSize) {
-        out.push(...(await embed(opts.sections.slice(i, i + opts.cfg.batchSize).map(sectionText), opts.cfg, opts.env, REQUEST_TIMEOUT_MS)));
+      for (let i = 0; i < opts.sectionCount; i += opts.cfg.batchSize) {
+        const batch = await opts.readSections(i, opts.cfg.batchSize);
+        if (batch.length === 0) break;
+        out.push(...(await embed(batch.map(sectionText), opts.cfg, opts.env, REQUEST_TIMEOUT_MS)));
       }
       fs.mkdirSync(dir, { recursive: true });
       const tmp = `${file}.${process.pid}.tmp`;

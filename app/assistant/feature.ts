@@ -11,7 +11,9 @@ import { createDiscoveryRouter } from './discovery-router.js';
 import { createAssistantKeyStore } from './keys-store.js';
 import { createMcpRouter } from './mcp-router.js';
 import { sectionVectors, type SectionVectors } from './embeddings.js';
-import { retrievalFor, type SiteRetrieval } from './retrieval.js';
+import { retrievalRegistry, type SiteRetrieval } from './retrieval.js';
+import { createRetrievalHost } from '../retrieval/host.js';
+import type { SiteSource } from './answer.js';
 import { createAssistantSiteRouter } from './site-router.js';
 
 /**
@@ -20,32 +22,51 @@ import { createAssistantSiteRouter } from './site-router.js';
  */
 export function createAssistantFeature(ctx: AppContext, deps: { servedSite: () => ServedSite | undefined; siteFor?: (host: string | undefined) => ServedSite | undefined; resolveProject?: SiteProjectResolver }): Feature {
   let config: Readonly<Config> = ctx.config;
+  const host = createRetrievalHost({ stateDir: ctx.config.stateDir, log: ctx.log });
+  const registry = retrievalRegistry(host);
   // Section vectors per served site and embeddings settings: a new bundle or SIGHUP'd settings make new ones.
   const vectorsBySite = new WeakMap<object, { cfg: unknown; vectors: SectionVectors }>();
-  const vectorsFor = (s: ServedSite, retrieval: SiteRetrieval): SectionVectors | undefined => {
+  const vectorsFor = async (s: ServedSite, retrieval: SiteRetrieval): Promise<SectionVectors | undefined> => {
     const cfg = config.assistant.embeddings;
-    if (!cfg || retrieval.sectionCount === 0) return undefined;
+    if (!cfg) return undefined;
+    const { sectionCount } = await retrieval.info();
+    if (sectionCount === 0) return undefined;
     let entry = vectorsBySite.get(s);
     if (!entry || entry.cfg !== cfg) {
-      entry = { cfg, vectors: sectionVectors({ stateDir: ctx.config.stateDir, bundleKey: `${s.version}\n${s.root}`, sections: retrieval.sections, cfg, env: process.env, log: ctx.log }) };
+      entry = { cfg, vectors: sectionVectors({ stateDir: ctx.config.stateDir, bundleKey: `${s.version}\n${s.root}`, sectionCount, readSections: (o, n) => retrieval.sectionRange(o, n), cfg, env: process.env, log: ctx.log }) };
       vectorsBySite.set(s, entry);
     }
     return entry.vectors;
   };
+  const servedAt = (host?: string) => (host !== undefined && deps.siteFor ? deps.siteFor(host) : deps.servedSite());
   // The site a request is about: chosen by host name when several projects' sites are served (app/sites).
-  const site = (host?: string) => {
-    const s = host !== undefined && deps.siteFor ? deps.siteFor(host) : deps.servedSite();
+  const site = (host?: string): SiteSource | undefined => {
+    const s = servedAt(host);
     if (!s) return undefined;
-    const retrieval = retrievalFor(s);
-    return { retrieval, name: retrieval.name, site: s, projectId: s.projectId, vectors: vectorsFor(s, retrieval) };
+    const retrieval = registry.for(s);
+    return { retrieval, site: s, projectId: s.projectId, vectors: () => vectorsFor(s, retrieval) };
+  };
+  // "Is a site served here?" costs a lookup. It also starts building the site's search index in
+  // the retrieval thread (once), and its section vectors when configured, so both are ready by
+  // the time a reader asks something.
+  const siteReady = (h: string | undefined) => {
+    const s = servedAt(h);
+    if (s) {
+      const retrieval = registry.for(s);
+      retrieval
+        .info()
+        .then(() => vectorsFor(s, retrieval))
+        .catch((err: unknown) => ctx.log.warn({ err: (err as Error).message, root: s.root }, 'assistant: the search index could not be built yet'));
+    }
+    return !!s;
   };
   const now = () => ctx.clock.now();
   const conversations = createConversationStore(ctx.db, now);
   const assistant = createAssistant({ config: () => config, site, conversations, log: ctx.log, now, env: process.env });
   const resolveProject = deps.resolveProject ?? servedSiteProjectResolver(ctx.stores, deps.servedSite);
   const siteRouter = Router();
-  siteRouter.use(createMcpRouter({ config: () => config, now: () => now().getTime(), retrieval: site, log: ctx.log }));
-  siteRouter.use(createAssistantSiteRouter({ config: () => config, now: () => now().getTime(), assistant, resolveProject, siteReady: (host) => !!site(host), log: ctx.log }));
+  siteRouter.use(createMcpRouter({ config: () => config, now: () => now().getTime(), site, log: ctx.log }));
+  siteRouter.use(createAssistantSiteRouter({ config: () => config, now: () => now().getTime(), assistant, resolveProject, siteReady, log: ctx.log }));
   const keys = createAssistantKeyStore(ctx.db, now);
   const adminPublicRouter = createDiscoveryRouter({ config: () => config, stores: ctx.stores, keys, assistant, site, now: () => now().getTime(), log: ctx.log });
   return {
@@ -65,5 +86,6 @@ export function createAssistantFeature(ctx: AppContext, deps: { servedSite: () =
     reload: (next) => {
       config = next;
     },
+    stop: () => host.close(),
   };
 }

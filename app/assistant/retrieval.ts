@@ -1,35 +1,39 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import MiniSearch from 'minisearch';
-import { parseLegacySectionIndex, parseSectionIndex, type SectionIndex } from '../../renderer/retrieval/section-index.js';
-import { LEGACY_RETRIEVAL_INDEX_PATH, RETRIEVAL_INDEX_PATH, type RetrievalSection } from '../../renderer/retrieval/types.js';
+import type { RetrievalSection } from '../../renderer/retrieval/types.js';
+import { errors } from '../errors.js';
+import { RetrievalBusyError, type RetrievalHost } from '../retrieval/host.js';
+import type { IndexSummary } from '../retrieval/index-file.js';
+import type { Hit, Scope } from '../retrieval/protocol.js';
 
-/** Common English words that only dilute a question's terms ("how do I…"). */
-const STOPWORDS = new Set(
-  'a an and are as at be by can do does did for from how i if in is it its me my of on or our should so that the their them then there these this to was we what when where which who why will with you your'.split(' '),
-);
+export type { Scope } from '../retrieval/protocol.js';
 
 export interface Passage extends RetrievalSection {
   /** Relevance in [0, 1]: the best passage of a query scores 1. */
   score: number;
 }
 
-export interface Scope {
-  language?: string | undefined;
-  version?: string | undefined;
-}
+/** How long a query waits for its site's index to be built before it is answered 503. */
+export const INDEX_WAIT_MS = 20_000;
 
+/**
+ * One served bundle's sections, searched in the retrieval thread (app/retrieval): nothing of the
+ * corpus is held or ranked on the main thread. Every method but page() and hasPage() (one
+ * bounded file read) is a message to that thread.
+ */
 export interface SiteRetrieval {
-  /** The site's name (docs.json `name`), or `Documentation` for a bundle without an index. */
-  readonly name: string;
-  readonly sectionCount: number;
-  readonly sections: readonly RetrievalSection[];
-  search(query: string, opts: Scope & { limit: number }): Passage[];
-  /** Every keyword match in scope: section index and relevance in [0, 1], best first. */
-  keywordHits(query: string, scope: Scope): { id: number; score: number }[];
-  inScope(id: number, scope: Scope): boolean;
+  /** The index's summary, once built; queries made before that wait at most INDEX_WAIT_MS. */
+  info(): Promise<IndexSummary>;
+  search(query: string, opts: Scope & { limit: number }): Promise<Passage[]>;
+  /** Keyword matches in scope: section index and relevance in (0, 1], best first, at most `limit`. */
+  keywordHits(query: string, scope: Scope, limit: number): Promise<Hit[]>;
+  sections(ids: number[]): Promise<RetrievalSection[]>;
+  /** Sections `offset` … `offset + limit - 1` in bundle order (embedding them in batches). */
+  sectionRange(offset: number, limit: number): Promise<RetrievalSection[]>;
+  /** One byte per section, 1 when it is in scope. */
+  scopeMask(scope: Scope): Promise<Uint8Array>;
   /** The language and version of the page at `pagePath`, or the site's default ones. */
-  scopeOf(pagePath: string | undefined): Scope;
+  scopeOf(pagePath: string | undefined): Promise<Scope>;
   /** The page's Markdown (`<path>.md` in the bundle), or undefined when there is no such page. */
   page(pagePath: string): { path: string; content: string } | undefined;
   /** Does a page exist at this reader URL path (`/billing/`, `/billing`)? */
@@ -59,48 +63,42 @@ export function normalisePagePath(input: string): string | undefined {
   return p;
 }
 
-/** The bundle's section index: format 2 (NDJSON), or format 1 in a bundle made before it. */
-function readSectionIndex(root: string): SectionIndex | undefined {
-  const read = (file: string): string | undefined => {
-    try {
-      return fs.readFileSync(path.join(root, file), 'utf8');
-    } catch {
-      return undefined;
-    }
-  };
-  const current = read(RETRIEVAL_INDEX_PATH);
-  if (current !== undefined) return parseSectionIndex(current);
-  const legacy = read(LEGACY_RETRIEVAL_INDEX_PATH);
-  return legacy === undefined ? undefined : parseLegacySectionIndex(legacy);
+/** A busy or wedged retrieval thread is the caller's 503, not a 500. */
+function asApiError(err: unknown): never {
+  if (err instanceof RetrievalBusyError) throw errors.retrievalBusy();
+  throw err;
 }
 
-/**
- * The served bundle's section index, loaded once per served site and searched in memory (BM25 on
- * title, heading and text with MiniSearch). A bundle exported before the retrieval stage has no
- * index: search then finds nothing, and the assistant says the docs do not cover the question.
- */
-export function loadSiteRetrieval(root: string): SiteRetrieval {
-  let sections: RetrievalSection[] = [];
-  let name = 'Documentation';
-  const index = readSectionIndex(root);
-  if (index) {
-    sections = index.sections;
-    if (index.name?.trim()) name = index.name.trim().slice(0, 200);
-  }
-  const mini = new MiniSearch<RetrievalSection & { id: number }>({
-    fields: ['title', 'heading', 'text'],
-    storeFields: [],
-    processTerm: (term) => {
-      const t = term.toLowerCase();
-      return STOPWORDS.has(t) ? null : t;
-    },
-    searchOptions: { boost: { heading: 2, title: 1.5 }, prefix: (t) => t.length > 3, fuzzy: (t) => (t.length > 5 ? 0.15 : false), combineWith: 'OR' },
-  });
-  mini.addAll(sections.map((s, id) => ({ ...s, id })));
-  const pageScope = new Map<string, Scope>();
-  for (const s of sections) if (!pageScope.has(s.path)) pageScope.set(s.path, { language: s.language, version: s.version });
-  const defaultScope: Scope = sections[0] ? { language: sections[0].language, version: sections[0].version } : {};
-
+/** The bundle at `root`, searched through the retrieval thread. */
+export function siteRetrieval(root: string, host: RetrievalHost): SiteRetrieval {
+  let opened: Promise<IndexSummary> | undefined;
+  let summary: IndexSummary | undefined;
+  const open = (): Promise<IndexSummary> => {
+    opened ??= host.request({ op: 'open', root }).then(
+      (s) => (summary = s),
+      (err: unknown) => {
+        opened = undefined;
+        throw err;
+      },
+    );
+    return opened;
+  };
+  const info = async (): Promise<IndexSummary> => {
+    if (summary) return summary;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(errors.searchIndexBuilding(10)), INDEX_WAIT_MS);
+    });
+    try {
+      return await Promise.race([open(), waited]).catch(asApiError);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const ask = async <T>(run: () => Promise<T>): Promise<T> => {
+    await info();
+    return run().catch(asApiError);
+  };
   const mdFile = (p: string): string | undefined => {
     const abs = path.join(root, `${p}.md`);
     try {
@@ -113,28 +111,23 @@ export function loadSiteRetrieval(root: string): SiteRetrieval {
       return undefined;
     }
   };
-
-  return {
-    name,
-    sectionCount: sections.length,
-    sections,
-    search(query, opts) {
-      return this.keywordHits(query, opts)
-        .slice(0, opts.limit)
-        .map((h) => ({ ...sections[h.id]!, score: h.score }));
+  const retrieval: SiteRetrieval = {
+    info,
+    async search(query, opts) {
+      const hits = await retrieval.keywordHits(query, opts, opts.limit);
+      const sections = await retrieval.sections(hits.map((h) => h.id));
+      return sections.map((s, i) => ({ ...s, score: hits[i]!.score }));
     },
-    keywordHits(query, scope) {
-      const hits = mini.search(query.slice(0, 1000), { filter: (r) => this.inScope(r.id as number, scope) });
-      const top = hits[0]?.score ?? 1;
-      return hits.map((h) => ({ id: h.id as number, score: Math.round((h.score / top) * 1000) / 1000 }));
-    },
-    inScope(id, scope) {
-      const s = sections[id]!;
-      return (scope.language === undefined || s.language === undefined || s.language === scope.language) && (scope.version === undefined || s.version === undefined || s.version === scope.version);
-    },
-    scopeOf(pagePath) {
+    keywordHits: (query, scope, limit) => ask(() => host.request({ op: 'hits', root, query, scope: { language: scope.language, version: scope.version }, limit })),
+    sections: (ids) => (ids.length === 0 ? Promise.resolve([]) : ask(() => host.request({ op: 'sections', root, ids }))),
+    sectionRange: (offset, limit) => ask(() => host.request({ op: 'range', root, offset, limit })),
+    scopeMask: (scope) => ask(() => host.request({ op: 'scopeMask', root, scope: { language: scope.language, version: scope.version } })),
+    async scopeOf(pagePath) {
+      const s = await info();
+      const fallback: Scope = { ...(s.defaultLanguage !== null ? { language: s.defaultLanguage } : {}), ...(s.defaultVersion !== null ? { version: s.defaultVersion } : {}) };
       const p = pagePath === undefined ? undefined : normalisePagePath(pagePath);
-      return (p && pageScope.get(p)) || defaultScope;
+      if (!p) return fallback;
+      return (await ask(() => host.request({ op: 'scopeOf', root, path: p }))) ?? fallback;
     },
     page(pagePath) {
       const p = normalisePagePath(pagePath);
@@ -147,16 +140,25 @@ export function loadSiteRetrieval(root: string): SiteRetrieval {
       return !!p && !!mdFile(p);
     },
   };
+  return retrieval;
 }
 
-const loaded = new WeakMap<object, SiteRetrieval>();
-
-/** One SiteRetrieval per served site object (a new bundle is a new object, so it is rebuilt on publish). */
-export function retrievalFor(site: { root: string }): SiteRetrieval {
-  let r = loaded.get(site);
-  if (!r) {
-    r = loadSiteRetrieval(site.root);
-    loaded.set(site, r);
-  }
-  return r;
+/**
+ * One SiteRetrieval per served site object (a new bundle is a new object, so a publish gets a new
+ * index); a site that is no longer referenced closes its index in the retrieval thread.
+ */
+export function retrievalRegistry(host: RetrievalHost) {
+  const loaded = new WeakMap<object, SiteRetrieval>();
+  const closer = new FinalizationRegistry<string>((root) => void host.request({ op: 'close', root }).catch(() => undefined));
+  return {
+    for(site: { root: string }): SiteRetrieval {
+      let r = loaded.get(site);
+      if (!r) {
+        r = siteRetrieval(site.root, host);
+        loaded.set(site, r);
+        closer.register(site, site.root);
+      }
+      return r;
+    },
+  };
 }

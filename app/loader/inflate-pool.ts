@@ -1,8 +1,6 @@
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startSourceWorker } from '../core/source-worker.js';
 import { BundleError } from './errors.js';
 import type { InflateBatch, InflateEntry, InflateReply } from './inflate-types.js';
 
@@ -126,16 +124,7 @@ function defaultThreads(): number {
   return Math.max(1, Math.min(4, os.availableParallelism()));
 }
 
-/**
- * Compiled: `inflate-worker.js` beside this file. From source (tsx, vitest): a one-line script
- * that registers tsx inside the thread and imports the `.ts` file (as app/analytics/import.ts).
- */
+/** An inflating thread (`inflate-worker`, compiled or from source: app/core/source-worker.ts). */
 function startWorker(archive: string): Worker {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const js = path.join(here, 'inflate-worker.js');
-  if (fs.existsSync(js)) return new Worker(js, { workerData: { archive } });
-  const tsxApi = import.meta.resolve('tsx/esm/api');
-  const target = pathToFileURL(path.join(here, 'inflate-worker.ts')).href;
-  const script = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(target)}); });`;
-  return new Worker(script, { eval: true, workerData: { archive } });
+  return startSourceWorker(import.meta.url, 'inflate-worker', { workerData: { archive } });
 }

@@ -21,6 +21,17 @@ function isSection(v: unknown): v is RetrievalSection {
   return typeof s['path'] === 'string' && typeof s['url'] === 'string' && typeof s['title'] === 'string' && typeof s['heading'] === 'string' && typeof s['text'] === 'string';
 }
 
+/** One line of a format-2 index as a section, or undefined for a blank line or one of a newer format. */
+export function sectionFromLine(line: string): RetrievalSection | undefined {
+  if (!line) return undefined;
+  try {
+    const v: unknown = JSON.parse(line);
+    return isSection(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Read a section index of format 2 (NDJSON). A line that is not a section is skipped, not fatal:
  * the bundle's hash was verified when it was loaded, so such a line comes from a newer format.
@@ -37,14 +48,8 @@ export function parseSectionIndex(text: string): SectionIndex | undefined {
   if (header.format !== RETRIEVAL_FORMAT) return undefined;
   const sections: RetrievalSection[] = [];
   for (let i = 1; i < lines.length; i++) {
-    const line = lines[i] as string;
-    if (!line) continue;
-    try {
-      const v: unknown = JSON.parse(line);
-      if (isSection(v)) sections.push(v);
-    } catch {
-      // see above
-    }
+    const s = sectionFromLine(lines[i] as string);
+    if (s) sections.push(s);
   }
   return { name: typeof header.name === 'string' ? header.name : undefined, sections };
 }

@@ -2,7 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { retrievalFor } from '../../app/assistant/retrieval.js';
+import { siteRetrieval } from '../../app/assistant/retrieval.js';
+import { createLogger } from '../../app/logger.js';
+import { createRetrievalHost } from '../../app/retrieval/host.js';
 import type { SiteFeature } from '../../app/site/feature.js';
 import { assistantRig, type AssistantRig } from './helpers.js';
 import { excerptsOf, readUiStream, startFakeModel } from './fake-model.js';
@@ -32,8 +34,17 @@ describe('retrieval with embeddings', () => {
     await embeddings?.close();
   });
 
-  it('embeds every section in batches and caches the vectors in the state dir', () => {
-    const sections = retrievalFor((rig.t.features.find((f) => f.name === 'site') as SiteFeature).current()!).sections;
+  // The served bundle's sections, read through a retrieval thread of the test's own.
+  const served = () => {
+    const host = createRetrievalHost({ stateDir: rig.stateDir(), log: createLogger('silent') });
+    return { host, retrieval: siteRetrieval((rig.t.features.find((f) => f.name === 'site') as SiteFeature).current()!.root, host) };
+  };
+
+  it('embeds every section in batches and caches the vectors in the state dir', async () => {
+    const { host, retrieval } = served();
+    const sections = await retrieval.sectionRange(0, 1000);
+    await host.close();
+    expect(sections.length).toBeGreaterThan(4);
     const sent = embeddings.inputs.slice(0, Math.ceil(sections.length / 4));
     expect(sent.every((batch) => batch.length <= 4)).toBe(true);
     expect(sent.flat()).toHaveLength(sections.length);
@@ -44,8 +55,9 @@ describe('retrieval with embeddings', () => {
 
   it('finds a passage by meaning that keywords alone miss', async () => {
     const question = 'Can I get my money reimbursed?';
-    const site = (rig.t.features.find((f) => f.name === 'site') as SiteFeature).current()!;
-    expect(retrievalFor(site).search(question, { limit: 5 })).toEqual([]);
+    const { host, retrieval } = served();
+    expect(await retrieval.search(question, { limit: 5 })).toEqual([]);
+    await host.close();
     await readUiStream(
       await fetch(`${rig.siteOrigin}/_/assistant/message`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages: [{ role: 'user', content: question }] }) }),
     );
