@@ -365,6 +365,11 @@ export const configSchema = z.strictObject({
     .strictObject({
       /** Hard limit for a graceful stop; below the usual 10 s orchestrator grace period. */
       timeoutMs: z.number().int().min(100).default(8000),
+      /**
+       * `serve` ends itself when its main thread has not run for this long (a stall no request
+       * should cause), so that signals are honoured and a supervisor restarts it; 0 turns it off.
+       */
+      stallMs: z.number().int().min(0).max(3_600_000).default(30_000),
     })
     .prefault({}),
 });

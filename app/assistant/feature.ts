@@ -20,7 +20,16 @@ import { createAssistantSiteRouter } from './site-router.js';
  * Readers' assistant, MCP server and discovery API over the served site (issue 21,
  * docs/assistant.md). Everything reads the bundle being served: its section index and `.md` pages.
  */
-export function createAssistantFeature(ctx: AppContext, deps: { servedSite: () => ServedSite | undefined; siteFor?: (host: string | undefined) => ServedSite | undefined; resolveProject?: SiteProjectResolver }): Feature {
+export function createAssistantFeature(
+  ctx: AppContext,
+  deps: {
+    servedSite: () => ServedSite | undefined;
+    siteFor?: (host: string | undefined) => ServedSite | undefined;
+    /** Every site served now at its own host name (published projects), besides servedSite. */
+    publishedSites?: () => Iterable<ServedSite>;
+    resolveProject?: SiteProjectResolver;
+  },
+): Feature {
   let config: Readonly<Config> = ctx.config;
   const host = createRetrievalHost({ stateDir: ctx.config.stateDir, log: ctx.log });
   const registry = retrievalRegistry(host);
@@ -46,20 +55,31 @@ export function createAssistantFeature(ctx: AppContext, deps: { servedSite: () =
     const retrieval = registry.for(s);
     return { retrieval, site: s, projectId: s.projectId, vectors: () => vectorsFor(s, retrieval) };
   };
-  // "Is a site served here?" costs a lookup. It also starts building the site's search index in
-  // the retrieval thread (once), and its section vectors when configured, so both are ready by
-  // the time a reader asks something.
+  // Build (or reopen) a site's search index in the retrieval thread, once, and make its section
+  // vectors when configured, so both are ready by the time a reader asks something.
+  const prepare = (s: ServedSite) => {
+    const retrieval = registry.for(s);
+    retrieval
+      .build()
+      .then(() => vectorsFor(s, retrieval))
+      .catch((err: unknown) => ctx.log.warn({ err: (err as Error).message, root: s.root }, 'assistant: the search index could not be built yet'));
+  };
+  // "Is a site served here?" costs a lookup (and starts the preparing of a site not warmed yet: a preview).
   const siteReady = (h: string | undefined) => {
     const s = servedAt(h);
-    if (s) {
-      const retrieval = registry.for(s);
-      retrieval
-        .info()
-        .then(() => vectorsFor(s, retrieval))
-        .catch((err: unknown) => ctx.log.warn({ err: (err as Error).message, root: s.root }, 'assistant: the search index could not be built yet'));
-    }
+    if (s) prepare(s);
     return !!s;
   };
+  // A site that becomes served gets its index built (or reopened) at once, not at the first question.
+  const warmed = new WeakSet<ServedSite>();
+  const warmServed = () => {
+    for (const s of [deps.servedSite(), ...(deps.publishedSites?.() ?? [])]) {
+      if (!s || warmed.has(s)) continue;
+      warmed.add(s);
+      prepare(s);
+    }
+  };
+  let warmTimer: NodeJS.Timeout | undefined;
   const now = () => ctx.clock.now();
   const conversations = createConversationStore(ctx.db, now);
   const assistant = createAssistant({ config: () => config, site, conversations, log: ctx.log, now, env: process.env });
@@ -83,9 +103,18 @@ export function createAssistantFeature(ctx: AppContext, deps: { servedSite: () =
         run: () => ({ deleted: conversations.deleteBefore(new Date(now().getTime() - config.analytics.rawRetentionDays * 86_400_000)) }),
       },
     ],
+    start: () => {
+      warmServed();
+      // Sites are swapped in by the loader and by publishing; a look every 2 s finds each new one.
+      warmTimer = setInterval(warmServed, 2_000);
+      warmTimer.unref();
+    },
     reload: (next) => {
       config = next;
     },
-    stop: () => host.close(),
+    stop: async () => {
+      clearInterval(warmTimer);
+      await host.close();
+    },
   };
 }

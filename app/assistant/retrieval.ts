@@ -24,6 +24,8 @@ export const INDEX_WAIT_MS = 20_000;
 export interface SiteRetrieval {
   /** The index's summary, once built; queries made before that wait at most INDEX_WAIT_MS. */
   info(): Promise<IndexSummary>;
+  /** Open the index, building it first when needed, however long that takes (warming a new site). */
+  build(): Promise<IndexSummary>;
   search(query: string, opts: Scope & { limit: number }): Promise<Passage[]>;
   /** Keyword matches in scope: section index and relevance in (0, 1], best first, at most `limit`. */
   keywordHits(query: string, scope: Scope, limit: number): Promise<Hit[]>;
@@ -113,6 +115,7 @@ export function siteRetrieval(root: string, host: RetrievalHost): SiteRetrieval 
   };
   const retrieval: SiteRetrieval = {
     info,
+    build: open,
     async search(query, opts) {
       const hits = await retrieval.keywordHits(query, opts, opts.limit);
       const sections = await retrieval.sections(hits.map((h) => h.id));

@@ -1,6 +1,7 @@
 import { loadConfig, ConfigError } from '../../config/load.js';
 import { startAppliance, StartupError, type Appliance } from '../appliance.js';
 import { installFatalHandlers } from '../fatal.js';
+import { runByNpm, startWatchdog } from '../lifecycle/watchdog.js';
 import { createLogger, type Logger } from '../logger.js';
 import { runtimeGate } from '../runtime-guard.js';
 import { StateLockedError } from '../state-lock.js';
@@ -38,18 +39,27 @@ export const serveCommand: Command = {
     }
 
     await new Promise<void>((resolve) => {
+      let stopping = false;
       const shutdown = (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        // Enforced by the watchdog thread too: it holds even if the main thread stalls while stopping.
+        watchdog.stopping(config.shutdown.timeoutMs);
         // A hard limit below the orchestrator's grace period: a stuck close must not hang the pod.
         const timer = setTimeout(() => {
           log.error({ signal, timeoutMs: config.shutdown.timeoutMs }, 'graceful shutdown timed out; exiting');
           process.exit(1);
         }, config.shutdown.timeoutMs);
         timer.unref();
-        appliance.stop(signal).then(resolve, (err: unknown) => {
-          log.error({ err }, 'shutdown failed');
-          process.exit(1);
-        });
+        appliance
+          .stop(signal)
+          .then(() => watchdog.close())
+          .then(resolve, (err: unknown) => {
+            log.error({ err }, 'shutdown failed');
+            process.exit(1);
+          });
       };
+      const watchdog = startWatchdog({ stallMs: config.shutdown.stallMs, stopWithParent: runByNpm(io.env), onParentGone: () => shutdown('parent exited') });
       process.once('SIGTERM', () => shutdown('SIGTERM'));
       process.once('SIGINT', () => shutdown('SIGINT'));
       process.on('SIGHUP', () => {

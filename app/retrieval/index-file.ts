@@ -150,7 +150,9 @@ function removeStale(dir: string, keep: string): void {
 /** Open a built index read-only, memory-mapped, and mark it used (see removeStale). */
 export function openIndexFile(file: string): { db: Database.Database; summary: IndexSummary } {
   const db = new Database(file, { readonly: true, fileMustExist: true });
-  db.pragma('mmap_size = 1073741824');
+  // No mmap: pages a query reads would count as the process's resident memory; read through
+  // SQLite's small page cache instead, with the kernel's page cache (shared, reclaimable) below it.
+  db.pragma('mmap_size = 0');
   db.pragma('cache_size = -8000');
   const meta = new Map((db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
   const first = db.prepare('SELECT language, version FROM sections ORDER BY id LIMIT 1').get() as { language: string | null; version: string | null } | undefined;

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
-import { buildIndexFile, indexFileFor, openIndexFile, type IndexSummary } from './index-file.js';
+import { buildInChild } from './build-in-child.js';
+import { indexFileFor, openIndexFile, type IndexSummary } from './index-file.js';
 import { indexQueries } from './index-queries.js';
 import type { RetrievalReply, RetrievalRequest, RetrievalWorkerData } from './protocol.js';
 
@@ -25,7 +26,7 @@ async function open(root: string): Promise<Open> {
   try {
     opened = openIndexFile(file);
   } catch {
-    await buildIndexFile(source, file);
+    await buildInChild(source, file);
     opened = openIndexFile(file);
   }
   return { ...opened, q: indexQueries(opened.db) };

@@ -27,7 +27,7 @@ describe('npm start builds only when sources changed (scripts/build.mjs --if-sta
   it('package.json has no prestart rebuild: start runs the freshness check, prepare builds at install', () => {
     const { scripts } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
     expect(scripts['prestart']).toBeUndefined();
-    expect(scripts['start']).toBe('node scripts/build.mjs --if-stale && node dist/app/cli.js serve');
+    expect(scripts['start']).toBe('node scripts/build.mjs --if-stale && exec node dist/app/cli.js serve');
     expect(scripts['prepare']).toBe('node scripts/build.mjs');
   });
 
