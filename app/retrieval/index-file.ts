@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import Database from 'better-sqlite3';
+import { scopeToken } from './match-query.js';
 import { parseLegacySectionIndex, sectionFromLine } from '../../renderer/retrieval/section-index.js';
 import { LEGACY_RETRIEVAL_INDEX_PATH, RETRIEVAL_FORMAT, RETRIEVAL_INDEX_PATH, type RetrievalSection } from '../../renderer/retrieval/types.js';
 
 /** Bumped when the index file's tables change: older files are then rebuilt, never misread. */
-const INDEX_SCHEMA = 1;
+const INDEX_SCHEMA = 3;
 /** Sections inserted per statement batch while building (one transaction holds them all). */
 const BATCH = 2_000;
 /** Index files nobody opened for this long are removed when another one is built. */
@@ -77,12 +78,17 @@ async function* sectionsOf(source: string | undefined, onName: (name: string | u
 function createTables(db: Database.Database): void {
   db.exec(`
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    -- Scope columns first: a query filters every match by them, and columns after a long text
+    -- would be read through the row's overflow pages.
+    -- scope: the language and version as two index words (match-query.ts scopeToken).
     CREATE TABLE sections (
-      id INTEGER PRIMARY KEY, path TEXT NOT NULL, url TEXT NOT NULL, title TEXT NOT NULL,
-      heading TEXT NOT NULL, text TEXT NOT NULL, language TEXT, version TEXT
+      id INTEGER PRIMARY KEY, language TEXT, version TEXT, scope TEXT NOT NULL, path TEXT NOT NULL,
+      url TEXT NOT NULL, title TEXT NOT NULL, heading TEXT NOT NULL, text TEXT NOT NULL
     );
     -- External content: the text is stored once, in sections; fts holds only the inverted index.
-    CREATE VIRTUAL TABLE fts USING fts5(title, heading, text, content='sections', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+    CREATE VIRTUAL TABLE fts USING fts5(title, heading, text, scope, content='sections', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+    -- How many sections hold each word: a query leaves out words too common to rank by.
+    CREATE VIRTUAL TABLE vocab USING fts5vocab(fts, 'row');
   `);
 }
 
@@ -100,12 +106,12 @@ export async function buildIndexFile(source: string | undefined, file: string): 
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -16000');
     createTables(db);
-    const insert = db.prepare('INSERT INTO sections (id, path, url, title, heading, text, language, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    const insert = db.prepare('INSERT INTO sections (id, language, version, scope, path, url, title, heading, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
     let name: string | undefined;
     let id = 0;
     let batch: RetrievalSection[] = [];
     const flush = (rows: RetrievalSection[]) => {
-      for (const s of rows) insert.run(id++, s.path, s.url, s.title, s.heading, s.text, s.language ?? null, s.version ?? null);
+      for (const s of rows) insert.run(id++, s.language ?? null, s.version ?? null, `${scopeToken('l', s.language)} ${scopeToken('v', s.version)}`, s.path, s.url, s.title, s.heading, s.text);
     };
     // One transaction for the whole build: the file is private until the rename below.
     db.exec('BEGIN');

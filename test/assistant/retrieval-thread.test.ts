@@ -104,6 +104,23 @@ describe('the retrieval thread', () => {
     expect(await r.search('how do I', { limit: 3 })).toEqual([]);
   });
 
+  it('on a big site, ranks by the rarer words of a query: a word in most sections neither matches nor costs a pass over the index', async () => {
+    const root = tmp('retrieval-big-');
+    fs.mkdirSync(path.join(root, '_retrieval'));
+    const lines = Array.from({ length: 1_200 }, (_, i) =>
+      sectionLine({ path: `p${i}`, url: `/p${i}/`, title: `Page ${i}`, heading: 'Widget', text: i === 700 ? 'The widget refund takes five days.' : `The widget keeps reading ${i}.`, language: i % 2 ? 'en' : 'fr' }),
+    );
+    fs.writeFileSync(path.join(root, RETRIEVAL_INDEX_PATH), sectionIndexHeader('Big') + lines.join(''));
+    const r = siteRetrieval(root, newHost(tmp('retrieval-state-')));
+    // "widget" is in every section: only "refund" is ranked by; page 700 is French.
+    expect((await r.search('widget refund', { limit: 10, language: 'fr' })).map((p) => p.path)).toEqual(['p700']);
+    expect(await r.search('widget refund', { limit: 10, language: 'en' })).toEqual([]);
+    // A query of common words alone still answers, from the rarest of them, in scope.
+    const common = await r.search('widget', { limit: 5, language: 'en' });
+    expect(common).toHaveLength(5);
+    expect(common.every((p) => p.language === 'en')).toBe(true);
+  });
+
   it(`answers 503 SEARCH_INDEX_BUILDING when the index is not ready within ${INDEX_WAIT_MS / 1000} s`, async () => {
     vi.useFakeTimers();
     try {
