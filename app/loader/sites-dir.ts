@@ -117,6 +117,26 @@ export function writeActive(stateDir: string, record: ActiveRecord, settings?: S
   }
 }
 
+type ManifestSummary = { version?: unknown; projectId?: unknown; createdAt?: unknown; pageCount?: unknown };
+const summaries = new Map<string, { key: string; summary: ManifestSummary }>();
+
+/**
+ * The few fields of a kept version's manifest that a listing shows, parsed once per manifest file
+ * (by path, size and time): a manifest of a big site is megabytes, and the console, the CLI and
+ * replicas list versions often.
+ */
+function manifestSummary(file: string): ManifestSummary {
+  const st = fs.statSync(file);
+  const key = `${st.size}:${st.mtimeMs}:${st.ino}`;
+  const known = summaries.get(file);
+  if (known?.key === key) return known.summary;
+  const m = JSON.parse(fs.readFileSync(file, 'utf8')) as ManifestSummary;
+  const summary: ManifestSummary = { version: m.version, projectId: m.projectId, createdAt: m.createdAt, pageCount: m.pageCount };
+  if (summaries.size >= 1_000) summaries.clear();
+  summaries.set(file, { key, summary });
+  return summary;
+}
+
 export function listVersions(stateDir: string): SiteVersion[] {
   const root = sitesRoot(stateDir);
   if (!fs.existsSync(root)) return [];
@@ -129,7 +149,7 @@ export function listVersions(stateDir: string): SiteVersion[] {
     let createdAt: string | null = null;
     let pageCount: number | null = null;
     try {
-      const m = JSON.parse(fs.readFileSync(path.join(dir, MANIFEST_FILE), 'utf8')) as { version?: unknown; projectId?: unknown; createdAt?: unknown; pageCount?: unknown };
+      const m = manifestSummary(path.join(dir, MANIFEST_FILE));
       if (typeof m.version === 'string') version = m.version;
       if (typeof m.projectId === 'string') projectId = m.projectId;
       if (typeof m.createdAt === 'string') createdAt = m.createdAt;

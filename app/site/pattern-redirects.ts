@@ -4,9 +4,7 @@
  * listener applies them to a path no file of the site answers, with their status (308, or 307
  * for `permanent: false`). Read once per active site, on its first miss.
  */
-import fs from 'node:fs';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import path from 'node:path';
 import { compileRedirect, type CompiledRedirect } from '../../renderer/redirect-patterns.js';
 import { REVALIDATE } from './cache-policy.js';
 import type { ServedSite } from './served-site.js';
@@ -27,12 +25,8 @@ interface Rule {
 const rulesBySite = new WeakMap<ServedSite, Rule[]>();
 
 function readRules(site: ServedSite): Rule[] {
-  let raw: unknown;
-  try {
-    raw = (JSON.parse(fs.readFileSync(path.join(site.root, 'manifest.json'), 'utf8')) as { redirects?: unknown }).redirects;
-  } catch {
-    return []; // no manifest (a mounted directory): no pattern redirects
-  }
+  // Read with the site's one parse of its manifest (none for a mounted directory: no rules).
+  const raw = site.manifestRedirects;
   if (!Array.isArray(raw)) return [];
   const rules: Rule[] = [];
   for (const r of raw.slice(0, MAX_RULES) as unknown[]) {

@@ -54,6 +54,11 @@ export class ServedSite {
   private readonly hashes = new Map<string, string>();
   /** The root with every link resolved: a served file's real path must be under it. */
   private realRoot: string | undefined;
+  /**
+   * The manifest's `redirects` (pattern rules, app/site/pattern-redirects.ts), kept from the one
+   * parse of the manifest this site gets: a reader's request never parses it again.
+   */
+  readonly manifestRedirects: unknown;
 
   constructor(
     readonly root: string,
@@ -64,12 +69,15 @@ export class ServedSite {
     private readonly memoryBudget = 256 * 1024 * 1024,
     private readonly onFsError: FsErrorReporter = () => {},
   ) {
+    let redirects: unknown;
     try {
-      const m = JSON.parse(fs.readFileSync(path.join(root, 'manifest.json'), 'utf8')) as { files?: { path: string; sha256: string }[] };
+      const m = JSON.parse(fs.readFileSync(path.join(root, 'manifest.json'), 'utf8')) as { files?: { path: string; sha256: string }[]; redirects?: unknown };
       for (const f of m.files ?? []) this.hashes.set(f.path, f.sha256);
+      redirects = m.redirects;
     } catch {
       // no manifest (tarball or mounted directory): weak ETags from size and mtime
     }
+    this.manifestRedirects = redirects;
   }
 
   /** The file for a normalised relative path, or undefined (missing, a directory, a link). */
