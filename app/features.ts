@@ -15,6 +15,7 @@ import { createSiteRegistry } from './sites/registry.js';
 import { hostAwareResolver } from './sites/beacon-project.js';
 import { createReplicaFeature } from './replica/feature.js';
 import { createConsoleFeature } from './console/feature.js';
+import { registerHealthMetrics } from './monitoring/health-metrics.js';
 import { consolePublishAdapter } from './console/publish-adapter.js';
 import { createReaderSeries } from './console/reader-series.js';
 
@@ -60,5 +61,14 @@ export function createFeatures(ctx: AppContext, deps: FeatureDeps = {}): Feature
     publish: consolePublishAdapter(publish.service),
     readerAnalytics: createReaderSeries(ctx.db, () => ctx.clock.now()),
   });
-  return [createCoreFeature(ctx), createAgentFeature(ctx, deps.agentWorkerEntry ? { workerEntry: deps.agentWorkerEntry } : {}), staticExport, publish, replica, analytics, readers, assistant, playground, consoleFeature, site];
+  const features = [createCoreFeature(ctx), createAgentFeature(ctx, deps.agentWorkerEntry ? { workerEntry: deps.agentWorkerEntry } : {}), staticExport, publish, replica, analytics, readers, assistant, playground, consoleFeature, site];
+  registerHealthMetrics(ctx, {
+    features: () => features,
+    servedSites: function* () {
+      const bundle = site.current();
+      if (bundle) yield { site: 'bundle', served: bundle };
+      for (const [projectId, served] of registry.publishedSites()) yield { site: registry.domainOf(projectId) ?? projectId, served };
+    },
+  });
+  return features;
 }

@@ -59,6 +59,8 @@ export class ServedSite {
    * parse of the manifest this site gets: a reader's request never parses it again.
    */
   readonly manifestRedirects: unknown;
+  /** When this site object was made: the moment its version started being served (a swap makes a new one). */
+  readonly activatedAt = Date.now();
 
   constructor(
     readonly root: string,
