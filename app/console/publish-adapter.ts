@@ -32,6 +32,10 @@ export function consolePublishAdapter(service: PublishService): ConsolePublishSe
         });
     },
     served: (project: Project) => service.served(project.id),
+    servedWarnings(project: Project) {
+      const served = service.served(project.id)?.version;
+      return served === undefined ? undefined : (service.versionWarnings(project.id, served) ?? undefined);
+    },
     async publishNow(project: Project) {
       return { id: refused(() => service.publish(project.id, 'console')).id };
     },

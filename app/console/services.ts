@@ -1,3 +1,4 @@
+import type { WarningSummary } from '../loader/render-warnings.js';
 import type { Project } from '../../data/stores/projects.js';
 import type { PublishStatus } from '../../data/stores/publishes.js';
 
@@ -11,6 +12,8 @@ export interface ConsolePublishService {
   history(project: Project, limit: number): PublishRecord[];
   /** The project's published site as it is served now, and since when; undefined when it has none. */
   served(project: Project): { version: string; activatedAt: string | null } | undefined;
+  /** The render warnings of the version served now (undefined when nothing is published). */
+  servedWarnings(project: Project): WarningSummary | undefined;
   /** Starts a publish of the project's source; the promise settles when it is queued. */
   publishNow(project: Project, actor: string): Promise<{ id: string }>;
   /**

@@ -5,6 +5,7 @@ import type { SettingsStore } from '../../data/stores/settings.js';
 import { tryRemoveTree } from '../fs-tree.js';
 import type { Logger } from '../logger.js';
 import { MANIFEST_FILE } from './manifest.js';
+import { summariseWarnings, type WarningSummary } from './render-warnings.js';
 import { isReservedDirName } from './version-name.js';
 
 /**
@@ -37,6 +38,8 @@ export interface SiteVersion {
   createdAt: string | null;
   pageCount: number | null;
   lastActivated: Date;
+  /** The bundle's render warnings (manifest.json), counted and the first ones listed; null without a manifest. */
+  warnings: WarningSummary | null;
 }
 
 export const sitesRoot = (stateDir: string): string => path.join(stateDir, 'sites');
@@ -117,7 +120,7 @@ export function writeActive(stateDir: string, record: ActiveRecord, settings?: S
   }
 }
 
-type ManifestSummary = { version?: unknown; projectId?: unknown; createdAt?: unknown; pageCount?: unknown };
+type ManifestSummary = { version?: unknown; projectId?: unknown; createdAt?: unknown; pageCount?: unknown; warnings: WarningSummary };
 const summaries = new Map<string, { key: string; summary: ManifestSummary }>();
 
 /**
@@ -130,8 +133,9 @@ function manifestSummary(file: string): ManifestSummary {
   const key = `${st.size}:${st.mtimeMs}:${st.ino}`;
   const known = summaries.get(file);
   if (known?.key === key) return known.summary;
-  const m = JSON.parse(fs.readFileSync(file, 'utf8')) as ManifestSummary;
-  const summary: ManifestSummary = { version: m.version, projectId: m.projectId, createdAt: m.createdAt, pageCount: m.pageCount };
+  const m = JSON.parse(fs.readFileSync(file, 'utf8')) as Omit<ManifestSummary, 'warnings'> & { warnings?: unknown; files?: { path?: unknown }[] };
+  const files = new Set((Array.isArray(m.files) ? m.files : []).map((f) => f?.path));
+  const summary: ManifestSummary = { version: m.version, projectId: m.projectId, createdAt: m.createdAt, pageCount: m.pageCount, warnings: summariseWarnings(m.warnings, (rel) => files.has(rel)) };
   if (summaries.size >= 1_000) summaries.clear();
   summaries.set(file, { key, summary });
   return summary;
@@ -148,16 +152,18 @@ export function listVersions(stateDir: string): SiteVersion[] {
     let projectId: string | null = null;
     let createdAt: string | null = null;
     let pageCount: number | null = null;
+    let warnings: WarningSummary | null = null;
     try {
       const m = manifestSummary(path.join(dir, MANIFEST_FILE));
       if (typeof m.version === 'string') version = m.version;
       if (typeof m.projectId === 'string') projectId = m.projectId;
       if (typeof m.createdAt === 'string') createdAt = m.createdAt;
       if (typeof m.pageCount === 'number') pageCount = m.pageCount;
+      warnings = m.warnings;
     } catch {
       // a bundle without a manifest (tarball): the directory name is its version
     }
-    out.push({ name: d.name, dir, version, projectId, createdAt, pageCount, lastActivated: fs.statSync(dir).mtime });
+    out.push({ name: d.name, dir, version, projectId, createdAt, pageCount, lastActivated: fs.statSync(dir).mtime, warnings });
   }
   return out.sort((a, b) => b.lastActivated.getTime() - a.lastActivated.getTime() || (a.name < b.name ? 1 : -1));
 }

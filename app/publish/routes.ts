@@ -51,7 +51,7 @@ export function createPublishRouter(ctx: AppContext, service: PublishService): R
   router.get('/v1/project/update-status/:statusId', (req, res) => {
     const record = service.status(String(req.params.statusId));
     if (!record || ctx.stores.projects.get(record.projectId)?.orgId !== req.auth?.org.id) throw errors.updateStatusNotFound();
-    res.json(toUpdateStatus(record, domainOf(record.projectId), service.previewUrl));
+    res.json(toUpdateStatus(record, domainOf(record.projectId), service.previewUrl, service.warningsOf(record)));
   });
 
   router.post(

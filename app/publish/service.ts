@@ -8,6 +8,7 @@ import type { AppContext } from '../context.js';
 import { tryRemoveTree } from '../fs-tree.js';
 import { createLogThrottle } from '../http/log-throttle.js';
 import { loadBundle } from '../loader/load-bundle.js';
+import type { WarningSummary } from '../loader/render-warnings.js';
 import { listVersions, pruneVersions, readActive, removeStaleTemps, writeActive, type ActiveRecord } from '../loader/sites-dir.js';
 import { ServedSite } from '../site/served-site.js';
 import type { SiteRegistry } from '../sites/registry.js';
@@ -279,6 +280,21 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
     served(projectId: string): { version: string; activatedAt: string | null } | undefined {
       const site = registry.published(projectId);
       return site ? { version: site.version, activatedAt: activatedAt.get(site) ?? null } : undefined;
+    },
+
+    /**
+     * The render warnings of the bundle a publish or preview made, while its version is kept
+     * (undefined for a publish that made none, or whose version was pruned).
+     */
+    warningsOf(record: PublishRecord): WarningSummary | undefined {
+      if (!record.version || record.status !== 'success') return undefined;
+      const slot = record.kind === 'preview' && record.previewHost ? previewSlot(config.stateDir, record.projectId, record.previewHost) : publishedSlot(config.stateDir, record.projectId);
+      return listVersions(slot).find((v) => v.version === record.version)?.warnings ?? undefined;
+    },
+
+    /** The render warnings of a kept version of the project's site. */
+    versionWarnings(projectId: string, version: string): WarningSummary | undefined {
+      return listVersions(publishedSlot(config.stateDir, projectId)).find((v) => v.version === version)?.warnings ?? undefined;
     },
 
     /** The kept versions of the project's site, newest activation first. */

@@ -1,3 +1,4 @@
+import type { WarningSummary } from '../loader/render-warnings.js';
 import type { PublishRecord, PublishTrigger } from '../../data/stores/publishes.js';
 
 /** The hosted `source` values; the appliance's exact trigger is in `trigger`. */
@@ -19,9 +20,10 @@ const SOURCE: Record<PublishTrigger, HostedSource> = {
  * A publish record as `GET /v1/project/update-status/{statusId}` answers it: the hosted fields
  * (`_id`, `projectId`, `createdAt`, `endedAt`, `status`, `summary`, `logs`, `subdomain`, `author`,
  * `commit`, `source`) plus the appliance's own (`kind`, `trigger`, `branch`, `version`,
- * `durationMs`, `previewUrl`). `endedAt` is left out until the work has ended.
+ * `durationMs`, `previewUrl`, and for a finished publish whose version is kept `warningCount`,
+ * `warningsByKind`, `warnings`). `endedAt` is left out until the work has ended.
  */
-export function toUpdateStatus(r: PublishRecord, domain: string, previewUrl: (host: string) => string) {
+export function toUpdateStatus(r: PublishRecord, domain: string, previewUrl: (host: string) => string, warnings?: WarningSummary) {
   return {
     _id: r.id,
     projectId: r.projectId,
@@ -50,5 +52,7 @@ export function toUpdateStatus(r: PublishRecord, domain: string, previewUrl: (ho
     version: r.version,
     durationMs: r.durationMs,
     ...(r.previewHost ? { previewUrl: previewUrl(r.previewHost) } : {}),
+    // The bundle's render warnings (broken links, missing assets, blocked scripts…), once it was made.
+    ...(warnings ? warnings : {}),
   };
 }

@@ -143,3 +143,20 @@ describe('console publishing through the publish service', { timeout: 120_000 },
     expect(publishServiceOf(a).history(TEST_PROJECT)).toHaveLength(before);
   });
 });
+
+describe('render warnings on the console', { timeout: 120_000 }, () => {
+  test('the project page counts the served version’s warnings by kind and lists each with file:line and a link to its page', async () => {
+    a = createTestAppliance({ config: { renderer: { threads: 1 } } });
+    await a.start();
+    const t = a;
+    const c = consoleClient(t.admin);
+    await c.signIn(t.createKey(TEST_ORG));
+    edit(t, 'Read [the missing page](/missing-page).');
+    await publishFromConsole(c, t, base);
+    const html = (await c.page(base)).text;
+    expect(html).toContain('Render warnings of the served version: 1 broken-link');
+    expect(html).toContain('<code>index.mdx:');
+    expect(html).toContain('href="https://docs.test.internal/"');
+    expect(html).toContain('/missing-page');
+  });
+});

@@ -13,6 +13,7 @@ import { withNotice } from '../notices.js';
 import { requireWrite } from '../guards.js';
 import { renderPage } from '../render.js';
 import type { ConsoleDeps } from '../router.js';
+import type { ListedWarning } from '../../loader/render-warnings.js';
 import type { PublishRecord } from '../services.js';
 import { arraySource, buildTable, tableCsv, type TableSpec } from '../table.js';
 import { sendCsv } from './csv.js';
@@ -129,7 +130,25 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
           ],
         }
       : null;
-    for (const spec of [exportsSpec, agentSpec, ...(publishSpec ? [publishSpec] : [])] as TableSpec<unknown>[]) {
+    const warned = deps.publish?.servedWarnings(project);
+    const warningsSpec: TableSpec<ListedWarning> | null = warned
+      ? {
+          id: 'warnings',
+          caption: `Render warnings of the served version: ${warned.warningCount === 0 ? 'none' : Object.entries(warned.warningsByKind).map(([code, n]) => `${n} ${code}`).join(', ')}${warned.warningCount > warned.warnings.length ? ` (the first ${warned.warnings.length} listed)` : ''}`,
+          empty: 'No warnings: every link, asset and redirect of the served version resolved.',
+          defaultSort: 'kind',
+          defaultDir: 'asc',
+          pageSize: 20,
+          source: arraySource(warned.warnings),
+          columns: [
+            { key: 'kind', label: 'Kind', value: (w) => w.code },
+            { key: 'file', label: 'File', value: (w) => `${w.file}${w.line ? `:${w.line}` : ''}`, cell: (w) => ({ code: `${w.file}${w.line ? `:${w.line}` : ''}` }) },
+            { key: 'message', label: 'Warning', value: (w) => w.message },
+            { key: 'page', label: 'Page', value: (w) => w.page ?? null, cell: (w) => (w.page ? { link: `${ctx.config.publish.previewScheme}://${project.domain}${w.page}`, text: w.page } : null) },
+          ],
+        }
+      : null;
+    for (const spec of [exportsSpec, agentSpec, ...(publishSpec ? [publishSpec] : []), ...(warningsSpec ? [warningsSpec] : [])] as TableSpec<unknown>[]) {
       if (req.query.csv === spec.id) return sendCsv(res, `${project.id}-${spec.id}.csv`, tableCsv(spec, req.query));
     }
     renderPage(res, 'project', {
@@ -139,6 +158,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
       exportsTable: buildTable(exportsSpec, req.query, base),
       agentTable: buildTable(agentSpec, req.query, base),
       publishTable: publishSpec ? buildTable(publishSpec, req.query, base) : null,
+      warningsTable: warningsSpec ? buildTable(warningsSpec, req.query, base) : null,
       exportAllowed: org.plan === 'enterprise',
       exportsAvailable: deps.exports !== undefined,
     });
