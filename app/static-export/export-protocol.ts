@@ -1,3 +1,4 @@
+import type { WarningSummary } from '../loader/render-warnings.js';
 import type { MessagePort } from 'node:worker_threads';
 import type { RenderFailure } from '../../renderer/index.js';
 
@@ -22,7 +23,8 @@ export interface ExportOutcome {
   pageCount: number;
   sizeBytes: number | null;
   tarGzBytes: number;
-  warnings: number;
+  /** The render warnings, counted by kind and the first ones listed. */
+  warnings: WarningSummary;
   /** Pages a keepGoing export left out. */
   failures: RenderFailure[];
   timings: Record<string, number>;

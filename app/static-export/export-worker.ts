@@ -3,6 +3,7 @@
  * with the one render pool the static export feature uses. Progress goes out and an abort comes
  * in over the MessagePort each task carries.
  */
+import { summariseWarnings } from '../loader/render-warnings.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
@@ -45,8 +46,12 @@ async function runExport(task: Extract<ExportTask, { type: 'run' }>): Promise<Ex
     });
     const started = performance.now();
     const tarGzBytes = await tarGzFromZip(request.outZip, outTarGz, { mtime: request.createdAt, signal: abort.signal });
+    const warningSummaryOf = (r: typeof result) => {
+      const files = new Set(r.manifest.files.map((f) => f.path));
+      return summariseWarnings(r.warnings, (rel) => files.has(rel));
+    };
     const timings = { ...result.timings, tarGz: Math.round(performance.now() - started) };
-    return { ok: true, outcome: { pageCount: result.pageCount, sizeBytes: result.sizeBytes ?? null, tarGzBytes, warnings: result.warnings.length, failures: result.failures, timings } };
+    return { ok: true, outcome: { pageCount: result.pageCount, sizeBytes: result.sizeBytes ?? null, tarGzBytes, warnings: warningSummaryOf(result), failures: result.failures, timings } };
   } catch (err) {
     return {
       ok: false,

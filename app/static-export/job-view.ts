@@ -13,6 +13,7 @@ export function jobView(job: ExportJob) {
     domain: job.domain,
     ...(job.version !== null ? { version: job.version } : {}),
     ...(job.keepGoing ? { keepGoing: true } : {}),
+    ...(job.warnings !== null ? job.warnings : {}),
     ...(job.failures !== null ? { failureCount: job.failures.length, failures: job.failures.slice(0, LISTED_JOB_FAILURES) } : {}),
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,

@@ -93,8 +93,8 @@ export function createExportQueue(ctx: AppContext, files: ExportFiles, deps: { r
       fs.renameSync(files.tarGzPartial(job.id), files.tarGz(job.id));
       fs.renameSync(files.partial(job.id), files.bundle(job.id));
       const sizeBytes = result.sizeBytes ?? fs.statSync(files.bundle(job.id)).size;
-      store.complete(job.id, { pageCount: result.pageCount, sizeBytes, ...(job.keepGoing ? { failures: result.failures } : {}) });
-      log.info({ jobId: job.id, pageCount: result.pageCount, sizeBytes, tarGzBytes: result.tarGzBytes, failures: result.failures.length, ms: Math.round(performance.now() - started), timings: result.timings, warnings: result.warnings }, 'export completed');
+      store.complete(job.id, { pageCount: result.pageCount, sizeBytes, warnings: result.warnings, ...(job.keepGoing ? { failures: result.failures } : {}) });
+      log.info({ jobId: job.id, pageCount: result.pageCount, sizeBytes, tarGzBytes: result.tarGzBytes, failures: result.failures.length, ms: Math.round(performance.now() - started), timings: result.timings, warnings: result.warnings.warningCount }, 'export completed');
     } catch (err) {
       writer.cancel();
       files.remove(job.id);

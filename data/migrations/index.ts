@@ -11,6 +11,7 @@ import { readerAnalytics } from './010_reader_analytics.js';
 import { assistant } from './011_assistant.js';
 import { consoleTables } from './012_console.js';
 import { replicaKeyReach } from './013_replica_key_reach.js';
+import { exportWarnings } from './014_export_warnings.js';
 
 export interface Migration {
   /** Applied in order; the database's `PRAGMA user_version` records the last one applied. */
@@ -20,4 +21,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit an applied one. */
-export const migrations: readonly Migration[] = [foundation, analytics, staticExport, agentJobs, analyticsBulk, analyticsHourly, exportKeepGoing, agentV1, publish, readerAnalytics, assistant, consoleTables, replicaKeyReach];
+export const migrations: readonly Migration[] = [foundation, analytics, staticExport, agentJobs, analyticsBulk, analyticsHourly, exportKeepGoing, agentV1, publish, readerAnalytics, assistant, consoleTables, replicaKeyReach, exportWarnings];

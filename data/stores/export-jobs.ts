@@ -1,3 +1,4 @@
+import type { WarningSummary } from '../../app/loader/render-warnings.js';
 import type { Db } from '../db.js';
 
 /** A page a keepGoing export left out (the renderer's RenderFailure, as stored). */
@@ -30,6 +31,8 @@ export interface ExportJob {
   keepGoing: boolean;
   /** Pages a completed keepGoing export left out; null until it completes, and without keepGoing. */
   failures: ExportJobFailure[] | null;
+  /** The bundle's render warnings, for a job completed since migration 14. */
+  warnings: WarningSummary | null;
   status: ExportJobStatus;
   progress: number;
   pageCount: number;
@@ -53,6 +56,7 @@ interface Row {
   paths: string | null;
   keep_going: number;
   failures: string | null;
+  warnings: string | null;
   status: ExportJobStatus;
   progress: number;
   page_count: number;
@@ -76,6 +80,7 @@ const toJob = (r: Row): ExportJob => ({
   paths: r.paths === null ? null : (JSON.parse(r.paths) as string[]),
   keepGoing: r.keep_going === 1,
   failures: r.failures === null ? null : (JSON.parse(r.failures) as ExportJobFailure[]),
+  warnings: r.warnings === null ? null : (JSON.parse(r.warnings) as WarningSummary),
   status: r.status,
   progress: r.progress,
   pageCount: r.page_count,
@@ -122,7 +127,7 @@ export function createExportJobStore(db: Db, now: () => Date) {
   );
   const complete = db.prepare(
     `UPDATE export_jobs SET status = 'completed', progress = 100, page_count = @pageCount, size_bytes = @sizeBytes, error = NULL,
-       failures = @failures, finished_at = @now, updated_at = @now WHERE id = @id AND status = 'running'`,
+       failures = @failures, warnings = @warnings, finished_at = @now, updated_at = @now WHERE id = @id AND status = 'running'`,
   );
   const fail = db.prepare(
     "UPDATE export_jobs SET status = 'failed', error = @error, finished_at = @now, updated_at = @now WHERE id = @id AND status IN ('queued', 'running')",
@@ -181,8 +186,8 @@ export function createExportJobStore(db: Db, now: () => Date) {
     updateProgress(id: string, value: number, pageCount: number): void {
       progress.run({ id, progress: Math.min(100, Math.max(0, value)), pageCount, now: iso() });
     },
-    complete(id: string, result: { pageCount: number; sizeBytes: number; failures?: ExportJobFailure[] }): void {
-      complete.run({ id, pageCount: result.pageCount, sizeBytes: result.sizeBytes, failures: result.failures ? JSON.stringify(result.failures) : null, now: iso() });
+    complete(id: string, result: { pageCount: number; sizeBytes: number; failures?: ExportJobFailure[]; warnings?: WarningSummary }): void {
+      complete.run({ id, pageCount: result.pageCount, sizeBytes: result.sizeBytes, failures: result.failures ? JSON.stringify(result.failures) : null, warnings: result.warnings ? JSON.stringify(result.warnings) : null, now: iso() });
     },
     fail(id: string, error: string): void {
       fail.run({ id, error, now: iso() });

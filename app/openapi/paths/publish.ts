@@ -1,3 +1,4 @@
+import { RENDER_WARNING_PROPERTIES } from '../render-warnings-schema.js';
 import { PUBLISH_KINDS, PUBLISH_STATUSES, PUBLISH_TRIGGERS } from '../../../data/stores/publishes.js';
 import { HOSTED_SOURCES } from '../../publish/status-view.js';
 import { authErrors, bodyErrors, json } from '../components.js';
@@ -61,19 +62,7 @@ export const publishSchemas = {
       version: { type: ['string', 'null'], description: 'The site version this built or restored.' },
       durationMs: { type: ['integer', 'null'], minimum: 0 },
       previewUrl: { type: 'string', format: 'uri' },
-      warningCount: { type: 'integer', minimum: 0, description: 'Render warnings of the bundle this made (present once a publish succeeded, while its version is kept).' },
-      warningsByKind: { type: 'object', additionalProperties: { type: 'integer', minimum: 1 }, description: 'Warnings by code (`broken-link`, `missing-asset`, `redirect-to-nowhere`, `blocked-script`…), most frequent first.' },
-      warnings: {
-        type: 'array',
-        maxItems: 100,
-        description: 'The first 100 warnings; `page` links to the page the file renders, when it is one.',
-        items: {
-          type: 'object',
-          required: ['code', 'message', 'file'],
-          additionalProperties: false,
-          properties: { code: { type: 'string' }, message: { type: 'string' }, file: { type: 'string' }, line: { type: 'integer', minimum: 1 }, page: { type: 'string' } },
-        },
-      },
+      ...RENDER_WARNING_PROPERTIES,
     },
   },
   SiteVersions: {

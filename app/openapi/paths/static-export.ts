@@ -1,3 +1,4 @@
+import { RENDER_WARNING_PROPERTIES } from '../render-warnings-schema.js';
 import { EXPORT_JOB_STATUSES } from '../../../data/stores/export-jobs.js';
 import { authErrors, bodyErrors, json } from '../components.js';
 
@@ -43,6 +44,7 @@ export const staticExportSchemas = {
       updatedAt: { type: 'string', format: 'date-time' },
       error: { type: 'string', description: 'Only when failed: what went wrong, naming the first failing files as file:line.' },
       keepGoing: { type: 'boolean', enum: [true], description: 'Present when the job was started with keepGoing.' },
+      ...RENDER_WARNING_PROPERTIES,
       failureCount: { type: 'integer', minimum: 0, description: 'keepGoing jobs, once completed: how many pages were left out.' },
       failures: {
         type: 'array',
