@@ -30,6 +30,7 @@ import {
 } from './types.js';
 import { buildManifest, MANIFEST_PATH } from './write/manifest.js';
 import { manifestRedirects, NGINX_REDIRECTS_PATH, nginxRedirects } from './write/nginx-redirects.js';
+import { writeRedirectPages } from './write/redirect-pages.js';
 import { SiteFiles } from './write/site-files.js';
 import { buildRobots, buildSitemap } from './write/sitemap.js';
 import { DirWriter, writeSiteToDir } from './write/write-dir.js';
@@ -209,8 +210,10 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
 
   progress({ stage: 'load', pagesDone: 0, pagesPlanned: 0 });
   let plan: SitePlan;
+  let configFile: string;
   try {
     const loaded = loadSite(opts.sourceDir);
+    configFile = loaded.configFile;
     lap('load');
     progress({ stage: 'plan', pagesDone: 0, pagesPlanned: 0 });
     plan = planSite(loaded, opts.paths ? { paths: opts.paths } : {});
@@ -370,18 +373,6 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
 
     progress({ stage: 'write', pagesDone, pagesPlanned });
     const encoder = new TextEncoder();
-    for (const r of plan.redirects) {
-      const out = pageFilePath(r.from);
-      if (!site.has(out)) site.add(out, encoder.encode(renderRedirectPage(r.to, ctx)));
-    }
-    if (plan.redirectRules?.length) site.add(NGINX_REDIRECTS_PATH, encoder.encode(nginxRedirects(plan.redirectRules)));
-    // A site without index.mdx would answer its root with a 404; Mintlify sends the visitor to the
-    // first page of the navigation instead, and so does this redirect page.
-    const home = plan.pages.find((p) => !p.hidden) ?? plan.pages[0];
-    if (!site.has('index.html') && home) site.add('index.html', encoder.encode(renderRedirectPage(pageHref(home.slug), ctx)));
-    // Static hosts look for 404.html at the root; a page of the site named 404 is that page.
-    const own404 = pageFilePath('404');
-    if (!site.has('404.html')) site.add('404.html', site.has(own404) ? site.bytes(own404) : encoder.encode(renderNotFoundPage(ctx)));
     for (const a of theme) site.add(a.bundlePath, a.bytes);
     for (const [file, bytes] of sidebars.files) site.add(file, bytes);
     if (plan.tailwind && tailwindCss) {
@@ -411,6 +402,17 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     const rendered = failed.size === 0 ? plan.pages : plan.pages.filter((p) => !failed.has(p.slug));
     site.add('sitemap.xml', encoder.encode(buildSitemap(rendered, opts.domain, plan.config.seo?.indexing)));
     site.add('robots.txt', encoder.encode(buildRobots(opts.domain)));
+    // Redirect pages come after every other file, so one that would collide with a file (a page's
+    // Markdown copy, sitemap.xml) is seen and skipped rather than breaking the bundle.
+    const redirectRules = writeRedirectPages(site, plan, configFile, (to) => encoder.encode(renderRedirectPage(to, ctx)), warnings);
+    if (redirectRules.length > 0) site.add(NGINX_REDIRECTS_PATH, encoder.encode(nginxRedirects(redirectRules)));
+    // A site without index.mdx would answer its root with a 404; Mintlify sends the visitor to the
+    // first page of the navigation instead, and so does this redirect page.
+    const home = plan.pages.find((p) => !p.hidden) ?? plan.pages[0];
+    if (!site.has('index.html') && home) site.add('index.html', encoder.encode(renderRedirectPage(pageHref(home.slug), ctx)));
+    // Static hosts look for 404.html at the root; a page of the site named 404 is that page.
+    const own404 = pageFilePath('404');
+    if (!site.has('404.html')) site.add('404.html', site.has(own404) ? site.bytes(own404) : encoder.encode(renderNotFoundPage(ctx)));
     const manifest = buildManifest(site, {
       jobId,
       projectId: opts.projectId ?? 'local',
@@ -420,7 +422,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       pageCount: pagesPlanned - failed.size,
       warnings,
       ...(opts.keepGoing ? { failures } : {}),
-      redirects: manifestRedirects(plan.redirectRules),
+      redirects: manifestRedirects(redirectRules),
       ...(plan.config.readerAnalytics ? { readerAnalytics: plan.config.readerAnalytics } : {}),
     });
     site.add(MANIFEST_PATH, encoder.encode(`${JSON.stringify(manifest, null, 2)}\n`));
