@@ -92,6 +92,7 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
   const appearance = config.appearance;
   const lang = languageOf(section.section);
   return template('document')({
+    csp: chrome.ctx.metaCsp,
     lang,
     dir: textDirection(lang),
     searchScope: section.section ? chrome.ctx.searchScopes?.[section.section.id] : undefined,
@@ -191,7 +192,6 @@ export function renderDocument(input: { page: PlannedPage; content: PageContent;
  * canonical pointing at the target so crawlers move on, and a plain link as the fallback.
  */
 export function renderRedirectPage(to: string, ctx: RenderContext): string {
-  void ctx;
   let target = to.trim();
   if (/^[a-z][a-z0-9+.-]*:/i.test(target)) {
     if (!/^https?:/i.test(target)) target = '/';
@@ -199,7 +199,7 @@ export function renderRedirectPage(to: string, ctx: RenderContext): string {
     // A plain static server has no rewrite rules: `/x` must be written `/x/` to find `x/index.html`.
     target = portableHref(target.startsWith('/') ? target : '/' + target);
   }
-  return template('redirect')({ to: target });
+  return template('redirect')({ to: target, csp: ctx.metaCsp });
 }
 
 /** The bundle's 404.html: the site chrome around a short message, with search working. */

@@ -208,10 +208,13 @@
 
   function start() {
     if (!window.fetch || !window.ReadableStream) return;
-    // Shared with the page menu (contextual.js), which offers the MCP server and this panel.
-    window.docsApplianceStatus = fetch(STATUS_URL, { headers: { accept: 'application/json' } })
-      .then(function (res) { return res.ok ? res.json() : { enabled: false }; })
-      .catch(function () { return {}; /* a static host: no assistant */ });
+    // Asked once by site.js and shared with the page menu (contextual.js); asked here only if
+    // site.js did not run. Elsewhere than on the appliance it says `enabled: false`.
+    if (!window.docsApplianceStatus) {
+      window.docsApplianceStatus = fetch(STATUS_URL, { headers: { accept: 'application/json' } })
+        .then(function (res) { return res.ok ? res.json() : { enabled: false }; })
+        .catch(function () { return {}; /* a static host: no assistant */ });
+    }
     window.docsApplianceStatus.then(function (s) { if (s && s.enabled === true) build(); });
   }
 
