@@ -1,4 +1,4 @@
-import type { NavSection, PageContent, PlannedPage, RenderContext } from '../types.js';
+import type { PageContent, PlannedPage, RenderContext } from '../types.js';
 import { contextualMenu } from './contextual-menu.js';
 import { TAILWIND_ASSET } from '../tailwind/index.js';
 import { THEME_ASSET_NAMES } from '../theme/assets.js';
@@ -7,6 +7,7 @@ import { splitExamples } from './examples.js';
 import { template } from './templates.js';
 import { crumbsFor, type Crumb } from './breadcrumbs.js';
 import { textDirection } from './direction.js';
+import { languageOf } from '../i18n/language.js';
 import { canonicalPath, portableHref } from '../page-urls.js';
 
 export { loadThemeAssets } from '../theme/assets.js';
@@ -30,11 +31,6 @@ function modeParts(mode: string | undefined): { sidebar: boolean; toc: boolean; 
   }
 }
 
-/** `<html lang>`: a language division titled with a language tag (`fr`, `pt-BR`) sets it. */
-function languageOf(section: NavSection | undefined): string {
-  const step = section?.trail.find((t) => t.kind === 'language');
-  return step && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(step.title) ? step.title : 'en';
-}
 
 interface DocumentParts {
   slug: string | undefined;
@@ -93,6 +89,7 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
   const lang = languageOf(section.section);
   return template('document')({
     csp: chrome.ctx.metaCsp,
+    t: section.strings,
     lang,
     dir: textDirection(lang),
     searchScope: section.section ? chrome.ctx.searchScopes?.[section.section.id] : undefined,
@@ -133,7 +130,7 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
     footer: chrome.footer,
     drawerLinks: chrome.drawerLinks,
     searchDialog: chrome.searchDialog,
-    pageFeedback: chrome.pageFeedback,
+    pageFeedback: section.pageFeedback,
     metatags: chrome.metatags,
     banner: chrome.banner,
   });
@@ -183,7 +180,7 @@ export function renderDocument(input: { page: PlannedPage; content: PageContent;
     usesMermaid: content.usesMermaid,
     usesPlayground: content.usesPlayground === true,
     ...(content.islands ? { islandScripts: content.islands.scripts } : {}),
-    contextual: contextualMenu(ctx.config.contextual, page, ctx),
+    contextual: contextualMenu(ctx.config.contextual, page, ctx, sectionChrome(chrome, page.sectionId ?? ctx.pageIndex[page.slug]?.sectionId).strings),
   });
 }
 
