@@ -46,6 +46,8 @@ export interface SectionChrome {
   strings: ChromeStrings;
   /** "Was this page helpful?" in that language, '' when the config turns feedback off. */
   pageFeedback: string;
+  /** The search dialog, its field in that language. */
+  searchDialog: string;
   /** A large section: the window around a page (sidebar-window.ts), and the shared file of the whole tree. */
   windowFor?: (slug: string | undefined) => PreparedSidebar;
   sidebarSrc?: string;
@@ -63,7 +65,6 @@ export interface SiteChrome {
   footer: string;
   /** The top bar's links again, for the phone drawer where the top bar has no room for them. */
   drawerLinks: string;
-  searchDialog: string;
   /** The config's announcement, rendered once; `key` changes with its text, so a new one shows again after a dismissal. */
   banner: { html: string; dismissible: boolean; key: string } | undefined;
   /** `seo.metatags` of the config, minus those every page sets itself. */
@@ -177,7 +178,6 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
     favicon: faviconHref ? { href: faviconHref, ...(faviconType(faviconHref) ? { type: faviconType(faviconHref) } : {}) } : undefined,
     footer,
     drawerLinks,
-    searchDialog: template('search-dialog')({}),
     pageFeedbackFor: readers.html,
     metatags: siteMetatags(config.seo?.metatags ?? []),
     banner: config.banner ? siteBanner(config.banner) : undefined,
@@ -228,6 +228,7 @@ export function sectionChrome(chrome: SiteChrome, sectionId: string | undefined)
   const built: SectionChrome = {
     strings,
     pageFeedback: chrome.pageFeedbackFor(strings),
+    searchDialog: template('search-dialog')({ t: strings }),
     section,
     tabs: template('tabs')(pick((l) => l.kind === 'tab')),
     topbar: chrome.topbarFor(languageSwitcher, true, strings),

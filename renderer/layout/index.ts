@@ -129,7 +129,7 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
     toc,
     footer: chrome.footer,
     drawerLinks: chrome.drawerLinks,
-    searchDialog: chrome.searchDialog,
+    searchDialog: section.searchDialog,
     pageFeedback: section.pageFeedback,
     metatags: chrome.metatags,
     banner: chrome.banner,

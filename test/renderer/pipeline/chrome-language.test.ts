@@ -33,6 +33,8 @@ describe('the chrome in the navigation language', () => {
     expect(ja).toContain('>はい</button>');
     expect(ja).toContain('<span data-contextual-label>ページをコピー</span>');
     expect(ja).toContain('data-copied="コピーしました"');
+    expect(ja).toContain('placeholder="ドキュメントを検索..."');
+    expect(ja).toContain('data-ask-ai="AIに質問"');
     expect(ja).not.toContain('On this page');
 
     // Mintlify's aliases: cn is Simplified Chinese, fr-CA French, pt-BR Portuguese; an unlisted region falls to its language.
