@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_SITE_CSP } from '../renderer/csp.js';
 import { bundleUrlProblem } from '../app/loader/source.js';
 import { versionNameProblem } from '../app/loader/version-name.js';
 
@@ -334,9 +335,7 @@ export const configSchema = z.strictObject({
       host: z.string().min(1).default('0.0.0.0'),
       contentSecurityPolicy: z
         .string()
-        .default(
-          "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'; form-action 'self'",
-        ),
+        .default(DEFAULT_SITE_CSP),
       /** With no staticExport and nothing ever served, export the example project once and serve it. */
       exampleOnFirstStart: z.boolean().default(true),
     })

@@ -17,6 +17,7 @@ import { OrderedDispatcher } from './pool/ordered-dispatch.js';
 import { createRenderPool, type RenderPool } from './pool/render-pool.js';
 import { readRepoFile, readRepoText, resolveRepoFile } from './repo-files.js';
 import { SEARCH_BASE_URL } from './search-options.js';
+import { DEFAULT_SITE_CSP, metaPolicy } from './csp.js';
 import { startTailwind, TAILWIND_ASSET } from './tailwind/index.js';
 import {
   RenderError,
@@ -30,6 +31,8 @@ import {
 } from './types.js';
 import { buildManifest, MANIFEST_PATH } from './write/manifest.js';
 import { manifestRedirects, NGINX_REDIRECTS_PATH, nginxRedirects } from './write/nginx-redirects.js';
+import { APPLIANCE_STAND_INS } from './write/appliance-stand-ins.js';
+import { writeRedirectPages } from './write/redirect-pages.js';
 import { SiteFiles } from './write/site-files.js';
 import { buildRobots, buildSitemap } from './write/sitemap.js';
 import { DirWriter, writeSiteToDir } from './write/write-dir.js';
@@ -108,6 +111,12 @@ export interface ExportOptions {
    * pre-rendered HTML only (the operator's per-project switch, `projects[].componentScripts`).
    */
   componentScripts?: boolean;
+  /**
+   * The site's Content-Security-Policy as the appliance will send it (`site.contentSecurityPolicy`
+   * with the project's playground origins; renderer/csp.ts): every page carries it as a meta, so
+   * the bundle keeps it on any host. Default: the appliance's default policy.
+   */
+  contentSecurityPolicy?: string;
 }
 
 export interface ExportResult {
@@ -150,7 +159,7 @@ export function gitCommit(sourceDir: string): string | undefined {
 
 const COMMIT_RE = /^[0-9a-f]{40}$/;
 
-function renderContext(plan: SitePlan, themeAssets: Record<string, string>, componentScripts: boolean): RenderContext {
+function renderContext(plan: SitePlan, themeAssets: Record<string, string>, componentScripts: boolean, csp: string): RenderContext {
   const pageIndex: RenderContext['pageIndex'] = {};
   for (const p of plan.pages) {
     const entry = { title: plan.pageTitles?.[p.slug] ?? p.slug, url: pageHref(p.slug), ...(p.sectionId ? { sectionId: p.sectionId } : {}) };
@@ -169,6 +178,7 @@ function renderContext(plan: SitePlan, themeAssets: Record<string, string>, comp
     assets,
     themeAssets,
     ...(componentScripts ? {} : { componentScripts: false }),
+    metaCsp: metaPolicy(csp),
     ...(plan.apiDocs ? { apiDocs: plan.apiDocs } : {}),
   };
 }
@@ -209,8 +219,10 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
 
   progress({ stage: 'load', pagesDone: 0, pagesPlanned: 0 });
   let plan: SitePlan;
+  let configFile: string;
   try {
     const loaded = loadSite(opts.sourceDir);
+    configFile = loaded.configFile;
     lap('load');
     progress({ stage: 'plan', pagesDone: 0, pagesPlanned: 0 });
     plan = planSite(loaded, opts.paths ? { paths: opts.paths } : {});
@@ -230,7 +242,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   for (const a of theme) themeUrls[a.name] = `/${a.bundlePath}`;
   if (plan.tailwind) themeUrls[TAILWIND_ASSET] = `/${plan.tailwind.bundlePath}`;
   const scopes = searchScopes(plan.sections);
-  const ctx = renderContext(plan, themeUrls, opts.componentScripts !== false);
+  const ctx = renderContext(plan, themeUrls, opts.componentScripts !== false, opts.contentSecurityPolicy ?? DEFAULT_SITE_CSP);
   ctx.searchScopes = Object.fromEntries([...scopes.bySection].map(([id, scope]) => [id, scope.key]));
   const sidebars = sharedSidebars(ctx);
   if (sidebars.files.length > 0) ctx.sidebarFiles = sidebars.urls;
@@ -370,18 +382,6 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
 
     progress({ stage: 'write', pagesDone, pagesPlanned });
     const encoder = new TextEncoder();
-    for (const r of plan.redirects) {
-      const out = pageFilePath(r.from);
-      if (!site.has(out)) site.add(out, encoder.encode(renderRedirectPage(r.to, ctx)));
-    }
-    if (plan.redirectRules?.length) site.add(NGINX_REDIRECTS_PATH, encoder.encode(nginxRedirects(plan.redirectRules)));
-    // A site without index.mdx would answer its root with a 404; Mintlify sends the visitor to the
-    // first page of the navigation instead, and so does this redirect page.
-    const home = plan.pages.find((p) => !p.hidden) ?? plan.pages[0];
-    if (!site.has('index.html') && home) site.add('index.html', encoder.encode(renderRedirectPage(pageHref(home.slug), ctx)));
-    // Static hosts look for 404.html at the root; a page of the site named 404 is that page.
-    const own404 = pageFilePath('404');
-    if (!site.has('404.html')) site.add('404.html', site.has(own404) ? site.bytes(own404) : encoder.encode(renderNotFoundPage(ctx)));
     for (const a of theme) site.add(a.bundlePath, a.bytes);
     for (const [file, bytes] of sidebars.files) site.add(file, bytes);
     if (plan.tailwind && tailwindCss) {
@@ -411,6 +411,18 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     const rendered = failed.size === 0 ? plan.pages : plan.pages.filter((p) => !failed.has(p.slug));
     site.add('sitemap.xml', encoder.encode(buildSitemap(rendered, opts.domain, plan.config.seo?.indexing)));
     site.add('robots.txt', encoder.encode(buildRobots(opts.domain)));
+    for (const [file, body] of Object.entries(APPLIANCE_STAND_INS)) site.add(file, encoder.encode(body));
+    // Redirect pages come after every other file, so one that would collide with a file (a page's
+    // Markdown copy, sitemap.xml) is seen and skipped rather than breaking the bundle.
+    const redirectRules = writeRedirectPages(site, plan, configFile, (to) => encoder.encode(renderRedirectPage(to, ctx)), warnings);
+    if (redirectRules.length > 0) site.add(NGINX_REDIRECTS_PATH, encoder.encode(nginxRedirects(redirectRules)));
+    // A site without index.mdx would answer its root with a 404; Mintlify sends the visitor to the
+    // first page of the navigation instead, and so does this redirect page.
+    const home = plan.pages.find((p) => !p.hidden) ?? plan.pages[0];
+    if (!site.has('index.html') && home) site.add('index.html', encoder.encode(renderRedirectPage(pageHref(home.slug), ctx)));
+    // Static hosts look for 404.html at the root; a page of the site named 404 is that page.
+    const own404 = pageFilePath('404');
+    if (!site.has('404.html')) site.add('404.html', site.has(own404) ? site.bytes(own404) : encoder.encode(renderNotFoundPage(ctx)));
     const manifest = buildManifest(site, {
       jobId,
       projectId: opts.projectId ?? 'local',
@@ -420,7 +432,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       pageCount: pagesPlanned - failed.size,
       warnings,
       ...(opts.keepGoing ? { failures } : {}),
-      redirects: manifestRedirects(plan.redirectRules),
+      redirects: manifestRedirects(redirectRules),
       ...(plan.config.readerAnalytics ? { readerAnalytics: plan.config.readerAnalytics } : {}),
     });
     site.add(MANIFEST_PATH, encoder.encode(`${JSON.stringify(manifest, null, 2)}\n`));

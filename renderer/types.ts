@@ -299,6 +299,8 @@ export interface RenderContext {
    * written as their pre-rendered HTML only, and no script of theirs is shipped.
    */
   componentScripts?: boolean;
+  /** The site's Content-Security-Policy as a `<meta>` can carry it (renderer/csp.ts), written into every page. */
+  metaCsp?: string;
   /** Section id → its search scope's key (language × version; renderer/index-stage/scopes.ts). */
   searchScopes?: Record<string, string>;
   /**

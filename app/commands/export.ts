@@ -11,7 +11,7 @@ interface ExportIo {
 
 export const EXPORT_USAGE = `docs-appliance export <docsDir> --out <bundle.zip> [--out-dir DIR] [--version V]
     [--domain HOST] [--project ID] [--job-id ID] [--paths a,b/*] [--threads N] [--keep-going]
-    [--no-component-scripts]`;
+    [--no-component-scripts] [--csp POLICY]`;
 
 /** `export --keep-going` wrote the bundle but left pages out: a CI job can tell it from success (0) and failure (1). */
 export const EXPORT_PARTIAL_EXIT_CODE = 3;
@@ -102,6 +102,8 @@ export async function runExport(argv: string[], io: ExportIo, deps: { renderPool
         threads: { type: 'string' },
         'keep-going': { type: 'boolean' },
         'no-component-scripts': { type: 'boolean' },
+        // The policy the pages carry as a meta (renderer/csp.ts); default: the appliance's default.
+        csp: { type: 'string' },
       },
     });
     const { 'keep-going': keep, 'no-component-scripts': noScripts, ...strings } = parsed.values;
@@ -136,6 +138,7 @@ export async function runExport(argv: string[], io: ExportIo, deps: { renderPool
       ...(values['domain'] ? { domain: values['domain'] } : {}),
       ...(values['project'] ? { projectId: values['project'] } : {}),
       ...(values['job-id'] ? { jobId: values['job-id'] } : {}),
+      ...(values['csp'] ? { contentSecurityPolicy: values['csp'] } : {}),
       ...(values['paths'] ? { paths: values['paths'].split(',').map((p) => p.trim()).filter(Boolean) } : {}),
       ...(keepGoing ? { keepGoing } : {}),
       ...(componentScripts ? {} : { componentScripts }),

@@ -9,6 +9,8 @@ export interface PublishExportRequest {
   domain: string;
   version: string;
   componentScripts?: boolean;
+  /** The policy the project's site is served with (app/site/site-csp.ts). */
+  contentSecurityPolicy?: string;
   signal: AbortSignal;
 }
 
@@ -41,6 +43,7 @@ export function threadExporter(threads: number, shared?: ExportRunner): PublishE
             version: req.version,
             createdAt: new Date(),
             ...(req.componentScripts === false ? { componentScripts: false } : {}),
+            ...(req.contentSecurityPolicy ? { contentSecurityPolicy: req.contentSecurityPolicy } : {}),
           },
           { signal: req.signal, onProgress: () => undefined },
         );

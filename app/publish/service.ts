@@ -11,6 +11,7 @@ import { loadBundle } from '../loader/load-bundle.js';
 import type { WarningSummary } from '../loader/render-warnings.js';
 import { listVersions, pruneVersions, readActive, removeStaleTemps, writeActive, type ActiveRecord } from '../loader/sites-dir.js';
 import { ServedSite } from '../site/served-site.js';
+import { siteCsp } from '../site/site-csp.js';
 import type { SiteRegistry } from '../sites/registry.js';
 import { defaultVersion } from '../static-export/version.js';
 import { filesChanged, syncCheckout } from './checkout.js';
@@ -136,6 +137,7 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
         domain: project.domain,
         version,
         ...(settings?.componentScripts === false ? { componentScripts: false } : {}),
+        contentSecurityPolicy: siteCsp(config, project.id),
         signal,
       });
       store.log(record.id, `exported ${exported.pageCount} pages; verifying the bundle`);

@@ -10,12 +10,12 @@ import { createCacheHitPath } from './cache-hit-path.js';
 import { createLogThrottle } from '../http/log-throttle.js';
 import { ServedSite, type FsErrorReporter } from './served-site.js';
 import { createSiteHandler } from './site-handler.js';
-import { playgroundOf, playgroundOrigins } from './playground-proxy.js';
+import { siteCsp } from './site-csp.js';
 import { chooseSite, type SiteChoice } from '../sites/choose.js';
 import type { SiteRegistry } from '../sites/registry.js';
 import { notHerePage } from './unavailable.js';
 import { REVALIDATE } from './cache-policy.js';
-import { securityHeaders, withConnectOrigins } from './security-headers.js';
+import { securityHeaders } from './security-headers.js';
 import type { IncomingMessage } from 'node:http';
 
 export interface SiteFeatureOptions {
@@ -81,8 +81,7 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
   // The operator's policy, its connect-src extended by the playground origins of the project whose
   // site answers (sites at their own host names may belong to different projects). One handler,
   // cache-hit path and header set per project, made on first use and dropped on reload.
-  const cspOf = (cfg: Readonly<Config>, projectId: string | null | undefined) =>
-    withConnectOrigins(cfg.site.contentSecurityPolicy, playgroundOrigins(playgroundOf(cfg, projectId)));
+  const cspOf = siteCsp;
   interface Paths { handler: ReturnType<typeof makeHandler>; fastPath: ReturnType<typeof makeFastPath>; security: ReturnType<typeof securityHeaders> }
   const byProject = new Map<string, Paths>();
   const pathsFor = (site: ServedSite | undefined): Paths => {

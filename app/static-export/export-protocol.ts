@@ -17,6 +17,8 @@ export interface ExportRequest {
   keepGoing?: boolean;
   /** False: the project's operator turned component scripts off (config `projects[].componentScripts`). */
   componentScripts?: boolean;
+  /** The policy the project's site is served with (app/site/site-csp.ts), written into every page. */
+  contentSecurityPolicy?: string;
 }
 
 export interface ExportOutcome {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { ExportJob } from '../../data/stores/export-jobs.js';
 import type { AppContext } from '../context.js';
+import { siteCsp } from '../site/site-csp.js';
 import { createExportThread, ExportRunError, type ExportRunner } from './export-thread.js';
 import type { ExportFiles } from './files.js';
 import { createProgressTracker, throttle } from './progress.js';
@@ -85,6 +86,7 @@ export function createExportQueue(ctx: AppContext, files: ExportFiles, deps: { r
           ...(job.paths ? { paths: job.paths } : {}),
           ...(job.keepGoing ? { keepGoing: true } : {}),
           ...(ctx.config.projects.find((p) => p.id === project.id)?.componentScripts === false ? { componentScripts: false } : {}),
+          contentSecurityPolicy: siteCsp(ctx.config, project.id),
         },
         { signal, onProgress: (p) => writer.push(progress.update(p)) },
       );

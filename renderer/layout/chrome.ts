@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { pageFeedbackParts } from './page-feedback.js';
+import { chromeStrings, type ChromeStrings } from '../i18n/chrome-strings.js';
+import { languageOf } from '../i18n/language.js';
 import { marked } from 'marked';
 import { sanitizePhrasingHtml } from '../page/sanitize.js';
 import type { DivisionKind, NavLink, NavSection, RenderContext } from '../types.js';
@@ -40,6 +42,12 @@ export interface SectionChrome {
   topbar: string;
   topbarBare: string;
   sidebar: PreparedSidebar;
+  /** The chrome's words in the section's navigation language (renderer/i18n). */
+  strings: ChromeStrings;
+  /** "Was this page helpful?" in that language, '' when the config turns feedback off. */
+  pageFeedback: string;
+  /** The search dialog, its field in that language. */
+  searchDialog: string;
   /** A large section: the window around a page (sidebar-window.ts), and the shared file of the whole tree. */
   windowFor?: (slug: string | undefined) => PreparedSidebar;
   sidebarSrc?: string;
@@ -57,16 +65,14 @@ export interface SiteChrome {
   footer: string;
   /** The top bar's links again, for the phone drawer where the top bar has no room for them. */
   drawerLinks: string;
-  searchDialog: string;
-  /** "Was this page helpful?" (issue 20), empty when the config turns feedback off. */
-  pageFeedback: string;
   /** The config's announcement, rendered once; `key` changes with its text, so a new one shows again after a dismissal. */
   banner: { html: string; dismissible: boolean; key: string } | undefined;
   /** `seo.metatags` of the config, minus those every page sets itself. */
   metatags: { attr: 'name' | 'property'; name: string; content: string }[];
   sectionsById: Map<string, NavSection>;
   defaultSection: NavSection | undefined;
-  topbarFor: (languageSwitcher: string, hasSidebar: boolean) => string;
+  topbarFor: (languageSwitcher: string, hasSidebar: boolean, strings: ChromeStrings) => string;
+  pageFeedbackFor: (strings: ChromeStrings) => string;
   sectionCache: Map<string, SectionChrome>;
 }
 
@@ -118,8 +124,9 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
   const links = [...config.navbar.links, ...ctx.globalLinks].map(view);
   const primary = config.navbar.primary ? view(config.navbar.primary) : undefined;
   const topbarTemplate = template('topbar');
-  const topbarFor = (languageSwitcher: string, hasSidebar: boolean): string =>
+  const topbarFor = (languageSwitcher: string, hasSidebar: boolean, strings: ChromeStrings): string =>
     topbarTemplate({
+      t: strings,
       siteName: config.name,
       homeHref: config.logo?.href ? safeHref(config.logo.href) : '/',
       logoLight,
@@ -171,8 +178,7 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
     favicon: faviconHref ? { href: faviconHref, ...(faviconType(faviconHref) ? { type: faviconType(faviconHref) } : {}) } : undefined,
     footer,
     drawerLinks,
-    searchDialog: template('search-dialog')({}),
-    pageFeedback: readers.html,
+    pageFeedbackFor: readers.html,
     metatags: siteMetatags(config.seo?.metatags ?? []),
     banner: config.banner ? siteBanner(config.banner) : undefined,
     sectionsById,
@@ -218,11 +224,15 @@ export function sectionChrome(chrome: SiteChrome, sectionId: string | undefined)
   const icon = layoutIcons(chrome.ctx.config);
   const pick = (test: (l: SwitcherLevel) => boolean) => ({ levels: levels.filter(test), label: kindLabel, icon });
   const languageSwitcher = template('switchers')(pick((l) => l.kind === 'language'));
+  const strings = chromeStrings(languageOf(section));
   const built: SectionChrome = {
+    strings,
+    pageFeedback: chrome.pageFeedbackFor(strings),
+    searchDialog: template('search-dialog')({ t: strings }),
     section,
     tabs: template('tabs')(pick((l) => l.kind === 'tab')),
-    topbar: chrome.topbarFor(languageSwitcher, true),
-    topbarBare: chrome.topbarFor(languageSwitcher, false),
+    topbar: chrome.topbarFor(languageSwitcher, true, strings),
+    topbarBare: chrome.topbarFor(languageSwitcher, false, strings),
     sidebarTop: template('switchers')(pick((l) => l.kind !== 'tab' && l.kind !== 'language')),
     drawerLanguage: languageSwitcher.trim() ? `<div class="drawer-only">${languageSwitcher}</div>` : '',
     sidebar: prepareSidebar([], chrome.ctx),

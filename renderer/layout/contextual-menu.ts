@@ -11,6 +11,7 @@
  * hidden. Their URLs are made on click from the page's own origin, so one bundle serves any host.
  */
 import type { ContextualHref, ContextualOption, ContextualSettings, McpOption } from '../load/contextual.js';
+import { chromeStrings, type ChromeStrings } from '../i18n/chrome-strings.js';
 import { pageSpecFile } from '../openapi/page-spec-file.js';
 import type { PlannedPage, RenderContext } from '../types.js';
 import { escapeHtml, safeHref } from './escape.js';
@@ -53,12 +54,12 @@ function customUrl(href: ContextualHref, slug: string): { url: string; needsPage
   return { url, needsPage: url.includes('$page') };
 }
 
-function item(option: ContextualOption, page: PlannedPage, ctx: RenderContext, icon: (name: string) => string): Item | undefined {
+function item(option: ContextualOption, page: PlannedPage, ctx: RenderContext, icon: (name: string) => string, strings: ChromeStrings): Item | undefined {
   switch (option.kind) {
     case 'copy':
-      return { title: 'Copy page', description: 'Copy page as Markdown for LLMs', icon: icon('copy'), action: 'copy' };
+      return { title: strings.copyPage, description: 'Copy page as Markdown for LLMs', icon: icon('copy'), action: 'copy' };
     case 'view':
-      return { title: 'View as Markdown', description: 'View this page as plain text', icon: icon('markdown'), href: markdownUrl(page.slug) };
+      return { title: strings.viewMarkdown, description: 'View this page as plain text', icon: icon('markdown'), href: markdownUrl(page.slug) };
     case 'download-spec': {
       // Only on API pages, as on the hosted platform: the page's own spec, at its bundle path.
       const file = pageSpecFile(page.api);
@@ -66,7 +67,7 @@ function item(option: ContextualOption, page: PlannedPage, ctx: RenderContext, i
       return url ? { title: 'Download API spec', description: 'Download the API specification this page is made from', icon: icon('download'), href: url, download: true } : undefined;
     }
     case 'assistant':
-      return { title: 'Ask assistant', description: 'Ask the assistant about this page', icon: icon('wand-magic-sparkles'), action: 'assistant', requires: 'assistant' };
+      return { title: strings.askAssistant, description: 'Ask the assistant about this page', icon: icon('wand-magic-sparkles'), action: 'assistant', requires: 'assistant' };
     case 'mcp': {
       const m = MCP_ITEMS[option.option];
       return { title: m.title, description: m.description, icon: icon(m.icon), action: option.option, requires: 'mcp' };
@@ -101,11 +102,11 @@ function link(i: Item, className: string, body: string): string {
 }
 
 /** The menu for one page, or '' when the site has none (or none of its options applies here). */
-export function contextualMenu(settings: ContextualSettings | undefined, page: PlannedPage, ctx: RenderContext): string {
+export function contextualMenu(settings: ContextualSettings | undefined, page: PlannedPage, ctx: RenderContext, strings: ChromeStrings = chromeStrings('en')): string {
   if (!settings || settings.options.length === 0) return '';
   const draw = layoutIcons(ctx.config);
   const icon = (name: string) => draw(name, 'icon contextual-icon');
-  const items = settings.options.flatMap((o) => item(o, page, ctx, icon) ?? []);
+  const items = settings.options.flatMap((o) => item(o, page, ctx, icon, strings) ?? []);
   // The face is an option every host can offer; a menu of appliance-only options waits, hidden.
   const first = items.find((i) => !i.requires) ?? items[0];
   if (!first) return '';
@@ -117,7 +118,7 @@ export function contextualMenu(settings: ContextualSettings | undefined, page: P
   const more = items.length > 1 ? `<details class="contextual-more"><summary aria-label="More page actions"><svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"/></svg></summary><ul class="contextual-list">${list}</ul></details>` : '';
   // The name an editor gives the MCP server, for the install links the page makes.
   const server = items.some((i) => i.requires === 'mcp') ? ` data-mcp-name="${escapeHtml(mcpName(ctx.config.name))}"` : '';
-  return `<div class="contextual contextual-${settings.display}"${requires(first)} data-contextual data-md="${escapeHtml(markdownUrl(page.slug))}"${server}>${face}${more}<span class="contextual-status" data-contextual-status role="status" aria-live="polite"></span></div>`;
+  return `<div class="contextual contextual-${settings.display}"${requires(first)} data-contextual data-md="${escapeHtml(markdownUrl(page.slug))}" data-copied="${escapeHtml(strings.copied)}"${server}>${face}${more}<span class="contextual-status" data-contextual-status role="status" aria-live="polite"></span></div>`;
 }
 
 /** The server's name in an editor's MCP settings: the site's name, lowercase, words hyphenated. */

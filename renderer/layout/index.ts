@@ -1,4 +1,4 @@
-import type { NavSection, PageContent, PlannedPage, RenderContext } from '../types.js';
+import type { PageContent, PlannedPage, RenderContext } from '../types.js';
 import { contextualMenu } from './contextual-menu.js';
 import { TAILWIND_ASSET } from '../tailwind/index.js';
 import { THEME_ASSET_NAMES } from '../theme/assets.js';
@@ -7,6 +7,7 @@ import { splitExamples } from './examples.js';
 import { template } from './templates.js';
 import { crumbsFor, type Crumb } from './breadcrumbs.js';
 import { textDirection } from './direction.js';
+import { languageOf } from '../i18n/language.js';
 import { canonicalPath, portableHref } from '../page-urls.js';
 
 export { loadThemeAssets } from '../theme/assets.js';
@@ -30,11 +31,6 @@ function modeParts(mode: string | undefined): { sidebar: boolean; toc: boolean; 
   }
 }
 
-/** `<html lang>`: a language division titled with a language tag (`fr`, `pt-BR`) sets it. */
-function languageOf(section: NavSection | undefined): string {
-  const step = section?.trail.find((t) => t.kind === 'language');
-  return step && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(step.title) ? step.title : 'en';
-}
 
 interface DocumentParts {
   slug: string | undefined;
@@ -92,6 +88,8 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
   const appearance = config.appearance;
   const lang = languageOf(section.section);
   return template('document')({
+    csp: chrome.ctx.metaCsp,
+    t: section.strings,
     lang,
     dir: textDirection(lang),
     searchScope: section.section ? chrome.ctx.searchScopes?.[section.section.id] : undefined,
@@ -131,8 +129,8 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
     toc,
     footer: chrome.footer,
     drawerLinks: chrome.drawerLinks,
-    searchDialog: chrome.searchDialog,
-    pageFeedback: chrome.pageFeedback,
+    searchDialog: section.searchDialog,
+    pageFeedback: section.pageFeedback,
     metatags: chrome.metatags,
     banner: chrome.banner,
   });
@@ -182,7 +180,7 @@ export function renderDocument(input: { page: PlannedPage; content: PageContent;
     usesMermaid: content.usesMermaid,
     usesPlayground: content.usesPlayground === true,
     ...(content.islands ? { islandScripts: content.islands.scripts } : {}),
-    contextual: contextualMenu(ctx.config.contextual, page, ctx),
+    contextual: contextualMenu(ctx.config.contextual, page, ctx, sectionChrome(chrome, page.sectionId ?? ctx.pageIndex[page.slug]?.sectionId).strings),
   });
 }
 
@@ -191,7 +189,6 @@ export function renderDocument(input: { page: PlannedPage; content: PageContent;
  * canonical pointing at the target so crawlers move on, and a plain link as the fallback.
  */
 export function renderRedirectPage(to: string, ctx: RenderContext): string {
-  void ctx;
   let target = to.trim();
   if (/^[a-z][a-z0-9+.-]*:/i.test(target)) {
     if (!/^https?:/i.test(target)) target = '/';
@@ -199,7 +196,7 @@ export function renderRedirectPage(to: string, ctx: RenderContext): string {
     // A plain static server has no rewrite rules: `/x` must be written `/x/` to find `x/index.html`.
     target = portableHref(target.startsWith('/') ? target : '/' + target);
   }
-  return template('redirect')({ to: target });
+  return template('redirect')({ to: target, csp: ctx.metaCsp });
 }
 
 /** The bundle's 404.html: the site chrome around a short message, with search working. */

@@ -5,13 +5,19 @@ import { readRepoText } from '../repo-files.js';
 import { MAX_CONFIG_BYTES } from './config-limits.js';
 
 /**
- * What Mintlify leaves out of a build even without a `.mintignore` (its documented defaults), plus
+ * What Mintlify leaves out of a build even without a `.mintignore` (its documented defaults, at
+ * any depth as gitignore reads a pattern without a slash), plus
  * every dot-file and dot-directory: editor, CI and tool folders (`.github`, `.claude`, `.husky`…)
  * are never content, and their Markdown (pull-request templates…) must not become pages.
  */
 export const DEFAULT_IGNORES = [
   '.*',
   'node_modules/',
+  'build/',
+  'dist/',
+  'coverage/',
+  'tmp/',
+  'temp/',
   'README.md',
   'LICENSE.md',
   'CHANGELOG.md',

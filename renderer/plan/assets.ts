@@ -5,14 +5,14 @@ import type { BuildWarning } from '../types.js';
 import { openRepoFile, readRepoFile, readRepoText } from '../repo-files.js';
 import { externalScriptWarning } from './custom-scripts.js';
 import { localiseStylesheet } from './custom-styles.js';
-import { isPageFile, isSnippetPath } from './slugs.js';
+import { isAgentInstructionFile, isPageFile, isSnippetPath } from './slugs.js';
 
 /** Sources that are inputs of the build, never files a browser should fetch. */
 const NOT_AN_ASSET = /\.(?:jsx|tsx|ts|mts|cts)$/;
 const ROOT_BUILD_FILES = new Set(['docs.json', 'mint.json', 'package.json', 'package-lock.json', 'pnpm-lock.yaml', 'yarn.lock']);
 
 export function isAssetFile(file: string): boolean {
-  if (isPageFile(file) || ROOT_BUILD_FILES.has(file) || NOT_AN_ASSET.test(file)) return false;
+  if (isPageFile(file) || isAgentInstructionFile(file) || ROOT_BUILD_FILES.has(file) || NOT_AN_ASSET.test(file)) return false;
   if (isSnippetPath(file) && /\.(?:mdx?|js)$/.test(file)) return false;
   return true;
 }

@@ -10,7 +10,7 @@ import { readNavigation, type RawEntry, type RawSection } from './read-navigatio
 import { planRedirects } from './redirects.js';
 import { selectPaths } from './select-paths.js';
 import { pageFilePath, pageHref } from '../page-urls.js';
-import { isListedNestedSnippetPage, isPageFile, normaliseRef, slugForFile, titleFromSlug } from './slugs.js';
+import { isListedAgentInstructionPage, isListedNestedSnippetPage, isPageFile, normaliseRef, slugForFile, titleFromSlug } from './slugs.js';
 import { classCandidates } from './tailwind-classes.js';
 import { planTailwind } from '../tailwind/index.js';
 import { navigationIconWarnings } from '../icons/navigation-warnings.js';
@@ -39,7 +39,7 @@ function usableFiles(files: readonly string[], warnings: BuildWarning[]): string
 /** slug → file for every page of the repository; `a.mdx` beats `a.md` beats `a/index.mdx`. */
 function pageFilesOf(files: readonly string[], listed: ReadonlySet<string>, warnings: BuildWarning[]): Map<string, string> {
   const rank = (f: string): number => (f.endsWith('/index.mdx') || f.endsWith('/index.md') ? 2 : 0) + (f.endsWith('.md') ? 1 : 0);
-  const candidates = files.filter((f) => isPageFile(f) || isListedNestedSnippetPage(f, listed)).sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+  const candidates = files.filter((f) => isPageFile(f) || isListedNestedSnippetPage(f, listed) || isListedAgentInstructionPage(f, listed)).sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
   const bySlug = new Map<string, string>();
   for (const file of candidates) {
     const slug = slugForFile(file);

@@ -7,8 +7,23 @@ export function isSnippetPath(file: string): boolean {
   return /^(?:.*\/)?_?snippets\//.test(file);
 }
 
+/**
+ * Instructions for coding agents (Claude Code's `CLAUDE.md`, the `AGENTS.md` convention, Gemini's
+ * `GEMINI.md`), at any depth, any case. Mintlify's agent docs treat a published root `AGENTS.md`
+ * as an exposure to avoid (move it to `.mintlify/` or `.mintignore` it): these files instruct
+ * tools, they are not documentation, so they are not pages unless the navigation lists them.
+ */
+export function isAgentInstructionFile(file: string): boolean {
+  return /(?:^|\/)(?:claude|agents|gemini)\.mdx?$/i.test(file);
+}
+
 export function isPageFile(file: string): boolean {
-  return (file.endsWith('.mdx') || file.endsWith('.md')) && !isSnippetPath(file);
+  return (file.endsWith('.mdx') || file.endsWith('.md')) && !isSnippetPath(file) && !isAgentInstructionFile(file);
+}
+
+/** An agent instruction file the navigation lists by name is a page all the same: the author asked for it. */
+export function isListedAgentInstructionPage(file: string, listed: ReadonlySet<string>): boolean {
+  return isAgentInstructionFile(file) && !isSnippetPath(file) && listed.has(slugForFile(file));
 }
 
 /**

@@ -56,6 +56,8 @@ function assertBundlePath(path: string): void {
  */
 export class SiteFiles {
   private readonly entries = new Map<string, Entry>();
+  /** Every directory some entry lies in (`a`, `a/b` for `a/b/c.html`), for clashOf. */
+  private readonly dirs = new Set<string>();
 
   add(path: string, bytes: Uint8Array, known?: { sha256?: string; deflated?: Predeflated }): void {
     this.put(path, { raw: bytes, size: bytes.length, ...(known?.sha256 ? { sha256: known.sha256 } : {}), ...(known?.deflated ? { deflated: known.deflated } : {}) });
@@ -104,7 +106,25 @@ export class SiteFiles {
   private put(path: string, entry: Entry): void {
     assertBundlePath(path);
     if (this.entries.has(path)) throw new Error(`two outputs want the same bundle path: ${path}`);
+    const clash = this.clashOf(path);
+    if (clash !== undefined) throw new Error(`two outputs a file system cannot hold together: ${clash} and ${path}`);
     this.entries.set(path, entry);
+    for (let cut = path.lastIndexOf('/'); cut > 0; cut = path.lastIndexOf('/', cut - 1)) this.dirs.add(path.slice(0, cut));
+  }
+
+  /**
+   * The entry that keeps `path` out of the bundle, if any: the same path, a file where `path`
+   * needs a directory (`a.md` for `a.md/index.html`), or a directory where `path` would be a file.
+   * A zip may hold both, but no file system can (`--out-dir` fails with EISDIR, `unzip` errors).
+   */
+  clashOf(path: string): string | undefined {
+    if (this.entries.has(path)) return path;
+    if (this.dirs.has(path)) return `${path}/`;
+    for (let cut = path.lastIndexOf('/'); cut > 0; cut = path.lastIndexOf('/', cut - 1)) {
+      const dir = path.slice(0, cut);
+      if (this.entries.has(dir)) return dir;
+    }
+    return undefined;
   }
 
   has(path: string): boolean {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSite } from '../../renderer/index.js';
+import { DEFAULT_SITE_CSP, withConnectOrigins } from '../../renderer/csp.js';
 import { createTestAppliance, TEST_ORG, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
 import { launchBrowser } from './browser.js';
 import { browserSuite, chromium } from './chromium.js';
@@ -185,7 +186,10 @@ describe.skipIf(!chromium.path)(browserSuite('the API playground in Chromium'), 
     const src = path.join(work, 'docs');
     writeDocs(src, api.origin, other.origin);
     zip = path.join(work, 'site.zip');
-    await exportSite({ pool: sharedRenderPool(), sourceDir: src, outZip: zip, projectId: TEST_PROJECT, domain: 'docs.test.internal', version: 'e2e' });
+    // Built with the policy its appliance serves (the export job and publish do this themselves,
+    // app/site/site-csp.ts): every page's meta policy must allow what the header allows.
+    const contentSecurityPolicy = withConnectOrigins(DEFAULT_SITE_CSP, [api.origin]);
+    await exportSite({ pool: sharedRenderPool(), sourceDir: src, outZip: zip, projectId: TEST_PROJECT, domain: 'docs.test.internal', version: 'e2e', contentSecurityPolicy });
     browser = await launchBrowser();
   }, 120_000);
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import supertest from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withConnectOrigins } from '../../app/site/security-headers.js';
+import { withConnectOrigins } from '../../renderer/csp.js';
 import { tempDir } from '../loader/helpers/servers.js';
 import { bundleFile, fastLoader, listen, rmDir, siteAppliance, type RawResponse } from './helpers.js';
 

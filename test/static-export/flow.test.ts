@@ -1,8 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import JSZip from 'jszip';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestAppliance, TEST_PROJECT, writeTinyDocs, type TestAppliance } from '../helpers/appliance.js';
+import { createTestAppliance, TEST_ORG, TEST_PROJECT, writeTinyDocs, type TestAppliance } from '../helpers/appliance.js';
+import { siteCsp } from '../../app/site/site-csp.js';
 import { binary, checkBundleAgainstManifest, checkTarGzAgainstManifest, linkPath, pollJob, startExport, type BundleBody } from './helpers.js';
 
 let t: TestAppliance | undefined;
@@ -62,6 +65,30 @@ describe('static export: the whole flow through HTTP', () => {
     // The same files and the same manifest in both formats.
     expect(fromTar.manifest).toEqual(manifest);
     expect(fromTar.names).toEqual(names);
+  });
+
+  it("writes the policy the site listener sends for the project into every page: the operator's policy plus its playground origins, minus header-only directives", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-export-csp-'));
+    const sourceDir = writeTinyDocs(path.join(dir, 'source'));
+    t = createTestAppliance({
+      stateDir: dir,
+      sourceDir,
+      config: {
+        renderer: { threads: 1 },
+        site: { contentSecurityPolicy: "default-src 'self'; connect-src 'self'; frame-ancestors 'none'; report-uri /csp" },
+        projects: [{ id: TEST_PROJECT, orgId: TEST_ORG, name: 'Test docs', domain: 'docs.test.internal', sourceDir, playground: { baseUrl: 'https://api.acme.test/v1' } }],
+      },
+    });
+    await t.start();
+    const key = t.createKey();
+    const started = await startExport(t, key);
+    const done = (await pollJob(t, key, started.jobId)).at(-1)!;
+    expect(done.status).toBe('completed');
+    const zip = await JSZip.loadAsync(fs.readFileSync(path.join(t.stateDir, 'exports', started.jobId, 'bundle.zip')));
+    const page = await zip.file('guides/intro/index.html')!.async('string');
+    expect(page).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src &#39;self&#39;; connect-src &#39;self&#39; https://api.acme.test">`);
+    // The same builder makes the header (app/site/site-csp.ts), which keeps frame-ancestors and report-uri.
+    expect(siteCsp(t.ctx.config, TEST_PROJECT)).toBe("default-src 'self'; connect-src 'self' https://api.acme.test; frame-ancestors 'none'; report-uri /csp");
   });
 
   it('labels the export with the source’s git commit when the docs folder is a git repository, and with the requested version when given', async () => {

@@ -8,6 +8,8 @@
 (function () {
   'use strict';
   var STATUS_URL = '/_/assistant';
+  // The label in the page's language (renderer/i18n/chrome-strings.ts, written on <html>).
+  var ASK_AI = document.documentElement.getAttribute('data-ask-ai') || 'Ask AI';
   var MESSAGE_URL = '/_/assistant/message';
   var messages = [];
   var threadId = null;
@@ -72,7 +74,7 @@
     statusLine = el('p', { class: 'assistant-status', role: 'status' });
     var form = el('form', { class: 'assistant-form' }, [input, sendButton]);
     panel = el('dialog', { class: 'assistant-panel', id: 'assistant-panel', 'aria-labelledby': 'assistant-title' }, [
-      el('div', { class: 'assistant-head' }, [el('h2', { id: 'assistant-title', class: 'assistant-title', text: 'Ask AI' }), close]),
+      el('div', { class: 'assistant-head' }, [el('h2', { id: 'assistant-title', class: 'assistant-title', text: ASK_AI }), close]),
       el('p', { class: 'assistant-note', text: 'Answers come from these docs and may be wrong; check the cited pages.' }),
       log,
       statusLine,
@@ -90,7 +92,7 @@
       }
     });
     document.body.appendChild(panel);
-    var launcher = el('button', { type: 'button', class: 'assistant-launcher', id: 'assistant-launcher', 'aria-haspopup': 'dialog', 'aria-controls': 'assistant-panel', text: 'Ask AI' });
+    var launcher = el('button', { type: 'button', class: 'assistant-launcher', id: 'assistant-launcher', 'aria-haspopup': 'dialog', 'aria-controls': 'assistant-panel', text: ASK_AI });
     launcher.addEventListener('click', openPanel);
     document.body.appendChild(launcher);
     addToSearchDialog();
@@ -108,7 +110,7 @@
     var field = dialog && dialog.querySelector('.search-field');
     var searchInput = document.getElementById('search-input');
     if (!field || !searchInput) return;
-    var button = el('button', { type: 'button', class: 'assistant-from-search', id: 'assistant-from-search', text: 'Ask AI' });
+    var button = el('button', { type: 'button', class: 'assistant-from-search', id: 'assistant-from-search', text: ASK_AI });
     button.addEventListener('click', function () {
       var q = searchInput.value.trim();
       if (dialog.close) dialog.close();
@@ -208,10 +210,13 @@
 
   function start() {
     if (!window.fetch || !window.ReadableStream) return;
-    // Shared with the page menu (contextual.js), which offers the MCP server and this panel.
-    window.docsApplianceStatus = fetch(STATUS_URL, { headers: { accept: 'application/json' } })
-      .then(function (res) { return res.ok ? res.json() : { enabled: false }; })
-      .catch(function () { return {}; /* a static host: no assistant */ });
+    // Asked once by site.js and shared with the page menu (contextual.js); asked here only if
+    // site.js did not run. Elsewhere than on the appliance it says `enabled: false`.
+    if (!window.docsApplianceStatus) {
+      window.docsApplianceStatus = fetch(STATUS_URL, { headers: { accept: 'application/json' } })
+        .then(function (res) { return res.ok ? res.json() : { enabled: false }; })
+        .catch(function () { return {}; /* a static host: no assistant */ });
+    }
     window.docsApplianceStatus.then(function (s) { if (s && s.enabled === true) build(); });
   }
 

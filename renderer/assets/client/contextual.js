@@ -115,7 +115,7 @@
       var action = el.getAttribute('data-contextual-action');
       if (action === 'copy') {
         event.preventDefault();
-        markdown().then(copyText).then(function () { say('Copied'); }, function () { say('Could not copy the page'); });
+        markdown().then(copyText).then(function () { say(root.getAttribute('data-copied') || 'Copied'); }, function () { say('Could not copy the page'); });
         close();
       } else if (action === 'open') {
         event.preventDefault();
@@ -132,7 +132,7 @@
         if (window.docsAssistant) window.docsAssistant.open();
       } else if (mcpUrl && (action === 'mcp' || action === 'add-mcp')) {
         event.preventDefault();
-        copyText(mcpTarget(action, mcpUrl, mcpName).copy).then(function () { say('Copied'); }, function () { say('Could not copy'); });
+        copyText(mcpTarget(action, mcpUrl, mcpName).copy).then(function () { say(root.getAttribute('data-copied') || 'Copied'); }, function () { say('Could not copy'); });
         close();
       }
     });

@@ -23,11 +23,19 @@
     document.dispatchEvent(new CustomEvent('docs:reader-analytics', { detail: { collecting: collecting } }));
   }
 
+  // False once the host showed it is not the appliance (its status says so, or a beacon was
+  // refused): nothing more is sent from this page, so a static host sees no stream of failed POSTs.
+  var sending = true;
+
   function send(path) {
+    if (!sending) return;
     var body = JSON.stringify({ type: 'pageview', path: path, viewId: randomId() });
     window
       .fetch(EVENTS_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body, keepalive: true, credentials: 'omit' })
-      .then(function (res) { return res.ok ? res.json() : null; })
+      .then(function (res) {
+        if (!res.ok) sending = false;
+        return res.ok ? res.json() : null;
+      })
       .then(function (answer) { announce(!!answer && answer.collecting !== false); })
       .catch(function () { announce(false); });
   }
@@ -42,9 +50,16 @@
   var push = window.history.pushState;
   window.history.pushState = function () {
     var r = push.apply(this, arguments);
-    navigated();
+    if (last !== null) navigated();
     return r;
   };
   window.addEventListener('popstate', navigated);
-  navigated();
+  var status = window.docsApplianceStatus || Promise.resolve({});
+  status.then(function (s) {
+    if (s && s.appliance === false) {
+      sending = false;
+      announce(false);
+    }
+    navigated();
+  });
 })();

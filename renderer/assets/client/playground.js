@@ -51,17 +51,22 @@
   /** The appliance's per-project settings; {served: false} on any other host. */
   function loadSiteConfig() {
     if (!siteConfig) {
-      siteConfig = fetch(CONFIG_URL, { credentials: 'same-origin', headers: { accept: 'application/json' } })
-        .then(function (res) {
-          var type = res.headers.get('content-type') || '';
-          if (!res.ok || type.indexOf('application/json') !== 0) return { served: false };
-          return res.json().then(function (c) {
-            return { served: true, baseUrl: c.baseUrl || '', origins: c.allowedOrigins || [], proxy: c.proxy === true };
+      // Not on the appliance (site.js's status): no request for its settings, which would only fail.
+      var status = window.docsApplianceStatus || Promise.resolve({});
+      siteConfig = status.then(function (s) {
+        if (s && s.appliance === false) return { served: false };
+        return fetch(CONFIG_URL, { credentials: 'same-origin', headers: { accept: 'application/json' } })
+          .then(function (res) {
+            var type = res.headers.get('content-type') || '';
+            if (!res.ok || type.indexOf('application/json') !== 0) return { served: false };
+            return res.json().then(function (c) {
+              return { served: true, baseUrl: c.baseUrl || '', origins: c.allowedOrigins || [], proxy: c.proxy === true };
+            });
+          })
+          .catch(function () {
+            return { served: false };
           });
-        })
-        .catch(function () {
-          return { served: false };
-        });
+      });
     }
     return siteConfig;
   }

@@ -328,7 +328,14 @@
     return id;
   }
 
+  // Elsewhere than on the appliance (site.js's status says so) searches are not reported at all.
+  var reporting = true;
+  if (window.docsApplianceStatus) {
+    window.docsApplianceStatus.then(function (s) { if (s && s.appliance === false) reporting = false; });
+  }
+
   function send(body) {
+    if (!reporting) return;
     var json = JSON.stringify(body);
     try {
       if (navigator.sendBeacon && navigator.sendBeacon(EVENTS_URL, new Blob([json], { type: 'application/json' }))) return;

@@ -10,6 +10,21 @@
   var root = document.documentElement;
   var THEME_KEY = 'docs-theme';
 
+  // The appliance's status, asked once per page and shared by every script that talks to the
+  // appliance (assistant, page menu, page views, search analytics, playground). The bundle holds
+  // a static stand-in at the same path (renderer/write/appliance-stand-ins.ts) that the appliance
+  // shadows with its own answer: on any other host the stand-in answers `appliance: false`, so
+  // the scripts stay quiet there without a single failed request in the console.
+  if (!window.docsApplianceStatus) {
+    var unknown = { appliance: false };
+    window.docsApplianceStatus = !window.fetch
+      ? Promise.resolve(unknown)
+      : window
+          .fetch('/_/assistant', { headers: { accept: 'application/json' } })
+          .then(function (res) { return res.ok ? res.json() : unknown; })
+          .then(function (s) { return s && typeof s === 'object' ? s : unknown; }, function () { return unknown; });
+  }
+
   function currentTheme() {
     return root.getAttribute('data-theme') === 'dark' ? 'dark' : 'light';
   }

@@ -42,6 +42,15 @@ describe('docs-appliance export', () => {
     expect(fs.existsSync(path.join(dir, 'site', 'index.html'))).toBe(true);
   });
 
+  it('writes the policy --csp gives into every page, without what only a header can carry', async () => {
+    const dir = outDir();
+    const policy = "default-src 'self'; connect-src 'self' https://api.acme.test; frame-ancestors 'none'";
+    const code = await runExport([fixtureSite('basic'), '--out', path.join(dir, 'b.zip'), '--out-dir', path.join(dir, 'site'), '--csp', policy, '--threads', '1'], { stdout: capture().stream, stderr: capture().stream }, warm);
+    expect(code).toBe(0);
+    const page = fs.readFileSync(path.join(dir, 'site', 'quickstart', 'index.html'), 'utf8');
+    expect(page).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src &#39;self&#39;; connect-src &#39;self&#39; https://api.acme.test">`);
+  });
+
   it('draws a progress bar on a terminal', async () => {
     const stderr = capture(true);
     const code = await runExport([fixtureSite('basic'), '--out', path.join(outDir(), 'tty.zip'), '--threads', '1'], { stdout: capture().stream, stderr: stderr.stream }, warm);

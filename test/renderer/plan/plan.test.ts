@@ -324,6 +324,33 @@ describe('plan: ignores', () => {
     expect(p.pages.map((x) => x.file)).toEqual(['index.mdx', 'notes/keep.mdx']);
   });
 
+  it("leaves out Mintlify's default folders and agent instruction files, unless the navigation or .mintignore asks for one", () => {
+    // A repository's CLAUDE.md became the page /CLAUDE (issue 39 class 11).
+    const dir = tempSite({
+      'docs.json': JSON.stringify({ name: 'x', navigation: { pages: ['index', 'guides/AGENTS'] } }),
+      'index.mdx': '# home',
+      'CLAUDE.md': '# instructions for Claude Code',
+      'AGENTS.md': '# instructions for agents',
+      'api/Gemini.md': '# instructions for Gemini',
+      'guides/AGENTS.md': '# a page the navigation lists',
+      'build/out.mdx': '# built',
+      'dist/out.md': '# dist',
+      'coverage/report.md': '# coverage',
+      'tmp/scratch.mdx': '# tmp',
+      'docs/temp/scratch.mdx': '# temp',
+      'keep/build/page.mdx': '# kept by .mintignore',
+      '.mintignore': '!keep/build/\n',
+    });
+    const p = planSite(loadSite(dir));
+    expect(p.pages.map((x) => [x.file, x.hidden])).toEqual([
+      ['index.mdx', false],
+      ['guides/AGENTS.md', false],
+      ['keep/build/page.mdx', true],
+    ]);
+    // Nor are they copied as files for a browser to fetch.
+    expect(Object.keys(p.assets).filter((f) => f.endsWith('.md'))).toEqual([]);
+  });
+
   it('builds a page in a snippets folder below the root when the navigation lists it; the root snippets folder stays fragments', () => {
     // A "Snippets" section of the docs (BAML: docs/snippets/syntax/strings) was reported missing.
     const dir = tempSite({
