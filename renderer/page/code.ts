@@ -110,7 +110,9 @@ export function highlightCode(code: string, info: FenceInfo): string {
   const body = fast ?? (lang && lang !== 'plaintext' ? highlighted(code, lang) : escapeHtml(code));
   const lines = info.highlight.size > 0 ? markLines(body, info.highlight) : body;
   const cls = `hljs${lang ? ` language-${lang}` : ''}`;
-  return `<pre class="c-code__pre"><code class="${cls}">${lines}</code></pre>`;
+  // tabindex: a long line makes the block scroll sideways, and a keyboard reader must be able to
+  // reach and scroll it (WCAG 2.1.1; axe scrollable-region-focusable).
+  return `<pre class="c-code__pre" tabindex="0"><code class="${cls}">${lines}</code></pre>`;
 }
 
 const SPAN_TOKEN_RE = /<span[^>]*>|<\/span>|\n/g;

@@ -100,7 +100,9 @@ describe('sidebar details', () => {
       { kind: 'group', title: 'Always open', children: [{ kind: 'group', title: 'Expanded', expanded: true, children: [{ kind: 'page', slug: 'index', title: 'Home' }] }] },
     ];
     const html = renderDocument({ page: fixturePage({ slug: 'quickstart' }), content: fixtureContent({ title: 'Quickstart' }), ctx });
-    expect(html).toMatch(/<details class="nav-group" open><summary[^>]*>.*<a href="\/quickstart\/" aria-current="page">With root<\/a>/);
+    // The link sits beside the group's toggle, never inside it (no interactive element in a <summary>).
+    expect(html).toMatch(/<li class="nav-group-root"><a class="nav-group-link" href="\/quickstart\/" aria-current="page">(?:(?!<\/a>).)*With root<\/span><\/a><details class="nav-group" open><summary class="nav-group-title nav-group-toggle" aria-label="With root: show or hide its pages"><\/summary>/s);
+    expect(html).not.toMatch(/<summary[^>]*>(?:(?!<\/summary>).)*<a /s);
     expect(html).toMatch(/<details class="nav-group" open><summary[^>]*>.*Expanded/);
   });
 });

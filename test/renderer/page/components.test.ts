@@ -72,7 +72,7 @@ describe('tabs and code groups', () => {
     expect(out).toMatch(/role="tab"[^>]*>npm<\/button>.*role="tab"[^>]*>yarn<\/button>/s);
     expect(count(out, 'data-copy-code')).toBe(1);
     expect(count(out, 'role="tabpanel"')).toBe(2);
-    expect(out).toMatch(/hidden><pre class="c-code__pre"><code class="hljs language-bash">yarn add acme/);
+    expect(out).toMatch(/hidden><pre class="c-code__pre" tabindex="0"><code class="hljs language-bash">yarn add acme/);
   });
 
   it('RequestExample / ResponseExample render as labelled example panels', () => {

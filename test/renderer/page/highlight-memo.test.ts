@@ -2,7 +2,7 @@ import hljs from 'highlight.js';
 import { describe, expect, it } from 'vitest';
 import { highlightCode, parseFenceInfo } from '../../../renderer/page/code.js';
 
-const pre = (lang: string, body: string): string => `<pre class="c-code__pre"><code class="hljs language-${lang}">${body}</code></pre>`;
+const pre = (lang: string, body: string): string => `<pre class="c-code__pre" tabindex="0"><code class="hljs language-${lang}">${body}</code></pre>`;
 
 describe('highlighted code, remembered per worker', () => {
   it('gives highlight.js output for a block seen before, a block in another language and a block after many others', () => {
