@@ -64,20 +64,21 @@ export function createAssistantFeature(
       .then(() => vectorsFor(s, retrieval))
       .catch((err: unknown) => ctx.log.warn({ err: (err as Error).message, root: s.root }, 'assistant: the search index could not be built yet'));
   };
-  // "Is a site served here?" costs a lookup (and starts the preparing of a site not warmed yet: a preview).
+  // Each served site is prepared once: when it appears (warmServed, every 2 s) or, for a preview,
+  // at its first page view. "Is a site served here?" itself costs a lookup.
+  const warmed = new WeakSet<ServedSite>();
+  const warm = (s: ServedSite) => {
+    if (warmed.has(s)) return;
+    warmed.add(s);
+    prepare(s);
+  };
   const siteReady = (h: string | undefined) => {
     const s = servedAt(h);
-    if (s) prepare(s);
+    if (s) warm(s);
     return !!s;
   };
-  // A site that becomes served gets its index built (or reopened) at once, not at the first question.
-  const warmed = new WeakSet<ServedSite>();
   const warmServed = () => {
-    for (const s of [deps.servedSite(), ...(deps.publishedSites?.() ?? [])]) {
-      if (!s || warmed.has(s)) continue;
-      warmed.add(s);
-      prepare(s);
-    }
+    for (const s of [deps.servedSite(), ...(deps.publishedSites?.() ?? [])]) if (s) warm(s);
   };
   let warmTimer: NodeJS.Timeout | undefined;
   const now = () => ctx.clock.now();

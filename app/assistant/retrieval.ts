@@ -116,11 +116,7 @@ export function siteRetrieval(root: string, host: RetrievalHost): SiteRetrieval 
   const retrieval: SiteRetrieval = {
     info,
     build: open,
-    async search(query, opts) {
-      const hits = await retrieval.keywordHits(query, opts, opts.limit);
-      const sections = await retrieval.sections(hits.map((h) => h.id));
-      return sections.map((s, i) => ({ ...s, score: hits[i]!.score }));
-    },
+    search: (query, opts) => ask(() => host.request({ op: 'search', root, query, scope: { language: opts.language, version: opts.version }, limit: opts.limit })),
     keywordHits: (query, scope, limit) => ask(() => host.request({ op: 'hits', root, query, scope: { language: scope.language, version: scope.version }, limit })),
     sections: (ids) => (ids.length === 0 ? Promise.resolve([]) : ask(() => host.request({ op: 'sections', root, ids }))),
     sectionRange: (offset, limit) => ask(() => host.request({ op: 'range', root, offset, limit })),

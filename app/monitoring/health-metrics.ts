@@ -34,46 +34,26 @@ function fileSize(file: string): number {
 export function registerHealthMetrics(ctx: AppContext, deps: { features: () => readonly Feature[]; servedSites: () => Iterable<{ site: string; served: ServedSite }> }): void {
   const registers = [ctx.metrics.registry];
   const publishes = createPublishStore(ctx.db, () => ctx.clock.now());
-  const sitesOfReadiness = () => deps.features().flatMap((f) => f.ready?.().sites ?? []);
-  new client.Gauge({
-    name: 'docs_appliance_site_served',
-    help: 'Whether each site this appliance is configured to serve is served (1) or not (0), as /readyz reports it',
-    labelNames: ['site'] as const,
-    registers,
-    collect() {
-      this.reset();
-      for (const s of sitesOfReadiness()) this.set({ site: s.site }, s.served ? 1 : 0);
-    },
+  /** A gauge with a series per site, set anew at each scrape from `rows`. */
+  const perSite = <L extends string>(name: string, help: string, labelNames: readonly L[], rows: () => Iterable<[Record<L, string>, number]>) =>
+    new client.Gauge({
+      name,
+      help,
+      labelNames,
+      registers,
+      collect() {
+        this.reset();
+        for (const [labels, value] of rows()) this.set(labels, value);
+      },
+    });
+  const readiness = () => deps.features().flatMap((f) => f.ready?.().sites ?? []);
+  perSite('docs_appliance_site_served', 'Whether each site this appliance is configured to serve is served (1) or not (0), as /readyz reports it', ['site'], () => readiness().map((s) => [{ site: s.site }, s.served ? 1 : 0]));
+  perSite('docs_appliance_site_load_refused', 'Whether the last load of each site was refused in a way retrying cannot cure (HTTP 403/404/410, a bad archive)', ['site'], () => readiness().map((s) => [{ site: s.site }, s.refused ? 1 : 0]));
+  perSite('docs_appliance_site_version_info', 'The version each served site serves (value 1, version as a label)', ['site', 'version'], function* () {
+    for (const { site, served } of deps.servedSites()) yield [{ site, version: served.version }, 1];
   });
-  new client.Gauge({
-    name: 'docs_appliance_site_load_refused',
-    help: 'Whether the last load of each site was refused in a way retrying cannot cure (HTTP 403/404/410, a bad archive)',
-    labelNames: ['site'] as const,
-    registers,
-    collect() {
-      this.reset();
-      for (const s of sitesOfReadiness()) this.set({ site: s.site }, s.refused ? 1 : 0);
-    },
-  });
-  new client.Gauge({
-    name: 'docs_appliance_site_version_info',
-    help: 'The version each served site serves (value 1, version as a label)',
-    labelNames: ['site', 'version'] as const,
-    registers,
-    collect() {
-      this.reset();
-      for (const { site, served } of deps.servedSites()) this.set({ site, version: served.version }, 1);
-    },
-  });
-  new client.Gauge({
-    name: 'docs_appliance_site_activated_timestamp_seconds',
-    help: 'When each served site started serving its current version (seconds since the epoch)',
-    labelNames: ['site'] as const,
-    registers,
-    collect() {
-      this.reset();
-      for (const { site, served } of deps.servedSites()) this.set({ site }, served.activatedAt / 1000);
-    },
+  perSite('docs_appliance_site_activated_timestamp_seconds', 'When each served site started serving its current version (seconds since the epoch)', ['site'], function* () {
+    for (const { site, served } of deps.servedSites()) if (served.activatedAt) yield [{ site }, Date.parse(served.activatedAt) / 1000];
   });
   new client.Gauge({
     name: 'docs_appliance_bundle_link_expiry_timestamp_seconds',

@@ -82,15 +82,16 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
   const changed = () => {
     for (const l of [...listeners]) l();
   };
-  /** When each site in the registry was activated (its record's time), for `served()`. */
-  const activatedAt = new WeakMap<ServedSite, string>();
-  const makeSite = (record: ActiveRecord) => {
-    const site = new ServedSite(record.dir, record.version, false, record.projectId, undefined, (err, rel) =>
-      throttle.warn(`fs:${err.code ?? 'unknown'}`, { code: err.code, path: rel.slice(0, 200) }, "site: a reader's path met a filesystem error; answered 404"),
+  const makeSite = (record: ActiveRecord) =>
+    new ServedSite(
+      record.dir,
+      record.version,
+      false,
+      record.projectId,
+      undefined,
+      (err, rel) => throttle.warn(`fs:${err.code ?? 'unknown'}`, { code: err.code, path: rel.slice(0, 200) }, "site: a reader's path met a filesystem error; answered 404"),
+      record.activatedAt || null,
     );
-    if (record.activatedAt) activatedAt.set(site, record.activatedAt);
-    return site;
-  };
 
   const settingsOf = (projectId: string): PublishSettings => config.projects.find((p) => p.id === projectId)?.publish ?? { source: 'directory', docsPath: '', poll: true };
   const projectOf = (projectId: string): Project => {
@@ -281,7 +282,7 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
      */
     served(projectId: string): { version: string; activatedAt: string | null } | undefined {
       const site = registry.published(projectId);
-      return site ? { version: site.version, activatedAt: activatedAt.get(site) ?? null } : undefined;
+      return site ? { version: site.version, activatedAt: site.activatedAt } : undefined;
     },
 
     /**

@@ -16,6 +16,7 @@ export interface Hit {
 export type RetrievalRequest =
   | { op: 'open'; root: string }
   | { op: 'hits'; root: string; query: string; scope: Scope; limit: number }
+  | { op: 'search'; root: string; query: string; scope: Scope; limit: number }
   | { op: 'sections'; root: string; ids: number[] }
   | { op: 'range'; root: string; offset: number; limit: number }
   | { op: 'scopeOf'; root: string; path: string }
@@ -25,6 +26,8 @@ export type RetrievalRequest =
 export interface RetrievalResults {
   open: IndexSummary;
   hits: Hit[];
+  /** The best sections with their relevance: hits and their sections in one message. */
+  search: (RetrievalSection & { score: number })[];
   sections: RetrievalSection[];
   range: RetrievalSection[];
   scopeOf: Scope | null;

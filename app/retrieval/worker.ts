@@ -56,6 +56,10 @@ async function answer(req: RetrievalRequest): Promise<unknown> {
       return s.summary;
     case 'hits':
       return s.q.hits(req.query, req.scope, req.limit);
+    case 'search': {
+      const hits = s.q.hits(req.query, req.scope, req.limit);
+      return s.q.sections(hits.map((h) => h.id)).map((section, i) => ({ ...section, score: hits[i]!.score }));
+    }
     case 'sections':
       return s.q.sections(req.ids.slice(0, 1000));
     case 'range':

@@ -64,7 +64,7 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
     log: ctx.log,
     ca: options.ca,
     onActivate: (record) => {
-      current = new ServedSite(record.dir, record.version, record.mounted, record.projectId, undefined, onFsError);
+      current = new ServedSite(record.dir, record.version, record.mounted, record.projectId, undefined, onFsError, record.activatedAt || null);
     },
   });
 

@@ -59,8 +59,6 @@ export class ServedSite {
    * parse of the manifest this site gets: a reader's request never parses it again.
    */
   readonly manifestRedirects: unknown;
-  /** When this site object was made: the moment its version started being served (a swap makes a new one). */
-  readonly activatedAt = Date.now();
 
   constructor(
     readonly root: string,
@@ -70,6 +68,8 @@ export class ServedSite {
     readonly projectId: string | null,
     private readonly memoryBudget = 256 * 1024 * 1024,
     private readonly onFsError: FsErrorReporter = () => {},
+    /** When this version became the served one (its active record's time, kept across restarts); null when unknown. */
+    readonly activatedAt: string | null = null,
   ) {
     let redirects: unknown;
     try {
