@@ -25,6 +25,20 @@ export const serveCommand: Command = {
     const log = createLogger(config.log.level);
     installFatalHandlers(log);
     logRuntimeWarning(log, io.env);
+    // Signals are ours from here, not only once the appliance is up: a SIGTERM that arrives while
+    // it starts (an orchestrator that gave up waiting, a test that saw the listening line) is
+    // kept and honoured as a graceful stop the moment the start ends, never the default handler's
+    // abrupt exit.
+    let onSignal: (signal: string) => void;
+    let early: string | undefined;
+    onSignal = (signal) => (early ??= signal);
+    process.once('SIGTERM', () => onSignal('SIGTERM'));
+    process.once('SIGINT', () => onSignal('SIGINT'));
+    let reloadAsked = false;
+    let onReload = (): void => {
+      reloadAsked = true;
+    };
+    process.on('SIGHUP', () => onReload());
     let appliance: Appliance;
     try {
       appliance = await startAppliance({ config, log });
@@ -60,9 +74,9 @@ export const serveCommand: Command = {
           });
       };
       const watchdog = startWatchdog({ stallMs: config.shutdown.stallMs, stopWithParent: runByNpm(io.env), onParentGone: () => shutdown('parent exited') });
-      process.once('SIGTERM', () => shutdown('SIGTERM'));
-      process.once('SIGINT', () => shutdown('SIGINT'));
-      process.on('SIGHUP', () => {
+      onSignal = shutdown;
+      if (early !== undefined) shutdown(early);
+      onReload = () => {
         try {
           const next = loadConfig({ file: values.config, env: io.env, cwd: io.cwd });
           log.info('SIGHUP: reloading');
@@ -70,7 +84,8 @@ export const serveCommand: Command = {
         } catch (err) {
           log.error({ err: (err as Error).message }, 'SIGHUP: config is invalid; keeping the running one');
         }
-      });
+      };
+      if (reloadAsked && early === undefined) onReload();
     });
     return 0;
   },

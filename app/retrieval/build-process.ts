@@ -6,6 +6,13 @@ import { buildIndexFile } from './index-file.js';
  * goes back to the system when it exits, instead of staying in the appliance's resident memory.
  */
 const [source, file] = process.argv.slice(2);
+
+// The appliance holds our stdin open; its end means the appliance is gone, and so is the reason
+// to build. The temporary file stays private (it is never renamed into place).
+process.stdin.on('end', () => process.exit(2));
+process.stdin.on('error', () => process.exit(2));
+process.stdin.resume();
+
 buildIndexFile(source === '-' ? undefined : source, file!).then(
   () => process.exit(0),
   (err: unknown) => {

@@ -10,6 +10,8 @@ export const MAX_PENDING = 256;
 const QUERY_TIMEOUT_MS = 15_000;
 /** Building a big bundle's index: 25,000 pages take seconds; this bounds a wedged build. */
 const OPEN_TIMEOUT_MS = 10 * 60_000;
+/** How long the thread is given to stop its builds and close its indexes at shutdown. */
+const SHUTDOWN_TIMEOUT_MS = 5_000;
 /** The thread's heap: it streams the section index and keeps no corpus in JavaScript. */
 const HEAP_MB = 256;
 
@@ -80,9 +82,19 @@ export function createRetrievalHost(opts: { stateDir: string; log: Logger }): Re
     pending: () => waiting.size,
     async close() {
       const w = worker;
+      if (!w) return;
+      // The thread stops its index builds (child processes, which terminating it would orphan)
+      // before it goes; a thread too wedged to answer is terminated anyway.
+      const id = nextId++;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, SHUTDOWN_TIMEOUT_MS);
+        timer.unref();
+        waiting.set(id, { resolve: () => (clearTimeout(timer), resolve()), reject: () => (clearTimeout(timer), resolve()), timer });
+        w.postMessage({ id, req: { op: 'shutdown' } });
+      });
       worker = undefined;
       failAll(new Error('the appliance is stopping'));
-      await w?.terminate();
+      await w.terminate();
     },
   };
 }

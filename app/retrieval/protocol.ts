@@ -21,7 +21,9 @@ export type RetrievalRequest =
   | { op: 'range'; root: string; offset: number; limit: number }
   | { op: 'scopeOf'; root: string; path: string }
   | { op: 'scopeMask'; root: string; scope: Scope }
-  | { op: 'close'; root: string };
+  | { op: 'close'; root: string }
+  /** Stop every index build and close every index: the thread is about to be terminated. */
+  | { op: 'shutdown'; root?: undefined };
 
 export interface RetrievalResults {
   open: IndexSummary;
@@ -33,6 +35,7 @@ export interface RetrievalResults {
   scopeOf: Scope | null;
   scopeMask: Uint8Array;
   close: null;
+  shutdown: null;
 }
 
 export type RetrievalReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };

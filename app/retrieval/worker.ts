@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
-import { buildInChild } from './build-in-child.js';
+import { buildInChild, stopBuilds } from './build-in-child.js';
 import { indexFileFor, openIndexFile, type IndexSummary } from './index-file.js';
 import { indexQueries } from './index-queries.js';
 import type { RetrievalReply, RetrievalRequest, RetrievalWorkerData } from './protocol.js';
@@ -44,6 +44,13 @@ function site(root: string): Promise<Open> {
 }
 
 async function answer(req: RetrievalRequest): Promise<unknown> {
+  if (req.op === 'shutdown') {
+    await stopBuilds();
+    const all = [...opening.values()];
+    opening.clear();
+    for (const p of all) (await p.catch(() => undefined))?.db.close();
+    return null;
+  }
   if (req.op === 'close') {
     const p = opening.get(req.root);
     opening.delete(req.root);

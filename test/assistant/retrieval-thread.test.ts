@@ -121,6 +121,30 @@ describe('the retrieval thread', () => {
     expect(common.every((p) => p.language === 'en')).toBe(true);
   });
 
+  it('stops an index build it started when it closes: the build process is gone and left no file behind', async () => {
+    const root = tmp('retrieval-slow-');
+    fs.mkdirSync(path.join(root, '_retrieval'));
+    const text = 'Volumes, ports and the data directory are set before the first start of the widget. '.repeat(8);
+    const lines = Array.from({ length: 60_000 }, (_, i) => sectionLine({ path: `p${i}`, url: `/p${i}/`, title: `Page ${i}`, heading: `Heading ${i}`, text: `${text} ${i}` }));
+    fs.writeFileSync(path.join(root, RETRIEVAL_INDEX_PATH), sectionIndexHeader('Slow') + lines.join(''));
+    const stateDir = tmp('retrieval-state-');
+    const cache = path.join(stateDir, 'cache', 'retrieval');
+    const host = createRetrievalHost({ stateDir, log: createLogger('silent') });
+    const search = siteRetrieval(root, host).search('widget', { limit: 1 }).catch((e: unknown) => e);
+    // The builder names its temporary file after its pid.
+    let pid: number | undefined;
+    for (let i = 0; i < 400 && pid === undefined; i++) {
+      const name = fs.existsSync(cache) ? fs.readdirSync(cache).find((f) => f.endsWith('.tmp')) : undefined;
+      if (name) pid = Number(/\.sqlite\.(\d+)\./.exec(name)?.[1]);
+      else await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(pid, 'the build started').toBeGreaterThan(0);
+    await host.close();
+    expect(await search).toBeInstanceOf(Error);
+    expect(() => process.kill(pid!, 0)).toThrow(/ESRCH/);
+    expect(fs.readdirSync(cache)).toEqual([]);
+  }, 60_000);
+
   it(`answers 503 SEARCH_INDEX_BUILDING when the index is not ready within ${INDEX_WAIT_MS / 1000} s`, async () => {
     vi.useFakeTimers();
     try {

@@ -76,3 +76,32 @@ describe('SIGTERM', () => {
     expect(fs.existsSync(path.join(stateDir, 'docs-appliance.db-wal'))).toBe(false);
   });
 });
+
+describe('SIGTERM during start-up', () => {
+  it('is kept and honoured as a graceful stop once the start ends: exit 0, never the default handler’s kill', async () => {
+    const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sigterm-early-'));
+    const child = spawn(process.execPath, [...cliCommand(), 'serve'], {
+      cwd: root,
+      env: { ...process.env, DOCS_APPLIANCE_STATE_DIR: stateDir, DOCS_APPLIANCE_ADMIN_PORT: '0', DOCS_APPLIANCE_SITE_PORT: '0', DOCS_APPLIANCE_CONFIG: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const lines: string[] = [];
+    child.stderr!.on('data', (c: Buffer) => lines.push(c.toString()));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    // The first log line comes from inside the start (before any listener): the signal lands mid-start.
+    let sent = false;
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (!sent) child.kill('SIGTERM');
+      sent = true;
+      lines.push(line);
+    });
+    const { code, signal } = await exited;
+    expect({ code, signal }, lines.join('\n')).toEqual({ code: 0, signal: null });
+    const log = lines.join('\n');
+    expect(lines[0]).not.toContain('"msg":"listening"');
+    expect(log).toMatch(/"reason":"SIGTERM".*shutting down/);
+    expect(log).toContain('"msg":"stopped"');
+    expect(fs.existsSync(path.join(stateDir, 'docs-appliance.db-wal'))).toBe(false);
+    fs.rmSync(stateDir, { recursive: true, force: true });
+  }, 30_000);
+});
