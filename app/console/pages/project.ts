@@ -53,6 +53,8 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
         { key: 'progress', label: 'Progress', numeric: true, value: (j) => j.progress, cell: (j) => ({ progress: j.progress, jobId: j.id, done: exportJobFinished(j.status) }) },
         { key: 'pages', label: 'Pages', numeric: true, value: (j) => j.pageCount },
         { key: 'version', label: 'Version', value: (j) => j.version },
+        // The bundle's render warnings (broken links, missing assets…), by kind: the job's status has the list.
+        { key: 'warnings', label: 'Warnings', value: (j) => j.warnings?.warningCount ?? null, cell: (j) => exportWarningsCell(j) },
         { key: 'created', label: 'Started', value: (j) => j.createdAt },
         { key: 'error', label: 'Error', value: (j) => j.error },
         ...(write
@@ -260,4 +262,12 @@ function messageText(body: Record<string, unknown>): string {
   }
   const text = parts.join('\n');
   return text.length > 20_000 ? `${text.slice(0, 20_000)}\n… (cut: ${text.length} characters)` : text;
+}
+
+/** "none", or the count and its kinds ("3: 2 broken-link, 1 missing-asset"); nothing for jobs without a bundle. */
+function exportWarningsCell(j: ExportJob): string | null {
+  const w = j.warnings;
+  if (!w) return null;
+  if (w.warningCount === 0) return 'none';
+  return `${w.warningCount}: ${Object.entries(w.warningsByKind).map(([code, n]) => `${n} ${code}`).join(', ')}`;
 }
