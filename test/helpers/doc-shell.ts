@@ -5,9 +5,18 @@ import path from 'node:path';
 import { packageRoot } from '../../app/paths.js';
 import { cliCommand } from './cli-entry.js';
 
-/** The fenced ```sh blocks of a file under docs/, in order: what a reader copies and pastes. */
-export function shellBlocks(docFile: string): string[] {
-  const text = fs.readFileSync(path.join(packageRoot(), docFile), 'utf8');
+/**
+ * The fenced ```sh blocks of a file under docs/, in order: what a reader copies and pastes. With
+ * `section` (a `## ` heading's text), only the blocks under that heading.
+ */
+export function shellBlocks(docFile: string, section?: string): string[] {
+  let text = fs.readFileSync(path.join(packageRoot(), docFile), 'utf8');
+  if (section !== undefined) {
+    const start = text.indexOf(`\n## ${section}\n`);
+    if (start < 0) throw new Error(`${docFile} has no section "## ${section}"`);
+    const end = text.indexOf('\n## ', start + 1);
+    text = text.slice(start, end < 0 ? undefined : end);
+  }
   return [...text.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
 }
 
@@ -39,14 +48,15 @@ export async function freePorts(count: number): Promise<number[]> {
 }
 
 /**
- * Run a script with bash (`set -euo pipefail`) in its own process group, from the package root.
+ * Run a script with bash (`set -euo pipefail`) in its own process group, from `cwd` (default: the
+ * package root).
  * Whatever it leaves running (a server started with `&` by a step that then failed) is sent
  * SIGTERM through the group when it ends, so nothing outlives the test.
  */
-export function runBash(script: string, env: Record<string, string>, timeoutMs: number): Promise<{ code: number | null; out: string; err: string }> {
+export function runBash(script: string, env: Record<string, string>, timeoutMs: number, cwd = packageRoot()): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
     const proc = spawn('bash', ['-c', `set -euo pipefail\n${script}`], {
-      cwd: packageRoot(),
+      cwd,
       env: { ...process.env, DOCS_APPLIANCE_CONFIG: '', DOCS_APPLIANCE_STATE_DIR: '', DOCS_APPLIANCE_ADMIN_PORT: '', DOCS_APPLIANCE_SITE_PORT: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
