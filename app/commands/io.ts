@@ -40,6 +40,17 @@ export function parse<T extends NonNullable<ParseArgsConfig['options']>>(argv: s
   }
 }
 
+/**
+ * The config a command would use and whether its state directory holds a database yet, without
+ * creating anything: a command that can only find nothing there (keys create on the embedded
+ * defaults, run outside the project directory) answers without leaving a ./var behind.
+ */
+export function probeState(configFile: string | undefined, io: CommandIo): { config: Readonly<Config>; configFile: string | null; hasDatabase: boolean } {
+  const source = configFile ?? (io.env.DOCS_APPLIANCE_CONFIG || null);
+  const config = loadConfig({ file: source ?? undefined, env: io.env, cwd: io.cwd });
+  return { config, configFile: source, hasDatabase: fs.existsSync(path.join(config.stateDir, DATABASE_FILE)) };
+}
+
 /** Config + database for commands that work beside (or without) a running server. */
 export function openState(configFile: string | undefined, io: CommandIo): { config: Readonly<Config>; configFile: string | null; db: Db; stores: Stores; close(): void } {
   const source = configFile ?? (io.env.DOCS_APPLIANCE_CONFIG || null);

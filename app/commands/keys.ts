@@ -1,6 +1,6 @@
 import { ALL_SCOPES, KNOWN_SCOPES, type Scope } from '../../data/stores/admin-keys.js';
 import { createAssistantKey } from './assistant-keys.js';
-import { noConfigHint, openState, parse, println, readStdin, UsageError, type Command, type CommandIo } from './io.js';
+import { noConfigHint, openState, parse, probeState, println, readStdin, UsageError, type Command, type CommandIo } from './io.js';
 
 export const keysCommand: Command = {
   summary: 'Create, import, list and revoke admin API keys',
@@ -28,6 +28,15 @@ outside the project directory, that holds no organization, and keys create says 
       json: { type: 'boolean', default: false },
     });
     const v = args.values;
+    if (sub === 'create' || sub === 'import') {
+      // No config file and no database: nothing can be found, and opening would create ./var.
+      const probe = probeState(v.config, io);
+      const missing = sub === 'create' && v.type === 'assistant' ? v.project && `no project "${v.project}"` : v.org && `no organization "${v.org}"`;
+      if (!probe.configFile && !probe.hasDatabase && missing) {
+        println(io.stderr, `error: ${missing} (known: none)${noConfigHint(probe)}`);
+        return 1;
+      }
+    }
     const state = openState(v.config, io);
     try {
       if (v.type !== undefined && v.type !== 'admin' && v.type !== 'assistant') throw new UsageError(`--type takes admin or assistant, got "${v.type}"`);

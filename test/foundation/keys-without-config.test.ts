@@ -30,12 +30,16 @@ describe('keys without a config file', () => {
     expect(r.err.trim()).toBe(
       `error: no organization "org_ux" (known: none); no config file was found (no --config, DOCS_APPLIANCE_CONFIG not set), so this used the embedded defaults and the state directory ${path.join(cwd, 'var')}: pass the server's config with --config <file> or set DOCS_APPLIANCE_CONFIG`,
     );
+    // nothing was created where it ran
+    expect(fs.readdirSync(cwd)).toEqual([]);
   });
 
   it('keys create --type assistant says the same about an unknown project', async () => {
-    const r = await runCliProcess(['keys', 'create', '--type', 'assistant', '--project', 'p1'], { cwd: outsideTheProject() });
+    const cwd = outsideTheProject();
+    const r = await runCliProcess(['keys', 'create', '--type', 'assistant', '--project', 'p1'], { cwd });
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/^error: no project "p1" \(known: none\); no config file was found .*--config <file> or set DOCS_APPLIANCE_CONFIG\n$/);
+    expect(fs.readdirSync(cwd)).toEqual([]);
   });
 
   it('with the server config the error stays short: the organizations it knows', async () => {
