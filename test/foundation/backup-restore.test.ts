@@ -127,7 +127,7 @@ describe('the online backup and restore of docs/operations.md', () => {
     expect(fs.readdirSync(data)).not.toContain('backup');
   }, 60_000);
 
-  it('docs-appliance backup refuses no file, two files and the live database itself (exit 2)', async () => {
+  it('docs-appliance backup refuses no file, two files and the live database itself (exit 2), and a missing or damaged database (exit 1)', async () => {
     const dir = work();
     const config = configFor(dir, path.join(dir, 'data'), 'live');
     expect((await runCliProcess(['backup', '--config', config])).code).toBe(2);
@@ -138,6 +138,14 @@ describe('the online backup and restore of docs/operations.md', () => {
     const none = await runCliProcess(['backup', path.join(dir, 'copy.db'), '--config', config]);
     expect(none.code).toBe(1);
     expect(none.err).toBe(`error: no database at ${path.join(dir, 'data', 'docs-appliance.db')} (the state directory of ${config})\n`);
+    expect(fs.existsSync(path.join(dir, 'copy.db'))).toBe(false);
+    // a damaged database names the recovery, as every command does, and leaves no copy
+    fs.mkdirSync(path.join(dir, 'data'));
+    fs.writeFileSync(path.join(dir, 'data', 'docs-appliance.db'), crypto.randomBytes(8192));
+    const damaged = await runCliProcess(['backup', path.join(dir, 'copy.db'), '--config', config]);
+    expect(damaged.code).toBe(1);
+    expect(damaged.err).toContain('is damaged (SQLITE_NOTADB');
+    expect(damaged.err).toContain('docs/operations.md, "A damaged database"');
     expect(fs.existsSync(path.join(dir, 'copy.db'))).toBe(false);
   });
 });
