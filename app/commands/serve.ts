@@ -11,6 +11,20 @@ export const serveCommand: Command = {
   summary: 'Run the appliance (admin API and docs site); the default command',
   usage: 'docs-appliance serve [--config <file>]',
   async run(argv, io) {
+    // Signals are ours before anything is logged, not only once the appliance is up: a SIGTERM
+    // that arrives while it starts (an orchestrator that gave up waiting, a test that saw a log
+    // line) is kept and honoured as a graceful stop the moment the start ends, never the default
+    // handler's abrupt exit.
+    let onSignal: (signal: string) => void;
+    let early: string | undefined;
+    onSignal = (signal) => (early ??= signal);
+    process.once('SIGTERM', () => onSignal('SIGTERM'));
+    process.once('SIGINT', () => onSignal('SIGINT'));
+    let reloadAsked = false;
+    let onReload = (): void => {
+      reloadAsked = true;
+    };
+    process.on('SIGHUP', () => onReload());
     const { values } = parse(argv, {}, false);
     let config;
     try {
@@ -25,20 +39,6 @@ export const serveCommand: Command = {
     const log = createLogger(config.log.level);
     installFatalHandlers(log);
     logRuntimeWarning(log, io.env);
-    // Signals are ours from here, not only once the appliance is up: a SIGTERM that arrives while
-    // it starts (an orchestrator that gave up waiting, a test that saw the listening line) is
-    // kept and honoured as a graceful stop the moment the start ends, never the default handler's
-    // abrupt exit.
-    let onSignal: (signal: string) => void;
-    let early: string | undefined;
-    onSignal = (signal) => (early ??= signal);
-    process.once('SIGTERM', () => onSignal('SIGTERM'));
-    process.once('SIGINT', () => onSignal('SIGINT'));
-    let reloadAsked = false;
-    let onReload = (): void => {
-      reloadAsked = true;
-    };
-    process.on('SIGHUP', () => onReload());
     // The appliance (every feature, the renderer's pool) loads here, not with the CLI: the other
     // commands and `--help` start in a fraction of the time.
     const { startAppliance, StartupError } = await import('../appliance.js');
