@@ -12,6 +12,7 @@ import { startCron, type CronRunner } from './cron.js';
 import type { Feature } from './feature.js';
 import { createFeatures } from './features.js';
 import type { Logger } from './logger.js';
+import { readyUrls } from './ready-urls.js';
 import { buildSiteApp } from './site-app.js';
 import { acquireStateLock, StateLockDamagedError } from './state-lock.js';
 
@@ -77,7 +78,8 @@ export async function startAppliance(opts: { config: Readonly<Config>; clock?: C
     const cron = startCron(features.flatMap((f) => f.cron ?? []), ctx.log, ctx.stores.settings);
     const adminPort = (adminServer.address() as AddressInfo).port;
     const sitePort = (siteServer.address() as AddressInfo).port;
-    ctx.log.info({ adminPort, sitePort, stateDir: config.stateDir, lockFile: lock.file }, 'listening');
+    // The one line that says the appliance is up, and where to go: site, admin API, console, initial key.
+    ctx.log.info({ ...readyUrls(config, { adminPort, sitePort }), adminPort, sitePort, stateDir: config.stateDir, lockFile: lock.file }, 'listening');
     return wire(ctx, features, { adminServer, siteServer, adminPort, sitePort, cron, releaseLock: lock.release });
   } catch (err) {
     await Promise.all(servers.map(close));

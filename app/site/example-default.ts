@@ -46,7 +46,9 @@ export async function exportExample(ctx: AppContext, exporter: ExportFn, signal:
   try {
     const started = Date.now();
     const result = await exporter({ sourceDir: project.sourceDir, outZip: zip, projectId: project.id, domain: project.domain, version, signal });
-    ctx.log.info({ projectId: project.id, pages: result.pageCount, ms: Date.now() - started }, 'exported the example docs');
+    // The only project there is may be the operator's own: the line says which docs were exported.
+    const what = project.sourceDir === exampleDocsDir() ? 'the example docs' : `project "${project.name}" (${project.sourceDir})`;
+    ctx.log.info({ projectId: project.id, sourceDir: project.sourceDir, pages: result.pageCount, ms: Date.now() - started }, `first start: exported ${what}`);
     return await loadBundle({
       stateDir: ctx.config.stateDir,
       bundleUrl: zip,
