@@ -2,6 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
+import { envVariableFor } from '../config/load.js';
 import type { Config } from '../config/schema.js';
 import { buildAdminApp } from './admin-app.js';
 import type { Clock } from './clock.js';
@@ -135,7 +136,7 @@ function listen(app: Express, name: string, port: number, host: string, hint: st
     server.requestTimeout = 300_000;
     server.once('error', (err: NodeJS.ErrnoException) => {
       const why = err.code === 'EADDRINUSE' ? 'the address is already in use' : err.code === 'EACCES' ? 'permission denied' : err.message;
-      reject(new StartupError(`The ${name} listener cannot listen on ${host}:${port}: ${why}${err.code ? ` (${err.code})` : ''}${err.code === 'EADDRINUSE' ? hint : ''}`, err.code));
+      reject(new StartupError(`The ${name} listener cannot listen on ${host}:${port}: ${why}${err.code ? ` (${err.code})` : ''}${err.code === 'EADDRINUSE' ? hint : ''}${settingHint(name, err.code)}`, err.code));
     });
     server.listen(port, host, () => {
       server.removeAllListeners('error');
@@ -144,6 +145,15 @@ function listen(app: Express, name: string, port: number, host: string, hint: st
       resolve(server);
     });
   });
+}
+
+/** The setting to change, and its environment variable: the port when it is taken or privileged, the host when it is not ours. */
+function settingHint(name: string, code: string | undefined): string {
+  const key = code === 'EADDRINUSE' || code === 'EACCES' ? `${name}.port` : code === 'EADDRNOTAVAIL' ? `${name}.host` : undefined;
+  if (!key) return '';
+  const env = envVariableFor(key);
+  const what = key.endsWith('.port') ? (code === 'EACCES' ? 'a port of 1024 or above' : 'a free port') : 'an address of this machine (0.0.0.0: all)';
+  return `; set ${key} in the config file${env ? ` or ${env}` : ''} to ${what}`;
 }
 
 /** Stop accepting, let in-flight requests finish, drop idle keep-alive sockets at once. */

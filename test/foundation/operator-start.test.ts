@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -129,6 +130,25 @@ describe('serve: the log an operator reads', () => {
 });
 
 describe('serve: start-up and config errors name the fix', () => {
+  it('a port in use names the setting and its environment variable', async () => {
+    tmp();
+    const blocker = net.createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+    const taken = (blocker.address() as net.AddressInfo).port;
+    try {
+      const admin = serve(writeConfig('admin-taken', { stateDir: path.join(dir!, 'a'), ...local, admin: { port: taken, host: '127.0.0.1' } }));
+      expect(await admin.exited).toBe(1);
+      expect(admin.lines.join('\n')).toContain(
+        `start-up failed: The admin listener cannot listen on 127.0.0.1:${taken}: the address is already in use (EADDRINUSE); set admin.port in the config file or DOCS_APPLIANCE_ADMIN_PORT to a free port`,
+      );
+      const site = serve(writeConfig('site-taken', { stateDir: path.join(dir!, 's'), ...local, site: { port: taken, host: '127.0.0.1' } }));
+      expect(await site.exited).toBe(1);
+      expect(site.lines.join('\n')).toContain('(EADDRINUSE); set site.port in the config file or DOCS_APPLIANCE_SITE_PORT to a free port');
+    } finally {
+      await new Promise((r) => blocker.close(r));
+    }
+  });
+
   it('invalid JSON is placed by line and column; an unknown key gets "did you mean"', async () => {
     tmp();
     const broken = writeConfig('broken', '{\n  "stateDir": "./var",\n  "admin": { "port": 3000 }\n  "site": { "port": 8080 }\n}\n');
