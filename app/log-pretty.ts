@@ -1,6 +1,9 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { DestinationStream } from 'pino';
-import pinoPretty from 'pino-pretty';
+
+/** Loaded only when pretty lines are wanted: every other process (CLI commands, JSON logs) saves its ~25 ms load. */
+const load = () => createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
 
 /**
  * Human log lines for a person at a terminal: `[12:00:01.234] INFO: listening` and the line's
@@ -9,7 +12,7 @@ import pinoPretty from 'pino-pretty';
  * process that dies at once still leaves the line it logged. Colours only on a terminal.
  */
 export function prettyDestination(stdout: NodeJS.WriteStream = process.stdout): DestinationStream {
-  const format = pinoPretty.prettyFactory({
+  const format = load().prettyFactory({
     colorize: stdout.isTTY === true,
     translateTime: 'SYS:HH:MM:ss.l',
     ignore: 'pid,hostname,service',
