@@ -108,6 +108,8 @@ describe('serve: the log an operator reads', () => {
     const configFile = writeConfig('pretty', {
       stateDir: path.join(root, 'state'),
       ...local,
+      // Behind a proxy the admin API's public URL is what the operator is told.
+      admin: { port: 0, host: '127.0.0.1', publicUrl: 'https://docs-admin.acme.internal' },
       log: { level: 'info', format: 'pretty' },
       organizations: [{ id: 'org_a', name: 'A', plan: 'enterprise' }],
       projects: [{ id: '65a1f0c2e4b0a1b2c3d4e5f6', orgId: 'org_a', name: 'Handbook', domain: 'localhost', sourceDir }],
@@ -115,8 +117,8 @@ describe('serve: the log an operator reads', () => {
     const s = serve(configFile);
     await untilLine(s, /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: listening$/);
     const siteUrl = /^ {4}siteUrl: "(http:\/\/127\.0\.0\.1:\d+\/)"$/.exec(await untilLine(s, /^ {4}siteUrl: /))![1]!;
-    expect(await untilLine(s, /^ {4}adminUrl: /)).toMatch(/^ {4}adminUrl: "http:\/\/127\.0\.0\.1:\d+\/"$/);
-    expect(await untilLine(s, /^ {4}consoleUrl: /)).toMatch(/^ {4}consoleUrl: "http:\/\/127\.0\.0\.1:\d+\/console"$/);
+    expect(await untilLine(s, /^ {4}adminUrl: /)).toBe('    adminUrl: "https://docs-admin.acme.internal/"');
+    expect(await untilLine(s, /^ {4}consoleUrl: /)).toBe('    consoleUrl: "https://docs-admin.acme.internal/console"');
     expect(await untilLine(s, /^ {4}initialKeyFile: /)).toContain(path.join(root, 'state', 'initial-admin-key'));
     await untilLine(s, new RegExp(`INFO: first start: exported project "Handbook" \\(${sourceDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)$`));
     expect(await untilServed(siteUrl)).toBe(200);
@@ -124,6 +126,29 @@ describe('serve: the log an operator reads', () => {
     expect(s.lines.filter((l) => l.startsWith('{'))).toEqual([]);
     expect(s.lines.join('\n')).not.toMatch(/\u001b\[|docs-appliance"|pid: /);
     expect(s.lines.join('\n')).not.toContain('example docs"');
+    s.proc.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+  });
+});
+
+describe('serve: a first start that cannot export', () => {
+  it('names the operator\'s project whose export failed, not the example docs', async () => {
+    const root = tmp();
+    const sourceDir = path.join(root, 'empty-docs');
+    fs.mkdirSync(sourceDir);
+    const s = serve(
+      writeConfig('failing', {
+        stateDir: path.join(root, 'state'),
+        ...local,
+        organizations: [{ id: 'org_a', name: 'A', plan: 'enterprise' }],
+        projects: [{ id: '65a1f0c2e4b0a1b2c3d4e5f6', orgId: 'org_a', name: 'Handbook', domain: 'localhost', sourceDir }],
+      }),
+    );
+    const { adminPort } = await untilListening(s);
+    const failed = JSON.parse(await untilLine(s, /"msg":"first start: exporting /)) as { level: number; msg: string };
+    expect(failed).toMatchObject({ level: 50, msg: `first start: exporting project "Handbook" (${sourceDir}) failed` });
+    const ready = (await (await fetch(`http://127.0.0.1:${adminPort}/readyz`)).json()) as { checks: { site: { detail: string } } };
+    expect(ready.checks.site.detail).toContain(`exporting project "Handbook" (${sourceDir}) failed: `);
     s.proc.kill('SIGTERM');
     expect(await s.exited).toBe(0);
   });
