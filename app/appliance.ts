@@ -2,6 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
+import { envVariableFor } from '../config/load.js';
 import type { Config } from '../config/schema.js';
 import { buildAdminApp } from './admin-app.js';
 import type { Clock } from './clock.js';
@@ -12,6 +13,7 @@ import { startCron, type CronRunner } from './cron.js';
 import type { Feature } from './feature.js';
 import { createFeatures } from './features.js';
 import type { Logger } from './logger.js';
+import { readyUrls } from './ready-urls.js';
 import { buildSiteApp } from './site-app.js';
 import { acquireStateLock, StateLockDamagedError } from './state-lock.js';
 
@@ -77,7 +79,8 @@ export async function startAppliance(opts: { config: Readonly<Config>; clock?: C
     const cron = startCron(features.flatMap((f) => f.cron ?? []), ctx.log, ctx.stores.settings);
     const adminPort = (adminServer.address() as AddressInfo).port;
     const sitePort = (siteServer.address() as AddressInfo).port;
-    ctx.log.info({ adminPort, sitePort, stateDir: config.stateDir, lockFile: lock.file }, 'listening');
+    // The one line that says the appliance is up, and where to go: site, admin API, console, initial key.
+    ctx.log.info({ ...readyUrls(config, { adminPort, sitePort }), adminPort, sitePort, stateDir: config.stateDir, lockFile: lock.file }, 'listening');
     return wire(ctx, features, { adminServer, siteServer, adminPort, sitePort, cron, releaseLock: lock.release });
   } catch (err) {
     await Promise.all(servers.map(close));
@@ -133,7 +136,7 @@ function listen(app: Express, name: string, port: number, host: string, hint: st
     server.requestTimeout = 300_000;
     server.once('error', (err: NodeJS.ErrnoException) => {
       const why = err.code === 'EADDRINUSE' ? 'the address is already in use' : err.code === 'EACCES' ? 'permission denied' : err.message;
-      reject(new StartupError(`The ${name} listener cannot listen on ${host}:${port}: ${why}${err.code ? ` (${err.code})` : ''}${err.code === 'EADDRINUSE' ? hint : ''}`, err.code));
+      reject(new StartupError(`The ${name} listener cannot listen on ${host}:${port}: ${why}${err.code ? ` (${err.code})` : ''}${err.code === 'EADDRINUSE' ? hint : ''}${settingHint(name, err.code)}`, err.code));
     });
     server.listen(port, host, () => {
       server.removeAllListeners('error');
@@ -142,6 +145,15 @@ function listen(app: Express, name: string, port: number, host: string, hint: st
       resolve(server);
     });
   });
+}
+
+/** The setting to change, and its environment variable: the port when it is taken or privileged, the host when it is not ours. */
+function settingHint(name: string, code: string | undefined): string {
+  const key = code === 'EADDRINUSE' || code === 'EACCES' ? `${name}.port` : code === 'EADDRNOTAVAIL' ? `${name}.host` : undefined;
+  if (!key) return '';
+  const env = envVariableFor(key);
+  const what = key.endsWith('.port') ? (code === 'EACCES' ? 'a port of 1024 or above' : 'a free port') : 'an address of this machine (0.0.0.0: all)';
+  return `; set ${key} in the config file${env ? ` or ${env}` : ''} to ${what}`;
 }
 
 /** Stop accepting, let in-flight requests finish, drop idle keep-alive sockets at once. */

@@ -1,6 +1,10 @@
 import { pino, type Logger, type DestinationStream } from 'pino';
+import { prettyDestination } from './log-pretty.js';
 
 export type { Logger };
+
+/** `log.format`: `auto` is human lines on a terminal and JSON lines everywhere else. */
+export type LogFormat = 'auto' | 'json' | 'pretty';
 
 /**
  * Standard output, written synchronously: each line is in the kernel's hands before the next
@@ -15,6 +19,12 @@ function standardOutput(): DestinationStream {
   const stdout = process.stdout as NodeJS.WriteStream & { constructor: { prototype: { write: unknown } } };
   if (stdout.write !== stdout.constructor.prototype.write) return stdout;
   return pino.destination({ dest: 1, sync: true });
+}
+
+/** Where serve's log goes: JSON lines on standard output, or human lines (`pretty`, or `auto` on a terminal). */
+export function logDestination(format: LogFormat, stdout: NodeJS.WriteStream = process.stdout): DestinationStream {
+  const pretty = format === 'pretty' || (format === 'auto' && stdout.isTTY === true);
+  return pretty ? prettyDestination(stdout) : standardOutput();
 }
 
 /**

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { placeJsonError } from './json-error.js';
 import { configSchema, type Config } from './schema.js';
+import { closest, keysAt } from './suggest.js';
 
 /** A configuration that cannot be used. The message names the key and the problem. */
 export class ConfigError extends Error {
@@ -18,10 +20,16 @@ const ENV_OVERRIDES: { env: string; key: string[]; type: 'string' | 'port' | 'bo
   { env: 'DOCS_APPLIANCE_SITE_PORT', key: ['site', 'port'], type: 'port' },
   { env: 'DOCS_APPLIANCE_ADMIN_PUBLIC_URL', key: ['admin', 'publicUrl'], type: 'string' },
   { env: 'DOCS_APPLIANCE_LOG_LEVEL', key: ['log', 'level'], type: 'string' },
+  { env: 'DOCS_APPLIANCE_LOG_FORMAT', key: ['log', 'format'], type: 'string' },
   { env: 'DOCS_APPLIANCE_STATIC_EXPORT_ENABLED', key: ['staticExport', 'enabled'], type: 'boolean' },
   { env: 'DOCS_APPLIANCE_STATIC_EXPORT_BUNDLE_URL', key: ['staticExport', 'bundleUrl'], type: 'string' },
   { env: 'DOCS_APPLIANCE_STATIC_EXPORT_VERSION', key: ['staticExport', 'version'], type: 'string' },
 ];
+
+/** The environment variable that overrides a config key (`admin.port` → DOCS_APPLIANCE_ADMIN_PORT), if there is one. */
+export function envVariableFor(key: string): string | undefined {
+  return ENV_OVERRIDES.find((o) => o.key.join('.') === key)?.env;
+}
 
 export interface LoadConfigOptions {
   /** Path of the JSON file; defaults to $DOCS_APPLIANCE_CONFIG; none = embedded defaults. */
@@ -64,17 +72,27 @@ function readConfigFile(file: string): Record<string, unknown> {
   } catch (err) {
     throw new ConfigError(`Cannot read config file ${file}: ${(err as Error).message}`);
   }
+  // Editors on Windows save UTF-8 with a byte order mark; JSON.parse would reject it.
+  text = text.replace(/^\uFEFF/, '');
   try {
-    // Editors on Windows save UTF-8 with a byte order mark; JSON.parse would reject it.
-    const parsed: unknown = JSON.parse(text.replace(/^\uFEFF/, ''));
+    const parsed: unknown = JSON.parse(text);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
       throw new ConfigError(`Config file ${file} must contain a JSON object`);
     }
     return parsed as Record<string, unknown>;
   } catch (err) {
     if (err instanceof ConfigError) throw err;
-    throw new ConfigError(`Config file ${file} is not valid JSON: ${(err as Error).message}`);
+    const { line, column, reason } = placeJsonError(text, err as Error);
+    throw new ConfigError(`Config file ${file} is not valid JSON: line ${line}, column ${column}: ${reason}\n${pointAt(text, line, column)}`);
   }
+}
+
+/** The line with the error and a caret under its column, for the terminal. */
+function pointAt(text: string, line: number, column: number): string {
+  const content = (text.split(/\r\n|\r|\n/)[line - 1] ?? '').replace(/\t/g, ' ');
+  const start = Math.max(0, column - 60);
+  const gutter = `${line} | `;
+  return `${gutter}${content.slice(start, start + 120)}\n${' '.repeat(gutter.length - 2)}| ${' '.repeat(column - 1 - start)}^`;
 }
 
 function applyEnv(target: Record<string, unknown>, env: NodeJS.ProcessEnv): void {
@@ -105,7 +123,13 @@ function formatIssues(error: z.ZodError): string {
       const key = issue.path.length ? issue.path.map(String).join('.') : '(root)';
       if (issue.code === 'unrecognized_keys') {
         const prefix = issue.path.length ? `${key}.` : '';
-        return issue.keys.map((k) => `- ${prefix}${k}: unknown key`).join('\n');
+        const known = keysAt(configSchema, issue.path);
+        return issue.keys
+          .map((k) => {
+            const near = closest(k, known);
+            return `- ${prefix}${k}: unknown key${near ? `; did you mean "${prefix}${near}"?` : ''}`;
+          })
+          .join('\n');
       }
       return `- ${key}: ${issue.message}`;
     })

@@ -343,6 +343,8 @@ export const configSchema = z.strictObject({
   log: z
     .strictObject({
       level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+      /** `auto`: human lines when standard output is a terminal, JSON lines otherwise; `json`, `pretty`: always. */
+      format: z.enum(['auto', 'json', 'pretty']).default('auto'),
     })
     .prefault({}),
   organizations: z.array(organizationSchema).default([]),

@@ -2,7 +2,7 @@ import { loadConfig, ConfigError } from '../../config/load.js';
 import type { Appliance } from '../appliance.js';
 import { installFatalHandlers } from '../fatal.js';
 import { runByNpm, startWatchdog } from '../lifecycle/watchdog.js';
-import { createLogger, type Logger } from '../logger.js';
+import { createLogger, logDestination, type Logger } from '../logger.js';
 import { runtimeGate } from '../runtime-guard.js';
 import { StateLockedError } from '../state-lock.js';
 import { parse, println, type Command } from './io.js';
@@ -36,7 +36,7 @@ export const serveCommand: Command = {
       }
       throw err;
     }
-    const log = createLogger(config.log.level);
+    const log = createLogger(config.log.level, logDestination(config.log.format));
     installFatalHandlers(log);
     logRuntimeWarning(log, io.env);
     // The appliance (every feature, the renderer's pool) loads here, not with the CLI: the other

@@ -3,10 +3,19 @@ import type { AppContext } from '../context.js';
 import type { Feature, ReadyCheck } from '../feature.js';
 import { buildOpenApiDocument } from '../openapi/index.js';
 
+const CONSOLE_PATH = '/console';
+
 /** Health, readiness, metrics and the API description: no admin key needed. */
 export function createSystemRouter(ctx: AppContext, features: readonly Feature[]): Router {
   const router = Router();
   const openapi = JSON.stringify(buildOpenApiDocument(ctx.config.admin.publicUrl));
+
+  // An operator's browser pointed at the admin port lands on the console; a JSON client is told where things are.
+  router.get('/', (req, res) => {
+    const consoleOn = ctx.config.console.enabled;
+    if (consoleOn && req.accepts(['json', 'html']) === 'html') return res.redirect(302, CONSOLE_PATH);
+    res.json({ service: 'docs-appliance admin API', openapi: '/openapi.json', ...(consoleOn ? { console: CONSOLE_PATH } : {}) });
+  });
 
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

@@ -33,6 +33,11 @@ export function exampleProject(ctx: AppContext) {
   return projects.find((p) => p.sourceDir === example) ?? (projects.length === 1 ? projects[0] : undefined);
 }
 
+/** What a first start exports, as its log lines name it: the only project there is may be the operator's own. */
+export function firstStartLabel(project: { name: string; sourceDir: string }): string {
+  return project.sourceDir === exampleDocsDir() ? 'the example docs' : `project "${project.name}" (${project.sourceDir})`;
+}
+
 /**
  * Export the example project to a zip in the state dir, then verify and extract it through the
  * same path as any bundle. The caller activates the result; a failure is the caller's to report.
@@ -46,7 +51,7 @@ export async function exportExample(ctx: AppContext, exporter: ExportFn, signal:
   try {
     const started = Date.now();
     const result = await exporter({ sourceDir: project.sourceDir, outZip: zip, projectId: project.id, domain: project.domain, version, signal });
-    ctx.log.info({ projectId: project.id, pages: result.pageCount, ms: Date.now() - started }, 'exported the example docs');
+    ctx.log.info({ projectId: project.id, sourceDir: project.sourceDir, pages: result.pageCount, ms: Date.now() - started }, `first start: exported ${firstStartLabel(project)}`);
     return await loadBundle({
       stateDir: ctx.config.stateDir,
       bundleUrl: zip,

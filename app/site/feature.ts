@@ -5,7 +5,7 @@ import type { Feature, ReadyCheck, SiteReadiness } from '../feature.js';
 import { redactUrl } from '../logger.js';
 import { createSiteLoader, REFUSED_HINT, type SiteLoader } from '../loader/site-loader.js';
 import { readActive } from '../loader/sites-dir.js';
-import { EXAMPLE_SOURCE, exportExample, rendererExport, type ExportFn } from './example-default.js';
+import { EXAMPLE_SOURCE, exampleProject, exportExample, firstStartLabel, rendererExport, type ExportFn } from './example-default.js';
 import { createCacheHitPath } from './cache-hit-path.js';
 import { createLogThrottle } from '../http/log-throttle.js';
 import { ServedSite, type FsErrorReporter } from './served-site.js';
@@ -138,8 +138,10 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
       .catch((err: unknown) => {
         if (exportAbort.signal.aborted) return;
         const reason = (err as Error).message;
-        ctx.log.error({ err: reason }, 'exporting the example docs failed');
-        loader.setPhase('idle', `exporting the example docs failed: ${reason}`);
+        const project = exampleProject(ctx);
+        const what = project ? firstStartLabel(project) : 'the example docs';
+        ctx.log.error({ err: reason }, `first start: exporting ${what} failed`);
+        loader.setPhase('idle', `exporting ${what} failed: ${reason}`);
       })
       .finally(() => {
         exporting = undefined;

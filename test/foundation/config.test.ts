@@ -68,6 +68,40 @@ describe('config', () => {
     expect(errorOf(() => parseConfig({ admin: { prot: 1 } }))).toMatch(/- admin\.prot: unknown key/);
   });
 
+  it('suggests the key meant when an unknown one is a likely typo of a key valid at that place', () => {
+    expect(errorOf(() => parseConfig({ stateDirr: '/x' }))).toContain('- stateDirr: unknown key; did you mean "stateDir"?');
+    expect(errorOf(() => parseConfig({ admin: { prot: 1 } }))).toContain('- admin.prot: unknown key; did you mean "admin.port"?');
+    expect(errorOf(() => parseConfig({ Site: {} }))).toContain('- Site: unknown key; did you mean "site"?');
+    expect(errorOf(() => parseConfig({ staticExport: { fetch: { retires: 1 } } }))).toContain('- staticExport.fetch.retires: unknown key; did you mean "staticExport.fetch.retries"?');
+    expect(errorOf(() => parseConfig({ organizations: [org], projects: [{ ...project, publsh: {} }] }))).toContain('- projects.0.publsh: unknown key; did you mean "projects.0.publish"?');
+    // Only keys of that level: `port` is not offered at the top, and a word far from every key gets no guess.
+    expect(errorOf(() => parseConfig({ prot: 1 }))).toMatch(/- prot: unknown key$/m);
+    expect(errorOf(() => parseConfig({ admin: { colour: 'red' } }))).toMatch(/- admin\.colour: unknown key$/m);
+  });
+
+  it('points at the line and column of invalid JSON, with the line and a caret', () => {
+    const dir = tmp();
+    const missingComma = writeJson(dir, '{\n  "admin": {\n    "port": 3000\n    "host": "127.0.0.1"\n  }\n}\n');
+    const message = errorOf(() => loadConfig({ file: missingComma, env: {} }));
+    expect(message).toContain(`Config file ${missingComma} is not valid JSON: line 4, column 5: Expected ',' or '}' after property value`);
+    expect(message).not.toMatch(/position/);
+    expect(message.split('\n').slice(1)).toEqual(['4 |     "host": "127.0.0.1"', '  |     ^']);
+    // V8 names no offset for an unexpected token: the place still comes out.
+    expect(errorOf(() => loadConfig({ file: writeJson(dir, '{\n  "stateDir": tru,\n}'), env: {} }))).toContain('line 2, column 18: Unexpected token');
+    expect(errorOf(() => loadConfig({ file: writeJson(dir, '{\n  "admin": {"port": }\n}'), env: {} }))).toContain("line 2, column 21: Unexpected token '}'");
+    expect(errorOf(() => loadConfig({ file: writeJson(dir, '{\n  "stateDir": "/x",\n}'), env: {} }))).toContain('line 3, column 1: Expected double-quoted property name');
+    expect(errorOf(() => loadConfig({ file: writeJson(dir, '{ "stateDir": '), env: {} }))).toContain('line 1, column 15: Unexpected end of JSON input');
+    // Counted after a byte order mark is dropped, so the column is the one an editor shows.
+    expect(errorOf(() => loadConfig({ file: writeJson(dir, '\uFEFF{"a": }'), env: {} }))).toContain('line 1, column 7: ');
+  });
+
+  it('log.format is auto, json or pretty (default auto) and DOCS_APPLIANCE_LOG_FORMAT overrides it', () => {
+    expect(parseConfig({}).log.format).toBe('auto');
+    expect(parseConfig({ log: { format: 'pretty' } }).log.format).toBe('pretty');
+    expect(errorOf(() => parseConfig({ log: { format: 'text' } }))).toMatch(/- log\.format: /);
+    expect(loadConfig({ env: { DOCS_APPLIANCE_LOG_FORMAT: 'json' }, cwd: tmp() }).log.format).toBe('json');
+  });
+
   it('names the key and the problem for a wrong type or out-of-range value', () => {
     expect(errorOf(() => parseConfig({ admin: { port: 'x' } }))).toMatch(/- admin\.port: .*number/i);
     expect(errorOf(() => parseConfig({ site: { port: 70000 } }))).toMatch(/- site\.port: /);

@@ -1,6 +1,32 @@
 import { json } from '../components.js';
 
 export const systemPaths = {
+  '/': {
+    get: {
+      operationId: 'getAdminIndex',
+      summary: 'Where to go: a browser is sent to the console, any other client gets the paths of the console and this document',
+      tags: ['operations'],
+      security: [],
+      responses: {
+        '200': json(
+          {
+            type: 'object',
+            required: ['service', 'openapi'],
+            properties: {
+              service: { const: 'docs-appliance admin API' },
+              openapi: { const: '/openapi.json', description: 'This API described (OpenAPI 3.1)' },
+              console: { const: '/console', description: 'The admin console, for a browser; absent when console.enabled is false' },
+            },
+          },
+          'Not a browser (no text/html preferred over JSON), or the console is off',
+        ),
+        '302': {
+          description: 'A browser (Accept prefers text/html) with the console on: sent to the console',
+          headers: { Location: { description: 'The console: /console', schema: { type: 'string' } } },
+        },
+      },
+    },
+  },
   '/healthz': {
     get: {
       operationId: 'getLiveness',
