@@ -104,6 +104,7 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
   /** Where the docs come from for this branch: the checkout (git) or the directory, with commit details. */
   async function source(project: Project, branch: string, gitSource: boolean, signal: AbortSignal, id: string) {
     if (!gitSource) {
+      if (project.sourceDir === null) throw new PublishRequestError(`project ${project.id} has no sourceDir to publish from: set its sourceDir, or publish.source "git"`);
       const commit = await defaultVersion(project.sourceDir, '');
       return { docsRoot: project.sourceDir, commit: commit || null, message: null, author: null, checkout: undefined };
     }
