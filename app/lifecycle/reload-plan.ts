@@ -1,0 +1,34 @@
+import type { Config } from '../../config/schema.js';
+
+/** A new config a running appliance cannot take at all (the reload is refused; nothing changes). */
+export class ReloadRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReloadRefusedError';
+  }
+}
+
+/**
+ * What a SIGHUP can apply of a new config: everything but the listeners (they are bound once;
+ * the running address is kept and said why) and the state directory (the database, the lock and
+ * the served sites live there: a different one refuses the whole reload). docs/operations.md,
+ * "Reloading the configuration (SIGHUP)".
+ */
+export function livePart(running: Readonly<Config>, next: Readonly<Config>): { config: Readonly<Config>; kept: string[] } {
+  if (next.stateDir !== running.stateDir) {
+    throw new ReloadRefusedError(`stateDir changed (${running.stateDir} → ${next.stateDir}): the database, lock and sites cannot move under a running appliance; restart it to use the new one`);
+  }
+  const kept: string[] = [];
+  for (const listener of ['admin', 'site'] as const) {
+    for (const key of ['port', 'host'] as const) {
+      const was = running[listener][key];
+      const asked = next[listener][key];
+      if (was !== asked) kept.push(`${listener}.${key} stays ${String(was)} (the config says ${String(asked)}): a listener moves only with a restart`);
+    }
+  }
+  if (kept.length === 0) return { config: next, kept };
+  return {
+    config: { ...next, admin: { ...next.admin, port: running.admin.port, host: running.admin.host }, site: { ...next.site, port: running.site.port, host: running.site.host } },
+    kept,
+  };
+}
