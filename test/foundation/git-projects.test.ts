@@ -5,12 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../config/load.js';
 import { migrate, openDatabase } from '../../data/db.js';
 import { migrations } from '../../data/migrations/index.js';
+import { createTestAppliance, TEST_ORG } from '../helpers/appliance.js';
 import { runCli } from '../helpers/cli.js';
 
 const org = { id: 'org_a', name: 'A', plan: 'enterprise' };
 const GIT = '65a1f0c2e4b0a1b2c3d4e5f6';
 const DIR = '75a1f0c2e4b0a1b2c3d4e5f7';
-const gitProject = { id: GIT, orgId: 'org_a', name: 'Git docs', domain: 'git.a.internal', repository: 'https://git.internal/acme/docs.git', branch: 'main', publish: { source: 'git' } };
+const gitProject = { id: GIT, orgId: 'org_a', name: 'Git docs', domain: 'git.a.internal', repository: 'https://git.internal/acme/docs.git', branch: 'main', publish: { source: 'git' as const } };
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -53,6 +54,21 @@ describe('a project published from git needs no sourceDir', () => {
   });
 });
 
+describe('the static export of a project with no directory', () => {
+  it('answers 400 naming the missing sourceDir, and queues nothing', async () => {
+    const t = createTestAppliance({ config: { projects: [{ ...gitProject, orgId: TEST_ORG }] } });
+    dirs.push(t.stateDir);
+    try {
+      const key = t.createKey(TEST_ORG);
+      const res = await t.api(key).post('/v1/static-export/jobs').send({ domain: 'git.a.internal' }).expect(400);
+      expect(res.body.error).toBe('Invalid body: domain: the project of "git.a.internal" has no sourceDir (it is published from git): set its sourceDir in the config to export it');
+      expect(t.ctx.db.prepare('SELECT count(*) AS n FROM export_jobs').get()).toEqual({ n: 0 });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('doctor', () => {
   it('passes a git project with no directory; every FAIL says why and what to do', async () => {
     const dir = tmp();
@@ -68,6 +84,19 @@ describe('doctor', () => {
     const fixed = await runCli(['doctor', '--config', file]);
     expect(fixed.out).not.toContain('FAIL');
     expect(fixed.code).toBe(0);
+  });
+});
+
+describe('the documented container check of the example config (docs/operations.md, step 2)', () => {
+  it('passes with no docs mounted: the example project is published from git', async () => {
+    const dir = tmp();
+    const example = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../docs-appliance.example.json'), 'utf8')) as Record<string, unknown>;
+    const file = path.join(dir, 'c.json');
+    fs.writeFileSync(file, JSON.stringify({ ...example, stateDir: path.join(dir, 'data') }));
+    const r = await runCli(['doctor', '--config', file]);
+    expect(r.out).not.toContain('FAIL');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('ok    project 65a1f0c2e4b0a1b2c3d4e5f6: docs.acme.internal → git https://git.acme.internal/docs/acme.git (main)');
   });
 });
 
