@@ -12,7 +12,7 @@ import { createAppContext, DATABASE_FILE } from './create-context.js';
 import { startCron, type CronRunner } from './cron.js';
 import type { Feature } from './feature.js';
 import { createFeatures } from './features.js';
-import { livePart } from './lifecycle/reload-plan.js';
+import { livePart, projectChanges } from './lifecycle/reload-plan.js';
 import type { Logger } from './logger.js';
 import { buildSiteApp } from './site-app.js';
 import { acquireStateLock, StateLockDamagedError } from './state-lock.js';
@@ -135,7 +135,8 @@ function wire(
   const reload = async (next: Readonly<Config>): Promise<ReloadSummary> => {
     const { config, kept } = livePart(running, next);
     // One transaction: a sync that fails half-way (a domain still taken) changes no project.
-    const projects = ctx.db.transaction(() => syncDeclared(config, ctx.stores)).immediate();
+    const synced = ctx.db.transaction(() => syncDeclared(config, ctx.stores)).immediate();
+    const projects = projectChanges(running, config, synced);
     running = config;
     for (const f of features) await f.reload?.(config);
     return { projects, kept };

@@ -1,4 +1,5 @@
 import type { Config } from '../../config/schema.js';
+import type { ProjectChanges } from '../bootstrap.js';
 
 /** A new config a running appliance cannot take at all (the reload is refused; nothing changes). */
 export class ReloadRefusedError extends Error {
@@ -30,5 +31,22 @@ export function livePart(running: Readonly<Config>, next: Readonly<Config>): { c
   return {
     config: { ...next, admin: { ...next.admin, port: running.admin.port, host: running.admin.host }, site: { ...next.site, port: running.site.port, host: running.site.host } },
     kept,
+  };
+}
+
+/**
+ * What a reload changed for this process: the database sync's changes, plus the projects the
+ * running config and the new one differ by. A CLI command run with the edited file beside the
+ * server syncs the database first (app/commands/io.ts openState), so the sync alone would find
+ * nothing left to add or retire although the server still serves the old list.
+ */
+export function projectChanges(running: Readonly<Config>, next: Readonly<Config>, synced: ProjectChanges): ProjectChanges {
+  const was = new Set(running.projects.map((p) => p.id));
+  const now = new Set(next.projects.map((p) => p.id));
+  const union = (a: string[], b: string[]) => [...new Set([...a, ...b])];
+  return {
+    added: union(synced.added, [...now].filter((id) => !was.has(id))),
+    removed: next.organizations.length > 0 ? union(synced.removed, [...was].filter((id) => !now.has(id))) : synced.removed,
+    changed: synced.changed,
   };
 }

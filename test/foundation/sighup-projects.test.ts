@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PublishFeature } from '../../app/publish/feature.js';
 import { createTestAppliance, TEST_ORG, writeTinyDocs } from '../helpers/appliance.js';
-import { spawnServe, untilListening, type ServeProcess } from '../helpers/serve-process.js';
+import { runCliProcess, spawnServe, untilListening, type ServeProcess } from '../helpers/serve-process.js';
 import { raw } from '../site/helpers.js';
 
 const A = { id: 'a1a1a1a1a1a1a1a1a1a1a1a1', orgId: TEST_ORG, name: 'A docs', domain: 'docs.a.internal' };
@@ -80,6 +80,10 @@ describe('SIGHUP picks up projects added to and removed from the config', { time
 
     const reloaded = (n: number) => lines.filter((l) => l.includes('SIGHUP: reloaded')).length >= n;
     write([a, b]);
+    // A CLI command run with the edited file beside the server syncs the database first: the
+    // reload still serves B and says it was added.
+    const listed = await runCliProcess(['projects', 'list', '--config', configFile]);
+    expect(listed.out).toContain(`${B.id}  org=${TEST_ORG}  domain=${B.domain}`);
     serve.proc.kill('SIGHUP');
     await until('the first reload', () => reloaded(1), lines);
     const b200 = await at(B.domain);
