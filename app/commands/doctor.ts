@@ -57,7 +57,7 @@ function projectCheck(p: Project, config: Readonly<Config>) {
   const index = config.projects.findIndex((d) => d.id === p.id);
   const git = index >= 0 && config.projects[index]!.publish?.source === 'git';
   if (git) return { name, ok: true, detail: `${p.domain} → git ${p.repository ?? '?'} (${p.branch ?? 'main'})` };
-  const where = index >= 0 ? `projects[${index}].sourceDir` : 'the project in the config file';
+  const where = index >= 0 ? `projects[${index}].sourceDir` : 'its sourceDir by declaring the project in the config file';
   if (p.sourceDir === null) return { name, ok: false, detail: `${p.domain}: no source directory: set ${where}, or publish.source "git" with a repository` };
   if (!fs.existsSync(p.sourceDir)) return { name, ok: false, detail: `${p.domain}: source directory ${p.sourceDir} does not exist: mount the docs there or set ${where}` };
   return { name, ok: true, detail: `${p.domain} → ${p.sourceDir}` };
