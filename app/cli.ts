@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { explainDatabaseDamage } from '../data/db-damage.js';
 import { analyticsCommand } from './commands/analytics.js';
 import { auditCommand } from './console/audit-command.js';
+import { backupCommand } from './commands/backup.js';
 import { agentCommand } from './commands/agent.js';
 import { doctorCommand } from './commands/doctor.js';
 import { appVersion, commandHelp, globalHelp, wantsHelp } from './commands/help.js';
@@ -23,6 +24,7 @@ const commands: Record<string, Command> = {
   keys: keysCommand,
   projects: projectsCommand,
   doctor: doctorCommand,
+  backup: backupCommand,
   sites: sitesCommand,
   export: exportCommand,
   analytics: analyticsCommand,

@@ -1,5 +1,5 @@
 import { createAssistantKeyStore } from '../assistant/keys-store.js';
-import { println, type CommandIo, type openState } from './io.js';
+import { noConfigHint, println, type CommandIo, type openState } from './io.js';
 
 /**
  * `keys create --type assistant --project <id>`: an assistant key (`mint_dsc_…`) for one project's
@@ -11,7 +11,7 @@ export function createAssistantKey(state: ReturnType<typeof openState>, opts: { 
     return 1;
   }
   if (!state.stores.projects.get(opts.project)) {
-    println(io.stderr, `error: no project "${opts.project}" (known: ${state.stores.projects.list().map((p) => p.id).join(', ') || 'none'})`);
+    println(io.stderr, `error: no project "${opts.project}" (known: ${state.stores.projects.list().map((p) => p.id).join(', ') || 'none'})${noConfigHint(state)}`);
     return 1;
   }
   const { key, record } = createAssistantKeyStore(state.db, () => new Date()).create({ projectId: opts.project, expiresAt: opts.expiresAt, label: opts.label });

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { createRenderPool, exportSite, ExportError, formatFailure, UnknownPathsError, type BuildWarning, type ExportProgress, type RenderPool } from '../../renderer/index.js';
-import { RenderError } from '../../renderer/types.js';
+import type { BuildWarning, ExportProgress, RenderPool } from '../../renderer/index.js';
 
 interface ExportIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -128,6 +127,9 @@ export async function runExport(argv: string[], io: ExportIo, deps: { renderPool
 
   const started = performance.now();
   const reporter = progressReporter(io);
+  // The renderer loads here, not with the CLI: `--help` and every other command start without it.
+  const { createRenderPool, exportSite, ExportError, formatFailure, UnknownPathsError } = await import('../../renderer/index.js');
+  const { RenderError } = await import('../../renderer/types.js');
   const pool = deps.renderPool ? deps.renderPool(threads) : createRenderPool(threads ? { threads } : {});
   try {
     const result = await exportSite({

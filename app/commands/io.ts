@@ -40,20 +40,42 @@ export function parse<T extends NonNullable<ParseArgsConfig['options']>>(argv: s
   }
 }
 
+/**
+ * The config a command would use and whether its state directory holds a database yet, without
+ * creating anything: a command that can only find nothing there (keys create on the embedded
+ * defaults, run outside the project directory) answers without leaving a ./var behind.
+ */
+export function probeState(configFile: string | undefined, io: CommandIo): { config: Readonly<Config>; configFile: string | null; hasDatabase: boolean } {
+  const source = configFile ?? (io.env.DOCS_APPLIANCE_CONFIG || null);
+  const config = loadConfig({ file: source ?? undefined, env: io.env, cwd: io.cwd });
+  return { config, configFile: source, hasDatabase: fs.existsSync(path.join(config.stateDir, DATABASE_FILE)) };
+}
+
 /** Config + database for commands that work beside (or without) a running server. */
-export function openState(configFile: string | undefined, io: CommandIo): { config: Readonly<Config>; db: Db; stores: Stores; close(): void } {
-  const config = loadConfig({ file: configFile, env: io.env, cwd: io.cwd });
+export function openState(configFile: string | undefined, io: CommandIo): { config: Readonly<Config>; configFile: string | null; db: Db; stores: Stores; close(): void } {
+  const source = configFile ?? (io.env.DOCS_APPLIANCE_CONFIG || null);
+  const config = loadConfig({ file: source ?? undefined, env: io.env, cwd: io.cwd });
   fs.mkdirSync(config.stateDir, { recursive: true });
   const file = path.join(config.stateDir, DATABASE_FILE);
   const db = openDatabase(file);
   try {
     const stores = createStores(db, () => new Date());
     syncDeclared(config, stores);
-    return { config, db, stores, close: () => db.close() };
+    return { config, configFile: source, db, stores, close: () => db.close() };
   } catch (err) {
     db.close();
     throw explainDatabaseDamage(err, file);
   }
+}
+
+/**
+ * Added to a "no organization" / "no project" error when no config file was read: the command then
+ * ran on the embedded defaults (the state directory ./var of the current directory), which is
+ * rarely the server's, so it says so and how to name the server's config.
+ */
+export function noConfigHint(state: { configFile: string | null; config: Readonly<Config> }): string {
+  if (state.configFile) return '';
+  return `; no config file was found (no --config, DOCS_APPLIANCE_CONFIG not set), so this used the embedded defaults and the state directory ${state.config.stateDir}: pass the server's config with --config <file> or set DOCS_APPLIANCE_CONFIG`;
 }
 
 export const println = (stream: NodeJS.WritableStream, text = '') => stream.write(text + '\n');

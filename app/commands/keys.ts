@@ -1,16 +1,20 @@
 import { ALL_SCOPES, KNOWN_SCOPES, type Scope } from '../../data/stores/admin-keys.js';
 import { createAssistantKey } from './assistant-keys.js';
-import { openState, parse, println, readStdin, UsageError, type Command, type CommandIo } from './io.js';
+import { noConfigHint, openState, parse, probeState, println, readStdin, UsageError, type Command, type CommandIo } from './io.js';
 
 export const keysCommand: Command = {
   summary: 'Create, import, list and revoke admin API keys',
-  usage: `docs-appliance keys create --org <orgId> [--scopes read,write] [--expires-in <days>] [--label <text>] [--json]
-docs-appliance keys create --org <orgId> --scopes replica [--all-organizations] [--expires-in <days>] [--label <text>] [--json]
+  usage: `docs-appliance keys create --org <orgId> [--scopes read,write] [--expires-in <days>] [--label <text>] [--json] [--config <file>]
+docs-appliance keys create --org <orgId> --scopes replica [--all-organizations] [--expires-in <days>] [--label <text>] [--json] [--config <file>]
     (a replica key follows the sites of its organization; with --all-organizations, of every organization)
-docs-appliance keys create --type assistant --project <projectId> [--expires-in <days>] [--label <text>] [--json]
-docs-appliance keys import --org <orgId> [--scopes read,write | --scopes replica [--all-organizations]] [--expires-in <days>] [--label <text>] [--json]   (the key on standard input)
-docs-appliance keys list [--org <orgId>] [--json]
-docs-appliance keys revoke <keyId>`,
+docs-appliance keys create --type assistant --project <projectId> [--expires-in <days>] [--label <text>] [--json] [--config <file>]
+docs-appliance keys import --org <orgId> [--scopes read,write | --scopes replica [--all-organizations]] [--expires-in <days>] [--label <text>] [--json] [--config <file>]   (the key on standard input)
+docs-appliance keys list [--org <orgId>] [--json] [--config <file>]
+docs-appliance keys revoke <keyId> [--config <file>]`,
+  details: `Keys live in the server's database: pass the server's config file with --config <file> or
+DOCS_APPLIANCE_CONFIG (a container started as docs/operations.md shows has it set). Without either,
+keys uses the embedded defaults, whose state directory is ./var of the current directory: run
+outside the project directory, that holds no organization, and keys create says so.`,
   async run(argv, io) {
     const [sub, ...rest] = argv;
     const args = parse(rest, {
@@ -24,6 +28,15 @@ docs-appliance keys revoke <keyId>`,
       json: { type: 'boolean', default: false },
     });
     const v = args.values;
+    if (sub === 'create' || sub === 'import') {
+      // No config file and no database: nothing can be found, and opening would create ./var.
+      const probe = probeState(v.config, io);
+      const missing = sub === 'create' && v.type === 'assistant' ? v.project && `no project "${v.project}"` : v.org && `no organization "${v.org}"`;
+      if (!probe.configFile && !probe.hasDatabase && missing) {
+        println(io.stderr, `error: ${missing} (known: none)${noConfigHint(probe)}`);
+        return 1;
+      }
+    }
     const state = openState(v.config, io);
     try {
       if (v.type !== undefined && v.type !== 'admin' && v.type !== 'assistant') throw new UsageError(`--type takes admin or assistant, got "${v.type}"`);
@@ -31,7 +44,7 @@ docs-appliance keys revoke <keyId>`,
       if (sub === 'create' || sub === 'import') {
         if (!v.org) throw new UsageError('--org is required');
         if (!state.stores.organizations.get(v.org)) {
-          println(io.stderr, `error: no organization "${v.org}" (known: ${state.stores.organizations.list().map((o) => o.id).join(', ') || 'none'})`);
+          println(io.stderr, `error: no organization "${v.org}" (known: ${state.stores.organizations.list().map((o) => o.id).join(', ') || 'none'})${noConfigHint(state)}`);
           return 1;
         }
         const scopes = scopesOption(v.scopes);

@@ -1,5 +1,5 @@
 import { loadConfig, ConfigError } from '../../config/load.js';
-import { startAppliance, StartupError, type Appliance, type ReloadSummary } from '../appliance.js';
+import type { Appliance, ReloadSummary } from '../appliance.js';
 import { ReloadRefusedError } from '../lifecycle/reload-plan.js';
 import { installFatalHandlers } from '../fatal.js';
 import { runByNpm, startWatchdog } from '../lifecycle/watchdog.js';
@@ -40,6 +40,9 @@ export const serveCommand: Command = {
       reloadAsked = true;
     };
     process.on('SIGHUP', () => onReload());
+    // The appliance (every feature, the renderer's pool) loads here, not with the CLI: the other
+    // commands and `--help` start in a fraction of the time.
+    const { startAppliance, StartupError } = await import('../appliance.js');
     let appliance: Appliance;
     try {
       appliance = await startAppliance({ config, log });

@@ -15,13 +15,6 @@ const W = 640;
 const H = 240;
 const PAD = { top: 16, right: 12, bottom: 40, left: 48 };
 
-function niceMax(max: number): number {
-  if (max <= 0) return 1;
-  const p = 10 ** Math.floor(Math.log10(max));
-  for (const m of [1, 2, 2.5, 5, 10]) if (m * p >= max) return m * p;
-  return 10 * p;
-}
-
 function frame(id: string, title: string, desc: string, body: string, height = H): string {
   return (
     `<svg class="chart" id="${esc(id)}" viewBox="0 0 ${W} ${height}" role="img" aria-labelledby="${esc(id)}-t ${esc(id)}-d" xmlns="http://www.w3.org/2000/svg">` +
@@ -29,12 +22,31 @@ function frame(id: string, title: string, desc: string, body: string, height = H
   );
 }
 
-function yAxis(max: number, unit: string): string {
+/**
+ * The y axis of a chart of counts: whole-number ticks only (a count of 2.5 searches means
+ * nothing), a step of 1, 2 or 5 times a power of ten, at most about five ticks; the top is the
+ * first tick at or above the largest value.
+ */
+export function countTicks(maxValue: number): number[] {
+  const max = Math.max(1, Math.ceil(maxValue));
+  const rough = max / 4;
+  const p = 10 ** Math.floor(Math.log10(Math.max(1, rough)));
+  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * p).find((s) => s >= rough) ?? 10 * p);
+  const top = step * Math.ceil(max / step);
+  const ticks: number[] = [];
+  for (let v = 0; v <= top; v += step) ticks.push(v);
+  return ticks;
+}
+
+/** Four equal steps up to `max` (percentages and other continuous values). */
+const evenTicks = (max: number): number[] => [0, 1, 2, 3, 4].map((i) => (max * i) / 4);
+
+function yAxis(ticks: readonly number[], unit: string): string {
   let out = '';
   const innerH = H - PAD.top - PAD.bottom;
-  for (let i = 0; i <= 4; i++) {
-    const v = (max * i) / 4;
-    const y = PAD.top + innerH - (innerH * i) / 4;
+  const max = ticks[ticks.length - 1]!;
+  for (const v of ticks) {
+    const y = PAD.top + innerH - (innerH * v) / max;
     out += `<line class="grid" x1="${PAD.left}" x2="${W - PAD.right}" y1="${y}" y2="${y}"/>`;
     out += `<text class="tick" x="${PAD.left - 6}" y="${y + 4}" text-anchor="end">${esc(fmt(v) + unit)}</text>`;
   }
@@ -56,10 +68,11 @@ function xLabels(points: readonly Point[], xAt: (i: number) => number): string {
   return out;
 }
 
-/** Vertical bars, one per point (searches per day). */
+/** Vertical bars, one per point (searches per day): counts, so the axis has whole-number ticks. */
 export function barChart(id: string, title: string, points: readonly Point[], opts: { unit?: string } = {}): string {
   const unit = opts.unit ?? '';
-  const max = niceMax(Math.max(0, ...points.map((p) => p.value)));
+  const ticks = countTicks(Math.max(0, ...points.map((p) => p.value)));
+  const max = ticks[ticks.length - 1]!;
   const innerW = W - PAD.left - PAD.right;
   const innerH = H - PAD.top - PAD.bottom;
   const slot = innerW / Math.max(1, points.length);
@@ -71,13 +84,15 @@ export function barChart(id: string, title: string, points: readonly Point[], op
   });
   const total = points.reduce((s, p) => s + p.value, 0);
   const desc = points.length ? `${points.length} bars from ${points[0]!.label} to ${points[points.length - 1]!.label}; total ${fmt(total)}${unit}.` : 'No data.';
-  return frame(id, title, desc, yAxis(max, unit) + bars + xLabels(points, xAt));
+  return frame(id, title, desc, yAxis(ticks, unit) + bars + xLabels(points, xAt));
 }
 
 /** A line over points (click-through per day, in percent). */
 export function lineChart(id: string, title: string, points: readonly Point[], opts: { unit?: string; max?: number } = {}): string {
   const unit = opts.unit ?? '';
-  const max = opts.max ?? niceMax(Math.max(0, ...points.map((p) => p.value)));
+  // A fixed top (100 %) has four even steps; otherwise the values are counts (visitors).
+  const ticks = opts.max !== undefined ? evenTicks(opts.max) : countTicks(Math.max(0, ...points.map((p) => p.value)));
+  const max = ticks[ticks.length - 1]!;
   const innerW = W - PAD.left - PAD.right;
   const innerH = H - PAD.top - PAD.bottom;
   const xAt = (i: number) => PAD.left + (points.length <= 1 ? innerW / 2 : (innerW * i) / (points.length - 1));
@@ -85,7 +100,7 @@ export function lineChart(id: string, title: string, points: readonly Point[], o
   const d = points.map((p, i) => `${i ? 'L' : 'M'}${xAt(i).toFixed(1)} ${yAt(p.value).toFixed(1)}`).join(' ');
   const dots = points.map((p, i) => `<circle class="dot" cx="${xAt(i).toFixed(1)}" cy="${yAt(p.value).toFixed(1)}" r="3"><title>${esc(`${p.label}: ${fmt(p.value)}${unit}`)}</title></circle>`).join('');
   const desc = points.length ? `${points.length} points from ${points[0]!.label} to ${points[points.length - 1]!.label}.` : 'No data.';
-  return frame(id, title, desc, yAxis(max, unit) + (points.length ? `<path class="line" d="${d}"/>` : '') + dots + xLabels(points, xAt));
+  return frame(id, title, desc, yAxis(ticks, unit) + (points.length ? `<path class="line" d="${d}"/>` : '') + dots + xLabels(points, xAt));
 }
 
 /** Horizontal bars with their labels (top terms). */

@@ -12,7 +12,9 @@ export type Cell =
   | { progress: number; jobId: string; done: boolean }
   /** A form button: `text` is what it shows, `label` its accessible name (which row it acts on). */
   | { action: string; text: string; label: string; danger?: boolean }
-  | { code: string };
+  | { code: string }
+  /** A time: `text` relative ("5 min ago"), `exact` on hover (time.ts). */
+  | { time: string; text: string; exact: string };
 
 export interface Column<T> {
   key: string;
@@ -23,6 +25,8 @@ export interface Column<T> {
   cell?: (row: T) => Cell;
   /** Columns that are only HTML controls (an action button) are left out of the CSV. */
   csv?: boolean;
+  /** Columns only for the CSV (the raw fields behind a sentence the page shows). */
+  html?: boolean;
   sortable?: boolean;
   numeric?: boolean;
 }
@@ -99,6 +103,7 @@ export function buildTable<T>(spec: TableSpec<T>, query: Query, path: string): T
     page = pages;
     rows = spec.source(sort, dir, (page - 1) * size, size).rows;
   }
+  const shown = spec.columns.filter((c) => c.html !== false);
   const url = (changes: Record<string, string | null>) => {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) if (typeof v === 'string') params.set(k, v);
@@ -113,7 +118,7 @@ export function buildTable<T>(spec: TableSpec<T>, query: Query, path: string): T
     id: spec.id,
     caption: spec.caption,
     empty: spec.empty,
-    headers: spec.columns.map((c) => ({
+    headers: shown.map((c) => ({
       label: c.label,
       numeric: c.numeric === true,
       sortUrl:
@@ -122,7 +127,7 @@ export function buildTable<T>(spec: TableSpec<T>, query: Query, path: string): T
           : url({ [`${spec.id}.sort`]: c.key, [`${spec.id}.dir`]: c.key === sort.key && dir === 'asc' ? 'desc' : 'asc', [`${spec.id}.page`]: null }),
       ariaSort: c.key === sort.key ? (dir === 'asc' ? 'ascending' : 'descending') : 'none',
     })),
-    rows: rows.map((r) => spec.columns.map((c) => (c.cell ? c.cell(r) : c.value(r)))),
+    rows: rows.map((r) => shown.map((c) => (c.cell ? c.cell(r) : c.value(r)))),
     total,
     page,
     pages,

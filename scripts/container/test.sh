@@ -36,7 +36,9 @@ containers=()
 volumes=("$volume")
 
 # The backup and restore commands documented in docs/operations.md, run here as written there.
-BACKUP_JS="const fs=require('node:fs');const D=require('better-sqlite3');fs.mkdirSync('/data/backup',{recursive:true});const db=new D('/data/docs-appliance.db',{fileMustExist:true});db.backup('/data/backup/docs-appliance.db').then(()=>{db.close();console.log('backup written: /data/backup/docs-appliance.db')},e=>{console.error(e.message);process.exit(1)})"
+BACKUP_SH='trap "rm -rf /data/backup" EXIT; trap "exit 1" HUP INT TERM
+  docs-appliance backup /data/backup/docs-appliance.db >&2 &&
+  tar -C /data -cf - --exclude=./docs-appliance.db --exclude=./docs-appliance.db-wal --exclude=./docs-appliance.db-shm .'
 RESTORE_SH='set -e; cd /data; tar -xf /restore/backup.tar; if [ -f backup/docs-appliance.db ]; then mv backup/docs-appliance.db docs-appliance.db; rm -f docs-appliance.db-wal docs-appliance.db-shm; rmdir backup; fi'
 
 cleanup() {
@@ -152,9 +154,8 @@ pid1="$(podman exec "$run_id-1" cat /proc/1/comm)"
 info "PID 1 is tini"
 
 step "Online backup of /data while it serves (the commands of docs/operations.md)"
-podman exec "$run_id-1" node -e "$BACKUP_JS" | sed 's/^/    /'
-podman exec "$run_id-1" tar -C /data -cf - --exclude=./docs-appliance.db \
-  --exclude=./docs-appliance.db-wal --exclude=./docs-appliance.db-shm . > "$work/backup.tar"
+podman exec "$run_id-1" sh -c "$BACKUP_SH" > "$work/backup.tar" 2> >(sed 's/^/    /' >&2)
+podman exec "$run_id-1" test ! -e /data/backup || fail "the backup left /data/backup in the live volume"
 listing="$(tar -tf "$work/backup.tar")"
 grep -qx './backup/docs-appliance.db' <<<"$listing" || fail "backup.tar has no backup/docs-appliance.db"
 grep -q '^./secrets/.' <<<"$listing" || fail "backup.tar has no secrets"

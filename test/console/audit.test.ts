@@ -80,8 +80,14 @@ describe('console audit log', () => {
     const c2 = consoleClient(app);
     await c2.signIn(a.createKey(TEST_ORG));
     const page = await c2.page(`${base}/audit`);
-    expect(page.text).toContain('<code>publish.rollback</code>');
-    expect(page.text).toContain(who);
+    // The page reads as sentences, each with its time; the CSV keeps the raw fields.
+    expect(page.text).toMatch(new RegExp(`${who.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} rolled project [0-9a-f]{24} back to `));
+    expect(page.text).toMatch(/created key key_[0-9a-f]+ \(&#34;ci&#34;, scopes read, (expiring \d{4}-\d\d-\d\d|never expiring)\)/);
+    expect(page.text).toMatch(/<time datetime="[^"]+" title="\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC">/);
+    expect(page.text).not.toContain('{&#34;');
+    const csv = await c2.page(`${base}/audit?csv=audit`);
+    expect(csv.text.split('\r\n')[0]).toBe('When,Who,What,On,Detail');
+    expect(csv.text).toContain(',publish.rollback,');
     // --limit keeps the newest entries; a bad limit is a usage error.
     const two = JSON.parse((await runCli(['audit', '--org', TEST_ORG, '--limit', '2', '--json', '--config', cliConfigFor(a)])).out) as AuditEntry[];
     expect(two.map((e) => e.action)).toEqual(['session.sign-in', 'session.sign-out']);

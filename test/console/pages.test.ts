@@ -36,8 +36,8 @@ describe('console pages', () => {
     const c = consoleClient(a.admin);
     await c.signIn(a.createKey(TEST_ORG));
     const page = await c.page(base);
-    expect(page.text).toMatch(new RegExp(`<td>bundle-1</td>\\s*<td>${activatedAt}</td>\\s*<td>configured bundle \\(staticExport\\)</td>`));
-    expect(page.text).toContain(`Test docs: version <code>bundle-1</code> since <time datetime="${activatedAt}">`);
+    expect(page.text).toMatch(new RegExp(`<td>bundle-1</td>\\s*<td><time datetime="${activatedAt}" title="[^"]+ UTC">[^<]+</time></td>\\s*<td>configured bundle \\(staticExport\\)</td>`));
+    expect(page.text).toContain(`Test docs: version <code>bundle-1</code>, served since <time datetime="${activatedAt}"`);
     expect(page.text).toContain('<span class="badge ok">healthy</span>');
 
     // A SIGHUP naming a bundle that is not there: the load fails, the served bundle stays.
@@ -53,7 +53,7 @@ describe('console pages', () => {
     const theirs = await other.page(`/console/orgs/${OTHER_ORG}`);
     expect(theirs.text).not.toContain('bundle-1');
     expect(theirs.text).not.toContain(escapeHtml(lastError));
-    expect(theirs.text).toContain("None of this organization's projects is served by this appliance.");
+    expect(theirs.text).toContain("None of this organization's projects is served by this appliance yet.");
     expect(theirs.text).toContain('The loader serves another site.');
   }, 60_000);
 
@@ -72,13 +72,13 @@ describe('console pages', () => {
     const c = consoleClient(a.admin);
     await c.signIn(a.createKey(TEST_ORG));
     const before = await c.page(base);
-    expect(before.text).toMatch(new RegExp(`<td>${example.version}</td>\\s*<td>${example.activatedAt}</td>\\s*<td>first-start example</td>`));
+    expect(before.text).toMatch(new RegExp(`<td>${example.version}</td>\\s*<td><time datetime="${example.activatedAt}"[^>]*>[^<]+</time></td>\\s*<td>first-start example</td>`));
     expect(before.text).toContain(`Test docs: version <code>${example.version}</code>`);
 
     // A publish is what the project's domain serves from then on: the example is no longer shown.
     const published = await publishFromConsole(c, a, `${base}/projects/${TEST_PROJECT}`);
     const after = await c.page(base);
-    expect(after.text).toMatch(new RegExp(`<td>${published.version}</td>\\s*<td>${a.clock.now().toISOString()}</td>\\s*<td>published</td>`));
+    expect(after.text).toMatch(new RegExp(`<td>${published.version}</td>\\s*<td><time datetime="${a.clock.now().toISOString()}"[^>]*>just now</time></td>\\s*<td>published</td>`));
     expect(after.text).toContain(`Test docs: version <code>${published.version}</code>`);
     expect(after.text).not.toContain(example.version);
     expect(after.text).not.toContain('first-start example');

@@ -100,7 +100,11 @@ describe.skipIf(!chromium.path)(browserSuite('the admin console in Chromium'), (
     const row = page.locator('#table-projects tbody tr', { hasText: 'Test docs' });
     expect(await row.locator('td').nth(3).textContent()).toBe(first.version);
     expect(await row.locator('td').nth(5).textContent()).toBe('published');
-    expect(await page.getByRole('region', { name: 'Served site' }).textContent()).toContain(`Test docs: version ${first.version} since`);
+    expect(await page.getByRole('region', { name: 'Served site' }).textContent()).toContain(`Test docs: version ${first.version}, served since`);
+    // The age is relative, with the exact time on hover.
+    const age = page.getByRole('region', { name: 'Served site' }).locator('time');
+    expect(await age.textContent()).toMatch(/ago$|^just now$/);
+    expect(await age.getAttribute('title')).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
   });
 
   it('creates a key (shown once) and revokes it', async () => {

@@ -18,7 +18,7 @@ describe('docs-appliance --help and --version', () => {
   it('every command and subcommand prints its usage with --help, exit 0', { timeout: 180_000 }, () => {
     const top = cli('--help');
     expect(top.status).toBe(0);
-    for (const name of ['serve', 'agent', 'keys', 'projects', 'doctor', 'sites', 'export', 'analytics', 'feedback', 'audit']) {
+    for (const name of ['serve', 'agent', 'keys', 'projects', 'doctor', 'sites', 'export', 'analytics', 'feedback', 'audit', 'backup']) {
       expect(top.stdout).toContain(`  ${name} `);
       const r = cli(name, '--help');
       expect(r.status, name).toBe(0);

@@ -45,10 +45,13 @@ export async function untilListening(s: ServeProcess, ms = 30_000): Promise<{ ad
   }
 }
 
-/** Run one CLI command as its own process; resolve with its exit code and output. */
-export function runCliProcess(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+/**
+ * Run one CLI command as its own process; resolve with its exit code and output. `cwd` (default:
+ * the package root) is where it runs, for what the embedded defaults' relative `./var` means.
+ */
+export function runCliProcess(args: string[], opts: { cwd?: string } = {}): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
-    const proc = spawn(process.execPath, [...cliCommand(), ...args], { cwd: packageRoot(), env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, [...cliCommand(), ...args], { cwd: opts.cwd ?? packageRoot(), env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     proc.stdout.on('data', (c: Buffer) => (out += c.toString()));

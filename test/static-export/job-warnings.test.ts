@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { tempSite } from '../renderer/load/site-fixtures.js';
 import { createTestAppliance, type TestAppliance } from '../helpers/appliance.js';
 import { pollJob, startExport } from './helpers.js';
+import { consoleClient } from '../console/helpers.js';
 
 let t: TestAppliance | undefined;
 afterEach(async () => {
@@ -30,5 +31,13 @@ describe('render warnings of a static export job', () => {
       ['guide.mdx', '/guide'],
       ['index.mdx', '/'],
     ]);
+
+    // The console's export table says the same, on the job's row.
+    const c = consoleClient(t.admin);
+    await c.signIn(key);
+    const page = await c.page(`/console/orgs/${t.ctx.config.projects[0]!.orgId}/projects/${t.ctx.config.projects[0]!.id}`);
+    expect(page.status).toBe(200);
+    const row = page.text.split('<tr').find((r) => r.includes(job.jobId))!;
+    expect(row).toContain(`${done.warningCount}: 2 broken-link`);
   }, 120_000);
 });

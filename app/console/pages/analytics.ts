@@ -5,6 +5,7 @@ import type { ConsoleDeps } from '../router.js';
 import { createSearchCharts, type GapRow, type TermRow } from '../search-charts.js';
 import { barChart, hBarChart, lineChart } from '../svg-chart.js';
 import { arraySource, buildTable, tableCsv, type TableSpec } from '../table.js';
+import { timeCell } from '../time.js';
 import { sendCsv } from './csv.js';
 
 const RANGES = [7, 30, 90] as const;
@@ -23,7 +24,7 @@ export function createAnalyticsRouter(ctx: AppContext, deps: ConsoleDeps): Route
     const daysSpec: TableSpec<DayRow> = {
       id: 'days',
       caption: 'Searches and click-through per day',
-      empty: 'No searches in this range.',
+      empty: 'No searches in this range. Readers’ searches on the served site are counted here (no cookies, no addresses); widen the range or check that a site is served.',
       defaultSort: 'day',
       defaultDir: 'desc',
       pageSize: 31,
@@ -37,7 +38,7 @@ export function createAnalyticsRouter(ctx: AppContext, deps: ConsoleDeps): Route
     const termsSpec: TableSpec<TermRow> = {
       id: 'terms',
       caption: 'Top search terms',
-      empty: 'No searches in this range.',
+      empty: 'No searches in this range. Readers’ searches on the served site are counted here (no cookies, no addresses); widen the range or check that a site is served.',
       defaultSort: 'hits',
       defaultDir: 'desc',
       source: arraySource(data.top),
@@ -57,7 +58,7 @@ export function createAnalyticsRouter(ctx: AppContext, deps: ConsoleDeps): Route
       columns: [
         { key: 'term', label: 'Term', value: (r) => r.term },
         { key: 'searches', label: 'Searches', numeric: true, value: (r) => r.searches },
-        { key: 'last', label: 'Last searched', value: (r) => r.lastAt },
+        { key: 'last', label: 'Last searched', value: (r) => r.lastAt, cell: (r) => timeCell(r.lastAt, ctx.clock.now()) },
       ],
     };
     for (const spec of [daysSpec, termsSpec, gapsSpec] as TableSpec<unknown>[]) {

@@ -2,7 +2,9 @@ import { Router } from 'express';
 import type { AuditEntry } from '../../../data/stores/console-audit.js';
 import type { AppContext } from '../../context.js';
 import { renderPage } from '../render.js';
+import { auditSentence } from '../audit-sentences.js';
 import { buildTable, tableCsv, type TableSpec } from '../table.js';
+import { timeCell } from '../time.js';
 import { sendCsv } from './csv.js';
 
 /** The organization's audit log, newest first, paged in SQL. */
@@ -11,10 +13,11 @@ export function createAuditRouter(ctx: AppContext): Router {
   router.get('/audit', (req, res) => {
     const org = res.locals.org;
     const base = `/console/orgs/${encodeURIComponent(org.id)}/audit`;
+    const now = ctx.clock.now();
     const spec: TableSpec<AuditEntry> = {
       id: 'audit',
       caption: 'Audit log',
-      empty: 'No changes recorded yet.',
+      empty: 'No changes recorded yet. Sign-ins, keys created or revoked, exports and publishes started here are listed as they happen.',
       defaultSort: 'at',
       defaultDir: 'desc',
       pageSize: 50,
@@ -23,12 +26,14 @@ export function createAuditRouter(ctx: AppContext): Router {
         rows: ctx.stores.consoleAudit.page({ orgId: org.id, limit, offset, ascending: dir === 'asc' }),
         total: ctx.stores.consoleAudit.count(org.id),
       }),
+      // The page reads as sentences; the CSV keeps the raw fields a script parses.
       columns: [
-        { key: 'at', label: 'When', value: (e) => e.at },
-        { key: 'actor', label: 'Who', value: (e) => e.actor, sortable: false },
-        { key: 'action', label: 'What', value: (e) => e.action, sortable: false, cell: (e) => ({ code: e.action }) },
-        { key: 'target', label: 'On', value: (e) => e.target, sortable: false, cell: (e) => ({ code: e.target }) },
-        { key: 'detail', label: 'Detail', value: (e) => (e.detail ? JSON.stringify(e.detail) : null), sortable: false },
+        { key: 'at', label: 'When', value: (e) => e.at, cell: (e) => timeCell(e.at, now) },
+        { key: 'what', label: 'What happened', value: (e) => auditSentence(e), sortable: false, csv: false },
+        { key: 'actor', label: 'Who', value: (e) => e.actor, sortable: false, html: false },
+        { key: 'action', label: 'What', value: (e) => e.action, sortable: false, html: false },
+        { key: 'target', label: 'On', value: (e) => e.target, sortable: false, html: false },
+        { key: 'detail', label: 'Detail', value: (e) => (e.detail ? JSON.stringify(e.detail) : null), sortable: false, html: false },
       ],
     };
     if (req.query.csv === spec.id) return sendCsv(res, `${org.id}-audit.csv`, tableCsv(spec, req.query));

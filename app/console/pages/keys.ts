@@ -7,6 +7,7 @@ import { withNotice } from '../notices.js';
 import { requireWrite } from '../guards.js';
 import { renderPage } from '../render.js';
 import { arraySource, buildTable, tableCsv, type TableSpec } from '../table.js';
+import { timeCell } from '../time.js';
 import { sendCsv } from './csv.js';
 
 const MAX_EXPIRY_DAYS = 3650;
@@ -21,12 +22,13 @@ export function createKeysRouter(ctx: AppContext): Router {
   const show = (req: Request, res: Response, created: { key: string; record: AdminKey } | null, status = 200, formError: string | null = null) => {
     const org = res.locals.org;
     const base = `/console/orgs/${encodeURIComponent(org.id)}/keys`;
-    const now = ctx.clock.now().getTime();
+    const nowDate = ctx.clock.now();
+    const now = nowDate.getTime();
     const state = (k: AdminKey) => (k.revokedAt ? 'revoked' : k.expiresAt && Date.parse(k.expiresAt) <= now ? 'expired' : 'active');
     const spec: TableSpec<AdminKey> = {
       id: 'keys',
       caption: 'Admin keys',
-      empty: 'This organization has no keys.',
+      empty: 'This organization has no keys. Create one below, or on the host: docs-appliance keys create --org <id>.',
       defaultSort: 'created',
       defaultDir: 'desc',
       source: arraySource(ctx.stores.adminKeys.list(org.id)),
@@ -36,9 +38,9 @@ export function createKeysRouter(ctx: AppContext): Router {
         { key: 'label', label: 'Label', value: (k) => k.label },
         { key: 'scopes', label: 'Scopes', value: (k) => k.scopes.join(', ') },
         { key: 'state', label: 'State', value: state },
-        { key: 'created', label: 'Created', value: (k) => k.createdAt },
-        { key: 'expires', label: 'Expires', value: (k) => k.expiresAt ?? 'never' },
-        { key: 'used', label: 'Last used', value: (k) => k.lastUsedAt },
+        { key: 'created', label: 'Created', value: (k) => k.createdAt, cell: (k) => timeCell(k.createdAt, nowDate) },
+        { key: 'expires', label: 'Expires', value: (k) => k.expiresAt ?? 'never', cell: (k) => (k.expiresAt ? timeCell(k.expiresAt, nowDate) : 'never') },
+        { key: 'used', label: 'Last used', value: (k) => k.lastUsedAt, cell: (k) => timeCell(k.lastUsedAt, nowDate) ?? 'never' },
         ...(res.locals.role === 'write'
           ? [
               {

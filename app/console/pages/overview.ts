@@ -5,12 +5,13 @@ import { renderPage } from '../render.js';
 import { SERVED_FROM_LABEL, servedVersion, type ServedVersion } from '../served.js';
 import { arraySource, buildTable, tableCsv, type TableSpec } from '../table.js';
 import type { ConsoleDeps } from '../router.js';
+import { relativeTime, timeCell } from '../time.js';
 import { sendCsv } from './csv.js';
 
 interface ProjectRow {
   project: Project;
   served: ServedVersion | undefined;
-  lastPublish: string | null;
+  lastPublish: { status: string; at: string } | null;
 }
 
 /** The organization's overview: projects, what is served and since when, loader health, last publishes. */
@@ -21,13 +22,14 @@ export function createOverviewRouter(ctx: AppContext, deps: ConsoleDeps): Router
     const projects = ctx.stores.projects.list().filter((p) => p.orgId === org.id);
     const rows: ProjectRow[] = projects.map((p) => {
       const last = deps.publish?.history(p, 1)[0];
-      return { project: p, served: servedVersion(p, deps), lastPublish: last ? `${last.status} ${last.finishedAt ?? last.startedAt}` : null };
+      return { project: p, served: servedVersion(p, deps), lastPublish: last ? { status: last.status, at: last.finishedAt ?? last.startedAt } : null };
     });
     const base = `/console/orgs/${encodeURIComponent(org.id)}`;
+    const now = ctx.clock.now();
     const spec: TableSpec<ProjectRow> = {
       id: 'projects',
       caption: 'Projects',
-      empty: 'This organization has no projects.',
+      empty: 'This organization has no projects. Add one to the config file’s "projects" list (docs/configuration.md) and send the appliance SIGHUP or restart it.',
       defaultSort: 'name',
       defaultDir: 'asc',
       source: arraySource(rows),
@@ -36,9 +38,18 @@ export function createOverviewRouter(ctx: AppContext, deps: ConsoleDeps): Router
         { key: 'id', label: 'Id', value: (r) => r.project.id, cell: (r) => ({ code: r.project.id }) },
         { key: 'domain', label: 'Domain', value: (r) => r.project.domain },
         { key: 'served', label: 'Served version', value: (r) => r.served?.version ?? '—' },
-        { key: 'since', label: 'Served since', value: (r) => r.served?.since ?? null },
+        { key: 'since', label: 'Served since', value: (r) => r.served?.since ?? null, cell: (r) => timeCell(r.served?.since, now) },
         { key: 'from', label: 'Served from', value: (r) => (r.served ? SERVED_FROM_LABEL[r.served.from] : null) },
-        ...(deps.publish ? [{ key: 'publish', label: 'Last publish', value: (r: ProjectRow) => r.lastPublish ?? '—' }] : []),
+        ...(deps.publish
+          ? [
+              {
+                key: 'publish',
+                label: 'Last publish',
+                value: (r: ProjectRow) => (r.lastPublish ? `${r.lastPublish.status} ${r.lastPublish.at}` : null),
+                cell: (r: ProjectRow) => (r.lastPublish ? `${r.lastPublish.status}, ${relativeTime(r.lastPublish.at, now)}` : null),
+              },
+            ]
+          : []),
       ],
     };
     if (req.query.csv === spec.id) return sendCsv(res, `${org.id}-projects.csv`, tableCsv(spec, req.query));
@@ -52,7 +63,7 @@ export function createOverviewRouter(ctx: AppContext, deps: ConsoleDeps): Router
           phase: status.phase,
           ok: !status.lastError,
           lastError: status.lastError ?? null,
-          nextRetryAt: status.nextRetryAt ? status.nextRetryAt.toISOString() : null,
+          nextRetryAt: status.nextRetryAt ? timeCell(status.nextRetryAt.toISOString(), now) : null,
         }
       : null;
     renderPage(res, 'overview', {
@@ -60,7 +71,7 @@ export function createOverviewRouter(ctx: AppContext, deps: ConsoleDeps): Router
       section: 'overview',
       table: buildTable(spec, req.query, base),
       loader,
-      served: rows.flatMap((r) => (r.served ? [{ name: r.project.name, ...r.served, from: SERVED_FROM_LABEL[r.served.from] }] : [])),
+      served: rows.flatMap((r) => (r.served ? [{ name: r.project.name, ...r.served, from: SERVED_FROM_LABEL[r.served.from], age: r.served.since ? timeCell(r.served.since, now) : null }] : [])),
       loaderHidden: single !== undefined && !mine,
       publishAvailable: deps.publish !== undefined,
     });

@@ -13,6 +13,9 @@ import { withNotice } from '../notices.js';
 import { requireWrite } from '../guards.js';
 import { renderPage } from '../render.js';
 import type { ConsoleDeps } from '../router.js';
+import { timeCell } from '../time.js';
+import { SERVED_FROM_LABEL, servedVersion } from '../served.js';
+import type { Project } from '../../../data/stores/projects.js';
 import type { ListedWarning } from '../../loader/render-warnings.js';
 import type { PublishRecord } from '../services.js';
 import { arraySource, buildTable, tableCsv, type TableSpec } from '../table.js';
@@ -39,10 +42,11 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
     const { org, project } = res.locals;
     const base = baseOf(org.id, project.id);
     const write = res.locals.role === 'write';
+    const now = ctx.clock.now();
     const exportsSpec: TableSpec<ExportJob> = {
       id: 'exports',
       caption: 'Export jobs',
-      empty: 'No exports yet.',
+      empty: write ? 'No exports yet. “Start an export” above builds a bundle of this project; scripts use POST /v1/static-export/jobs.' : 'No exports yet. A key with the write role can start one here or with POST /v1/static-export/jobs.',
       defaultSort: 'created',
       defaultDir: 'desc',
       pageSize: 10,
@@ -53,7 +57,9 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
         { key: 'progress', label: 'Progress', numeric: true, value: (j) => j.progress, cell: (j) => ({ progress: j.progress, jobId: j.id, done: exportJobFinished(j.status) }) },
         { key: 'pages', label: 'Pages', numeric: true, value: (j) => j.pageCount },
         { key: 'version', label: 'Version', value: (j) => j.version },
-        { key: 'created', label: 'Started', value: (j) => j.createdAt },
+        // The bundle's render warnings (broken links, missing assets…), by kind: the job's status has the list.
+        { key: 'warnings', label: 'Warnings', value: (j) => j.warnings?.warningCount ?? null, cell: (j) => exportWarningsCell(j) },
+        { key: 'created', label: 'Started', value: (j) => j.createdAt, cell: (j) => timeCell(j.createdAt, now) },
         { key: 'error', label: 'Error', value: (j) => j.error },
         ...(write
           ? [
@@ -72,7 +78,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
     const agentSpec: TableSpec<AgentJobRecord> = {
       id: 'agent',
       caption: 'Agent jobs',
-      empty: 'No agent jobs.',
+      empty: 'No agent jobs yet. They are started through the API (POST /v2/agent/{projectId}/job) and listed here with their transcript.',
       defaultSort: 'created',
       defaultDir: 'desc',
       pageSize: 10,
@@ -82,7 +88,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
         { key: 'title', label: 'Prompt', value: (j) => j.title },
         { key: 'status', label: 'Status', value: (j) => (j.status === 'active' ? `active (${j.runState ?? 'idle'})` : j.status) },
         { key: 'pr', label: 'Pull request', value: (j) => j.prLink, cell: (j) => (j.prLink && /^https?:\/\//.test(j.prLink) ? { link: j.prLink, text: j.prLink } : j.prLink) },
-        { key: 'created', label: 'Created', value: (j) => j.createdAt },
+        { key: 'created', label: 'Created', value: (j) => j.createdAt, cell: (j) => timeCell(j.createdAt, now) },
         ...(write
           ? [
               {
@@ -102,7 +108,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
       ? {
           id: 'publishes',
           caption: 'Publish history',
-          empty: 'Nothing published yet.',
+          empty: write ? 'Nothing published yet. “Publish now” builds the project’s source and serves it; a push webhook or the update API does the same.' : 'Nothing published yet.',
           defaultSort: 'started',
           defaultDir: 'desc',
           pageSize: 10,
@@ -112,8 +118,8 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
             { key: 'status', label: 'Status', value: (p) => p.status },
             { key: 'commit', label: 'Source commit', value: (p) => p.commit, cell: (p) => (p.commit ? { code: p.commit } : null) },
             { key: 'version', label: 'Version', value: (p) => p.version },
-            { key: 'started', label: 'Started', value: (p) => p.startedAt },
-            { key: 'finished', label: 'Finished', value: (p) => p.finishedAt },
+            { key: 'started', label: 'Started', value: (p) => p.startedAt, cell: (p) => timeCell(p.startedAt, now) },
+            { key: 'finished', label: 'Finished', value: (p) => p.finishedAt, cell: (p) => timeCell(p.finishedAt, now) },
             { key: 'error', label: 'Error', value: (p) => p.error },
             ...(write
               ? [
@@ -161,6 +167,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
       warningsTable: warningsSpec ? buildTable(warningsSpec, req.query, base) : null,
       exportAllowed: org.plan === 'enterprise',
       exportsAvailable: deps.exports !== undefined,
+      served: servedLine(project, deps, now),
     });
   });
 
@@ -202,8 +209,10 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
     const job = ctx.stores.agentJobs.getForProject(String(req.params.jobId), project.id);
     if (!job) throw errors.jobNotFound();
     const messages = ctx.stores.agentJobs.messagesAfter(job.id, 0);
-    const transcript = messages.slice(0, TRANSCRIPT_SHOWN).map((m) => ({ seq: m.seq, turn: m.turn, role: m.role, at: m.createdAt, text: messageText(m.body) }));
+    const now = ctx.clock.now();
+    const transcript = messages.slice(0, TRANSCRIPT_SHOWN).map((m) => ({ seq: m.seq, turn: m.turn, role: m.role, at: timeCell(m.createdAt, now), text: messageText(m.body) }));
     renderPage(res, 'agent-job', {
+      created: timeCell(job.createdAt, now),
       title: `Agent job ${job.id}`,
       section: 'project',
       base: baseOf(org.id, project.id),
@@ -260,4 +269,18 @@ function messageText(body: Record<string, unknown>): string {
   }
   const text = parts.join('\n');
   return text.length > 20_000 ? `${text.slice(0, 20_000)}\n… (cut: ${text.length} characters)` : text;
+}
+
+/** "none", or the count and its kinds ("3: 2 broken-link, 1 missing-asset"); nothing for jobs without a bundle. */
+function exportWarningsCell(j: ExportJob): string | null {
+  const w = j.warnings;
+  if (!w) return null;
+  if (w.warningCount === 0) return 'none';
+  return `${w.warningCount}: ${Object.entries(w.warningsByKind).map(([code, n]) => `${n} ${code}`).join(', ')}`;
+}
+
+/** What this project's domain serves now and for how long, for the page's header. */
+function servedLine(project: Project, deps: ConsoleDeps, now: Date): { version: string; from: string; age: ReturnType<typeof timeCell> } | null {
+  const served = servedVersion(project, deps);
+  return served ? { version: served.version, from: SERVED_FROM_LABEL[served.from], age: timeCell(served.since, now) } : null;
 }
