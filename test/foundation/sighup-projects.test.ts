@@ -66,7 +66,7 @@ describe('SIGHUP picks up projects added to and removed from the config', { time
     // Started without B: the project is retired at start, like a removal.
     write([a]);
     serve = spawnServe(configFile);
-    const { sitePort } = await untilListening(serve);
+    const { adminPort, sitePort } = await untilListening(serve);
     const lines = serve.lines;
     const at = async (host: string) => {
       const res = await raw(sitePort, '/', { headers: { host } });
@@ -100,6 +100,19 @@ describe('SIGHUP picks up projects added to and removed from the config', { time
     expect((await at(B.domain)).body).not.toContain('Project B says hello');
     expect(await at(B.domain)).toEqual(await unknownHost());
     expect((await at(A.domain)).body).toContain('Welcome to the tiny docs');
+
+    // A changed domain: the site answers at the new name.
+    write([{ ...a, domain: 'docs.a2.internal' }], 1);
+    serve.proc.kill('SIGHUP');
+    await until('the third reload', () => reloaded(3), lines);
+    expect(lines.filter((l) => l.includes('SIGHUP: reloaded'))[2]).toContain(`projects added: none; removed: none; changed: ${A.id} (docs.a2.internal)`);
+    const moved = await at('docs.a2.internal');
+    expect(moved.status).toBe(200);
+    expect(moved.body).toContain('Welcome to the tiny docs');
+    // Not only the fallback for an unknown host: readiness names the site by its new domain.
+    const ready = (await raw(adminPort, '/readyz')).body.toString();
+    expect(ready).toContain('"site":"docs.a2.internal"');
+    expect(ready).not.toContain('"site":"docs.a.internal"');
 
     // A different state directory is refused as a whole: nothing changes.
     fs.writeFileSync(configFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(configFile, 'utf8')), stateDir: path.join(dir, 'other'), projects: [a, b] }));
