@@ -5,6 +5,7 @@ import type { Express } from 'express';
 import { envVariableFor } from '../config/load.js';
 import type { Config } from '../config/schema.js';
 import { buildAdminApp } from './admin-app.js';
+import { syncDeclared, type ProjectChanges } from './bootstrap.js';
 import type { Clock } from './clock.js';
 import type { AppContext } from './context.js';
 import { DatabaseDamagedError, explainDatabaseDamage } from '../data/db-damage.js';
@@ -12,6 +13,7 @@ import { createAppContext, DATABASE_FILE } from './create-context.js';
 import { startCron, type CronRunner } from './cron.js';
 import type { Feature } from './feature.js';
 import { createFeatures } from './features.js';
+import { livePart, projectChanges } from './lifecycle/reload-plan.js';
 import type { Logger } from './logger.js';
 import { readyUrls } from './ready-urls.js';
 import { buildSiteApp } from './site-app.js';
@@ -25,7 +27,17 @@ export interface Appliance {
   cron: CronRunner;
   /** Graceful stop: readiness 503, listeners drain, cron and features stop, database closes. */
   stop(reason?: string): Promise<void>;
-  reload(config: Readonly<Config>): Promise<void>;
+  /**
+   * SIGHUP: sync the declared projects, then let every feature re-read the config. Throws
+   * ReloadRefusedError (nothing applied) for a change only a restart can make.
+   */
+  reload(config: Readonly<Config>): Promise<ReloadSummary>;
+}
+
+/** What a reload applied: the projects it added, retired and changed (ids), and what it kept as it was. */
+export interface ReloadSummary {
+  projects: ProjectChanges;
+  kept: string[];
 }
 
 /** The appliance could not start (a listener could not bind); nothing was left running. */
@@ -122,8 +134,15 @@ function wire(
       ctx.log.info('stopped');
     })());
 
-  const reload = async (config: Readonly<Config>) => {
+  let running = ctx.config;
+  const reload = async (next: Readonly<Config>): Promise<ReloadSummary> => {
+    const { config, kept } = livePart(running, next);
+    // One transaction: a sync that fails half-way (a domain still taken) changes no project.
+    const synced = ctx.db.transaction(() => syncDeclared(config, ctx.stores)).immediate();
+    const projects = projectChanges(running, config, synced);
+    running = config;
     for (const f of features) await f.reload?.(config);
+    return { projects, kept };
   };
   return { ctx, features, adminPort, sitePort, cron, stop, reload };
 }

@@ -9,11 +9,39 @@ import { exampleDocsDir } from './paths.js';
 
 export const INITIAL_KEY_FILE = 'initial-admin-key';
 
-/** Organizations and projects declared in the config are the source of truth for those ids. */
-export function syncDeclared(config: Readonly<Config>, stores: Stores): void {
-  for (const o of config.organizations) stores.organizations.upsert(o);
-  for (const p of config.projects) stores.projects.upsert(p);
+/** What a sync of the declared projects changed in the database (project ids). */
+export interface ProjectChanges {
+  added: string[];
+  removed: string[];
+  changed: string[];
 }
+
+/**
+ * Organizations and projects declared in the config are the source of truth for those ids (at
+ * start and on SIGHUP). Once the config declares organizations it is the list of projects: a
+ * project in the database it no longer declares is retired (not served, not listed; its data
+ * stays, and declaring it again brings it back). With no organization declared, the database's
+ * projects stand (the first-start example project lives there).
+ */
+export function syncDeclared(config: Readonly<Config>, stores: Stores): ProjectChanges {
+  const before = new Map(stores.projects.list().map((p) => [p.id, p]));
+  for (const o of config.organizations) stores.organizations.upsert(o);
+  const declared = new Set(config.projects.map((p) => p.id));
+  const removed: string[] = [];
+  // Retired first: a declared project may take the domain a removed one had.
+  if (config.organizations.length > 0) for (const id of before.keys()) if (!declared.has(id) && stores.projects.retire(id)) removed.push(id);
+  const added: string[] = [];
+  const changed: string[] = [];
+  for (const p of config.projects) {
+    const old = before.get(p.id);
+    const now = stores.projects.upsert(p);
+    if (!old) added.push(p.id);
+    else if (SYNCED.some((k) => JSON.stringify(old[k]) !== JSON.stringify(now[k]))) changed.push(p.id);
+  }
+  return { added, removed, changed };
+}
+
+const SYNCED = ['orgId', 'name', 'domain', 'sourceDir', 'repository', 'branch', 'gitHost'] as const;
 
 /**
  * First start on an empty state dir. With no organization declared anywhere, create `default`

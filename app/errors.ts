@@ -34,6 +34,8 @@ export const errors = {
   projectNotFound: () => new ApiError(404, 'PROJECT_NOT_FOUND', 'Project not found'),
   jobNotFound: () => new ApiError(404, 'JOB_NOT_FOUND', 'Job not found'),
   routeNotFound: (method: string, path: string) => new ApiError(404, 'ROUTE_NOT_FOUND', `No route for ${method} ${path}`),
+  /** A project published from git only has no directory to export (the static export reads a directory). */
+  noSourceDir: (domain: string) => new ApiError(400, 'BAD_REQUEST', `Invalid body: domain: the project of "${domain}" has no sourceDir (it is published from git): set its sourceDir in the config to export it`),
   badRequest: (message: string, details?: ErrorDetail[]) => new ApiError(400, 'BAD_REQUEST', message, details ? { details } : {}),
   malformedJson: (reason: string) => new ApiError(400, 'MALFORMED_JSON', `Malformed JSON body: ${reason}`, { details: [{ message: reason }] }),
   undecodableBody: (encoding: string) => new ApiError(400, 'UNDECODABLE_BODY', `Request body could not be decoded as its Content-Encoding (${encoding}) says`),

@@ -58,7 +58,7 @@ export function parseConfig(raw: unknown, where: { cwd?: string; source?: string
   checkReferences(config, where.source ?? 'object');
   const cwd = where.cwd ?? process.cwd();
   config.stateDir = path.resolve(cwd, config.stateDir);
-  for (const p of config.projects) p.sourceDir = path.resolve(cwd, p.sourceDir);
+  for (const p of config.projects) if (p.sourceDir !== undefined) p.sourceDir = path.resolve(cwd, p.sourceDir);
   if (config.staticExport.enabled && !config.staticExport.bundleUrl) {
     throw new ConfigError(`Invalid configuration (${where.source ?? 'object'}):\n- staticExport.bundleUrl: required when staticExport.enabled is true`);
   }
@@ -150,6 +150,9 @@ function checkReferences(config: Config, source: string): void {
     if (projectIds.has(p.id)) problems.push(`- projects.${i}.id: duplicate project id "${p.id}"`);
     if (domains.has(p.domain.toLowerCase())) problems.push(`- projects.${i}.domain: domain "${p.domain}" is used by another project`);
     if (p.publish?.source === 'git' && !p.repository) problems.push(`- projects.${i}.publish.source: "git" needs the project's repository`);
+    if (p.publish?.source !== 'git' && p.sourceDir === undefined) {
+      problems.push(`- projects.${i}.sourceDir: required: the directory of the project's docs (or set publish.source to "git" with a repository to publish from git)`);
+    }
     projectIds.add(p.id);
     domains.add(p.domain.toLowerCase());
   });

@@ -70,7 +70,8 @@ const projectSchema = z.strictObject({
   orgId: z.string().min(1),
   name: z.string().min(1).max(200),
   domain: hostname,
-  sourceDir: z.string().min(1),
+  /** The docs directory (a relative path is resolved against the working directory). Optional for `publish.source: git`. */
+  sourceDir: z.string().min(1).optional(),
   repository: z.string().min(1).optional(),
   branch: z.string().min(1).optional(),
   gitHost: gitHostSchema.optional(),

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import type { Config } from '../../config/schema.js';
 import { DatabaseDamagedError, RECOVERY } from '../../data/db-damage.js';
+import type { Project } from '../../data/stores/projects.js';
 import { exampleDocsDir } from '../paths.js';
 import { runtimeGate } from '../runtime-guard.js';
 import { openState, parse, println, type Command } from './io.js';
@@ -16,16 +18,15 @@ export const doctorCommand: Command = {
     try {
       state = openState(values.config, io);
       checks.push({ name: 'config', ok: true, detail: values.config ?? io.env.DOCS_APPLIANCE_CONFIG ?? 'embedded defaults' });
-      checks.push({ name: 'stateDir', ok: isWritable(state.config.stateDir), detail: state.config.stateDir });
+      checks.push(stateDirCheck(state.config.stateDir));
       checks.push({ name: 'database', ok: true, detail: `schema version ${String(state.db.pragma('user_version', { simple: true }))}, ${String(state.db.pragma('journal_mode', { simple: true }))}` });
       checks.push(integrityCheck(state.db));
       const orgs = state.stores.organizations.list();
       checks.push({ name: 'organizations', ok: true, detail: orgs.map((o) => `${o.id} (${o.plan})`).join(', ') || 'none yet (created on first serve)' });
-      for (const p of state.stores.projects.list()) {
-        checks.push({ name: `project ${p.id}`, ok: fs.existsSync(p.sourceDir), detail: `${p.domain} → ${p.sourceDir}` });
-      }
+      for (const p of state.stores.projects.list()) checks.push(projectCheck(p, state.config));
       checks.push({ name: 'admin keys', ok: true, detail: `${state.stores.adminKeys.list().filter((k) => !k.revokedAt).length} active` });
-      checks.push({ name: 'example docs', ok: fs.existsSync(exampleDocsDir()), detail: exampleDocsDir() });
+      const example = exampleDocsDir();
+      checks.push(fs.existsSync(example) ? { name: 'example docs', ok: true, detail: example } : { name: 'example docs', ok: false, detail: `${example} does not exist: the installation is incomplete; reinstall the release or the image` });
     } catch (err) {
       checks.push({ name: err instanceof DatabaseDamagedError ? 'database' : 'config', ok: false, detail: (err as Error).message });
     } finally {
@@ -37,13 +38,29 @@ export const doctorCommand: Command = {
   },
 };
 
-function isWritable(dir: string): boolean {
+function stateDirCheck(dir: string) {
   try {
     fs.accessSync(dir, fs.constants.W_OK);
-    return true;
+    return { name: 'stateDir', ok: true, detail: dir };
   } catch {
-    return false;
+    const uid = process.getuid?.();
+    return { name: 'stateDir', ok: false, detail: `${dir} is not writable${uid === undefined ? '' : ` by uid ${uid}`}: give the directory to the appliance's user (chown) or set stateDir to a writable one` };
   }
+}
+
+/**
+ * A project published from git reads its repository (nothing to find on disk); any other one
+ * exports its sourceDir, which must be there (in a container: mounted).
+ */
+function projectCheck(p: Project, config: Readonly<Config>) {
+  const name = `project ${p.id}`;
+  const index = config.projects.findIndex((d) => d.id === p.id);
+  const git = index >= 0 && config.projects[index]!.publish?.source === 'git';
+  if (git) return { name, ok: true, detail: `${p.domain} → git ${p.repository ?? '?'} (${p.branch ?? 'main'})` };
+  const where = index >= 0 ? `projects[${index}].sourceDir` : 'its sourceDir by declaring the project in the config file';
+  if (p.sourceDir === null) return { name, ok: false, detail: `${p.domain}: no source directory: set ${where}, or publish.source "git" with a repository` };
+  if (!fs.existsSync(p.sourceDir)) return { name, ok: false, detail: `${p.domain}: source directory ${p.sourceDir} does not exist: mount the docs there or set ${where}` };
+  return { name, ok: true, detail: `${p.domain} → ${p.sourceDir}` };
 }
 
 /** The Node and driver pair (app/runtime-guard.ts): a pair known to abort fails, an end-of-life Node warns. */

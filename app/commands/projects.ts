@@ -11,7 +11,8 @@ export const projectsCommand: Command = {
     try {
       const projects = state.stores.projects.list();
       if (values.json) println(io.stdout, JSON.stringify({ organizations: state.stores.organizations.list(), projects }));
-      else for (const p of projects) println(io.stdout, `${p.id}  org=${p.orgId}  domain=${p.domain}  ${p.name}  (${p.sourceDir})`);
+      // Where the docs come from: the directory, or the repository of a project published from git only.
+      else for (const p of projects) println(io.stdout, `${p.id}  org=${p.orgId}  domain=${p.domain}  ${p.name}  (${p.sourceDir ?? `git ${p.repository ?? '?'}`})`);
       return 0;
     } finally {
       state.close();

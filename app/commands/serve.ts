@@ -1,5 +1,6 @@
 import { loadConfig, ConfigError } from '../../config/load.js';
-import type { Appliance } from '../appliance.js';
+import type { Appliance, ReloadSummary } from '../appliance.js';
+import { ReloadRefusedError } from '../lifecycle/reload-plan.js';
 import { installFatalHandlers } from '../fatal.js';
 import { runByNpm, startWatchdog } from '../lifecycle/watchdog.js';
 import { createLogger, logDestination, type Logger } from '../logger.js';
@@ -83,7 +84,13 @@ export const serveCommand: Command = {
         try {
           const next = loadConfig({ file: values.config, env: io.env, cwd: io.cwd });
           log.info('SIGHUP: reloading');
-          appliance.reload(next).catch((err: unknown) => log.error({ err }, 'reload failed'));
+          appliance.reload(next).then(
+            (summary) => logReloaded(log, appliance, summary),
+            (err: unknown) => {
+              if (err instanceof ReloadRefusedError) log.error({ code: 'RELOAD_REFUSED' }, `SIGHUP: reload refused: ${err.message}; keeping the running config`);
+              else log.error({ err }, 'reload failed');
+            },
+          );
         } catch (err) {
           log.error({ err: (err as Error).message }, 'SIGHUP: config is invalid; keeping the running one');
         }
@@ -93,6 +100,18 @@ export const serveCommand: Command = {
     return 0;
   },
 };
+
+/** One line per reload: which projects came, went or changed, and each part kept until a restart. */
+function logReloaded(log: Logger, appliance: Appliance, { projects, kept }: ReloadSummary): void {
+  for (const why of kept) log.warn({ code: 'RELOAD_NEEDS_RESTART' }, `SIGHUP: ${why}`);
+  const name = (id: string) => {
+    const domain = appliance.ctx.stores.projects.get(id)?.domain;
+    return domain ? `${id} (${domain})` : id;
+  };
+  const list = (ids: string[]) => (ids.length ? ids.map(name).join(', ') : 'none');
+  const { added, removed, changed } = projects;
+  log.info({ projects }, `SIGHUP: reloaded; projects added: ${list(added)}; removed: ${list(removed)}; changed: ${list(changed)}`);
+}
 
 /** Once per start, in the operator's log: an end-of-life Node, or a pair known to abort that was allowed. */
 function logRuntimeWarning(log: Logger, env: NodeJS.ProcessEnv): void {

@@ -104,6 +104,7 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
   /** Where the docs come from for this branch: the checkout (git) or the directory, with commit details. */
   async function source(project: Project, branch: string, gitSource: boolean, signal: AbortSignal, id: string) {
     if (!gitSource) {
+      if (project.sourceDir === null) throw new PublishRequestError(`project ${project.id} has no sourceDir to publish from: set its sourceDir, or publish.source "git"`);
       const commit = await defaultVersion(project.sourceDir, '');
       return { docsRoot: project.sourceDir, commit: commit || null, message: null, author: null, checkout: undefined };
     }
@@ -349,8 +350,9 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
         if (a && fs.existsSync(a.dir)) registry.setPublished(p.id, makeSite(a));
       }
       const now = ctx.clock.now().toISOString();
+      const retired = ctx.stores.projects.retired();
       for (const pv of store.previews()) {
-        if (pv.expiresAt > now && fs.existsSync(pv.dir)) registry.setPreview(pv.host, pv.projectId, makeSite({ version: pv.version, dir: pv.dir, projectId: pv.projectId, mounted: false, source: 'preview', activatedAt: '' }));
+        if (pv.expiresAt > now && !retired.has(pv.projectId) && fs.existsSync(pv.dir)) registry.setPreview(pv.host, pv.projectId, makeSite({ version: pv.version, dir: pv.dir, projectId: pv.projectId, mounted: false, source: 'preview', activatedAt: '' }));
       }
       for (const r of store.unfinished()) {
         store.start(r.id);
@@ -368,6 +370,12 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
     reload(next: Readonly<Config>): void {
       config = next;
       registry.setDomains(ctx.stores.projects.list());
+      // A project the config no longer declares stops being served (its versions stay on disk).
+      const retired = ctx.stores.projects.retired();
+      const gone = [...registry.publishedSites().keys()].filter((id) => retired.has(id));
+      for (const id of gone) registry.removePublished(id);
+      if (gone.length) changed();
+      for (const pv of store.previews()) if (retired.has(pv.projectId)) registry.removePreview(pv.host);
       // A `sites rollback --project` made from the CLI: serve the pointer it wrote.
       for (const p of ctx.stores.projects.list()) {
         const a = readActive(publishedSlot(config.stateDir, p.id));

@@ -30,7 +30,9 @@ export const rendererExport: ExportFn = async (opts) => {
 export function exampleProject(ctx: AppContext) {
   const projects = ctx.stores.projects.list();
   const example = exampleDocsDir();
-  return projects.find((p) => p.sourceDir === example) ?? (projects.length === 1 ? projects[0] : undefined);
+  const chosen = projects.find((p) => p.sourceDir === example) ?? (projects.length === 1 ? projects[0] : undefined);
+  // A project published from git has no directory to export here (the publish service serves it).
+  return chosen?.sourceDir ? { ...chosen, sourceDir: chosen.sourceDir } : undefined;
 }
 
 /** What a first start exports, as its log lines name it: the only project there is may be the operator's own. */

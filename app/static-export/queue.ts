@@ -70,12 +70,14 @@ export function createExportQueue(ctx: AppContext, files: ExportFiles, deps: { r
       fs.mkdirSync(files.dir(job.id), { recursive: true });
       const project = ctx.stores.projects.get(job.projectId);
       if (!project) throw new Error(`project ${job.projectId} no longer exists`);
-      const version = job.requestedVersion ?? (await defaultVersion(project.sourceDir, job.id));
+      if (project.sourceDir === null) throw new Error(`project ${job.projectId} no longer has a sourceDir (it is published from git): set its sourceDir to export it`);
+      const sourceDir = project.sourceDir;
+      const version = job.requestedVersion ?? (await defaultVersion(sourceDir, job.id));
       store.setVersion(job.id, version);
       log.info({ jobId: job.id, domain: job.domain, version, attempt: job.attempts }, 'export started');
       const result = await exportThread().run(
         {
-          sourceDir: project.sourceDir,
+          sourceDir,
           outZip: files.partial(job.id),
           outTarGz: files.tarGzPartial(job.id),
           jobId: job.id,

@@ -54,6 +54,7 @@ export function createStaticExportRouter(ctx: AppContext, deps: { queue: ExportQ
     if (!project || project.orgId !== orgId) {
       throw errors.badRequest(`Invalid body: domain: no project of your organization has the domain "${body.domain}"`);
     }
+    if (project.sourceDir === null) throw errors.noSourceDir(body.domain);
     // Entries that match no page are the client's mistake: a 400 now rather than a failed job
     // later. Only requests with `paths` pay for planning the site (in the export thread).
     ensureQueueRoom(orgId);

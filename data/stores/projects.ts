@@ -11,7 +11,8 @@ export interface Project {
   orgId: string;
   name: string;
   domain: string;
-  sourceDir: string;
+  /** The docs directory; null for a project published from git only (publish.source `git`). */
+  sourceDir: string | null;
   repository: string | null;
   branch: string | null;
   gitHost: GitHost | null;
@@ -23,7 +24,7 @@ interface Row {
   org_id: string;
   name: string;
   domain: string;
-  source_dir: string;
+  source_dir: string | null;
   repository: string | null;
   branch: string | null;
   git_host: string | null;
@@ -42,22 +43,27 @@ const toProject = (r: Row): Project => ({
   createdAt: r.created_at,
 });
 
-export type ProjectInput = Omit<Project, 'createdAt' | 'repository' | 'branch' | 'gitHost'> & {
+export type ProjectInput = Omit<Project, 'createdAt' | 'repository' | 'branch' | 'gitHost' | 'sourceDir'> & {
+  sourceDir?: string | null | undefined;
   repository?: string | null | undefined;
   branch?: string | null | undefined;
   gitHost?: GitHost | null | undefined;
 };
 
 export function createProjectStore(db: Db, now: () => Date) {
-  const get = db.prepare<[string], Row>('SELECT * FROM projects WHERE id = ?');
-  const byDomain = db.prepare<[string], Row>('SELECT * FROM projects WHERE domain = ?');
-  const all = db.prepare<[], Row>('SELECT * FROM projects ORDER BY org_id, id');
+  // A retired project (no longer declared in the config) is kept with its data but is not part of
+  // the appliance: not listed, not found, not served. Declaring it again brings it back.
+  const get = db.prepare<[string], Row>('SELECT * FROM projects WHERE id = ? AND retired_at IS NULL');
+  const byDomain = db.prepare<[string], Row>('SELECT * FROM projects WHERE domain = ? AND retired_at IS NULL');
+  const all = db.prepare<[], Row>('SELECT * FROM projects WHERE retired_at IS NULL ORDER BY org_id, id');
+  const retiredIds = db.prepare<[], { id: string }>('SELECT id FROM projects WHERE retired_at IS NOT NULL');
+  const retire = db.prepare<[string, string]>('UPDATE projects SET retired_at = ? WHERE id = ? AND retired_at IS NULL');
   const upsert = db.prepare(
     `INSERT INTO projects (id, org_id, name, domain, source_dir, repository, branch, git_host, created_at)
      VALUES (@id, @orgId, @name, @domain, @sourceDir, @repository, @branch, @gitHost, @createdAt)
      ON CONFLICT(id) DO UPDATE SET org_id = excluded.org_id, name = excluded.name, domain = excluded.domain,
        source_dir = excluded.source_dir, repository = excluded.repository, branch = excluded.branch,
-       git_host = excluded.git_host`,
+       git_host = excluded.git_host, retired_at = NULL`,
   );
   return {
     get(id: string): Project | undefined {
@@ -82,13 +88,21 @@ export function createProjectStore(db: Db, now: () => Date) {
         orgId: p.orgId,
         name: p.name,
         domain: p.domain,
-        sourceDir: p.sourceDir,
+        sourceDir: p.sourceDir ?? null,
         repository: p.repository ?? null,
         branch: p.branch ?? null,
         gitHost: p.gitHost ? JSON.stringify(p.gitHost) : null,
         createdAt: now().toISOString(),
       });
       return this.get(p.id)!;
+    },
+    /** The projects the config no longer declares (kept with their data, not served). */
+    retired(): Set<string> {
+      return new Set(retiredIds.all().map((r) => r.id));
+    },
+    /** Stop using a project (its rows stay); true when it was in use. */
+    retire(id: string): boolean {
+      return retire.run(now().toISOString(), id).changes > 0;
     },
   };
 }
