@@ -16,3 +16,49 @@ const HTML_TAG_RE = new RegExp(`</?(?:${HTML_TAGS})(?=[\\s/>])[^<>]*>`, 'i');
 export function holdsHtml(text: string): boolean {
   return HTML_TAG_RE.test(text);
 }
+
+/**
+ * A Mintlify component element in spec text (`<Note>…</Note>`, `<Card … />`): a capitalised tag
+ * that is closed or closes itself. Mintlify reads descriptions as MDX; a type written in angle
+ * brackets (`List<String>`, `Map<Key, Value>`) opens nothing that closes, and stays text.
+ */
+const COMPONENT_RE = /<([A-Z][\w.]*)(?=[\s/>])[^<>]*?(?:\/>|>[^]*?<\/\1\s*>)/;
+
+export function holdsComponent(text: string): boolean {
+  return COMPONENT_RE.test(text);
+}
+
+/** Spec text that is more than Markdown: HTML elements or Mintlify components, read as markup. */
+export function holdsMarkup(text: string): boolean {
+  return holdsHtml(text) || holdsComponent(text);
+}
+
+/**
+ * Spec text without the indentation all its lines share (a YAML block scalar written with an
+ * explicit indentation indicator, a JSON string copied from indented source, a docstring whose
+ * first line follows the opening quotes: then the common indentation is that of the lines after
+ * the first, as Python's `inspect.cleandoc`). MDX reads no indented code blocks, so the
+ * indentation only ever hid what the text holds: a `<Note>` block or a list shown as typed.
+ */
+export function dedented(text: string): string {
+  if (!/\n[ \t]|^[ \t]/.test(text)) return text;
+  const lines = text.split('\n');
+  const first = lines[0] ?? '';
+  const from = first.trim() !== '' && !/^[ \t]/.test(first) ? 1 : 0;
+  let common: string | undefined;
+  for (let i = from; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    if (line.trim() === '') continue;
+    const lead = /^[ \t]*/.exec(line)?.[0] ?? '';
+    if (common === undefined) common = lead;
+    else {
+      let k = 0;
+      while (k < common.length && k < lead.length && common[k] === lead[k]) k++;
+      common = common.slice(0, k);
+    }
+    if (common === '') return text;
+  }
+  if (!common) return text;
+  const cut = common.length;
+  return lines.map((line, i) => (i < from ? line : line.trim() === '' ? '' : line.slice(cut))).join('\n');
+}
