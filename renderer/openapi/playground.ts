@@ -130,12 +130,17 @@ export function operationPlayground(op: ApiOperation, config: SiteConfig, frontm
   });
 }
 
-/** `api.mdx.auth` as the playground's auth inputs. `cobo` (a signing scheme) has none. */
-function mdxSecurity(auth: { method: string; name?: string } | undefined): PlaygroundAuth[][] {
-  if (!auth) return [];
-  if (auth.method === 'bearer') return [[{ name: 'bearer', kind: 'bearer' }]];
-  if (auth.method === 'basic') return [[{ name: 'basic', kind: 'basic' }]];
-  if (auth.method === 'key') return [[{ name: auth.name ?? 'key', kind: 'apiKey', in: 'header', param: auth.name ?? 'Authorization' }]];
+/**
+ * A hand-written page's auth inputs: its frontmatter `authMethod` (`bearer`, `basic`, `key`,
+ * `cobo`, `none`) overrides `api.mdx.auth.method`; a key's header is `api.mdx.auth.name`.
+ * `cobo` (a signing scheme) and `none` have none.
+ */
+function mdxSecurity(auth: { method: string; name?: string } | undefined, frontmatter: Record<string, unknown>): PlaygroundAuth[][] {
+  const own = frontmatter['authMethod'];
+  const method = typeof own === 'string' && own.trim() !== '' ? own.trim().toLowerCase() : auth?.method;
+  if (method === 'bearer') return [[{ name: 'bearer', kind: 'bearer' }]];
+  if (method === 'basic') return [[{ name: 'basic', kind: 'basic' }]];
+  if (method === 'key') return [[{ name: auth?.name ?? 'key', kind: 'apiKey', in: 'header', param: auth?.name ?? 'Authorization' }]];
   return [];
 }
 
@@ -149,7 +154,7 @@ export function handWrittenPlayground(endpoint: Endpoint, config: SiteConfig, fr
     path: endpoint.path,
     servers: /^https?:\/\//i.test(endpoint.path) ? [] : settings.servers,
     params: [],
-    security: mdxSecurity(settings.mdxAuth),
+    security: mdxSecurity(settings.mdxAuth, frontmatter),
     fromPage: true,
     proxy: settings.proxy,
     credentials: settings.credentials,
