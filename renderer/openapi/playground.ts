@@ -12,6 +12,7 @@ import { exampleCode, exampleMedia, exampleOf, isFile } from './example.js';
 import { paramStyle, valueText } from './param-style.js';
 import { sentBySecurity } from './security-params.js';
 import { displayOf, playgroundSettings, type PlaygroundDisplay } from './settings.js';
+import type { ServerTemplate } from './server-variables.js';
 import type { ApiOperation, ApiSchema, JsonValue } from './types.js';
 
 export interface PlaygroundParam {
@@ -46,6 +47,11 @@ export interface PlaygroundRequest {
   /** A path template (`/pets/{id}`) or, on hand-written pages, possibly a full URL. */
   path: string;
   servers: string[];
+  /**
+   * By the index of `servers`: the URL template and its variables (null: none), which the form
+   * asks for (a list when the variable has an `enum`), starting at what `servers` shows.
+   */
+  serverTemplates?: (ServerTemplate | null)[];
   params: PlaygroundParam[];
   /** `files`: multipart fields that take a file (a file input each, left out of the JSON). */
   /** `deep`: form fields sent with brackets (`encoding` style `deepObject`: `metadata[key]=…`). */
@@ -121,6 +127,7 @@ export function operationPlayground(op: ApiOperation, config: SiteConfig, frontm
     method: op.method,
     path: op.path,
     servers: op.servers,
+    ...(op.serverTemplates ? { serverTemplates: op.serverTemplates } : {}),
     // The auth inputs ask for what a security scheme sends; the same header asked twice would fight.
     params: op.parameters.filter((p) => !sentBySecurity(p, op.security)).map((p) => paramOf(p, settings.prefill)),
     ...(op.requestBody ? { body: bodyOf(op, settings.prefill) } : {}),
