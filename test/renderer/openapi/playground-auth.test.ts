@@ -18,7 +18,7 @@ const docsJson = exportedSite({
   ...pages,
 });
 const noSiteAuth = exportedSite({
-  'docs.json': JSON.stringify({ name: 'Auth', theme: 'mint', api: { mdx: { server: 'https://api.acme.test' } }, navigation: { pages: nav } }),
+  'docs.json': JSON.stringify({ name: 'Auth', theme: 'mint', api: { mdx: { server: 'https://api.acme.test' }, playground: { display: 'interactive', proxy: false } }, navigation: { pages: nav } }),
   ...home,
   ...pages,
 });
@@ -47,6 +47,8 @@ describe('auth on hand-written API pages', () => {
   });
 
   it('gives a page its authMethod when the site sets no auth', () => {
+    // api.playground is applied, so not reported as a setting the appliance ignores.
+    expect(noSiteAuth.result().warnings.filter((w) => w.code === 'config-ignored')).toEqual([]);
     expect(auth(noSiteAuth.playgroundOf('site'))).toEqual([]);
     expect(auth(noSiteAuth.playgroundOf('bearer'))).toEqual([['bearer']]);
     expect(auth(noSiteAuth.playgroundOf('basic'))).toEqual([['basic']]);
