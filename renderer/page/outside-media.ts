@@ -172,20 +172,30 @@ function isSmall(box: { width?: number; height?: number } | undefined): boolean 
  * A placeholder standing in for an outside image: its alt text, host and link. `className` is
  * the theme's own class for the placeholder; `authorClass` the element's classes (withClasses). Links cannot
  * nest: inside a link (a badge in `[![…](…)](…)`, a Card's image with `linked: false`) the
- * placeholder shows no link of its own and the surrounding link still works.
+ * placeholder shows no link of its own and the surrounding link still works. In a small box
+ * (`box` under SMALL_IMAGE_PX, an icon box: `small` or inside a component's `icon`) it is the
+ * icon alone.
  */
-export function outsideImagePlaceholder(state: PageState, src: string, alt: string, opts: { linked?: boolean; className?: string; authorClass?: string; box?: { width?: number; height?: number } } = {}): string | undefined {
+export function outsideImagePlaceholder(
+  state: PageState,
+  src: string,
+  alt: string,
+  opts: { linked?: boolean; className?: string; authorClass?: string; box?: { width?: number; height?: number }; small?: boolean } = {},
+): string | undefined {
   if (!isOutsideUrl(src)) return undefined;
   const url = parse(src);
   if (!url || !/^https?:$/.test(url.protocol)) return undefined;
   const host = hostOf(url);
   const label = alt.trim() || 'Image';
-  if (isSmall(opts.box)) {
+  if (opts.small || state.iconDepth > 0 || isSmall(opts.box)) {
     // Icon only, the box's size kept; the notice is its name (role img) and its tooltip.
     const words = `${label}. Hosted at ${host}, which this network may not reach.`;
-    const size = [opts.box?.width !== undefined ? `width:${opts.box.width}px` : '', opts.box?.height !== undefined ? `height:${opts.box.height}px` : ''].filter(Boolean).join(';');
+    // One side given (`width="40"`): square, as the icons and logos of small boxes are.
+    const width = opts.box?.width ?? opts.box?.height;
+    const height = opts.box?.height ?? opts.box?.width;
+    const size = width !== undefined && height !== undefined ? `width:${width}px;height:${height}px` : '';
     const small =
-      `<span class="c-outside c-outside--image c-outside--small${opts.className ? ` ${opts.className}` : ''}" role="img" aria-label="${escapeHtml(words)}" title="${escapeHtml(words)}" style="${size}">` +
+      `<span class="c-outside c-outside--image c-outside--small${opts.className ? ` ${opts.className}` : ''}" role="img" aria-label="${escapeHtml(words)}" title="${escapeHtml(words)}"${size ? ` style="${size}"` : ''}>` +
       `${IMAGE_ICON}</span>`;
     return state.inline(withClasses(opts.authorClass, small), label);
   }

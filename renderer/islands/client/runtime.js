@@ -115,9 +115,9 @@
       vnode.type = 'span';
       if (least < SMALL_PX) {
         var words = label + '. Hosted at ' + host + ', which this network may not reach.';
-        var size = {};
-        if (box.width !== undefined) size.width = box.width + 'px';
-        if (box.height !== undefined) size.height = box.height + 'px';
+        // One side given: square, as the icons and logos of small boxes are.
+        var side = { width: box.width === undefined ? box.height : box.width, height: box.height === undefined ? box.width : box.height };
+        var size = { width: side.width + 'px', height: side.height + 'px' };
         vnode.props = {
           className: 'c-outside c-outside--image c-outside--small' + (cls ? ' ' + cls : ''),
           'data-outside-host': host,

@@ -19,6 +19,10 @@ title: Logos
 
 <img src="https://cdn.acme.test/wide.png" alt="Wide" width="400" />
 
+<Card title="Url icon" icon="https://cdn.acme.test/icon.svg">An icon hosted elsewhere.</Card>
+
+<Card title="Jsx icon" icon={<img src="https://cdn.acme.test/jsx.png" alt="Jsx" />}>An image as the icon.</Card>
+
 import { Logo } from '/snippets/logo.jsx';
 import { Partner } from '/snippets/partner.jsx';
 
@@ -49,11 +53,24 @@ describe('outside images in small boxes', () => {
     expect(byLabel('Acme')).toContain('role="img"');
     expect(byLabel('Acme')).toContain('title="Acme. Hosted at cdn.acme.test, which this network may not reach."');
     expect(byLabel('Tailwind box')).toContain('style="width:40px;height:40px"');
-    expect(byLabel('Image')).toContain('style="width:32px"');
+    // One side given: square.
+    expect(byLabel('Image')).toContain('style="width:32px;height:32px"');
     // No visible notice in the small ones: only the wide image shows it.
     expect(html.match(/<span class="c-outside__note">/g) ?? []).toHaveLength(1);
     expect(html).toContain('<span class="c-outside__title">Wide</span>');
     expect(html).toMatch(/<span class="c-outside c-outside--image">[^]*?<span class="c-outside__title">Wide<\/span><span class="c-outside__note">Hosted at cdn\.acme\.test/);
+  });
+
+  it("shows the icon-only stand-in in a component's icon box: an icon URL on another host, an outside image as the icon", () => {
+    const tags = [...html.matchAll(/<span (?=[^>]*c-outside--small)[^>]*>/g)].map((m) => m[0]);
+    const url = tags.find((t) => t.includes('aria-label="Icon. Hosted at cdn.acme.test'));
+    expect(url).toBeDefined();
+    // In the icon's own box (its class sizes it), with no size of its own.
+    expect(url).toMatch(/class="c-outside c-outside--image c-outside--small [^"]+"/);
+    expect(url).not.toContain('style=');
+    expect(tags.find((t) => t.includes('aria-label="Jsx. Hosted at cdn.acme.test'))).toBeDefined();
+    expect(html).not.toContain('src="https://cdn.acme.test/icon.svg"');
+    expect(site.result.warnings.filter((w) => w.code === 'external-image').map((w) => w.message)).toEqual(expect.arrayContaining([expect.stringContaining('icon.svg'), expect.stringContaining('jsx.png')]));
   });
 
   it("does the same for an exported component's image, rendered with the page or pre-rendered as an island", () => {
