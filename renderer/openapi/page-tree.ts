@@ -12,7 +12,7 @@ import { withoutPlaceholders } from '../page/state.js';
 import type { ElementNode, Node, TextNode } from '../page/tree.js';
 import type { ApiExamplePanel } from '../types.js';
 import { exampleCode, exampleMedia, exampleOf } from './example.js';
-import { dedented, HTML_TAGS, holdsMarkup, withoutLoneStars } from './prose.js';
+import { componentElements, dedented, HTML_TAGS, holdsHtml, holdsMarkup, withoutLoneStars } from './prose.js';
 import { requestSamples } from './snippets.js';
 import type { ApiChannelPage, ApiMedia, ApiMessage, ApiOperation, ApiParameter, ApiSchema, ApiSchemaPage, ApiSecurity, JsonValue } from './types.js';
 
@@ -32,10 +32,19 @@ function md(text: string): TextNode {
 }
 
 // Outside code spans: braces (MDX expressions) and a `<` that opens none of those tags (HTML, or
-// a component Mintlify has) nor an autolink. Built once, on first use.
-let notMarkup: RegExp | undefined;
-const notMarkupRe = (): RegExp =>
-  (notMarkup ??= new RegExp(`(\`+)[^]*?\\1|[{}]|<(?!/?(?:${HTML_TAGS})(?=[\\s/>])|/?(?:${Object.keys(BUILTIN_COMPONENTS).join('|')})(?=[\\s/>])|https?:|mailto:)`, 'gi'));
+// a component of Mintlify's the text closes) nor an autolink. One per set of components.
+const notMarkup = new Map<string, RegExp>();
+function notMarkupRe(components: readonly string[]): RegExp {
+  const key = components.join('|');
+  let re = notMarkup.get(key);
+  if (!re) {
+    const names = components.length > 0 ? `|/?(?:${key})(?=[\\s/>])` : '';
+    re = new RegExp(`(\`+)[^]*?\\1|[{}]|<(?!/?(?:${HTML_TAGS})(?=[\\s/>])${names}|https?:|mailto:)`, 'gi');
+    if (notMarkup.size < 64) notMarkup.set(key, re);
+  }
+  re.lastIndex = 0;
+  return re;
+}
 
 /**
  * Spec text (a description, a field's words): Markdown, which CommonMark lets hold HTML and
@@ -48,8 +57,9 @@ const notMarkupRe = (): RegExp =>
  */
 function prose(text: string): Node[] {
   const node = md(dedented(text));
-  if (!holdsMarkup(node.value)) return [node];
-  const source = node.value.replace(notMarkupRe(), (m) => (m === '{' ? '&#123;' : m === '}' ? '&#125;' : m === '<' ? '&lt;' : m));
+  const components = [...componentElements(node.value)].filter((name) => Object.hasOwn(BUILTIN_COMPONENTS, name)).sort();
+  if (components.length === 0 && !holdsHtml(node.value)) return [node];
+  const source = node.value.replace(notMarkupRe(components), (m) => (m === '{' ? '&#123;' : m === '}' ? '&#125;' : m === '<' ? '&lt;' : m));
   try {
     return parseMdx('openapi', source, 1, { esm: false }).nodes;
   } catch {

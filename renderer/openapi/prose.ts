@@ -18,14 +18,28 @@ export function holdsHtml(text: string): boolean {
 }
 
 /**
- * A Mintlify component element in spec text (`<Note>…</Note>`, `<Card … />`): a capitalised tag
- * that is closed or closes itself. Mintlify reads descriptions as MDX; a type written in angle
- * brackets (`List<String>`, `Map<Key, Value>`) opens nothing that closes, and stays text.
+ * The components spec text writes as elements: a capitalised tag that is closed
+ * (`<Note>…</Note>`) or closes itself (`<Icon icon="x" />`). Mintlify reads descriptions as MDX;
+ * a type written in angle brackets (`List<String>`, "press <Tab>") opens nothing that closes and
+ * stays text. Linear in the text for each name: no lookahead from every `<`.
  */
-const COMPONENT_RE = /<([A-Z][\w.]*)(?=[\s/>])[^<>]*?(?:\/>|>[^]*?<\/\1\s*>)/;
+export function componentElements(text: string): Set<string> {
+  const names = new Set<string>();
+  if (!/<[A-Z]/.test(text)) return names;
+  for (const m of text.matchAll(/<([A-Z][\w.]*)(?:\s[^<>]*)?\/>/g)) names.add(m[1] ?? '');
+  const checked = new Set<string>();
+  for (const m of text.matchAll(/<\/([A-Z][\w.]*)\s*>/g)) {
+    const name = m[1] ?? '';
+    if (names.has(name) || checked.has(name)) continue;
+    checked.add(name);
+    if (new RegExp(`<${name.replace(/\./g, '\\.')}(?=[\\s/>])`).test(text.slice(0, m.index))) names.add(name);
+  }
+  names.delete('');
+  return names;
+}
 
 export function holdsComponent(text: string): boolean {
-  return COMPONENT_RE.test(text);
+  return componentElements(text).size > 0;
 }
 
 /** Spec text that is more than Markdown: HTML elements or Mintlify components, read as markup. */

@@ -25,6 +25,8 @@ const SPEC = {
                   // Every line indented alike (a block scalar copied with its indentation).
                   mode: { type: 'string', description: '  The reply mode.\n\n  <Warning>\n  Streaming needs a client that reads events.\n  </Warning>' },
                   items: { type: 'array', items: { type: 'string' }, description: 'A List<String> of names.' },
+                  // A component's name that opens nothing (it is never closed) beside HTML: text, the HTML still read.
+                  keys: { type: 'string', description: 'Press <Tab> to move, <b>twice</b> to leave.' },
                 },
               },
             },
@@ -70,6 +72,7 @@ describe('components in OpenAPI descriptions', () => {
     expect(callout('warning').exec(page)?.[1]).toContain('Streaming needs a client that reads events.');
     expect(text('api/indented-note')).toContain('The reply mode.');
     expect(text('api/indented-note')).toContain('A List<String> of names.');
+    expect(page).toContain('Press &lt;Tab&gt; to move, <b>twice</b> to leave.');
   });
 
   it('renders a component block indented inside a list item within that item', () => {
