@@ -31,6 +31,8 @@ export function componentElements(text: string): Set<string> {
   for (const m of text.matchAll(/<\/([A-Z][\w.]*)\s*>/g)) {
     const name = m[1] ?? '';
     if (names.has(name) || checked.has(name)) continue;
+    // Each name is one scan of the text: past a few hundred (no real description) the rest is text.
+    if (checked.size >= 200) break;
     checked.add(name);
     if (new RegExp(`<${name.replace(/\./g, '\\.')}(?=[\\s/>])`).test(text.slice(0, m.index))) names.add(name);
   }
