@@ -30,6 +30,8 @@ export const DOCS_JSON_SETTINGS: ReadonlySet<string> = new Set([
   'icons',
   // API reference (renderer/openapi): the parts that shape generated pages.
   'api.openapi', 'api.examples', 'api.params', 'api.url', 'api.mdx', 'api.baseUrl',
+  // The "Try it" playground (renderer/openapi/settings.ts playgroundSettings).
+  'api.playground',
   // The Markdown of pages (renderer/retrieval): the API spec on API pages, instructions to agents.
   'markdown.schema', 'markdown.instructions',
   // The page menu (renderer/load/contextual.ts, renderer/layout/contextual-menu.ts).

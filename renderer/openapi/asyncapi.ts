@@ -13,6 +13,7 @@ import type { BuildWarning } from '../types.js';
 import { MAX_SPEC_BYTES, parseSpecText, type Json } from './load-spec.js';
 import type { ApiSettings } from './operation.js';
 import type { RefResolver } from './resolve.js';
+import { fillServer } from './server-variables.js';
 import { compactSchema, jsonValue, MAX_SCHEMA_NODES, type SchemaContext } from './schema.js';
 import type { ApiChannelPage, ApiMessage, ApiParameter, ApiSchema, JsonValue } from './types.js';
 import { avroToJsonSchema, isAvroFormat } from './avro.js';
@@ -98,8 +99,7 @@ function serverUrls(spec: ParsedAsyncApi, resolver: RefResolver): { urls: string
     if (!isObj(s)) continue;
     const proto = str(s['protocol']);
     protocol ??= proto;
-    const vars = isObj(s['variables']) ? s['variables'] : {};
-    const fill = (t: string) => t.replace(/\{([^}]+)\}/g, (whole, name: string) => (isObj(vars[name]) && vars[name]['default'] !== undefined ? String(vars[name]['default']) : whole));
+    const fill = (t: string): string => fillServer(t, s['variables']).url;
     if (spec.major === 3 && str(s['host'])) urls.push(fill(`${proto ? `${proto}://` : ''}${s['host'] as string}${str(s['pathname']) ?? ''}`));
     else if (str(s['url'])) {
       const url = fill(s['url'] as string);

@@ -6,6 +6,7 @@
 import type { Json, ParsedSpec } from './load-spec.js';
 import { withoutLoneStars } from './prose.js';
 import { HTTP_METHODS } from './refs.js';
+import { fillServer, type ServerTemplate } from './server-variables.js';
 import type { RefResolver } from './resolve.js';
 import { compactSchema, jsonValue, MAX_SCHEMA_NODES, type SchemaContext } from './schema.js';
 import type { ApiCallback, ApiMedia, ApiOperation, ApiParameter, ApiResponse, ApiSecurity, JsonValue } from './types.js';
@@ -93,19 +94,20 @@ export interface ApiSettings {
   specInMarkdown: boolean;
 }
 
-function serverUrls(list: unknown): string[] {
-  if (!Array.isArray(list)) return [];
-  const urls = list.flatMap((s) => {
-    if (!isObj(s) || typeof s['url'] !== 'string') return [];
-    const vars = isObj(s['variables']) ? s['variables'] : {};
-    return [s['url'].replace(/\{([^}]+)\}/g, (whole, name: string) => {
-      const v = vars[name];
-      return isObj(v) && v['default'] !== undefined ? String(v['default']) : whole;
-    })];
-  });
-  // A blank URL (Apidog exports list `url: ''` as their "Cloud Mock" first; `{base}` whose default
-  // is '') names no server.
-  return [...new Set(urls.filter((u) => u.trim() !== ''))];
+/** A `servers` list's URLs, variables filled (server-variables.ts), and their templates by the same index. */
+function serverUrls(list: unknown): { urls: string[]; templates: (ServerTemplate | null)[] } {
+  const urls: string[] = [];
+  const templates: (ServerTemplate | null)[] = [];
+  for (const s of Array.isArray(list) ? list : []) {
+    if (!isObj(s) || typeof s['url'] !== 'string') continue;
+    const { url, template } = fillServer(s['url'], s['variables']);
+    // A blank URL (Apidog exports list `url: ''` as their "Cloud Mock" first; `{base}` whose default
+    // is '') names no server.
+    if (url.trim() === '' || urls.includes(url)) continue;
+    urls.push(url);
+    templates.push(template ?? null);
+  }
+  return { urls, templates };
 }
 
 function examplesOf(media: Json, file: string, resolver: RefResolver): { name: string; value: JsonValue }[] {
@@ -361,10 +363,11 @@ export function compactOperation(spec: ParsedSpec, entry: OperationEntry, resolv
       if (p) params.set(`${p.in}:${p.name}`, p);
     }
   }
-  let servers = serverUrls(op['servers']);
-  if (servers.length === 0) servers = serverUrls(pathItem['servers']);
-  if (servers.length === 0) servers = serverUrls(spec.doc['servers']);
-  if (servers.length === 0) servers = settings.servers;
+  let listed = serverUrls(op['servers']);
+  if (listed.urls.length === 0) listed = serverUrls(pathItem['servers']);
+  if (listed.urls.length === 0) listed = serverUrls(spec.doc['servers']);
+  const servers = listed.urls.length > 0 ? listed.urls : settings.servers;
+  const serverTemplates = listed.templates.some((t) => t !== null) ? listed.templates : undefined;
   const responses = responsesOf(op['responses'], file, ctx);
   const out: ApiOperation = {
     method: entry.method,
@@ -373,6 +376,7 @@ export function compactOperation(spec: ParsedSpec, entry: OperationEntry, resolv
     title: operationTitle(entry),
     deprecated: entry.deprecated,
     servers,
+    ...(serverTemplates ? { serverTemplates } : {}),
     showBaseUrl: settings.fullUrl,
     security: security(spec, op, resolver, entry.method !== 'WEBHOOK'),
     parameters: [...params.values()],

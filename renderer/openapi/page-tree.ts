@@ -5,13 +5,14 @@
  * Spec text (descriptions) goes in as Markdown text nodes, never parsed as MDX; only the HTML
  * elements CommonMark lets it hold are read as markup (`prose`), braces staying text.
  */
+import { BUILTIN_COMPONENTS } from '../page/components/index.js';
 import { parseMdx } from '../page/parse.js';
 import { kebabName } from '../page/slug.js';
 import { withoutPlaceholders } from '../page/state.js';
 import type { ElementNode, Node, TextNode } from '../page/tree.js';
 import type { ApiExamplePanel } from '../types.js';
 import { exampleCode, exampleMedia, exampleOf } from './example.js';
-import { HTML_TAGS, holdsHtml, withoutLoneStars } from './prose.js';
+import { componentElements, dedented, HTML_TAGS, holdsHtml, holdsMarkup, withoutLoneStars } from './prose.js';
 import { requestSamples } from './snippets.js';
 import type { ApiChannelPage, ApiMedia, ApiMessage, ApiOperation, ApiParameter, ApiSchema, ApiSchemaPage, ApiSecurity, JsonValue } from './types.js';
 
@@ -30,19 +31,35 @@ function md(text: string): TextNode {
   return { kind: 'text', value: `\n${withoutPlaceholders(withoutLoneStars(text))}\n` };
 }
 
-// Outside code spans: braces (MDX expressions) and a `<` that opens none of those tags nor an autolink.
-const NOT_MARKUP_RE = new RegExp(`(\`+)[^]*?\\1|[{}]|<(?!/?(?:${HTML_TAGS})(?=[\\s/>])|https?:|mailto:)`, 'gi');
+// Outside code spans: braces (MDX expressions) and a `<` that opens none of those tags (HTML, or
+// a component of Mintlify's the text closes) nor an autolink. One per set of components.
+const notMarkup = new Map<string, RegExp>();
+function notMarkupRe(components: readonly string[]): RegExp {
+  const key = components.join('|');
+  let re = notMarkup.get(key);
+  if (!re) {
+    const names = components.length > 0 ? `|/?(?:${key})(?=[\\s/>])` : '';
+    re = new RegExp(`(\`+)[^]*?\\1|[{}]|<(?!/?(?:${HTML_TAGS})(?=[\\s/>])${names}|https?:|mailto:)`, 'gi');
+    if (notMarkup.size < 64) notMarkup.set(key, re);
+  }
+  re.lastIndex = 0;
+  return re;
+}
 
 /**
- * Spec text (a description, a field's words): Markdown, which CommonMark lets hold HTML. Text with
- * HTML elements is read as the page's own markup, so each element meets the raw HTML policy (an
- * `onclick` or a `<script>` is removed with `unsafe-html`) instead of showing as `<b>` typed out;
- * braces and any other `<` stay text. Text without HTML stays one Markdown text node.
+ * Spec text (a description, a field's words): Markdown, which CommonMark lets hold HTML and
+ * Mintlify lets hold its components (it reads descriptions as MDX). Text with HTML elements or
+ * components is read as the page's own markup, so each element meets the raw HTML policy (an
+ * `onclick` or a `<script>` is removed with `unsafe-html`) instead of showing as `<b>` typed out,
+ * and a `<Note>` is the callout it is on hand-written pages; braces and any other `<` stay text.
+ * Text without markup stays one Markdown text node. The indentation all lines share goes first
+ * (`dedented`): MDX makes no code of indented lines, and an indented `<Note>` is still a Note.
  */
 function prose(text: string): Node[] {
-  const node = md(text);
-  if (!holdsHtml(node.value)) return [node];
-  const source = node.value.replace(NOT_MARKUP_RE, (m) => (m === '{' ? '&#123;' : m === '}' ? '&#125;' : m === '<' ? '&lt;' : m));
+  const node = md(dedented(text));
+  const components = [...componentElements(node.value)].filter((name) => Object.hasOwn(BUILTIN_COMPONENTS, name)).sort();
+  if (components.length === 0 && !holdsHtml(node.value)) return [node];
+  const source = node.value.replace(notMarkupRe(components), (m) => (m === '{' ? '&#123;' : m === '}' ? '&#125;' : m === '<' ? '&lt;' : m));
   try {
     return parseMdx('openapi', source, 1, { esm: false }).nodes;
   } catch {
@@ -94,7 +111,7 @@ function fieldText(s: ApiSchema, extraDescription?: string): string {
   const pills = [...(s.pre ?? []), ...(s.readOnly ? ['read-only'] : []), ...(s.writeOnly ? ['write-only'] : []), ...(s.post ?? [])];
   if (pills.length > 0) lines.push(pills.map(code).join(' '));
   const description = extraDescription ?? s.description;
-  if (description) lines.push(withoutLoneStars(description));
+  if (description) lines.push(withoutLoneStars(dedented(description)));
   if (s.enum && s.enum.length > 0) lines.push(`Available options: ${s.enum.map((v) => code(shown(v))).join(', ')}`);
   if (s.known && s.known.length > 0) lines.push(`Known values: ${s.known.map((v) => code(shown(v))).join(', ')} (others are accepted too)`);
   for (const c of s.constraints ?? []) lines.push(c.replace(/^([^:]+): (.*)$/, (_w, k: string, v: string) => `${k}: ${code(v)}`));
@@ -181,7 +198,7 @@ function field(name: string, required: boolean, s: ApiSchema, style: FieldStyle,
   // A field with nothing but its words gets them without the blank lines that keep a text apart
   // from sibling elements (marked renders them the same): one plain line is then escaped without
   // a marked call (renderMarkdown's plain-line path), as most spec descriptions are.
-  if (text && children.length === 0 && !holdsHtml(text)) return el(style.component, attrs, [{ kind: 'text', value: withoutPlaceholders(text) }]);
+  if (text && children.length === 0 && !holdsMarkup(text)) return el(style.component, attrs, [{ kind: 'text', value: withoutPlaceholders(text) }]);
   return el(style.component, attrs, [...(text ? prose(text) : []), ...children]);
 }
 

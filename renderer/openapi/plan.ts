@@ -14,7 +14,7 @@ import { apiSettings, configuredSources, playgroundSettings, type OpenApiScope }
 import type { ApiPageData } from './types.js';
 import { channelIds, channelTitle, compactChannel, loadAsyncApi, type ParsedAsyncApi } from './asyncapi.js';
 import { isOutsideBundle } from '../repo-paths.js';
-import { holdsHtml } from './prose.js';
+import { dedented, holdsMarkup } from './prose.js';
 
 /** Where Mintlify puts generated pages when `openapi` names no `directory`. */
 export const DEFAULT_DIRECTORY = 'api-reference';
@@ -293,8 +293,9 @@ export class ApiPlanner {
         const operation = this.registry.compact(gen.found);
         const meta: Record<string, import('./types.js').JsonValue> = { title: gen.meta.title ?? operation.title, ...(operation.metadata ?? {}) };
         // One paragraph is the page's description (its lead and `<meta>`), which is plain text: one
-        // holding HTML (Stripe's `<p>…</p>` round every description) stays in the body, rendered.
-        if (operation.description !== undefined && meta['description'] === undefined && !/\n\s*\n/.test(operation.description.trim()) && !holdsHtml(operation.description)) meta['description'] = operation.description.trim();
+        // holding HTML (Stripe's `<p>…</p>` round every description) or a component stays in the body, rendered.
+        const lead = operation.description === undefined ? undefined : dedented(operation.description).trim();
+        if (lead !== undefined && meta['description'] === undefined && !/\n\s*\n/.test(lead) && !holdsMarkup(lead)) meta['description'] = lead;
         if (operation.deprecated && meta['deprecated'] === undefined) meta['deprecated'] = true;
         operation.metadata = meta;
         data = { kind: 'operation', operation };

@@ -12,6 +12,7 @@ import { exampleCode, exampleMedia, exampleOf, isFile } from './example.js';
 import { paramStyle, valueText } from './param-style.js';
 import { sentBySecurity } from './security-params.js';
 import { displayOf, playgroundSettings, type PlaygroundDisplay } from './settings.js';
+import type { ServerTemplate } from './server-variables.js';
 import type { ApiOperation, ApiSchema, JsonValue } from './types.js';
 
 export interface PlaygroundParam {
@@ -46,6 +47,11 @@ export interface PlaygroundRequest {
   /** A path template (`/pets/{id}`) or, on hand-written pages, possibly a full URL. */
   path: string;
   servers: string[];
+  /**
+   * By the index of `servers`: the URL template and its variables (null: none), which the form
+   * asks for (a list when the variable has an `enum`), starting at what `servers` shows.
+   */
+  serverTemplates?: (ServerTemplate | null)[];
   params: PlaygroundParam[];
   /** `files`: multipart fields that take a file (a file input each, left out of the JSON). */
   /** `deep`: form fields sent with brackets (`encoding` style `deepObject`: `metadata[key]=…`). */
@@ -121,6 +127,7 @@ export function operationPlayground(op: ApiOperation, config: SiteConfig, frontm
     method: op.method,
     path: op.path,
     servers: op.servers,
+    ...(op.serverTemplates ? { serverTemplates: op.serverTemplates } : {}),
     // The auth inputs ask for what a security scheme sends; the same header asked twice would fight.
     params: op.parameters.filter((p) => !sentBySecurity(p, op.security)).map((p) => paramOf(p, settings.prefill)),
     ...(op.requestBody ? { body: bodyOf(op, settings.prefill) } : {}),
@@ -130,12 +137,17 @@ export function operationPlayground(op: ApiOperation, config: SiteConfig, frontm
   });
 }
 
-/** `api.mdx.auth` as the playground's auth inputs. `cobo` (a signing scheme) has none. */
-function mdxSecurity(auth: { method: string; name?: string } | undefined): PlaygroundAuth[][] {
-  if (!auth) return [];
-  if (auth.method === 'bearer') return [[{ name: 'bearer', kind: 'bearer' }]];
-  if (auth.method === 'basic') return [[{ name: 'basic', kind: 'basic' }]];
-  if (auth.method === 'key') return [[{ name: auth.name ?? 'key', kind: 'apiKey', in: 'header', param: auth.name ?? 'Authorization' }]];
+/**
+ * A hand-written page's auth inputs: its frontmatter `authMethod` (`bearer`, `basic`, `key`,
+ * `cobo`, `none`) overrides `api.mdx.auth.method`; a key's header is `api.mdx.auth.name`.
+ * `cobo` (a signing scheme) and `none` have none.
+ */
+function mdxSecurity(auth: { method: string; name?: string } | undefined, frontmatter: Record<string, unknown>): PlaygroundAuth[][] {
+  const own = frontmatter['authMethod'];
+  const method = typeof own === 'string' && own.trim() !== '' ? own.trim().toLowerCase() : auth?.method;
+  if (method === 'bearer') return [[{ name: 'bearer', kind: 'bearer' }]];
+  if (method === 'basic') return [[{ name: 'basic', kind: 'basic' }]];
+  if (method === 'key') return [[{ name: auth?.name ?? 'key', kind: 'apiKey', in: 'header', param: auth?.name ?? 'Authorization' }]];
   return [];
 }
 
@@ -149,7 +161,7 @@ export function handWrittenPlayground(endpoint: Endpoint, config: SiteConfig, fr
     path: endpoint.path,
     servers: /^https?:\/\//i.test(endpoint.path) ? [] : settings.servers,
     params: [],
-    security: mdxSecurity(settings.mdxAuth),
+    security: mdxSecurity(settings.mdxAuth, frontmatter),
     fromPage: true,
     proxy: settings.proxy,
     credentials: settings.credentials,

@@ -41,7 +41,7 @@ export interface PlaygroundSettings {
   /** `api.playground.credentials`: browser credentials on direct cross-origin requests. */
   credentials: boolean;
   prefill: boolean;
-  /** `api.mdx.auth` for hand-written API pages: `bearer`, `basic`, `key` (with `name`), `cobo`. */
+  /** `api.mdx.auth` (mint.json: `api.auth`) for hand-written API pages: `bearer`, `basic`, `key` (with `name`), `cobo`. */
   mdxAuth?: { method: string; name?: string };
   /** `api.mdx.server` / `api.baseUrl`. */
   servers: string[];
@@ -54,6 +54,9 @@ export function displayOf(v: unknown): PlaygroundDisplay | undefined {
   return undefined;
 }
 
+/** mint.json `api.playground.mode`: what docs.json calls `display`. */
+const MINT_MODES: Readonly<Record<string, PlaygroundDisplay>> = { show: 'interactive', simple: 'simple', hide: 'none' };
+
 const playgroundMemo = new WeakMap<SiteConfig, PlaygroundSettings>();
 
 export function playgroundSettings(config: SiteConfig): PlaygroundSettings {
@@ -63,10 +66,11 @@ export function playgroundSettings(config: SiteConfig): PlaygroundSettings {
   const pg = isObj(api['playground']) ? api['playground'] : {};
   const examples = isObj(api['examples']) ? api['examples'] : {};
   const mdx = isObj(api['mdx']) ? api['mdx'] : {};
-  const auth = isObj(mdx['auth']) ? mdx['auth'] : undefined;
+  // docs.json `api.mdx.auth`; mint.json wrote it as `api.auth`.
+  const auth = isObj(mdx['auth']) ? mdx['auth'] : isObj(api['auth']) ? api['auth'] : undefined;
   const method = typeof auth?.['method'] === 'string' ? auth['method'].toLowerCase() : undefined;
   const settings: PlaygroundSettings = {
-    display: displayOf(pg['display']) ?? 'interactive',
+    display: displayOf(pg['display']) ?? MINT_MODES[String(pg['mode'])] ?? 'interactive',
     authMode: pg['display'] === 'auth',
     proxy: pg['proxy'] !== false,
     credentials: pg['credentials'] === true,

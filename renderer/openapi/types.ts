@@ -3,6 +3,7 @@
  * plain, acyclic data (schemas already resolved and cut where they recur), so a worker never sees
  * the whole spec and a page's message costs only what the page shows.
  */
+import type { ServerTemplate } from './server-variables.js';
 
 /** A value as JSON carries it. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [k: string]: JsonValue };
@@ -127,6 +128,8 @@ export interface ApiOperation {
   deprecated: boolean;
   /** Base URLs to show (spec `servers`, or `api.mdx.server` / `api.baseUrl`), with variables filled with their defaults. */
   servers: string[];
+  /** Each server's URL template and variables (null: it has none), by the index of `servers`; absent when none has any. */
+  serverTemplates?: (ServerTemplate | null)[];
   /** `api.url: "full"`: always show the base URL; otherwise only when there are several. */
   showBaseUrl: boolean;
   security: ApiSecurity[];

@@ -118,17 +118,87 @@ export function outsideEmbedCard(state: PageState, kind: 'iframe' | 'video' | 'a
 }
 
 /**
+ * Below this many CSS pixels in either dimension the image's box cannot hold the notice (a 40 px
+ * icon box wrapped it one letter a line and spilled over what followed): the placeholder is then
+ * the image icon alone, at the box's size, with the notice as its accessible name and tooltip.
+ */
+export const SMALL_IMAGE_PX = 96;
+
+/** A CSS length as pixels: a number, `"40"`, `"40px"`, `"2.5rem"` (16 px a rem); else undefined. */
+function pixels(v: Literal | undefined): number | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) && v > 0 ? v : undefined;
+  if (typeof v !== 'string') return undefined;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(px|r?em)?\s*$/i.exec(v);
+  if (!m) return undefined;
+  const n = Number(m[1]) * (m[2] && /r?em/i.test(m[2]) ? 16 : 1);
+  return n > 0 ? n : undefined;
+}
+
+/** Tailwind's sizes in a class list (`w-10`, `h-[40px]`, `size-8`; a step is 4 px), as `{ width, height }`. */
+function tailwindBox(className: string | undefined): { width?: number; height?: number } {
+  const box: { width?: number; height?: number } = {};
+  for (const cls of (className ?? '').split(/\s+/)) {
+    // A variant (`md:w-10`, `dark:`) is a size only sometimes: the base one decides.
+    const m = /^(w|h|size)-(?:(\d+(?:\.5)?)|\[([^\]]+)\])$/.exec(cls);
+    if (!m) continue;
+    const px = m[2] !== undefined ? Number(m[2]) * 4 : pixels(m[3]);
+    if (px === undefined || px <= 0) continue;
+    if (m[1] !== 'h') box.width = px;
+    if (m[1] !== 'w') box.height = px;
+  }
+  return box;
+}
+
+/** The size an image's own attributes, style and Tailwind classes give its box. */
+export function imageBox(props: Record<string, Literal>): { width?: number; height?: number } {
+  const style = props['style'];
+  const styled = (name: string): number | undefined => {
+    if (style && typeof style === 'object' && !Array.isArray(style)) return pixels(style[name]);
+    if (typeof style === 'string') return pixels(new RegExp(`(?:^|;)\\s*${name}\\s*:\\s*([^;]+)`, 'i').exec(style)?.[1]);
+    return undefined;
+  };
+  const cls = typeof props['className'] === 'string' ? props['className'] : typeof props['class'] === 'string' ? props['class'] : undefined;
+  const tw = tailwindBox(cls);
+  const width = styled('width') ?? pixels(props['width']) ?? tw.width;
+  const height = styled('height') ?? pixels(props['height']) ?? tw.height;
+  return { ...(width !== undefined ? { width } : {}), ...(height !== undefined ? { height } : {}) };
+}
+
+function isSmall(box: { width?: number; height?: number } | undefined): boolean {
+  return box !== undefined && Math.min(box.width ?? Infinity, box.height ?? Infinity) < SMALL_IMAGE_PX;
+}
+
+/**
  * A placeholder standing in for an outside image: its alt text, host and link. `className` is
  * the theme's own class for the placeholder; `authorClass` the element's classes (withClasses). Links cannot
  * nest: inside a link (a badge in `[![…](…)](…)`, a Card's image with `linked: false`) the
- * placeholder shows no link of its own and the surrounding link still works.
+ * placeholder shows no link of its own and the surrounding link still works. In a small box
+ * (`box` under SMALL_IMAGE_PX, an icon box: `small` or inside a component's `icon`) it is the
+ * icon alone.
  */
-export function outsideImagePlaceholder(state: PageState, src: string, alt: string, opts: { linked?: boolean; className?: string; authorClass?: string } = {}): string | undefined {
+export function outsideImagePlaceholder(
+  state: PageState,
+  src: string,
+  alt: string,
+  opts: { linked?: boolean; className?: string; authorClass?: string; box?: { width?: number; height?: number }; small?: boolean } = {},
+): string | undefined {
   if (!isOutsideUrl(src)) return undefined;
   const url = parse(src);
   if (!url || !/^https?:$/.test(url.protocol)) return undefined;
   const host = hostOf(url);
   const label = alt.trim() || 'Image';
+  if (opts.small || state.iconDepth > 0 || isSmall(opts.box)) {
+    // Icon only, the box's size kept; the notice is its name (role img) and its tooltip.
+    const words = `${label}. Hosted at ${host}, which this network may not reach.`;
+    // One side given (`width="40"`): square, as the icons and logos of small boxes are.
+    const width = opts.box?.width ?? opts.box?.height;
+    const height = opts.box?.height ?? opts.box?.width;
+    const size = width !== undefined && height !== undefined ? `width:${width}px;height:${height}px` : '';
+    const small =
+      `<span class="c-outside c-outside--image c-outside--small${opts.className ? ` ${opts.className}` : ''}" role="img" aria-label="${escapeHtml(words)}" title="${escapeHtml(words)}"${size ? ` style="${size}"` : ''}>` +
+      `${IMAGE_ICON}</span>`;
+    return state.inline(withClasses(opts.authorClass, small), label);
+  }
   const html =
     `<span class="c-outside c-outside--image${opts.className ? ` ${opts.className}` : ''}">${IMAGE_ICON}` +
     `<span class="c-outside__body"><span class="c-outside__title">${escapeHtml(label)}</span>${note(host)}${opts.linked === false || state.linkDepth > 0 ? '' : link(url.href)}</span></span>`;
@@ -146,7 +216,7 @@ export function outsideElementStandIn(el: ElementNode, props: Record<string, Lit
   if (tag === 'img') {
     const src = text('src');
     const authorClass = text('className') ?? text('class');
-    return src === undefined ? undefined : outsideImagePlaceholder(state, src, text('alt') ?? '', authorClass ? { authorClass } : {});
+    return src === undefined ? undefined : outsideImagePlaceholder(state, src, text('alt') ?? '', { ...(authorClass ? { authorClass } : {}), box: imageBox(props) });
   }
   if (tag !== 'iframe' && tag !== 'video' && tag !== 'audio') return undefined;
   let src = text('src');

@@ -86,6 +86,8 @@ export class PageState {
   componentDepth = 0;
   /** Depth inside links (markdown or raw `<a>`): stand-ins for outside media add no link of their own there. */
   linkDepth = 0;
+  /** Depth inside a component's icon box (`icon={<img …/>}`): an outside image there gets the icon-only stand-in. */
+  iconDepth = 0;
   /** Names of the ParamField/ResponseField elements being rendered, outermost first (nested anchors). */
   readonly fieldPath: string[] = [];
   /** Depth of snippet / user component expansion, to stop a snippet that includes itself. */

@@ -66,6 +66,8 @@ function writeDocs(dir: string, allowed: string, other: string): void {
       '/pets/{id}': { post: op('Create pet') },
       '/allowed/{id}': { post: op('Create allowed', allowed) },
       '/other/{id}': { post: op('Create other', other) },
+      // Server variables the reader chooses (the port is the test API's, typed in; the version from the enum).
+      '/regions/{id}': { post: { ...op('Create regional'), servers: [{ url: 'http://127.0.0.1:{port}/{version}', variables: { port: { default: '9' }, version: { default: 'v1', enum: ['v1', 'v2'] } } }] } },
       // Array and deepObject query parameters and a file upload, sent as the request examples show.
       '/pets/{id}/photos': {
         post: {
@@ -257,6 +259,34 @@ describe.skipIf(!chromium.path)(browserSuite('the API playground in Chromium'), 
       expect(sent.body).toBe('name=Rex&metadata%5Bcolor%5D=red&expand%5B%5D=owner');
       expect(form.problems).toEqual([]);
       await form.page.close();
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("asks for the server's variables, starting at the examples' values, and sends to the URL they make", async () => {
+    const site = await serve({ allowedOrigins: [api.origin] });
+    try {
+      const before = api.seen.length;
+      const { page, problems } = await open(`${site.origin}/api-reference/pets/create-regional/`);
+      expect(await page.locator('.c-example--request').textContent()).toContain('http://127.0.0.1:9/v1/regions/');
+      const port = new URL(api.origin).port;
+      await tryIt(page, 'r1', async (dialog) => {
+        // In the server's order: `port` (a text box), `version` (a list, its enum).
+        const portBox = dialog.locator('input[id$="-var0"]');
+        const version = dialog.locator('select[id$="-var1"]');
+        expect(await dialog.locator('label[for$="-var0"]').textContent()).toContain('port');
+        expect(await portBox.inputValue()).toBe('9');
+        expect(await version.inputValue()).toBe('v1');
+        await portBox.fill(port);
+        await version.selectOption('v2');
+        await expect.poll(() => page.locator('.pg-target code').textContent()).toBe(`${api.origin}/v2/regions/r1?verbose=true`);
+      });
+      await expect.poll(() => page.locator('.pg-output .pg-status').textContent(), { timeout: 15_000 }).toContain('201');
+      expect(api.seen.length).toBe(before + 1);
+      expect(api.seen.at(-1)?.url).toBe('/v2/regions/r1?verbose=true');
+      expect(problems).toEqual([]);
+      await page.close();
     } finally {
       await site.close();
     }

@@ -341,6 +341,49 @@
       });
       form.appendChild(row('Server', serverSelect));
     }
+    // The chosen server's variables (`{region}`): a list when the spec gives an `enum`, else a text
+    // box, each starting at the value the page's examples show. Rebuilt when the server changes.
+    var templates = req.serverTemplates || [];
+    var variableBox = el('div');
+    form.appendChild(variableBox);
+    var variableInputs = [];
+    function serverIndex() {
+      return serverSelect ? Math.max(0, req.servers.indexOf(serverSelect.value)) : 0;
+    }
+    function renderVariables() {
+      variableBox.textContent = '';
+      variableInputs = [];
+      var t = templates[serverIndex()];
+      if (!t) return;
+      t.variables.forEach(function (v, i) {
+        var id = prefix + '-var' + i;
+        var control;
+        if (v.enum && v.enum.length > 0) {
+          control = el('select', { id: id, className: 'pg-input' });
+          v.enum.forEach(function (option) {
+            control.appendChild(el('option', { value: option, text: option }));
+          });
+          control.value = v.default;
+        } else {
+          control = el('input', { id: id, className: 'pg-input', type: 'text', value: v.default, spellcheck: 'false', autocomplete: 'off' });
+        }
+        variableInputs.push({ v: v, box: control });
+        variableBox.appendChild(row(v.name, control, { type: 'server variable' }));
+      });
+    }
+    /** The chosen server's URL with the variables as chosen. */
+    function chosenServer() {
+      var i = serverIndex();
+      var t = templates[i];
+      if (!t) return req.servers[i] || '';
+      var url = t.url;
+      variableInputs.forEach(function (vi) {
+        url = url.split('{' + vi.v.name + '}').join(vi.box.value);
+      });
+      return url;
+    }
+    renderVariables();
+    if (serverSelect) serverSelect.addEventListener('change', renderVariables);
 
     var auth;
     if (req.security.length > 0) {
@@ -450,7 +493,7 @@
           path = u.pathname + u.search;
           base = cfg.baseUrl;
         } else base = '';
-      } else base = cfg.baseUrl || (serverSelect ? serverSelect.value : req.servers[0] || '');
+      } else base = cfg.baseUrl || chosenServer();
       var url = base ? base.replace(/\/+$/, '') + (path.charAt(0) === '/' ? '' : '/') + path : path;
       if (r.query.length > 0) {
         url += (url.indexOf('?') >= 0 ? '&' : '?') + r.query.map(function (q) {

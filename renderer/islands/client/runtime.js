@@ -57,6 +57,50 @@
     var m = /^(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#:]+)/i.exec(src);
     return m ? m[1] : src;
   }
+  // Below SMALL_PX in either dimension (the element's width/height, style or Tailwind w-/h-/size-
+  // classes) the box cannot hold the notice: the stand-in is the image icon alone, at that size,
+  // the notice its name and tooltip (page/outside-media.ts SMALL_IMAGE_PX, the same rule).
+  var SMALL_PX = 96;
+  function imageIcon() {
+    var line = { fill: 'none', stroke: 'currentColor', 'stroke-width': '1.5' };
+    return C.createElement('svg', { class: 'c-outside__icon', viewBox: '0 0 24 24', 'aria-hidden': 'true' },
+      C.createElement('rect', Object.assign({ x: '3', y: '4', width: '18', height: '16', rx: '2' }, line)),
+      C.createElement('circle', { cx: '9', cy: '9.5', r: '1.6', fill: 'currentColor' }),
+      C.createElement('path', Object.assign({ d: 'M4 18l5-5 3.5 3.5L16 13l4 4', 'stroke-linejoin': 'round' }, line)));
+  }
+  function pixels(v) {
+    if (typeof v === 'number') return isFinite(v) && v > 0 ? v : undefined;
+    var m = typeof v === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*(px|r?em)?\s*$/i.exec(v) : null;
+    if (!m) return undefined;
+    var n = Number(m[1]) * (m[2] && /r?em/i.test(m[2]) ? 16 : 1);
+    return n > 0 ? n : undefined;
+  }
+  function imageBox(props, cls) {
+    var style = props.style;
+    function styled(name) {
+      if (style && typeof style === 'object') return pixels(style[name]);
+      if (typeof style === 'string') {
+        var m = new RegExp('(?:^|;)\\s*' + name + '\\s*:\\s*([^;]+)', 'i').exec(style);
+        return m ? pixels(m[1]) : undefined;
+      }
+      return undefined;
+    }
+    var tw = {};
+    String(cls || '').split(/\s+/).forEach(function (c) {
+      var m = /^(w|h|size)-(?:(\d+(?:\.5)?)|\[([^\]]+)\])$/.exec(c);
+      if (!m) return;
+      var px = m[2] !== undefined ? Number(m[2]) * 4 : pixels(m[3]);
+      if (!px) return;
+      if (m[1] !== 'h') tw.width = px;
+      if (m[1] !== 'w') tw.height = px;
+    });
+    var width = styled('width'), height = styled('height');
+    if (width === undefined) width = pixels(props.width);
+    if (width === undefined) width = tw.width;
+    if (height === undefined) height = pixels(props.height);
+    if (height === undefined) height = tw.height;
+    return { width: width, height: height };
+  }
   var previousVnode = P.options.vnode;
   P.options.vnode = function (vnode) {
     var kind = typeof vnode.type === 'string' ? MEDIA[vnode.type] : undefined;
@@ -65,7 +109,27 @@
     if (typeof src === 'string' && OUTSIDE_RE.test(src)) {
       var host = hostOf(src);
       var label = props.alt || props.title || (kind === 'image' ? 'Image' : 'Embedded content');
+      var cls = props.className || props.class;
+      var box = kind === 'image' ? imageBox(props, cls) : {};
+      var least = Math.min(box.width === undefined ? Infinity : box.width, box.height === undefined ? Infinity : box.height);
       vnode.type = 'span';
+      if (least < SMALL_PX) {
+        var words = label + '. Hosted at ' + host + ', which this network may not reach.';
+        // One side given: square, as the icons and logos of small boxes are.
+        var side = { width: box.width === undefined ? box.height : box.width, height: box.height === undefined ? box.width : box.height };
+        var size = { width: side.width + 'px', height: side.height + 'px' };
+        vnode.props = {
+          className: 'c-outside c-outside--image c-outside--small' + (cls ? ' ' + cls : ''),
+          'data-outside-host': host,
+          role: 'img',
+          'aria-label': words,
+          title: words,
+          style: size,
+          children: imageIcon()
+        };
+        if (previousVnode) previousVnode(vnode);
+        return;
+      }
       vnode.props = {
         // The element's own classes stay: a `block dark:hidden` pair still shows one stand-in per theme.
         className: 'c-outside c-outside--' + kind + (props.className || props.class ? ' ' + (props.className || props.class) : ''),

@@ -6,6 +6,7 @@ import { parseJsxExpression } from '../js-grammar.js';
 import { jsxToNodes } from '../jsx-tree.js';
 import type { Literal } from '../literal.js';
 import { resolveAsset, resolveHref } from '../links.js';
+import { isOutsideUrl, outsideImagePlaceholder } from '../outside-media.js';
 import { evaluateProps, renderElement, renderNodes, userComponentBody, type Mode } from '../render.js';
 import type { PageState } from '../state.js';
 import type { ElementNode, Node } from '../tree.js';
@@ -133,11 +134,19 @@ export class ComponentCall {
     if (!name) {
       // A JSX icon (`icon={<Logo />}`) goes in the same icon box as a named one; the box itself
       // lays out nothing (components.css `.c-icon-jsx`), it only sizes an SVG that sets no size.
-      const jsx = this.jsxAttr('icon');
-      return jsx && `<span class="c-icon-jsx">${jsx}</span>`;
+      // An outside image in it is the small stand-in: the box is an icon's size (outside-media.ts).
+      this.state.iconDepth++;
+      try {
+        const jsx = this.jsxAttr('icon');
+        return jsx && `<span class="c-icon-jsx">${jsx}</span>`;
+      } finally {
+        this.state.iconDepth--;
+      }
     }
     if (ICON_URL_RE.test(name)) {
       const src = resolveAsset(name, this.state, this.env);
+      // An icon hosted elsewhere would not load: the icon-only stand-in, in the icon's own box.
+      if (src && isOutsideUrl(src)) return outsideImagePlaceholder(this.state, src, 'Icon', { linked: false, className, small: true }) ?? '';
       return src ? `<img class="${className}" src="${escapeHtml(src)}" alt="" aria-hidden="true">` : '';
     }
     const result = renderIcon(name, { library: iconLibrary(this.state.ctx.config.iconLibrary), iconType: this.str('iconType'), className });
