@@ -15,7 +15,8 @@ export interface PublishExportRequest {
 }
 
 export type PublishExporter = {
-  run(request: PublishExportRequest): Promise<{ pageCount: number }>;
+  /** `timings`: the renderer's wall milliseconds per stage (worker CPU sums left out). */
+  run(request: PublishExportRequest): Promise<{ pageCount: number; timings: Record<string, number> }>;
   close(): Promise<void>;
 };
 
@@ -47,7 +48,8 @@ export function threadExporter(threads: number, shared?: ExportRunner): PublishE
           },
           { signal: req.signal, onProgress: () => undefined },
         );
-        return { pageCount: outcome.pageCount };
+        const timings = Object.fromEntries(Object.entries(outcome.timings).filter(([k]) => !k.startsWith('worker.') && k !== 'tarGz').map(([k, v]) => [k, Math.round(v)]));
+        return { pageCount: outcome.pageCount, timings };
       } finally {
         fs.rmSync(outTarGz, { force: true });
       }

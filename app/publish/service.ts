@@ -3,7 +3,7 @@ import path from 'node:path';
 import client from 'prom-client';
 import type { Config } from '../../config/schema.js';
 import type { Project } from '../../data/stores/projects.js';
-import type { PublishRecord, PublishStore, PublishTrigger } from '../../data/stores/publishes.js';
+import type { PublishRecord, PublishStages, PublishStore, PublishTrigger } from '../../data/stores/publishes.js';
 import type { AppContext } from '../context.js';
 import { tryRemoveTree } from '../fs-tree.js';
 import { createLogThrottle } from '../http/log-throttle.js';
@@ -121,8 +121,10 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
   }
 
   /** Export, verify and extract into `slot`; the caller activates the result. */
-  async function build(record: PublishRecord, project: Project, slot: string, branch: string, gitSource: boolean, signal: AbortSignal) {
+  async function build(record: PublishRecord, project: Project, slot: string, branch: string, gitSource: boolean, signal: AbortSignal, stages: PublishStages) {
+    const clock = stageClock();
     const src = await source(project, branch, gitSource, signal, record.id);
+    stages.source = clock.lap();
     const last = store.lastSuccess(project.id);
     const diff = src.checkout && src.commit && record.kind === 'publish' ? await filesChanged(src.checkout, project, last?.commitSha ?? null, src.commit).catch(() => null) : null;
     const version = `${src.commit ? src.commit.slice(0, 12) : 'src'}-${record.id.slice(-8)}`;
@@ -142,6 +144,8 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
         contentSecurityPolicy: siteCsp(config, project.id),
         signal,
       });
+      stages.export = clock.lap();
+      stages.exportStages = exported.timings;
       store.log(record.id, `exported ${exported.pageCount} pages; verifying the bundle`);
       const se = config.staticExport;
       const loaded = await loadBundle({
@@ -155,6 +159,7 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
         log,
       });
       fs.renameSync(partial, bundleFile(slot, path.basename(loaded.dir)));
+      stages.verify = clock.lap();
       return { loaded, pageCount: exported.pageCount, commit: src.commit };
     } finally {
       fs.rmSync(partial, { force: true });
@@ -169,13 +174,16 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
   };
 
   /** Run one record to its end: success or failure with the reason (file:line from the renderer). */
-  async function execute(record: PublishRecord, work: (signal: AbortSignal) => Promise<string>): Promise<void> {
+  async function execute(record: PublishRecord, work: (signal: AbortSignal, stages: PublishStages) => Promise<string>): Promise<void> {
     const started = performance.now();
     store.start(record.id);
     running += 1;
     const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(config.publish.timeoutSeconds * 1000)]);
+    // Filled in by the work as each stage ends; kept for a failure too (where it stopped shows).
+    const stages: PublishStages = {};
     try {
-      const summary = await work(signal);
+      const summary = await work(signal, stages);
+      store.setStages(record.id, stages);
       store.finish(record.id, 'success', summary, started);
       outcomes.inc({ kind: record.kind, outcome: 'success' });
       if (record.kind !== 'rollback') seconds.observe({ kind: record.kind }, (performance.now() - started) / 1000);
@@ -187,6 +195,7 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
       const lines = reason.split('\n').map((l) => l.trim()).filter(Boolean);
       const headline = lines[0]?.endsWith(':') && lines[1] ? `${lines[0]} ${lines[1]}${lines.length > 2 ? ' …' : ''}` : (lines[0] ?? 'unknown error');
       const summary = `${record.kind === 'preview' ? 'Preview' : record.kind === 'rollback' ? 'Rollback' : 'Publish'} failed; the site served before is unchanged: ${headline}`;
+      store.setStages(record.id, stages);
       store.finish(record.id, 'failure', summary, started);
       outcomes.inc({ kind: record.kind, outcome: 'failure' });
       log.warn({ statusId: record.id, projectId: record.projectId, kind: record.kind, trigger: record.trigger, err: reason.slice(0, 2000) }, 'publish failed; the site served before is unchanged');
@@ -196,13 +205,15 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
   }
 
   const publishWork = (record: PublishRecord) =>
-    execute(record, async (signal) => {
+    execute(record, async (signal, stages) => {
       const project = projectOf(record.projectId);
       const slot = publishedSlot(config.stateDir, project.id);
       const gitSource = settingsOf(project.id).source === 'git';
-      const built = await build(record, project, slot, branchOf(project), gitSource, signal);
+      const built = await build(record, project, slot, branchOf(project), gitSource, signal, stages);
+      const clock = stageClock();
       const active = activate(slot, project.id, built.loaded.dir, built.loaded.version, `publish ${record.id}`);
       registry.setPublished(project.id, makeSite(active));
+      stages.activate = clock.lap();
       pruneVersions(slot, config.staticExport.keepVersions, active.dir, log);
       pruneBundles(slot);
       changed();
@@ -233,11 +244,13 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
         `preview:${host}`,
         () => store.create({ projectId: project.id, kind: 'preview', trigger, branch, previewHost: host }),
         (rec) =>
-          execute(rec, async (signal) => {
+          execute(rec, async (signal, stages) => {
             const slot = previewSlot(config.stateDir, project.id, host);
-            const built = await build(rec, project, slot, branch, true, signal);
+            const built = await build(rec, project, slot, branch, true, signal, stages);
+            const clock = stageClock();
             const active = activate(slot, project.id, built.loaded.dir, built.loaded.version, `preview ${rec.id}`);
             registry.setPreview(host, project.id, makeSite(active));
+            stages.activate = clock.lap();
             const expiresAt = new Date(ctx.clock.now().getTime() + config.publish.previewTtlHours * 3600_000).toISOString();
             store.savePreview({ host, projectId: project.id, branch, dir: active.dir, version: active.version, expiresAt });
             pruneVersions(slot, 1, active.dir, log);
@@ -260,10 +273,12 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
         `site:${project.id}`,
         () => store.create({ projectId: project.id, kind: 'rollback', trigger, version: target.version }),
         (rec) =>
-          execute(rec, async () => {
+          execute(rec, async (_signal, stages) => {
             if (!fs.existsSync(target.dir)) throw new PublishRequestError(`version ${target.version} is no longer kept`);
+            const clock = stageClock();
             const active = activate(slot, project.id, target.dir, target.version, `rollback ${rec.id}`);
             registry.setPublished(project.id, makeSite(active));
+            stages.activate = clock.lap();
             changed();
             return `Rolled back to version ${target.version} at ${project.domain}`;
           }),
@@ -447,3 +462,16 @@ function safeList(dir: string): string[] {
 }
 
 export type PublishService = ReturnType<typeof createPublishService>;
+
+/** Wall milliseconds since the last lap (or since it was made), rounded. */
+function stageClock(): { lap(): number } {
+  let at = performance.now();
+  return {
+    lap() {
+      const now = performance.now();
+      const ms = Math.round(now - at);
+      at = now;
+      return ms;
+    },
+  };
+}

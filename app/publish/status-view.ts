@@ -20,7 +20,7 @@ const SOURCE: Record<PublishTrigger, HostedSource> = {
  * A publish record as `GET /v1/project/update-status/{statusId}` answers it: the hosted fields
  * (`_id`, `projectId`, `createdAt`, `endedAt`, `status`, `summary`, `logs`, `subdomain`, `author`,
  * `commit`, `source`) plus the appliance's own (`kind`, `trigger`, `branch`, `version`,
- * `durationMs`, `previewUrl`, and for a finished publish whose version is kept `warningCount`,
+ * `durationMs`, `stages`, `previewUrl`, and for a finished publish whose version is kept `warningCount`,
  * `warningsByKind`, `warnings`). `endedAt` is left out until the work has ended.
  */
 export function toUpdateStatus(r: PublishRecord, domain: string, previewUrl: (host: string) => string, warnings?: WarningSummary) {
@@ -51,6 +51,8 @@ export function toUpdateStatus(r: PublishRecord, domain: string, previewUrl: (ho
     branch: r.branch,
     version: r.version,
     durationMs: r.durationMs,
+    // Where the time went (issue 43): a publish's stages, once it ended.
+    ...(r.stages && r.endedAt ? { stages: r.stages } : {}),
     ...(r.previewHost ? { previewUrl: previewUrl(r.previewHost) } : {}),
     // The bundle's render warnings (broken links, missing assets, blocked scripts…), once it was made.
     ...(warnings ? warnings : {}),

@@ -49,6 +49,21 @@ export interface PublishRecord {
   startedAt: string | null;
   endedAt: string | null;
   durationMs: number | null;
+  /** Where the time went, once the publish ended (null before, and for publishes older than migration 16). */
+  stages: PublishStages | null;
+}
+
+/**
+ * Wall milliseconds per stage of a publish: `source` (Git checkout or fetch, or reading the
+ * directory), `export` (the render, with the renderer's own stages in `exportStages`), `verify`
+ * (the bundle checked and extracted as any bundle is), `activate` (the atomic swap).
+ */
+export interface PublishStages {
+  source?: number;
+  export?: number;
+  verify?: number;
+  activate?: number;
+  exportStages?: Record<string, number>;
 }
 
 interface Row {
@@ -70,6 +85,7 @@ interface Row {
   started_at: string | null;
   ended_at: string | null;
   duration_ms: number | null;
+  stages: string | null;
 }
 
 const toRecord = (r: Row): PublishRecord => ({
@@ -91,6 +107,7 @@ const toRecord = (r: Row): PublishRecord => ({
   startedAt: r.started_at,
   endedAt: r.ended_at,
   durationMs: r.duration_ms,
+  stages: r.stages ? (JSON.parse(r.stages) as PublishStages) : null,
 });
 
 /** Lines of a record's `logs` kept (the first ones: a failure's file:line list comes first). */
@@ -126,6 +143,7 @@ export function createPublishStore(db: Db, now: () => Date) {
   const setCommit = db.prepare('UPDATE publishes SET commit_sha = @commitSha, commit_message = @commitMessage, commit_author = @commitAuthor, files_changed = @filesChanged, version = COALESCE(@version, version) WHERE id = @id');
   const appendLog = db.prepare('UPDATE publishes SET logs = json_insert(logs, \'$[#]\', ?) WHERE id = ? AND json_array_length(logs) < ?');
   const finish = db.prepare('UPDATE publishes SET status = @status, summary = @summary, ended_at = @endedAt, duration_ms = @durationMs WHERE id = @id');
+  const setStages = db.prepare('UPDATE publishes SET stages = ? WHERE id = ?');
   const seenDelivery = db.prepare('INSERT OR IGNORE INTO webhook_deliveries (project_id, delivery_id, received_at) VALUES (?, ?, ?)');
   const forgetDeliveries = db.prepare('DELETE FROM webhook_deliveries WHERE received_at < ?');
   const upsertPreview = db.prepare(
@@ -173,6 +191,9 @@ export function createPublishStore(db: Db, now: () => Date) {
     setOutcome,
     log(id: string, line: string): void {
       appendLog.run(line, id, MAX_LOG_LINES);
+    },
+    setStages(id: string, stages: PublishStages): void {
+      setStages.run(JSON.stringify(stages), id);
     },
     finish(id: string, status: FinishedPublishStatus, summary: string, startedMs: number): void {
       const ended = now();

@@ -95,6 +95,7 @@ export interface UpdateStatusBody {
   trigger: PublishTrigger;
   kind: PublishKind;
   durationMs: number | null;
+  stages?: { source?: number; export?: number; verify?: number; activate?: number; exportStages?: Record<string, number> };
   previewUrl?: string;
 }
 

@@ -88,6 +88,14 @@ describe('publishing from a Git repository', { timeout: 120_000 }, () => {
     const status = await untilEnded(t, key, hook.body.statusId);
     expect(status).toMatchObject({ status: 'success', trigger: 'webhook:gitea', source: 'internal', commit: { sha: head, message: 'Announce release two', filesChanged: { added: [], modified: ['docs/index.mdx'], removed: [] } } });
     expect(status.durationMs).toBeGreaterThan(0);
+    // Where the time went: Git fetch, render (with the renderer's own stages), verification, swap.
+    const stages = status.stages!;
+    expect(Object.keys(stages).sort()).toEqual(['activate', 'export', 'exportStages', 'source', 'verify']);
+    const top = stages.source! + stages.export! + stages.verify! + stages.activate!;
+    expect(top).toBeLessThanOrEqual(status.durationMs!);
+    expect(top).toBeGreaterThan(status.durationMs! * 0.5);
+    expect(Object.keys(stages.exportStages!).length).toBeGreaterThan(2);
+    expect(Object.values(stages.exportStages!).every((ms) => Number.isInteger(ms) && ms >= 0)).toBe(true);
     versionsAt.push(status.version!);
   });
 
@@ -98,6 +106,9 @@ describe('publishing from a Git repository', { timeout: 120_000 }, () => {
     const status = await untilEnded(t, key, hook.body.statusId);
     expect(status.status).toBe('failure');
     expect(status.summary).toMatch(/guides\/intro\.mdx:1: /);
+    // A failure keeps the stages it finished: the checkout ran, the render did not end.
+    expect(status.stages!.source).toBeGreaterThanOrEqual(0);
+    expect(status.stages!.export).toBeUndefined();
     expect(status.logs.join('\n')).toMatch(/guides\/intro\.mdx:1: /);
     expect(status.endedAt).toBeDefined();
     expect((await page(t, 'docs.git.internal').expect(200)).text).toContain('Release two is out');

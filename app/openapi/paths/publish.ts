@@ -61,6 +61,18 @@ export const publishSchemas = {
       branch: { type: ['string', 'null'] },
       version: { type: ['string', 'null'], description: 'The site version this built or restored.' },
       durationMs: { type: ['integer', 'null'], minimum: 0 },
+      stages: {
+        type: 'object',
+        additionalProperties: false,
+        description: 'Once the work has ended: wall milliseconds per stage. A failed publish has the stages it finished. `exportStages` are the renderer’s own stages inside `export`.',
+        properties: {
+          source: { type: 'integer', minimum: 0, description: 'Git checkout or fetch, or reading the source directory.' },
+          export: { type: 'integer', minimum: 0, description: 'The render of the whole site to a bundle.' },
+          verify: { type: 'integer', minimum: 0, description: 'The bundle checked and extracted, as any bundle the loader serves.' },
+          activate: { type: 'integer', minimum: 0, description: 'The atomic swap to the new version.' },
+          exportStages: { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } },
+        },
+      },
       previewUrl: { type: 'string', format: 'uri' },
       ...RENDER_WARNING_PROPERTIES,
     },
