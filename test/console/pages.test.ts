@@ -192,6 +192,12 @@ describe('console pages', () => {
     expect(page.text).not.toContain('Reader analytics are not available on this appliance.');
     expect(page.text).toContain('Page views by people per day');
     expect(page.text).toContain('Pages rated not helpful per day');
+    // No page view was recorded here: each reader series says so instead of drawing an empty chart.
+    expect(page.text).not.toContain('id="reader-views-human"');
+    expect(page.text.match(/Nothing recorded in this range\./g)).toHaveLength(5);
+    // The search charts count whole searches: no fractional tick.
+    const searchChart = /<svg class="chart" id="chart-searches".*?<\/svg>/s.exec(page.text)![0];
+    expect([...searchChart.matchAll(/class="tick"[^>]*text-anchor="end">([^<]+)</g)].map((m) => m[1]!).every((t) => /^\d+$/.test(t))).toBe(true);
   });
 
   test('the project page: publish section backed by the publish service, agent jobs with transcript and pull request', async () => {

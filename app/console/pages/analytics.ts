@@ -65,11 +65,16 @@ export function createAnalyticsRouter(ctx: AppContext, deps: ConsoleDeps): Route
       if (req.query.csv === spec.id) return sendCsv(res, `${project.id}-${spec.id}-${days}d.csv`, tableCsv(spec, req.query));
     }
     const short = (day: string) => day.slice(5);
+    // Same day labels as the search charts; a series with nothing in the range says so instead of an empty chart.
     const reader = deps.readerAnalytics
-      ? deps.readerAnalytics.series(project, days).map((s) => ({
-          title: s.title,
-          svg: s.kind === 'line' ? lineChart(`reader-${s.id}`, s.title, s.points, { unit: s.unit ?? '' }) : barChart(`reader-${s.id}`, s.title, s.points, { unit: s.unit ?? '' }),
-        }))
+      ? deps.readerAnalytics.series(project, days).map((s) => {
+          const points = s.points.map((p) => ({ ...p, label: /^\d{4}-\d\d-\d\d$/.test(p.label) ? short(p.label) : p.label }));
+          const empty = points.every((p) => p.value === 0);
+          return {
+            title: s.title,
+            svg: empty ? null : s.kind === 'line' ? lineChart(`reader-${s.id}`, s.title, points, { unit: s.unit ?? '' }) : barChart(`reader-${s.id}`, s.title, points, { unit: s.unit ?? '' }),
+          };
+        })
       : null;
     renderPage(res, 'analytics', {
       title: `${project.name} — search analytics`,
