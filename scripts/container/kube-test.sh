@@ -54,8 +54,8 @@ started_at=$SECONDS
 secrets=()
 
 fact() { node -p "const f=require(process.argv[1]); $1" "$work/variant/facts.json"; }
-# podman prints what it created and an error for each healthcheck timer on hosts without systemd
-# (no probes are played; the timer line is noise): the test shows only what went wrong.
+# podman prints what it created (and, on hosts without systemd, an error for any healthcheck
+# timer): the test shows only what went wrong.
 quiet_podman() {
   local log="$work/podman-$RANDOM.log"
   podman "$@" >"$log" 2>&1 || { cat "$log" >&2; fail "podman $*"; }
