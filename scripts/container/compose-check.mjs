@@ -1,11 +1,11 @@
-// The checks of compose-test.sh, run on the host against the running compose set-up: publish on
-// the appliance through its API, time until every replica serves the new version, post a search
+// The checks of compose-test.sh and kube-test.sh, run on the host against the running set-up:
+// publish on the appliance through its API, time until every replica serves the new version, post a search
 // beacon to a replica (what the site's search.js sends) and find it in the appliance's report.
 // Plain Node (fetch), no project code: it sees only what an operator or a reader sees.
 //
 // Environment: ADMIN_URL, ADMIN_KEY, PROJECT_ID, DOMAIN, TARGETS (name=url,…: each replica, and
 // the load balancer), SOURCE_INDEX
-// (the host path of the project's index.mdx), STEP (publish | search | outage-post |
+// (the host path of the project's index.mdx), STEP (publish | search | served | outage-post |
 // outage-report), LABEL, BOUND_S, QUERIES_FILE.
 import fs from 'node:fs';
 
@@ -158,6 +158,7 @@ const QUERIES_FILE = process.env.QUERIES_FILE;
 const step = env('STEP');
 if (step === 'publish') await publish();
 else if (step === 'search') await reported(await postSearches('search'), BOUND_MS);
+else if (step === 'served') await stillServed();
 else if (step === 'outage-post') {
   await stillServed();
   fs.writeFileSync(QUERIES_FILE, JSON.stringify(await postSearches('outage')));

@@ -18,9 +18,12 @@
 # deploy/compose set-up under podman-compose, an appliance, 3 replicas that follow it and the
 # nginx lb: a publish through the API is served by every replica within 30 s, a search on each
 # replica is in the appliance's search report, also across a short outage of the appliance
-# (compose-test.sh alone: `npm run container:compose-test`). Every container, volume and network
-# it made is removed at the end.
-# Needs root, podman, podman-compose, runc, debootstrap, curl, Node and this project's dev
+# (compose-test.sh alone: `npm run container:compose-test`); then kube-test.sh on the same image:
+# deploy/kubernetes under `podman kube play` (a variant kube-variant.mjs derives and explains), the
+# appliance and two replicas that follow a publish, serve through a `podman pod stop` of the
+# appliance and follow again after it (alone: `npm run container:kube-test`). Every container,
+# pod, volume, secret and network it made is removed at the end.
+# Needs root, podman, podman-compose, runc, debootstrap, curl, openssl, Node and this project's dev
 # dependencies on the host.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -28,7 +31,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 build_args=()
 if [[ "${1:-}" == "--ref" ]]; then build_args=(--ref "${2:?--ref needs a git ref}"); fi
 
-require_commands podman podman-compose runc debootstrap node npx sha256sum unzip curl
+require_commands podman podman-compose runc debootstrap node npx sha256sum unzip curl openssl
 run_id="dact-$$"
 work="$(mktemp -d /var/tmp/docs-appliance-test.XXXXXX)"
 volume="$run_id-data"
@@ -224,3 +227,6 @@ stop_cleanly "$run_id-replica"
 
 step "Compose set-up: replicas that follow the appliance (compose-test.sh)"
 bash "$CONTAINER_DIR/compose-test.sh" --no-build 2>&1 | sed 's/^/  /'
+
+step "Kubernetes manifests under podman kube play (kube-test.sh)"
+bash "$CONTAINER_DIR/kube-test.sh" --no-build 2>&1 | sed 's/^/  /'
