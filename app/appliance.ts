@@ -118,7 +118,7 @@ function wire(
   let stopping: Promise<void> | undefined;
   const stop = (reason = 'stop requested') =>
     (stopping ??= (async () => {
-      ctx.lifecycle.shuttingDown = true;
+      ctx.lifecycle.begin();
       ctx.log.info({ reason }, 'shutting down: readiness 503, draining requests');
       await Promise.all([close(adminServer), close(siteServer)]);
       await cron.stop();

@@ -15,6 +15,10 @@ export interface AppContext {
   metrics: Metrics;
   clock: Clock;
   secrets: Secrets;
-  /** Set when shutdown begins: /readyz answers 503 and new work is refused. */
-  lifecycle: { shuttingDown: boolean };
+  /**
+   * Set when shutdown begins: /readyz answers 503 and new work is refused. `stopping` aborts at the
+   * same moment, so a request that waits on an event (a replica's long-poll) answers at once
+   * instead of holding the drain until shutdown.timeoutMs.
+   */
+  lifecycle: { shuttingDown: boolean; stopping: AbortSignal; /** Called once by the appliance's stop. */ begin(): void };
 }

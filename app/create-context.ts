@@ -59,7 +59,20 @@ export function createAppContext(opts: ContextOptions): AppContext {
     clock,
     metrics: createMetrics({ defaultMetrics: opts.defaultMetrics ?? false }),
     secrets: createSecrets(config.stateDir),
-    lifecycle: { shuttingDown: false },
+    lifecycle: lifecycle(),
   };
 }
 
+/** The shutdown flag and signal, set together when the appliance's stop begins. */
+function lifecycle(): AppContext['lifecycle'] {
+  const controller = new AbortController();
+  const state: AppContext['lifecycle'] = {
+    shuttingDown: false,
+    stopping: controller.signal,
+    begin() {
+      state.shuttingDown = true;
+      controller.abort(new Error('the appliance is shutting down'));
+    },
+  };
+  return state;
+}

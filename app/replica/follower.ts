@@ -9,6 +9,9 @@ import type { PublishService } from '../publish/service.js';
 import { bundlesDir, publishedSlot } from '../publish/slots.js';
 import type { SiteRegistry } from '../sites/registry.js';
 
+/** How long past `replica.waitSeconds` a long-poll may take before the upstream counts as gone (scripts/container/kube-variant.mjs uses the same). */
+export const POLL_MARGIN_S = 10;
+
 /** The publisher answered with a status other than the one expected. */
 class UpstreamError extends Error {
   constructor(
@@ -101,7 +104,9 @@ export function createFollower(deps: { config: () => Readonly<Config>; service: 
         const base = cfg.upstreamUrl!.replace(/\/+$/, '');
         const res = await fetch(`${base}/v1/replica/sites?wait=${cfg.waitSeconds}`, {
           headers: { ...headers(), ...(etag ? { 'if-none-match': etag } : {}) },
-          signal: AbortSignal.any([signal, AbortSignal.timeout((cfg.waitSeconds + 30) * 1000)]),
+          // The publisher answers by the end of the wait; past it plus a margin the upstream is gone
+          // (a pod stopped with its network: no FIN reaches us) and the next poll finds it again.
+          signal: AbortSignal.any([signal, AbortSignal.timeout((cfg.waitSeconds + POLL_MARGIN_S) * 1000)]),
         });
         if (res.status === 304) {
           await res.body?.cancel();

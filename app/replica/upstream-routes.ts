@@ -76,6 +76,7 @@ export function createUpstreamRouter(ctx: AppContext, service: PublishService): 
       done = true;
       clearTimeout(timer);
       unsubscribe();
+      ctx.lifecycle.stopping.removeEventListener('abort', finish);
     };
     const finish = () => {
       if (done) return;
@@ -87,6 +88,9 @@ export function createUpstreamRouter(ctx: AppContext, service: PublishService): 
     });
     const timer = setTimeout(finish, wait * 1000);
     req.on('close', stop);
+    // A stop ends the wait now (304: nothing changed), so the drain does not wait out the long-poll.
+    ctx.lifecycle.stopping.addEventListener('abort', finish, { once: true });
+    if (ctx.lifecycle.stopping.aborted) finish();
   });
 
   router.get('/v1/replica/sites/:projectId/:dirName/bundle.zip', (req, res) => {

@@ -244,7 +244,8 @@ const facts = {
   rewrites,
   // How long a replica's long-poll may stay on a connection nobody answers any more: its request
   // timeout, replica.waitSeconds (config/schema.ts: 25 by default) + 30 s (app/replica/follower.ts).
-  followerTimeoutS: (siteConfig.replica.waitSeconds ?? 25) + 30,
+  // app/replica/follower.ts POLL_MARGIN_S
+  followerTimeoutS: (siteConfig.replica.waitSeconds ?? 25) + 10,
   dropped: docs.filter((d) => ['Service', 'PodDisruptionBudget'].includes(d.kind)).map((d) => `${d.kind} ${d.metadata.name}`),
 };
 fs.writeFileSync(path.join(OUT, 'facts.json'), `${JSON.stringify(facts, null, 2)}\n`);
