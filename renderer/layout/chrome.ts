@@ -17,18 +17,19 @@ import { sidebarWindows, windowFor } from './sidebar-window.js';
 import { switcherLevels, type SwitcherLevel } from './switchers.js';
 import { template } from './templates.js';
 
-const KIND_LABELS: Record<DivisionKind, string> = {
-  tab: 'Sections',
-  anchor: 'Quick links',
-  dropdown: 'Section',
-  product: 'Product',
-  version: 'Version',
-  language: 'Language',
-  menu: 'Menu',
+const KIND_LABELS: Record<DivisionKind, keyof ChromeStrings> = {
+  tab: 'sections',
+  anchor: 'quickLinks',
+  dropdown: 'section',
+  product: 'product',
+  version: 'version',
+  language: 'language',
+  menu: 'menu',
 };
 
-export function kindLabel(kind: DivisionKind): string {
-  return KIND_LABELS[kind];
+/** What a switcher or tab bar of a kind is called, in the section's language. */
+export function kindLabel(kind: DivisionKind, t: ChromeStrings = chromeStrings(undefined)): string {
+  return t[KIND_LABELS[kind]];
 }
 
 /** The parts of a page that depend on the section only (switchers and sidebar). */
@@ -222,9 +223,10 @@ export function sectionChrome(chrome: SiteChrome, sectionId: string | undefined)
   const section = (sectionId ? chrome.sectionsById.get(sectionId) : undefined) ?? chrome.defaultSection;
   const levels = switcherLevels(chrome.ctx.sections, section);
   const icon = layoutIcons(chrome.ctx.config);
-  const pick = (test: (l: SwitcherLevel) => boolean) => ({ levels: levels.filter(test), label: kindLabel, icon });
-  const languageSwitcher = template('switchers')(pick((l) => l.kind === 'language'));
   const strings = chromeStrings(languageOf(section));
+  const label = (kind: DivisionKind): string => kindLabel(kind, strings);
+  const pick = (test: (l: SwitcherLevel) => boolean) => ({ levels: levels.filter(test), label, icon });
+  const languageSwitcher = template('switchers')(pick((l) => l.kind === 'language'));
   const built: SectionChrome = {
     strings,
     pageFeedback: chrome.pageFeedbackFor(strings),
@@ -235,16 +237,16 @@ export function sectionChrome(chrome: SiteChrome, sectionId: string | undefined)
     topbarBare: chrome.topbarFor(languageSwitcher, false, strings),
     sidebarTop: template('switchers')(pick((l) => l.kind !== 'tab' && l.kind !== 'language')),
     drawerLanguage: languageSwitcher.trim() ? `<div class="drawer-only">${languageSwitcher}</div>` : '',
-    sidebar: prepareSidebar([], chrome.ctx),
+    sidebar: prepareSidebar([], chrome.ctx, strings),
   };
   const shared = section ? chrome.ctx.sidebarFiles?.[section.id] : undefined;
   if (section && shared) {
     const windows = sidebarWindows(section.sidebar);
-    built.windowFor = (slug) => windowFor(windows, slug, chrome.ctx);
+    built.windowFor = (slug) => windowFor(windows, slug, chrome.ctx, strings);
     built.sidebar = built.windowFor(undefined);
     built.sidebarSrc = shared;
   } else {
-    built.sidebar = prepareSidebar(section?.sidebar ?? [], chrome.ctx);
+    built.sidebar = prepareSidebar(section?.sidebar ?? [], chrome.ctx, strings);
   }
   chrome.sectionCache.set(key, built);
   return built;

@@ -118,7 +118,7 @@ export function contextualMenu(settings: ContextualSettings | undefined, page: P
   const more = items.length > 1 ? `<details class="contextual-more"><summary aria-label="More page actions"><svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"/></svg></summary><ul class="contextual-list">${list}</ul></details>` : '';
   // The name an editor gives the MCP server, for the install links the page makes.
   const server = items.some((i) => i.requires === 'mcp') ? ` data-mcp-name="${escapeHtml(mcpName(ctx.config.name))}"` : '';
-  return `<div class="contextual contextual-${settings.display}"${requires(first)} data-contextual data-md="${escapeHtml(markdownUrl(page.slug))}" data-copied="${escapeHtml(strings.copied)}"${server}>${face}${more}<span class="contextual-status" data-contextual-status role="status" aria-live="polite"></span></div>`;
+  return `<div class="contextual contextual-${settings.display}"${requires(first)} data-contextual data-md="${escapeHtml(markdownUrl(page.slug))}"${server}>${face}${more}<span class="contextual-status" data-contextual-status role="status" aria-live="polite"></span></div>`;
 }
 
 /** The server's name in an editor's MCP settings: the site's name, lowercase, words hyphenated. */
