@@ -367,9 +367,9 @@
     function renderVariables() {
       variableBox.textContent = '';
       variableInputs = [];
-      var t = templates[serverIndex()];
-      if (!t) return;
-      t.variables.forEach(function (v, i) {
+      var tpl = templates[serverIndex()];
+      if (!tpl) return;
+      tpl.variables.forEach(function (v, i) {
         var id = prefix + '-var' + i;
         var control;
         if (v.enum && v.enum.length > 0) {
@@ -388,9 +388,9 @@
     /** The chosen server's URL with the variables as chosen. */
     function chosenServer() {
       var i = serverIndex();
-      var t = templates[i];
-      if (!t) return req.servers[i] || '';
-      var url = t.url;
+      var tpl = templates[i];
+      if (!tpl) return req.servers[i] || '';
+      var url = tpl.url;
       variableInputs.forEach(function (vi) {
         url = url.split('{' + vi.v.name + '}').join(vi.box.value);
       });

@@ -13,20 +13,6 @@
 (function (root) {
   'use strict';
 
-  // The words in the page's language (renderer/i18n, written on <html data-strings>).
-  var T = (function () {
-    try {
-      return JSON.parse(document.documentElement.getAttribute('data-strings') || '{}');
-    } catch (e) {
-      return {};
-    }
-  })();
-  function t(key, fill) {
-    var s = T[key] || key;
-    for (var k in fill || {}) s = s.split('{' + k + '}').join(String(fill[k]));
-    return s;
-  }
-
   function tidy(query) {
     return String(query).trim().replace(/\s+/g, ' ');
   }
@@ -286,6 +272,20 @@
 
 (function () {
   'use strict';
+
+  // The words in the page's language (renderer/i18n, written on <html data-strings>).
+  var T = (function () {
+    try {
+      return JSON.parse(document.documentElement.getAttribute('data-strings') || '{}');
+    } catch (e) {
+      return {};
+    }
+  })();
+  function t(key, fill) {
+    var s = T[key] || key;
+    for (var k in fill || {}) s = s.split('{' + k + '}').join(String(fill[k]));
+    return s;
+  }
 
   var script = document.currentScript;
   var MINISEARCH_URL = script && script.getAttribute('data-minisearch');
