@@ -115,7 +115,7 @@ export function contextualMenu(settings: ContextualSettings | undefined, page: P
   const list = items
     .map((i) => `<li${requires(i)}>${link(i, 'contextual-item', `${i.icon}<span class="contextual-text"><span class="contextual-title">${escapeHtml(i.title)}</span>${i.description ? `<span class="contextual-description">${escapeHtml(i.description)}</span>` : ''}</span>`)}</li>`)
     .join('');
-  const more = items.length > 1 ? `<details class="contextual-more"><summary aria-label="More page actions"><svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"/></svg></summary><ul class="contextual-list">${list}</ul></details>` : '';
+  const more = items.length > 1 ? `<details class="contextual-more"><summary aria-label="${escapeHtml(strings.morePageActions)}"><svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"/></svg></summary><ul class="contextual-list">${list}</ul></details>` : '';
   // The name an editor gives the MCP server, for the install links the page makes.
   const server = items.some((i) => i.requires === 'mcp') ? ` data-mcp-name="${escapeHtml(mcpName(ctx.config.name))}"` : '';
   return `<div class="contextual contextual-${settings.display}"${requires(first)} data-contextual data-md="${escapeHtml(markdownUrl(page.slug))}"${server}>${face}${more}<span class="contextual-status" data-contextual-status role="status" aria-live="polite"></span></div>`;

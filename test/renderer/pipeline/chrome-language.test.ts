@@ -40,6 +40,7 @@ describe('the chrome in the navigation language', () => {
     expect(ja).toContain('>はい</button>');
     expect(ja).toContain('<span data-contextual-label>ページをコピー</span>');
     expect(ja).toContain('placeholder="ドキュメントを検索..."');
+    expect(ja).toContain('<summary aria-label="その他のページ操作">');
     expect(pageStrings(ja)['askAi']).toBe('AIに質問');
     expect(pageStrings(ja)['copied']).toBe('コピーしました');
     expect(ja).not.toContain('On this page');
