@@ -47,6 +47,8 @@ export interface SectionChrome {
   strings: ChromeStrings;
   /** "Was this page helpful?" in that language, '' when the config turns feedback off. */
   pageFeedback: string;
+  /** The footer in that language. */
+  footer: string;
   /** The search dialog, its field in that language. */
   searchDialog: string;
   /** A large section: the window around a page (sidebar-window.ts), and the shared file of the whole tree. */
@@ -63,7 +65,8 @@ export interface SiteChrome {
   baseScripts: { src: string; data?: Record<string, string> }[];
   customScripts: { src: string }[];
   favicon: { href: string; type?: string } | undefined;
-  footer: string;
+  /** The footer in a language's words (the social links' label), rendered once per language. */
+  footerFor: (strings: ChromeStrings) => string;
   /** The top bar's links again, for the phone drawer where the top bar has no room for them. */
   drawerLinks: string;
   /** The config's announcement, rendered once; `key` changes with its text, so a new one shows again after a dismissal. */
@@ -143,11 +146,14 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
     href: safeHref(href),
     ...socialIcon(key),
   }));
-  const footer = template('footer')({
-    siteName: config.name,
-    columns: config.footer.links.map((column) => ({ header: column.header, items: column.items.map(view) })),
-    socials,
-  });
+  const columns = config.footer.links.map((column) => ({ header: column.header, items: column.items.map(view) }));
+  const footerTemplate = template('footer');
+  const footers = new Map<ChromeStrings, string>();
+  const footerFor = (strings: ChromeStrings): string => {
+    let hit = footers.get(strings);
+    if (hit === undefined) footers.set(strings, (hit = footerTemplate({ t: strings, siteName: config.name, columns, socials })));
+    return hit;
+  };
 
   const drawerLinks = template('drawer-links')({ links, primary });
 
@@ -177,7 +183,7 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
       return src ? [{ src }] : [];
     }),
     favicon: faviconHref ? { href: faviconHref, ...(faviconType(faviconHref) ? { type: faviconType(faviconHref) } : {}) } : undefined,
-    footer,
+    footerFor,
     drawerLinks,
     pageFeedbackFor: readers.html,
     metatags: siteMetatags(config.seo?.metatags ?? []),
@@ -231,6 +237,7 @@ export function sectionChrome(chrome: SiteChrome, sectionId: string | undefined)
     strings,
     pageFeedback: chrome.pageFeedbackFor(strings),
     searchDialog: template('search-dialog')({ t: strings }),
+    footer: chrome.footerFor(strings),
     section,
     tabs: template('tabs')(pick((l) => l.kind === 'tab')),
     topbar: chrome.topbarFor(languageSwitcher, true, strings),

@@ -129,7 +129,7 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
     next: parts.next,
     showToc: toc.length > 0,
     toc,
-    footer: chrome.footer,
+    footer: section.footer,
     drawerLinks: chrome.drawerLinks,
     searchDialog: section.searchDialog,
     pageFeedback: section.pageFeedback,

@@ -23,7 +23,7 @@ describe('the chrome in the navigation language', () => {
   it('writes each language division in its own words, English where a code has no table', async () => {
     const codes = ['en', 'ja', 'cn', 'fr-CA', 'pt-BR', 'de-AT'];
     const files: Record<string, string> = {
-      'docs.json': JSON.stringify({ name: 'x', contextual: { options: ['copy', 'view'] }, navigation: { languages: codes.map(lang) } }),
+      'docs.json': JSON.stringify({ name: 'x', contextual: { options: ['copy', 'view'] }, footer: { socials: { github: 'https://github.com/acme' } }, navigation: { languages: codes.map(lang) } }),
     };
     for (const c of codes) {
       files[`${c}/index.mdx`] = page(`Home ${c}`);
@@ -41,6 +41,8 @@ describe('the chrome in the navigation language', () => {
     expect(ja).toContain('<span data-contextual-label>ページをコピー</span>');
     expect(ja).toContain('placeholder="ドキュメントを検索..."');
     expect(ja).toContain('<summary aria-label="その他のページ操作">');
+    expect(ja).toContain('<ul class="socials" aria-label="xのソーシャルメディア">');
+    expect(html('en/index.html')).toContain('<ul class="socials" aria-label="x elsewhere">');
     expect(pageStrings(ja)['askAi']).toBe('AIに質問');
     expect(pageStrings(ja)['copied']).toBe('コピーしました');
     expect(ja).not.toContain('On this page');
