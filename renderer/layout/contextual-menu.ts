@@ -57,17 +57,17 @@ function customUrl(href: ContextualHref, slug: string): { url: string; needsPage
 function item(option: ContextualOption, page: PlannedPage, ctx: RenderContext, icon: (name: string) => string, strings: ChromeStrings): Item | undefined {
   switch (option.kind) {
     case 'copy':
-      return { title: strings.copyPage, description: 'Copy page as Markdown for LLMs', icon: icon('copy'), action: 'copy' };
+      return { title: strings.copyPage, description: strings.copyPageHint, icon: icon('copy'), action: 'copy' };
     case 'view':
-      return { title: strings.viewMarkdown, description: 'View this page as plain text', icon: icon('markdown'), href: markdownUrl(page.slug) };
+      return { title: strings.viewMarkdown, description: strings.viewMarkdownHint, icon: icon('markdown'), href: markdownUrl(page.slug) };
     case 'download-spec': {
       // Only on API pages, as on the hosted platform: the page's own spec, at its bundle path.
       const file = pageSpecFile(page.api);
       const url = file ? ctx.assets[file] : undefined;
-      return url ? { title: 'Download API spec', description: 'Download the API specification this page is made from', icon: icon('download'), href: url, download: true } : undefined;
+      return url ? { title: strings.downloadSpec, description: strings.downloadSpecHint, icon: icon('download'), href: url, download: true } : undefined;
     }
     case 'assistant':
-      return { title: strings.askAssistant, description: 'Ask the assistant about this page', icon: icon('wand-magic-sparkles'), action: 'assistant', requires: 'assistant' };
+      return { title: strings.askAssistant, description: strings.askAssistantHint, icon: icon('wand-magic-sparkles'), action: 'assistant', requires: 'assistant' };
     case 'mcp': {
       const m = MCP_ITEMS[option.option];
       return { title: m.title, description: m.description, icon: icon(m.icon), action: option.option, requires: 'mcp' };

@@ -41,6 +41,8 @@ describe('the chrome in the navigation language', () => {
     expect(ja).toContain('<span data-contextual-label>ページをコピー</span>');
     expect(ja).toContain('placeholder="ドキュメントを検索..."');
     expect(ja).toContain('<summary aria-label="その他のページ操作">');
+    expect(ja).toContain('LLM向けにページをMarkdownでコピー');
+    expect(ja).toContain('このページをプレーンテキストで表示');
     expect(ja).toContain('<ul class="socials" aria-label="xのソーシャルメディア">');
     expect(html('en/index.html')).toContain('<ul class="socials" aria-label="x elsewhere">');
     expect(pageStrings(ja)['askAi']).toBe('AIに質問');
