@@ -1,11 +1,17 @@
+import { CLIENT_ROWS, type ClientStrings } from './client-strings.js';
+import { LAYOUT_ROWS, type LayoutStrings } from './layout-strings.js';
+import { PLAYGROUND_ROWS, type PlaygroundStrings } from './playground-strings.js';
+import type { RowCode } from './row-codes.js';
+
 /**
  * The site chrome's words in every language Mintlify accepts for `navigation.languages`
  * (mintlify-docs organize/settings-reference.mdx lists the codes): one row per language, English
  * the fallback. Pages pick theirs by their navigation language (renderer/layout/chrome.ts);
- * client scripts read the few they need from the page (data attributes), never from a copy of
- * this table. Translations follow each language's usual interface wording.
+ * client scripts read theirs from the page (`<html data-strings>`, page-strings.ts), never from a
+ * copy of these tables. Translations follow each language's usual interface wording. This file has
+ * the first words localized; layout-strings.ts, client-strings.ts and playground-strings.ts the rest.
  */
-export interface ChromeStrings {
+export interface BaseStrings {
   /** The search button ("Search..."). */
   search: string;
   previous: string;
@@ -21,13 +27,16 @@ export interface ChromeStrings {
   viewMarkdown: string;
   askAssistant: string;
   copied: string;
-  /** The assistant's launcher and panel title (assistant.js reads it from `<html data-ask-ai>`). */
+  /** The assistant's launcher and panel title (assistant.js reads it from the page). */
   askAi: string;
   /** The search dialog's field. */
   searchPlaceholder: string;
 }
 
-const ROWS: Record<string, ChromeStrings> = {
+/** Every word of the chrome in one language. */
+export type ChromeStrings = BaseStrings & LayoutStrings & ClientStrings & PlaygroundStrings;
+
+const ROWS: Record<RowCode, BaseStrings> = {
   "en": { search: "Search...", previous: "Previous", next: "Next", onThisPage: "On this page", helpful: "Was this page helpful?", yes: "Yes", no: "No", copyPage: "Copy page", viewMarkdown: "View as Markdown", askAssistant: "Ask assistant", copied: "Copied", askAi: "Ask AI", searchPlaceholder: "Search documentation..." },
   "ar": { search: "بحث...", previous: "السابق", next: "التالي", onThisPage: "في هذه الصفحة", helpful: "هل كانت هذه الصفحة مفيدة؟", yes: "نعم", no: "لا", copyPage: "نسخ الصفحة", viewMarkdown: "عرض بصيغة Markdown", askAssistant: "اسأل المساعد", copied: "تم النسخ", askAi: "اسأل الذكاء الاصطناعي", searchPlaceholder: "ابحث في الوثائق..." },
   "ca": { search: "Cerca...", previous: "Anterior", next: "Següent", onThisPage: "En aquesta pàgina", helpful: "Us ha estat útil aquesta pàgina?", yes: "Sí", no: "No", copyPage: "Copia la pàgina", viewMarkdown: "Mostra com a Markdown", askAssistant: "Pregunta a l'assistent", copied: "Copiat", askAi: "Pregunta a la IA", searchPlaceholder: "Cerca a la documentació..." },
@@ -61,7 +70,7 @@ const ROWS: Record<string, ChromeStrings> = {
 };
 
 /** Codes Mintlify accepts that name a row under another code. */
-const ALIASES: Record<string, string> = {
+const ALIASES: Record<string, RowCode> = {
   cn: 'zh-Hans',
   zh: 'zh-Hans',
   'zh-CN': 'zh-Hans',
@@ -75,13 +84,32 @@ const ALIASES: Record<string, string> = {
 /** Every language code Mintlify documents for `navigation.languages`. */
 export const MINTLIFY_LANGUAGE_CODES = [...Object.keys(ROWS).filter((c) => c !== 'zh-Hans' && c !== 'zh-Hant'), ...Object.keys(ALIASES), 'zh-Hans', 'zh-Hant'].sort();
 
-/**
- * The words for a language code: its row, an alias's row, the row of its first subtag
- * (`de-AT` → `de`), else English.
- */
-export function chromeStrings(lang: string | undefined): ChromeStrings {
-  if (lang === undefined) return ROWS['en']!;
+const merged = new Map<RowCode, ChromeStrings>();
+
+function row(code: RowCode): ChromeStrings {
+  let hit = merged.get(code);
+  if (!hit) {
+    hit = { ...ROWS[code], ...LAYOUT_ROWS[code], ...CLIENT_ROWS[code], ...PLAYGROUND_ROWS[code] };
+    merged.set(code, hit);
+  }
+  return hit;
+}
+
+function isRow(code: string): code is RowCode {
+  return Object.prototype.hasOwnProperty.call(ROWS, code);
+}
+
+/** The row code a language code reads: its own, an alias's, its first subtag's (`de-AT` → `de`), else English. */
+export function rowCode(lang: string | undefined): RowCode {
+  if (lang === undefined) return 'en';
   const code = ALIASES[lang] ?? lang;
+  if (isRow(code)) return code;
   const primary = code.split('-')[0]!.toLowerCase();
-  return ROWS[code] ?? ROWS[ALIASES[primary] ?? primary] ?? ROWS['en']!;
+  const fallback = ALIASES[primary] ?? primary;
+  return isRow(fallback) ? fallback : 'en';
+}
+
+/** The words for a language code (see rowCode). */
+export function chromeStrings(lang: string | undefined): ChromeStrings {
+  return row(rowCode(lang));
 }

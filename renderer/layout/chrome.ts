@@ -17,18 +17,19 @@ import { sidebarWindows, windowFor } from './sidebar-window.js';
 import { switcherLevels, type SwitcherLevel } from './switchers.js';
 import { template } from './templates.js';
 
-const KIND_LABELS: Record<DivisionKind, string> = {
-  tab: 'Sections',
-  anchor: 'Quick links',
-  dropdown: 'Section',
-  product: 'Product',
-  version: 'Version',
-  language: 'Language',
-  menu: 'Menu',
+const KIND_LABELS: Record<DivisionKind, keyof ChromeStrings> = {
+  tab: 'sections',
+  anchor: 'quickLinks',
+  dropdown: 'section',
+  product: 'product',
+  version: 'version',
+  language: 'language',
+  menu: 'menu',
 };
 
-export function kindLabel(kind: DivisionKind): string {
-  return KIND_LABELS[kind];
+/** What a switcher or tab bar of a kind is called, in the section's language. */
+export function kindLabel(kind: DivisionKind, t: ChromeStrings = chromeStrings(undefined)): string {
+  return t[KIND_LABELS[kind]];
 }
 
 /** The parts of a page that depend on the section only (switchers and sidebar). */
@@ -46,6 +47,8 @@ export interface SectionChrome {
   strings: ChromeStrings;
   /** "Was this page helpful?" in that language, '' when the config turns feedback off. */
   pageFeedback: string;
+  /** The footer in that language. */
+  footer: string;
   /** The search dialog, its field in that language. */
   searchDialog: string;
   /** A large section: the window around a page (sidebar-window.ts), and the shared file of the whole tree. */
@@ -62,7 +65,8 @@ export interface SiteChrome {
   baseScripts: { src: string; data?: Record<string, string> }[];
   customScripts: { src: string }[];
   favicon: { href: string; type?: string } | undefined;
-  footer: string;
+  /** The footer in a language's words (the social links' label), rendered once per language. */
+  footerFor: (strings: ChromeStrings) => string;
   /** The top bar's links again, for the phone drawer where the top bar has no room for them. */
   drawerLinks: string;
   /** The config's announcement, rendered once; `key` changes with its text, so a new one shows again after a dismissal. */
@@ -142,11 +146,14 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
     href: safeHref(href),
     ...socialIcon(key),
   }));
-  const footer = template('footer')({
-    siteName: config.name,
-    columns: config.footer.links.map((column) => ({ header: column.header, items: column.items.map(view) })),
-    socials,
-  });
+  const columns = config.footer.links.map((column) => ({ header: column.header, items: column.items.map(view) }));
+  const footerTemplate = template('footer');
+  const footers = new Map<ChromeStrings, string>();
+  const footerFor = (strings: ChromeStrings): string => {
+    let hit = footers.get(strings);
+    if (hit === undefined) footers.set(strings, (hit = footerTemplate({ t: strings, siteName: config.name, columns, socials })));
+    return hit;
+  };
 
   const drawerLinks = template('drawer-links')({ links, primary });
 
@@ -176,7 +183,7 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
       return src ? [{ src }] : [];
     }),
     favicon: faviconHref ? { href: faviconHref, ...(faviconType(faviconHref) ? { type: faviconType(faviconHref) } : {}) } : undefined,
-    footer,
+    footerFor,
     drawerLinks,
     pageFeedbackFor: readers.html,
     metatags: siteMetatags(config.seo?.metatags ?? []),
@@ -222,29 +229,31 @@ export function sectionChrome(chrome: SiteChrome, sectionId: string | undefined)
   const section = (sectionId ? chrome.sectionsById.get(sectionId) : undefined) ?? chrome.defaultSection;
   const levels = switcherLevels(chrome.ctx.sections, section);
   const icon = layoutIcons(chrome.ctx.config);
-  const pick = (test: (l: SwitcherLevel) => boolean) => ({ levels: levels.filter(test), label: kindLabel, icon });
-  const languageSwitcher = template('switchers')(pick((l) => l.kind === 'language'));
   const strings = chromeStrings(languageOf(section));
+  const label = (kind: DivisionKind): string => kindLabel(kind, strings);
+  const pick = (test: (l: SwitcherLevel) => boolean) => ({ levels: levels.filter(test), label, icon });
+  const languageSwitcher = template('switchers')(pick((l) => l.kind === 'language'));
   const built: SectionChrome = {
     strings,
     pageFeedback: chrome.pageFeedbackFor(strings),
     searchDialog: template('search-dialog')({ t: strings }),
+    footer: chrome.footerFor(strings),
     section,
     tabs: template('tabs')(pick((l) => l.kind === 'tab')),
     topbar: chrome.topbarFor(languageSwitcher, true, strings),
     topbarBare: chrome.topbarFor(languageSwitcher, false, strings),
     sidebarTop: template('switchers')(pick((l) => l.kind !== 'tab' && l.kind !== 'language')),
     drawerLanguage: languageSwitcher.trim() ? `<div class="drawer-only">${languageSwitcher}</div>` : '',
-    sidebar: prepareSidebar([], chrome.ctx),
+    sidebar: prepareSidebar([], chrome.ctx, strings),
   };
   const shared = section ? chrome.ctx.sidebarFiles?.[section.id] : undefined;
   if (section && shared) {
     const windows = sidebarWindows(section.sidebar);
-    built.windowFor = (slug) => windowFor(windows, slug, chrome.ctx);
+    built.windowFor = (slug) => windowFor(windows, slug, chrome.ctx, strings);
     built.sidebar = built.windowFor(undefined);
     built.sidebarSrc = shared;
   } else {
-    built.sidebar = prepareSidebar(section?.sidebar ?? [], chrome.ctx);
+    built.sidebar = prepareSidebar(section?.sidebar ?? [], chrome.ctx, strings);
   }
   chrome.sectionCache.set(key, built);
   return built;

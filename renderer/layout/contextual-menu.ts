@@ -57,17 +57,17 @@ function customUrl(href: ContextualHref, slug: string): { url: string; needsPage
 function item(option: ContextualOption, page: PlannedPage, ctx: RenderContext, icon: (name: string) => string, strings: ChromeStrings): Item | undefined {
   switch (option.kind) {
     case 'copy':
-      return { title: strings.copyPage, description: 'Copy page as Markdown for LLMs', icon: icon('copy'), action: 'copy' };
+      return { title: strings.copyPage, description: strings.copyPageHint, icon: icon('copy'), action: 'copy' };
     case 'view':
-      return { title: strings.viewMarkdown, description: 'View this page as plain text', icon: icon('markdown'), href: markdownUrl(page.slug) };
+      return { title: strings.viewMarkdown, description: strings.viewMarkdownHint, icon: icon('markdown'), href: markdownUrl(page.slug) };
     case 'download-spec': {
       // Only on API pages, as on the hosted platform: the page's own spec, at its bundle path.
       const file = pageSpecFile(page.api);
       const url = file ? ctx.assets[file] : undefined;
-      return url ? { title: 'Download API spec', description: 'Download the API specification this page is made from', icon: icon('download'), href: url, download: true } : undefined;
+      return url ? { title: strings.downloadSpec, description: strings.downloadSpecHint, icon: icon('download'), href: url, download: true } : undefined;
     }
     case 'assistant':
-      return { title: strings.askAssistant, description: 'Ask the assistant about this page', icon: icon('wand-magic-sparkles'), action: 'assistant', requires: 'assistant' };
+      return { title: strings.askAssistant, description: strings.askAssistantHint, icon: icon('wand-magic-sparkles'), action: 'assistant', requires: 'assistant' };
     case 'mcp': {
       const m = MCP_ITEMS[option.option];
       return { title: m.title, description: m.description, icon: icon(m.icon), action: option.option, requires: 'mcp' };
@@ -115,10 +115,10 @@ export function contextualMenu(settings: ContextualSettings | undefined, page: P
   const list = items
     .map((i) => `<li${requires(i)}>${link(i, 'contextual-item', `${i.icon}<span class="contextual-text"><span class="contextual-title">${escapeHtml(i.title)}</span>${i.description ? `<span class="contextual-description">${escapeHtml(i.description)}</span>` : ''}</span>`)}</li>`)
     .join('');
-  const more = items.length > 1 ? `<details class="contextual-more"><summary aria-label="More page actions"><svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"/></svg></summary><ul class="contextual-list">${list}</ul></details>` : '';
+  const more = items.length > 1 ? `<details class="contextual-more"><summary aria-label="${escapeHtml(strings.morePageActions)}"><svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"/></svg></summary><ul class="contextual-list">${list}</ul></details>` : '';
   // The name an editor gives the MCP server, for the install links the page makes.
   const server = items.some((i) => i.requires === 'mcp') ? ` data-mcp-name="${escapeHtml(mcpName(ctx.config.name))}"` : '';
-  return `<div class="contextual contextual-${settings.display}"${requires(first)} data-contextual data-md="${escapeHtml(markdownUrl(page.slug))}" data-copied="${escapeHtml(strings.copied)}"${server}>${face}${more}<span class="contextual-status" data-contextual-status role="status" aria-live="polite"></span></div>`;
+  return `<div class="contextual contextual-${settings.display}"${requires(first)} data-contextual data-md="${escapeHtml(markdownUrl(page.slug))}"${server}>${face}${more}<span class="contextual-status" data-contextual-status role="status" aria-live="polite"></span></div>`;
 }
 
 /** The server's name in an editor's MCP settings: the site's name, lowercase, words hyphenated. */

@@ -31,4 +31,5 @@ export const LAYOUT_IDS: readonly string[] = [
   'assistant-panel',
   'assistant-title',
   'code-snippet-feedback-button',
+  'code-snippet-feedback-textarea',
 ];

@@ -8,6 +8,7 @@ import { template } from './templates.js';
 import { crumbsFor, type Crumb } from './breadcrumbs.js';
 import { textDirection } from './direction.js';
 import { languageOf } from '../i18n/language.js';
+import { pageStringsAttr } from '../i18n/page-strings.js';
 import { canonicalPath, portableHref } from '../page-urls.js';
 
 export { loadThemeAssets } from '../theme/assets.js';
@@ -90,6 +91,7 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
   return template('document')({
     csp: chrome.ctx.metaCsp,
     t: section.strings,
+    pageStrings: pageStringsAttr(section.strings, parts.usesPlayground === true),
     lang,
     dir: textDirection(lang),
     searchScope: section.section ? chrome.ctx.searchScopes?.[section.section.id] : undefined,
@@ -127,7 +129,7 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
     next: parts.next,
     showToc: toc.length > 0,
     toc,
-    footer: chrome.footer,
+    footer: section.footer,
     drawerLinks: chrome.drawerLinks,
     searchDialog: section.searchDialog,
     pageFeedback: section.pageFeedback,
@@ -203,16 +205,18 @@ export function renderRedirectPage(to: string, ctx: RenderContext): string {
 export function renderNotFoundPage(ctx: RenderContext): string {
   const chrome = siteChrome(ctx);
   const home = ctx.pageIndex['index']?.url ?? '/';
-  const content = template('not-found')({ home });
+  // One 404.html for the whole site: in the language of the section a reader lands in first.
+  const t = sectionChrome(chrome, undefined).strings;
+  const content = template('not-found')({ home, t });
   return assemble(chrome, {
     slug: undefined,
     sectionId: undefined,
-    documentTitle: `Page not found - ${ctx.config.name}`,
-    ogTitle: 'Page not found',
+    documentTitle: `${t.notFoundTitle} - ${ctx.config.name}`,
+    ogTitle: t.notFoundTitle,
     description: undefined,
     canonical: undefined,
     robots: 'noindex',
-    pageTitle: 'Page not found',
+    pageTitle: t.notFoundTitle,
     pageDescription: undefined,
     breadcrumbs: [],
     content,

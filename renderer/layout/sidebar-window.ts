@@ -1,3 +1,5 @@
+import { chromeStrings, type ChromeStrings } from '../i18n/chrome-strings.js';
+import { languageOf } from '../i18n/language.js';
 import { createHash } from 'node:crypto';
 import type { NavNode, RenderContext } from '../types.js';
 import { prepareSidebar, type PreparedSidebar } from './sidebar.js';
@@ -58,12 +60,12 @@ export function sidebarWindows(nodes: NavNode[]): SidebarWindows {
 }
 
 /** The prepared window around `slug` (block 0 for a page the section does not list). */
-export function windowFor(windows: SidebarWindows, slug: string | undefined, ctx: RenderContext): PreparedSidebar {
+export function windowFor(windows: SidebarWindows, slug: string | undefined, ctx: RenderContext, t?: ChromeStrings): PreparedSidebar {
   const block = (slug === undefined ? undefined : windows.blockOf.get(slug)) ?? 0;
   let hit = windows.prepared.get(block);
   if (!hit) {
     // One link beyond each end: the blocks chain, so the windows alone lead to every page.
-    hit = prepareSidebar(windowNodes(windows.nodes, block * WINDOW_LINKS - 1, (block + 1) * WINDOW_LINKS + 1), ctx);
+    hit = prepareSidebar(windowNodes(windows.nodes, block * WINDOW_LINKS - 1, (block + 1) * WINDOW_LINKS + 1), ctx, t);
     windows.prepared.set(block, hit);
   }
   return hit;
@@ -138,7 +140,7 @@ export function sharedSidebars(ctx: RenderContext): { files: [string, Uint8Array
   const seen = new Set<string>();
   for (const section of ctx.sections) {
     if (section.external || !needsWindow(section.sidebar)) continue;
-    const bytes = new TextEncoder().encode(prepareSidebar(section.sidebar, ctx).html);
+    const bytes = new TextEncoder().encode(prepareSidebar(section.sidebar, ctx, chromeStrings(languageOf(section))).html);
     const file = `_sidebar/sidebar.${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}.html`;
     if (!seen.has(file)) {
       seen.add(file);

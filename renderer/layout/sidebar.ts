@@ -1,3 +1,4 @@
+import { chromeStrings, type ChromeStrings } from '../i18n/chrome-strings.js';
 import type { NavNode, RenderContext } from '../types.js';
 import { isExternalHref, safeHref } from './escape.js';
 import { pageHref } from '../page-urls.js';
@@ -23,13 +24,15 @@ export interface PreparedSidebar {
   openOffsets: Map<string, number[]>;
 }
 
-export function prepareSidebar(nodes: NavNode[], ctx: RenderContext): PreparedSidebar {
+/** `t`: the words of the section's language (the "deprecated" label). */
+export function prepareSidebar(nodes: NavNode[], ctx: RenderContext, t: ChromeStrings = chromeStrings(undefined)): PreparedSidebar {
   const groupStack: (number | null)[] = [];
   const ancestorsBySlug = new Map<string, Set<number>>();
   let nextGroup = 0;
   const nodesTemplate = template('sidebar-nodes');
 
   const helpers = {
+    t,
     icon: layoutIcons(ctx.config),
     safeHref,
     isExternal: isExternalHref,

@@ -129,7 +129,8 @@ describe.skipIf(!chromium.path)(browserSuite('a big site in Chromium'), () => {
     expect(scoped.labels).toEqual(['']);
     const widen = page.locator('#search-scope');
     await widen.waitFor();
-    expect(await widen.textContent()).toBe('Search all versions and languages');
+    // A French page: the scope button in French (renderer/i18n/client-strings.ts).
+    expect(await widen.textContent()).toBe('Rechercher dans toutes les versions et langues');
     await widen.click();
     await page.locator('.search-result-scope').first().waitFor();
     const urls = await page.locator('.search-result-link').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
@@ -139,6 +140,7 @@ describe.skipIf(!chromium.path)(browserSuite('a big site in Chromium'), () => {
     expect(urls.slice(1).sort()).toEqual(['/en/v1/webhooks/', '/en/v2/webhooks/', '/fr/v2/webhooks/']);
     expect(labels.slice(1).sort()).toEqual(['en', 'en · v2', 'v2']);
     expect(await widen.getAttribute('aria-pressed')).toBe('true');
+    expect(await widen.textContent()).toBe('Rechercher dans cette version et cette langue seulement');
     await page.context().close();
   });
 

@@ -8,8 +8,20 @@
 (function () {
   'use strict';
   var STATUS_URL = '/_/assistant';
-  // The label in the page's language (renderer/i18n/chrome-strings.ts, written on <html>).
-  var ASK_AI = document.documentElement.getAttribute('data-ask-ai') || 'Ask AI';
+  // The words in the page's language (renderer/i18n, written on <html data-strings>).
+  var T = (function () {
+    try {
+      return JSON.parse(document.documentElement.getAttribute('data-strings') || '{}');
+    } catch (e) {
+      return {};
+    }
+  })();
+  function t(key, fill) {
+    var s = T[key] || key;
+    for (var k in fill || {}) s = s.split('{' + k + '}').join(String(fill[k]));
+    return s;
+  }
+  var ASK_AI = t('askAi');
   var MESSAGE_URL = '/_/assistant/message';
   var messages = [];
   var threadId = null;
@@ -67,15 +79,15 @@
   }
 
   function build() {
-    var close = el('button', { type: 'button', class: 'assistant-close', 'aria-label': 'Close assistant', text: '\u00d7' });
+    var close = el('button', { type: 'button', class: 'assistant-close', 'aria-label': t('closeAssistant'), text: '\u00d7' });
     log = el('div', { class: 'assistant-log', id: 'assistant-log', 'aria-live': 'polite', 'aria-relevant': 'additions text' });
-    input = el('textarea', { class: 'assistant-input', id: 'assistant-input', rows: '2', maxlength: '2000', placeholder: 'Ask a question about these docs\u2026', 'aria-label': 'Question for the assistant' });
-    sendButton = el('button', { type: 'submit', class: 'assistant-send', text: 'Ask' });
+    input = el('textarea', { class: 'assistant-input', id: 'assistant-input', rows: '2', maxlength: '2000', placeholder: t('askPlaceholder'), 'aria-label': t('askLabel') });
+    sendButton = el('button', { type: 'submit', class: 'assistant-send', text: t('askSend') });
     statusLine = el('p', { class: 'assistant-status', role: 'status' });
     var form = el('form', { class: 'assistant-form' }, [input, sendButton]);
     panel = el('dialog', { class: 'assistant-panel', id: 'assistant-panel', 'aria-labelledby': 'assistant-title' }, [
       el('div', { class: 'assistant-head' }, [el('h2', { id: 'assistant-title', class: 'assistant-title', text: ASK_AI }), close]),
-      el('p', { class: 'assistant-note', text: 'Answers come from these docs and may be wrong; check the cited pages.' }),
+      el('p', { class: 'assistant-note', text: t('assistantNote') }),
       log,
       statusLine,
       form,
@@ -153,7 +165,7 @@
         if (!res.ok || !res.body) {
           return res.json().catch(function () { return {}; }).then(function (b) {
             var wait = res.headers.get('retry-after');
-            throw new Error((b && b.error) || 'The assistant is not available right now' + (wait ? '; retry in ' + wait + ' s' : ''));
+            throw new Error((b && b.error) || t('assistantUnavailable') + (wait ? '; ' + t('retryIn', { seconds: wait }) : ''));
           });
         }
         var reader = res.body.getReader();
@@ -187,7 +199,7 @@
         return pump().then(function () {
           if (!acc) answer.body.textContent = '';
           if (sources.length) {
-            var list = el('ul', { class: 'assistant-sources', 'aria-label': 'Sources' });
+            var list = el('ul', { class: 'assistant-sources', 'aria-label': t('sources') });
             sources.forEach(function (s) {
               var href = safeHref(s.url);
               list.appendChild(el('li', {}, [href ? el('a', { href: href, text: s.title || s.url }) : s.title || s.url]));

@@ -7,6 +7,20 @@
 (function () {
   'use strict';
 
+  // The words in the page's language (renderer/i18n, written on <html data-strings>).
+  var T = (function () {
+    try {
+      return JSON.parse(document.documentElement.getAttribute('data-strings') || '{}');
+    } catch (e) {
+      return {};
+    }
+  })();
+  function t(key, fill) {
+    var s = T[key] || key;
+    for (var k in fill || {}) s = s.split('{' + k + '}').join(String(fill[k]));
+    return s;
+  }
+
   var COPIED_MS = 2000;
 
   // ---- tabs ---------------------------------------------------------------------------------
@@ -119,7 +133,7 @@
   function showCopied(button) {
     var status = button.querySelector('.c-code__copy-status');
     button.setAttribute('data-copied', '');
-    if (status) status.textContent = 'Copied';
+    if (status) status.textContent = t('copied');
     clearTimeout(button._copiedTimer);
     button._copiedTimer = setTimeout(function () {
       button.removeAttribute('data-copied');
@@ -211,7 +225,15 @@
     el.scrollIntoView();
   }
 
+  // The copy buttons in the page's content are labelled in the reader's language.
+  function labelCopyButtons() {
+    document.querySelectorAll('.c-code__copy[data-copy-code]').forEach(function (button) {
+      button.setAttribute('aria-label', t(button.closest('.c-prompt') ? 'copyPrompt' : 'copyCode'));
+    });
+  }
+
   function init() {
+    labelCopyButtons();
     groupViews();
     revealHash();
   }

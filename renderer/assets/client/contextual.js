@@ -10,6 +10,20 @@
  */
 (function () {
   'use strict';
+
+  // The words in the page's language (renderer/i18n, written on <html data-strings>).
+  var T = (function () {
+    try {
+      return JSON.parse(document.documentElement.getAttribute('data-strings') || '{}');
+    } catch (e) {
+      return {};
+    }
+  })();
+  function t(key, fill) {
+    var s = T[key] || key;
+    for (var k in fill || {}) s = s.split('{' + k + '}').join(String(fill[k]));
+    return s;
+  }
   // components.js (loaded before this file on every page) copies for the code blocks too.
   function copyText(text) {
     return typeof window.docsCopyText === 'function' ? window.docsCopyText(text) : Promise.reject(new Error('no copy'));
@@ -115,7 +129,7 @@
       var action = el.getAttribute('data-contextual-action');
       if (action === 'copy') {
         event.preventDefault();
-        markdown().then(copyText).then(function () { say(root.getAttribute('data-copied') || 'Copied'); }, function () { say('Could not copy the page'); });
+        markdown().then(copyText).then(function () { say(t('copied')); }, function () { say(t('copyFailed')); });
         close();
       } else if (action === 'open') {
         event.preventDefault();
@@ -124,7 +138,7 @@
         (template.indexOf('$page') === -1 ? Promise.resolve('') : markdown()).then(function (text) {
           var url = template.split('$page').join(encodeURIComponent(text));
           if (win) { win.opener = null; win.location.href = url; } else window.location.href = url;
-        }, function () { if (win) win.close(); say('Could not read the page'); });
+        }, function () { if (win) win.close(); say(t('readFailed')); });
         close();
       } else if (action === 'assistant') {
         event.preventDefault();
@@ -132,7 +146,7 @@
         if (window.docsAssistant) window.docsAssistant.open();
       } else if (mcpUrl && (action === 'mcp' || action === 'add-mcp')) {
         event.preventDefault();
-        copyText(mcpTarget(action, mcpUrl, mcpName).copy).then(function () { say(root.getAttribute('data-copied') || 'Copied'); }, function () { say('Could not copy'); });
+        copyText(mcpTarget(action, mcpUrl, mcpName).copy).then(function () { say(t('copied')); }, function () { say(t('copyFailed')); });
         close();
       }
     });

@@ -8,6 +8,20 @@
  */
 (function () {
   'use strict';
+
+  // The words in the page's language (renderer/i18n, written on <html data-strings>).
+  var T = (function () {
+    try {
+      return JSON.parse(document.documentElement.getAttribute('data-strings') || '{}');
+    } catch (e) {
+      return {};
+    }
+  })();
+  function t(key, fill) {
+    var s = T[key] || key;
+    for (var k in fill || {}) s = s.split('{' + k + '}').join(String(fill[k]));
+    return s;
+  }
   var EVENTS_URL = '/_/events';
   var root = document.querySelector('[data-page-feedback]');
   if (!root) return;
@@ -91,14 +105,25 @@
       button.type = 'button';
       button.className = 'code-snippet-feedback-button';
       button.id = 'code-snippet-feedback-button';
-      button.textContent = 'Feedback';
-      button.setAttribute('aria-label', 'Give feedback on this code');
+      button.textContent = t('codeFeedback');
+      button.setAttribute('aria-label', t('codeFeedbackLabel'));
       button.addEventListener('click', function () {
         var box = pre.parentNode.querySelector('.code-snippet-feedback-form');
         if (box) return void (box.hidden = !box.hidden);
         box = document.createElement('form');
         box.className = 'code-snippet-feedback-form';
-        box.innerHTML = '<textarea id="code-snippet-feedback-textarea" maxlength="1000" rows="3" aria-label="What is wrong with this code?" placeholder="What is wrong with this code?"></textarea><button type="submit" class="code-snippet-feedback-form-submit-button">Send</button>';
+        var area = document.createElement('textarea');
+        area.id = 'code-snippet-feedback-textarea';
+        area.maxLength = 1000;
+        area.rows = 3;
+        area.setAttribute('aria-label', t('codeFeedbackQuestion'));
+        area.placeholder = t('codeFeedbackQuestion');
+        var submit = document.createElement('button');
+        submit.type = 'submit';
+        submit.className = 'code-snippet-feedback-form-submit-button';
+        submit.textContent = t('send');
+        box.appendChild(area);
+        box.appendChild(submit);
         box.addEventListener('submit', function (e) {
           e.preventDefault();
           var text = box.querySelector('textarea').value.trim();
@@ -111,7 +136,11 @@
             code: (code ? code.textContent : pre.textContent).slice(0, 4000), lang: lang ? lang[1].slice(0, 40) : undefined,
             filename: title ? title.textContent.trim().slice(0, 200) || undefined : undefined,
           });
-          box.innerHTML = '<p class="code-snippet-feedback-thanks">Thanks for your feedback.</p>';
+          var thanks = document.createElement('p');
+          thanks.className = 'code-snippet-feedback-thanks';
+          thanks.textContent = t('feedbackThanks');
+          box.textContent = '';
+          box.appendChild(thanks);
         });
         pre.parentNode.insertBefore(box, pre.nextSibling);
       });

@@ -10,6 +10,20 @@
 (function () {
   'use strict';
 
+  // The words in the page's language (renderer/i18n, written on <html data-strings>).
+  var T = (function () {
+    try {
+      return JSON.parse(document.documentElement.getAttribute('data-strings') || '{}');
+    } catch (e) {
+      return {};
+    }
+  })();
+  function t(key, fill) {
+    var s = T[key] || key;
+    for (var k in fill || {}) s = s.split('{' + k + '}').join(String(fill[k]));
+    return s;
+  }
+
   var CONFIG_URL = '/_/playground/config';
   var PROXY_URL = '/_/playground/proxy';
   var STORE = 'docs-playground:';
@@ -153,7 +167,7 @@
   function input(id, p, value) {
     var values = p.enum || (/^boolean/.test(p.type) ? ['true', 'false'] : undefined);
     if (values) {
-      var select = el('select', { id: id, className: 'pg-input' }, [el('option', { value: '', text: p.required ? 'Choose…' : '(not sent)' })]);
+      var select = el('select', { id: id, className: 'pg-input' }, [el('option', { value: '', text: p.required ? t('choose') : t('notSent') })]);
       values.forEach(function (v) {
         select.appendChild(el('option', { value: v, text: v }));
       });
@@ -169,7 +183,7 @@
       el('label', { for: control.id, className: 'pg-label' }, [
         el('code', { text: labelText }),
         extra && extra.type ? el('span', { className: 'pg-type', text: extra.type }) : null,
-        required ? el('span', { className: 'pg-required', text: 'required' }) : null,
+        required ? el('span', { className: 'pg-required', text: t('required') }) : null,
       ]),
       control,
     ]);
@@ -191,10 +205,10 @@
     }
     var rows = [];
     if (scheme.kind === 'basic') {
-      rows.push(secret('Username', 'user', 'text'));
-      rows.push(secret('Password', 'password'));
+      rows.push(secret(t('username'), 'user', 'text'));
+      rows.push(secret(t('password'), 'password'));
     } else if (scheme.kind === 'bearer' || scheme.kind === 'oauth2') {
-      rows.push(secret(scheme.kind === 'oauth2' ? 'Access token (' + scheme.name + ')' : 'Bearer token', 'token'));
+      rows.push(secret(scheme.kind === 'oauth2' ? t('accessToken') + ' (' + scheme.name + ')' : t('bearerToken'), 'token'));
     } else if (scheme.kind === 'apiKey') {
       rows.push(secret(scheme.param + ' (' + scheme.in + ')', 'key'));
     } else {
@@ -291,7 +305,7 @@
       headers.appendChild(el('dt', { text: name }));
       headers.appendChild(el('dd', { text: value }));
     });
-    out.appendChild(el('details', { className: 'pg-headers-box' }, [el('summary', { text: 'Headers' }), headers]));
+    out.appendChild(el('details', { className: 'pg-headers-box' }, [el('summary', { text: t('headers') }), headers]));
     var type = res.headers.get('content-type') || '';
     var shown = bodyText;
     if (/json/i.test(type)) {
@@ -302,7 +316,7 @@
       }
     }
     if (shown.length > MAX_SHOWN) shown = shown.slice(0, MAX_SHOWN) + '\n… (' + (bodyText.length - MAX_SHOWN) + ' more characters not shown)';
-    out.appendChild(el('pre', { className: 'pg-body', tabindex: '0', 'aria-label': 'Response body' }, [el('code', { text: shown || '(empty body)' })]));
+    out.appendChild(el('pre', { className: 'pg-body', tabindex: '0', 'aria-label': t('responseBody') }, [el('code', { text: shown || t('emptyBody') })]));
   }
 
   function readBody(res) {
@@ -318,7 +332,7 @@
   function build(root, req) {
     var n = ++uid;
     var prefix = 'pg' + n;
-    var trigger = el('button', { type: 'button', className: 'pg-try', 'aria-haspopup': 'dialog', text: 'Try it' });
+    var trigger = el('button', { type: 'button', className: 'pg-try', 'aria-haspopup': 'dialog', text: t('tryIt') });
     var header = root.previousElementSibling && root.previousElementSibling.classList.contains('c-endpoint') ? root.previousElementSibling : root;
     header.appendChild(trigger);
 
@@ -328,7 +342,7 @@
       el('span', { className: 'c-endpoint__method c-endpoint__method--' + req.method.toLowerCase(), text: req.method }),
       el('code', { text: req.path }),
     ]);
-    var close = el('button', { type: 'button', className: 'pg-close', 'aria-label': 'Close' }, ['×']);
+    var close = el('button', { type: 'button', className: 'pg-close', 'aria-label': t('close') }, ['×']);
     form.appendChild(el('div', { className: 'pg-head' }, [title, close]));
 
     var serverSelect;
@@ -339,7 +353,7 @@
       req.servers.forEach(function (s) {
         serverSelect.appendChild(el('option', { value: s, text: s }));
       });
-      form.appendChild(row('Server', serverSelect));
+      form.appendChild(row(t('server'), serverSelect));
     }
     // The chosen server's variables (`{region}`): a list when the spec gives an `enum`, else a text
     // box, each starting at the value the page's examples show. Rebuilt when the server changes.
@@ -353,9 +367,9 @@
     function renderVariables() {
       variableBox.textContent = '';
       variableInputs = [];
-      var t = templates[serverIndex()];
-      if (!t) return;
-      t.variables.forEach(function (v, i) {
+      var tpl = templates[serverIndex()];
+      if (!tpl) return;
+      tpl.variables.forEach(function (v, i) {
         var id = prefix + '-var' + i;
         var control;
         if (v.enum && v.enum.length > 0) {
@@ -374,9 +388,9 @@
     /** The chosen server's URL with the variables as chosen. */
     function chosenServer() {
       var i = serverIndex();
-      var t = templates[i];
-      if (!t) return req.servers[i] || '';
-      var url = t.url;
+      var tpl = templates[i];
+      if (!tpl) return req.servers[i] || '';
+      var url = tpl.url;
       variableInputs.forEach(function (vi) {
         url = url.split('{' + vi.v.name + '}').join(vi.box.value);
       });
@@ -404,16 +418,16 @@
       if (req.security.length > 1) {
         authSelect = el('select', { id: prefix + '-authsel', className: 'pg-input' });
         req.security.forEach(function (alt, i) {
-          authSelect.appendChild(el('option', { value: String(i), text: alt.map(function (s) { return s.name; }).join(' + ') || 'None' }));
+          authSelect.appendChild(el('option', { value: String(i), text: alt.map(function (s) { return s.name; }).join(' + ') || t('none') }));
         });
         authSelect.addEventListener('change', function () {
           renderAuth(Number(authSelect.value));
         });
-        authChildren.push(row('Method', authSelect));
+        authChildren.push(row(t('authMethod'), authSelect));
       }
       authChildren.push(authBox);
       renderAuth(0);
-      form.appendChild(section('Authorization', authChildren));
+      form.appendChild(section(t('authorization'), authChildren));
       auth = function (out) {
         current.forEach(function (a) {
           a.apply(out);
@@ -422,7 +436,7 @@
     }
 
     var paramBoxes = [];
-    [['path', 'Path parameters'], ['query', 'Query parameters'], ['header', 'Headers'], ['cookie', 'Cookies']].forEach(function (group) {
+    [['path', t('pathParams')], ['query', t('queryParams')], ['header', t('headers')], ['cookie', t('cookies')]].forEach(function (group) {
       var list = req.params.filter(function (p) {
         return p.in === group[0];
       });
@@ -445,7 +459,7 @@
       bodyBox = el('textarea', { id: prefix + '-body', className: 'pg-input pg-textarea', rows: '10', spellcheck: 'false', placeholder: req.body.placeholder || '' });
       bodyBox.value = req.body.value || '';
       var useExample = req.body.placeholder
-        ? el('button', { type: 'button', className: 'pg-link', text: 'Fill in the example' })
+        ? el('button', { type: 'button', className: 'pg-link', text: t('fillExample') })
         : null;
       if (useExample) {
         useExample.addEventListener('click', function () {
@@ -459,10 +473,10 @@
         fileBoxes.push({ name: name, box: box });
         return row(name, box, { type: 'file' });
       });
-      form.appendChild(section('Body', [row(req.body.type, bodyBox), useExample].concat(fileRows)));
+      form.appendChild(section(t('body'), [row(req.body.type, bodyBox), useExample].concat(fileRows)));
     }
 
-    var send = el('button', { type: 'submit', className: 'pg-send', text: 'Send' });
+    var send = el('button', { type: 'submit', className: 'pg-send', text: t('send') });
     form.appendChild(el('div', { className: 'pg-actions' }, [send]));
     var out = el('div', { className: 'pg-output', 'aria-live': 'polite' });
     form.appendChild(out);
@@ -548,7 +562,7 @@
       loadSiteConfig().then(function (cfg) {
         var c = compose(cfg);
         target.textContent = '';
-        target.appendChild(el('span', { className: 'pg-target__label', text: 'Sends to ' }));
+        target.appendChild(el('span', { className: 'pg-target__label', text: t('sendsTo') + ' ' }));
         target.appendChild(el('code', { text: c.url }));
       });
     }
@@ -561,19 +575,19 @@
         var c = compose(cfg);
         out.textContent = '';
         if (c.missing.length > 0) {
-          out.appendChild(explain('Missing required values', 'Fill in: ' + c.missing.join(', ') + '.'));
+          out.appendChild(explain(t('missingValues'), t('fillIn', { names: c.missing.join(', ') })));
           return;
         }
         var origin = originOf(c.url);
         if (!origin) {
-          out.appendChild(explain('No server to send to', 'This API names no base URL; the site\'s operator can configure one.'));
+          out.appendChild(explain(t('noServer'), t('noServerText')));
           return;
         }
         var viaProxy = cfg.served && cfg.proxy && req.proxy;
         if (cfg.served && cfg.origins.indexOf(origin) < 0) {
           out.appendChild(
             explain(
-              'Origin not allowed',
+              t('originNotAllowed'),
               cfg.origins.length === 0
                 ? 'The operator of this site has allowed no API origin for the playground, so ' + origin + ' cannot be called from here.'
                 : 'This site may send requests only to the API origins its operator allowed (' + cfg.origins.join(', ') + '), and ' + origin + ' is not one of them.',
@@ -589,7 +603,7 @@
           return kv[0] + '=' + kv[1];
         }).join('; ');
         if (cookie && !viaProxy) {
-          out.appendChild(explain('Cookies not sent', 'A browser does not let a page set cookies for another site; the cookie values were left out.'));
+          out.appendChild(explain(t('cookiesNotSent'), t('cookiesNotSentText')));
         }
         var url = c.url;
         if (viaProxy) {
@@ -602,7 +616,7 @@
           controller.abort();
         }, TIMEOUT_MS);
         send.disabled = true;
-        send.textContent = 'Sending…';
+        send.textContent = t('sending');
         var started = performance.now();
         fetch(url, {
           method: req.method,
@@ -625,21 +639,21 @@
                 } catch (e) {
                   // Plain text already.
                 }
-                out.appendChild(explain(problem === 'ORIGIN_NOT_ALLOWED' ? 'Origin not allowed' : 'The proxy could not complete the request', message));
+                out.appendChild(explain(problem === 'ORIGIN_NOT_ALLOWED' ? t('originNotAllowed') : t('proxyFailed'), message));
                 return;
               }
-              showResponse(out, res, ms, text, viaProxy ? 'through this site\'s proxy' : 'sent from your browser');
+              showResponse(out, res, ms, text, viaProxy ? t('viaProxy') : t('viaBrowser'));
             });
           })
           .catch(function (err) {
             if (err && err.name === 'AbortError') {
-              out.appendChild(explain('No answer', 'The API did not answer within ' + TIMEOUT_MS / 1000 + ' seconds.'));
+              out.appendChild(explain(t('noAnswer'), t('noAnswerText', { seconds: TIMEOUT_MS / 1000 })));
             } else if (viaProxy) {
-              out.appendChild(explain('Network error', 'This site could not be reached to forward the request.'));
+              out.appendChild(explain(t('networkError'), t('networkErrorText')));
             } else {
               out.appendChild(
                 explain(
-                  'The request failed in the browser',
+                  t('browserFailed'),
                   'Either ' + origin + ' is unreachable from your network, or it does not allow requests from this site (CORS: it must answer with Access-Control-Allow-Origin: ' + location.origin + '). The browser does not say which.',
                 ),
               );
@@ -648,7 +662,7 @@
           .then(function () {
             clearTimeout(timer);
             send.disabled = false;
-            send.textContent = 'Send';
+            send.textContent = t('send');
           });
       });
     });
@@ -674,16 +688,16 @@
   /** `simple`: a copy button for the endpoint's URL, no form. */
   function buildSimple(root, req) {
     var header = root.previousElementSibling && root.previousElementSibling.classList.contains('c-endpoint') ? root.previousElementSibling : root;
-    var button = el('button', { type: 'button', className: 'pg-copy', text: 'Copy URL' });
+    var button = el('button', { type: 'button', className: 'pg-copy', text: t('copyUrl') });
     header.appendChild(button);
     button.addEventListener('click', function () {
       loadSiteConfig().then(function (cfg) {
         var base = /^https?:\/\//i.test(req.path) ? '' : cfg.baseUrl || req.servers[0] || '';
         var url = base ? base.replace(/\/+$/, '') + req.path : req.path;
         var done = function () {
-          button.textContent = 'Copied';
+          button.textContent = t('copied');
           setTimeout(function () {
-            button.textContent = 'Copy URL';
+            button.textContent = t('copyUrl');
           }, 2000);
         };
         if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, function () {});

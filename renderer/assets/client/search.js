@@ -273,6 +273,20 @@
 (function () {
   'use strict';
 
+  // The words in the page's language (renderer/i18n, written on <html data-strings>).
+  var T = (function () {
+    try {
+      return JSON.parse(document.documentElement.getAttribute('data-strings') || '{}');
+    } catch (e) {
+      return {};
+    }
+  })();
+  function t(key, fill) {
+    var s = T[key] || key;
+    for (var k in fill || {}) s = s.split('{' + k + '}').join(String(fill[k]));
+    return s;
+  }
+
   var script = document.currentScript;
   var MINISEARCH_URL = script && script.getAttribute('data-minisearch');
   var SEARCH_BASE = (script && script.getAttribute('data-search')) || '/_search/';
@@ -447,7 +461,7 @@
 
   function labelScopeButton() {
     if (!scopeButton) return;
-    scopeButton.textContent = wide ? 'Search only this version and language' : 'Search all versions and languages';
+    scopeButton.textContent = wide ? t('searchThis') : t('searchAll');
     scopeButton.setAttribute('aria-pressed', wide ? 'true' : 'false');
   }
 
@@ -500,8 +514,8 @@
     });
     input.setAttribute('aria-expanded', results.length > 0 ? 'true' : 'false');
     if (!tidy(query)) status.textContent = '';
-    else if (totalFound === 0) status.textContent = 'No results for \u201c' + tidy(query) + '\u201d';
-    else status.textContent = totalFound === 1 ? '1 result' : totalFound > results.length ? 'Top ' + results.length + ' of ' + totalFound + ' results' : totalFound + ' results';
+    else if (totalFound === 0) status.textContent = t('noResults', { query: tidy(query) });
+    else status.textContent = totalFound === 1 ? t('oneResult') : totalFound > results.length ? t('topResults', { shown: results.length, count: totalFound }) : t('results', { count: totalFound });
     if (results.length > 0) setActive(0);
     scheduleSnippets(query);
   }
@@ -520,7 +534,7 @@
     }, function () {
       if (token !== renderToken) return;
       list.textContent = '';
-      status.textContent = 'Search is not available for this site.';
+      status.textContent = t('searchUnavailable');
     });
   }
 
@@ -619,7 +633,7 @@
     loadIndex().then(function () {
       if (tidy(input.value)) search(input.value);
     }, function () {
-      status.textContent = 'Search is not available for this site.';
+      status.textContent = t('searchUnavailable');
     });
   }
 

@@ -7,6 +7,20 @@
 (function () {
   'use strict';
 
+  // The words in the page's language (renderer/i18n, written on <html data-strings>).
+  var T = (function () {
+    try {
+      return JSON.parse(document.documentElement.getAttribute('data-strings') || '{}');
+    } catch (e) {
+      return {};
+    }
+  })();
+  function t(key, fill) {
+    var s = T[key] || key;
+    for (var k in fill || {}) s = s.split('{' + k + '}').join(String(fill[k]));
+    return s;
+  }
+
   var root = document.documentElement;
   var THEME_KEY = 'docs-theme';
 
@@ -93,7 +107,7 @@
     function setOpen(open) {
       body.classList.toggle('nav-open', open);
       toggle.setAttribute('aria-expanded', open ? 'true' : 'false');
-      toggle.setAttribute('aria-label', open ? 'Close navigation' : 'Open navigation');
+      toggle.setAttribute('aria-label', open ? t('closeNavigation') : t('openNavigation'));
       if (backdrop) backdrop.hidden = !open;
       if (open) {
         var current = sidebar.querySelector('[aria-current="page"]') || sidebar.querySelector('a');

@@ -85,7 +85,7 @@ describe('the contextual menu', () => {
     const menu = menuOf(html(r, 'guides/setup/index.html'));
     expect(titles(menu)).toEqual(['Copy page', 'Ask assistant', 'Copy MCP Server', 'Copy MCP install command', 'Connect to Cursor', 'Connect to VS Code', 'Install MCP']);
     // The page knows the server's name for an editor's settings; the URL is made on click from the page's origin.
-    expect(menu).toMatch(/^<div class="contextual contextual-header" data-contextual data-md="\/guides\/setup\.md" data-copied="Copied" data-mcp-name="ctx">/);
+    expect(menu).toMatch(/^<div class="contextual contextual-header" data-contextual data-md="\/guides\/setup\.md" data-mcp-name="ctx">/);
     expect(menu).toContain('<li hidden data-contextual-requires="assistant"><button type="button" class="contextual-item" data-contextual-action="assistant">');
     for (const action of ['mcp', 'add-mcp']) expect(menu).toContain(`<li hidden data-contextual-requires="mcp"><button type="button" class="contextual-item" data-contextual-action="${action}">`);
     // The editors' install links get their href on the page, where the server's URL is known.

@@ -208,7 +208,7 @@ describe('renderDocument', () => {
   it('honours a strict dark appearance: no toggle, dark from the first paint', () => {
     const ctx = fixtureCtx(fixtureConfig({ appearance: { default: 'dark', strict: true } }));
     const html = render({}, fixturePage(), ctx);
-    expect(html).toMatch(/<html lang="en" data-theme="dark" data-appearance="dark" data-appearance-strict="true" data-ask-ai="Ask AI">/);
+    expect(html).toMatch(/<html lang="en" data-theme="dark" data-appearance="dark" data-appearance-strict="true" data-strings='\{"askAi":"Ask AI",[^']*'>/);
     expect(html).not.toContain('data-theme-toggle');
   });
 
