@@ -12,6 +12,7 @@ import { assistant } from './011_assistant.js';
 import { consoleTables } from './012_console.js';
 import { replicaKeyReach } from './013_replica_key_reach.js';
 import { exportWarnings } from './014_export_warnings.js';
+import { automations } from './015_automations.js';
 
 export interface Migration {
   /** Applied in order; the database's `PRAGMA user_version` records the last one applied. */
@@ -21,4 +22,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit an applied one. */
-export const migrations: readonly Migration[] = [foundation, analytics, staticExport, agentJobs, analyticsBulk, analyticsHourly, exportKeepGoing, agentV1, publish, readerAnalytics, assistant, consoleTables, replicaKeyReach, exportWarnings];
+export const migrations: readonly Migration[] = [foundation, analytics, staticExport, agentJobs, analyticsBulk, analyticsHourly, exportKeepGoing, agentV1, publish, readerAnalytics, assistant, consoleTables, replicaKeyReach, exportWarnings, automations];

@@ -1,0 +1,29 @@
+import type { Migration } from './index.js';
+
+/**
+ * Automation runs (issue 42): one row per run of a configured automation (projects[].automations).
+ * A run that reached the agent points at its agent job, whose state is the run's; `status` is the
+ * run's own only for a run that never made a job (its context repositories could not be read).
+ * `context_heads` is a JSON object: context repository URL → the commit the run saw, so the next
+ * run lists what changed since the last completed one.
+ */
+export const automations: Migration = {
+  id: 15,
+  name: 'automation runs',
+  up: `
+    CREATE TABLE automation_runs (
+      id             TEXT PRIMARY KEY,
+      project_id     TEXT NOT NULL,
+      automation_id  TEXT NOT NULL,
+      trigger        TEXT NOT NULL CHECK (trigger IN ('schedule', 'push', 'api', 'console')),
+      job_id         TEXT,
+      status         TEXT NOT NULL CHECK (status IN ('started', 'completed', 'failed')),
+      changes        TEXT NOT NULL,
+      context_heads  TEXT NOT NULL,
+      actor          TEXT,
+      created_at     TEXT NOT NULL,
+      finished_at    TEXT
+    ) STRICT;
+    CREATE INDEX automation_runs_automation ON automation_runs(project_id, automation_id, created_at);
+  `,
+};
