@@ -4,6 +4,7 @@ import type { ExportRunner } from './static-export/export-thread.js';
 import type { WorkerEntry } from './agent/worker-host.js';
 import { createCoreFeature } from './core/feature.js';
 import { createAgentFeature } from './agent/feature.js';
+import { createAutomationsFeature } from './automations/feature.js';
 import { createSiteFeature } from './site/feature.js';
 import { createAnalyticsFeature } from './analytics/feature.js';
 import { createStaticExportFeature } from './static-export/feature.js';
@@ -61,7 +62,9 @@ export function createFeatures(ctx: AppContext, deps: FeatureDeps = {}): Feature
     publish: consolePublishAdapter(publish.service),
     readerAnalytics: createReaderSeries(ctx.db, () => ctx.clock.now()),
   });
-  const features = [createCoreFeature(ctx), createAgentFeature(ctx, deps.agentWorkerEntry ? { workerEntry: deps.agentWorkerEntry } : {}), staticExport, publish, replica, analytics, readers, assistant, playground, consoleFeature, site];
+  const agent = createAgentFeature(ctx, deps.agentWorkerEntry ? { workerEntry: deps.agentWorkerEntry } : {});
+  const automations = createAutomationsFeature(ctx, { kick: () => agent.kick() });
+  const features = [createCoreFeature(ctx), agent, automations, staticExport, publish, replica, analytics, readers, assistant, playground, consoleFeature, site];
   registerHealthMetrics(ctx, {
     features: () => features,
     servedSites: function* () {
