@@ -55,15 +55,16 @@ export function createFeatures(ctx: AppContext, deps: FeatureDeps = {}): Feature
   // The API playground's config and proxy under /_/, for the project of the site a request's Host names.
   const playground = createPlaygroundFeature(ctx, { servedProject: (host?: string) => site.siteFor(host)?.projectId ?? undefined });
   const staticExport = createStaticExportFeature(ctx, exportRunner);
+  const agent = createAgentFeature(ctx, deps.agentWorkerEntry ? { workerEntry: deps.agentWorkerEntry } : {});
+  const automations = createAutomationsFeature(ctx, { kick: () => agent.kick() });
   // The console is a client of the same services as the API (publish lanes, export queue, stores).
   const consoleFeature = createConsoleFeature(ctx, {
     exports: staticExport,
     site,
     publish: consolePublishAdapter(publish.service),
     readerAnalytics: createReaderSeries(ctx.db, () => ctx.clock.now()),
+    automations: { configured: (project) => automations.configured(project.id), runNow: (project, automation, actor) => automations.runNow(project, automation, 'console', { actor }) },
   });
-  const agent = createAgentFeature(ctx, deps.agentWorkerEntry ? { workerEntry: deps.agentWorkerEntry } : {});
-  const automations = createAutomationsFeature(ctx, { kick: () => agent.kick() });
   const features = [createCoreFeature(ctx), agent, automations, staticExport, publish, replica, analytics, readers, assistant, playground, consoleFeature, site];
   registerHealthMetrics(ctx, {
     features: () => features,

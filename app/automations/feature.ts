@@ -1,3 +1,4 @@
+import type { AutomationConfig } from '../../config/automations.js';
 import type { Config } from '../../config/schema.js';
 import type { AppContext } from '../context.js';
 import type { CronJob } from '../cron.js';
@@ -10,6 +11,8 @@ import { createRunStarter, type RunStarter } from './start-run.js';
 export interface AutomationsFeature extends Feature {
   /** Start a run now (the console's "Run now" and the schedules use this, as the API trigger does). */
   runNow: RunStarter;
+  /** The project's automations in the config of now (SIGHUP may replace it). */
+  configured(projectId: string): readonly AutomationConfig[];
 }
 
 /** The cron job name of a scheduled automation. */
@@ -59,5 +62,6 @@ export function createAutomationsFeature(ctx: AppContext, deps: { kick(): void }
       config = next;
     },
     runNow: start,
+    configured: (projectId) => config.projects.find((p) => p.id === projectId)?.automations ?? [],
   };
 }
