@@ -66,9 +66,10 @@ async function startRun(
     read = await readContextChanges(config.stateDir, project, automation, last?.contextHeads ?? null, AbortSignal.timeout(CONTEXT_TIMEOUT_MS));
   } catch (err) {
     if (!(err instanceof ContextUnavailableError)) throw err;
-    const run = runs.create({ id: runId, projectId: project.id, automationId: automation.id, trigger, jobId: null, failed: true, changes: err.message, contextHeads: {}, actor: opts.actor ?? null });
+    // Listed as a failed run (the console shows why); the next run compares with the last completed one.
+    runs.create({ id: runId, projectId: project.id, automationId: automation.id, trigger, jobId: null, failed: true, changes: err.message, contextHeads: {}, actor: opts.actor ?? null });
     log.warn({ reason: err.message }, 'automation run failed: a context repository could not be read');
-    throw Object.assign(errors.contextUnavailable(err.message), { run });
+    throw errors.contextUnavailable(err.message);
   }
   const changes = changesLine(automation, read.changes);
   const prompt = runInstruction(automation, read.changes);
