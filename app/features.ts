@@ -5,6 +5,7 @@ import type { WorkerEntry } from './agent/worker-host.js';
 import { createCoreFeature } from './core/feature.js';
 import { createAgentFeature } from './agent/feature.js';
 import { createAutomationsFeature } from './automations/feature.js';
+import { createExportReports } from './automations/export-report.js';
 import { createSiteFeature } from './site/feature.js';
 import { createAnalyticsFeature } from './analytics/feature.js';
 import { createStaticExportFeature } from './static-export/feature.js';
@@ -56,7 +57,12 @@ export function createFeatures(ctx: AppContext, deps: FeatureDeps = {}): Feature
   const playground = createPlaygroundFeature(ctx, { servedProject: (host?: string) => site.siteFor(host)?.projectId ?? undefined });
   const staticExport = createStaticExportFeature(ctx, exportRunner);
   const agent = createAgentFeature(ctx, deps.agentWorkerEntry ? { workerEntry: deps.agentWorkerEntry } : {});
-  const automations = createAutomationsFeature(ctx, { kick: () => agent.kick() });
+  // fix-broken-links works from what the last publish or static export reported.
+  const exportReport = createExportReports({
+    publishes: (projectId) => publish.service.history(projectId, 20).map((r) => ({ ...r, warnings: () => publish.service.warningsOf(r) })),
+    exports: (projectId) => ctx.stores.exportJobs.listForProject(projectId, 20),
+  });
+  const automations = createAutomationsFeature(ctx, { kick: () => agent.kick(), exportReport });
   // The console is a client of the same services as the API (publish lanes, export queue, stores).
   const consoleFeature = createConsoleFeature(ctx, {
     exports: staticExport,

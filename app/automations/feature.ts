@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import type { CronJob } from '../cron.js';
 import { ApiError } from '../errors.js';
 import type { Feature } from '../feature.js';
+import type { ExportReport } from './export-report.js';
 import { pollPushAutomations } from './push-poll.js';
 import { automationOf, createAutomationRouter } from './routes.js';
 import { createRunStarter, type RunStarter } from './start-run.js';
@@ -24,9 +25,9 @@ export const scheduleJobName = (projectId: string, automationId: string) => `aut
  * `POST /v1/workflow/{projectId}/{workflowSchemaId}/trigger`. A run is an agent job of the agent
  * feature's queue (`kick` wakes it).
  */
-export function createAutomationsFeature(ctx: AppContext, deps: { kick(): void }): AutomationsFeature {
+export function createAutomationsFeature(ctx: AppContext, deps: { kick(): void; exportReport?: (projectId: string) => ExportReport | undefined }): AutomationsFeature {
   let config: Readonly<Config> = ctx.config;
-  const start = createRunStarter(ctx, { config: () => config, kick: deps.kick });
+  const start = createRunStarter(ctx, { config: () => config, kick: deps.kick, ...(deps.exportReport ? { exportReport: deps.exportReport } : {}) });
   const schedules: CronJob[] = ctx.config.projects.flatMap((p) =>
     p.automations.flatMap((a) =>
       a.trigger.type === 'schedule'

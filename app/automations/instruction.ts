@@ -1,6 +1,7 @@
 import type { AutomationConfig } from '../../config/automations.js';
 import { neutraliseTemplateTokens } from '../agent/template-tokens.js';
 import { MAX_CHANGES_CHARS, type RepositoryChange } from './changes.js';
+import type { ExportReport } from './export-report.js';
 
 /**
  * The predefined automations (docs/automations.md): instruction templates for what makes sense
@@ -27,9 +28,10 @@ export const PREDEFINED_INSTRUCTIONS: Record<NonNullable<AutomationConfig['prede
 };
 
 /** The agent's instruction for one run: the automation's prompt, then what changed since the last completed run. */
-export function runInstruction(automation: AutomationConfig, changes: readonly RepositoryChange[]): string {
+export function runInstruction(automation: AutomationConfig, changes: readonly RepositoryChange[], report?: ExportReport): string {
   const own = automation.instruction?.trim();
-  const base = automation.predefined ? [PREDEFINED_INSTRUCTIONS[automation.predefined], ...(own ? [`Notes from the operator:\n${own}`] : [])].join('\n\n') : own!;
+  let base = automation.predefined ? [PREDEFINED_INSTRUCTIONS[automation.predefined], ...(own ? [`Notes from the operator:\n${own}`] : [])].join('\n\n') : own!;
+  if (automation.predefined === 'fix-broken-links' && report?.brokenLinkCount) base = `${base}\n\n${describeReport(report)}`;
   if (!automation.contextRepositories.length) return base;
   const sections = changes.map(describe);
   let text = sections.join('\n\n');
@@ -53,4 +55,11 @@ function describe(c: RepositoryChange): string {
     c.diffstat || '(no file changes)',
     '```',
   ].join('\n');
+}
+
+/** The broken links the last export reported, as the agent's starting list (file:line and the renderer's words). */
+function describeReport(r: ExportReport): string {
+  const lines = r.brokenLinks.map((w) => `- ${w.file}${w.line ? `:${w.line}` : ''}: ${w.message}`);
+  const more = r.brokenLinkCount > r.brokenLinks.length ? [`- … ${r.brokenLinkCount - r.brokenLinks.length} more not listed`] : [];
+  return neutraliseTemplateTokens([`## Broken links the last export reported (${r.source}, ${r.at})`, '', ...lines, ...more].join('\n'));
 }

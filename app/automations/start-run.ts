@@ -9,6 +9,7 @@ import { agentNotConfigured, ensureRoom, newJobId, startJob } from '../agent/new
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
 import { changesLine, ContextUnavailableError, readContextChanges } from './changes.js';
+import type { ExportReport } from './export-report.js';
 import { runInstruction } from './instruction.js';
 
 /** Reading the context repositories (fetch, log, diffstat) ends after this. */
@@ -24,7 +25,7 @@ export const runBranch = (automationId: string, runId: string) => `docs-automati
  * to the automation's open pull request when there is one (its branch, its link). Throws the
  * catalogue's errors: 400 not configured, 409 a run still running, 429 no room, 502 context unreadable.
  */
-export function createRunStarter(ctx: AppContext, deps: { config(): Readonly<Config>; kick(): void }) {
+export function createRunStarter(ctx: AppContext, deps: { config(): Readonly<Config>; kick(): void; exportReport?: (projectId: string) => ExportReport | undefined }) {
   // Runs between their checks and their job (reading the context takes a while): one at a time per automation.
   const starting = new Map<string, string>();
   return async function startAutomationRun(project: Project, automation: AutomationConfig, trigger: AutomationTrigger, opts: { actor?: string } = {}): Promise<{ run: AutomationRunRecord; job: AgentJobRecord }> {
@@ -38,7 +39,7 @@ export function createRunStarter(ctx: AppContext, deps: { config(): Readonly<Con
     const runId = newRunId();
     starting.set(key, runId);
     try {
-      return await startRun(ctx, config, project, automation, trigger, { runId, actor: opts.actor, kick: deps.kick });
+      return await startRun(ctx, config, project, automation, trigger, { runId, actor: opts.actor, kick: deps.kick, report: automation.predefined === 'fix-broken-links' ? deps.exportReport?.(project.id) : undefined });
     } finally {
       starting.delete(key);
     }
@@ -53,7 +54,7 @@ async function startRun(
   project: Project,
   automation: AutomationConfig,
   trigger: AutomationTrigger,
-  opts: { runId: string; actor: string | undefined; kick(): void },
+  opts: { runId: string; actor: string | undefined; kick(): void; report: ExportReport | undefined },
 ): Promise<{ run: AutomationRunRecord; job: AgentJobRecord }> {
   const runs = ctx.stores.automationRuns;
 
@@ -71,17 +72,23 @@ async function startRun(
     log.warn({ reason: err.message }, 'automation run failed: a context repository could not be read');
     throw errors.contextUnavailable(err.message);
   }
-  const changes = changesLine(automation, read.changes);
-  const prompt = runInstruction(automation, read.changes);
+  const reported = opts.report?.brokenLinkCount ? `; ${opts.report.brokenLinkCount} broken link${opts.report.brokenLinkCount === 1 ? '' : 's'} reported by ${opts.report.source}` : '';
+  const changes = `${changesLine(automation, read.changes)}${reported}`;
+  const prompt = runInstruction(automation, read.changes, opts.report);
   const title = automation.name;
+  const nothingChanged = automation.contextRepositories.length > 0 && read.changes.length === 0;
+  // fix-broken-links without context repositories works from the last export's report: none reported, nothing to fix.
+  const nothingReported = automation.predefined === 'fix-broken-links' && !automation.contextRepositories.length && opts.report !== undefined && opts.report.brokenLinkCount === 0;
 
-  if (automation.contextRepositories.length && read.changes.length === 0) {
+  if (nothingChanged || nothingReported) {
     // Nothing to do: a job record all the same, so the job API answers for the run as for any other.
-    const summary = `Nothing changed in the context repositories since the last completed run (${last?.id ?? 'none'}); no pull request was opened.`;
+    const summary = nothingChanged
+      ? `Nothing changed in the context repositories since the last completed run (${last?.id ?? 'none'}); no pull request was opened.`
+      : `The last export (${opts.report!.source}) reported no broken links; no pull request was opened.`;
     const job = ctx.stores.agentJobs.create({ id: jobId, projectId: project.id, orgId: project.orgId, repository: project.repository!, ref: runBranch(automation.id, runId), model: config.agent.model!, prompt, title });
     const done = ctx.stores.agentJobs.complete(job.id, null, summary);
-    const run = runs.create({ id: runId, projectId: project.id, automationId: automation.id, trigger, jobId, changes, contextHeads: read.heads, actor: opts.actor ?? null });
-    log.info({ agentJob: jobId }, 'automation run completed: nothing changed since the last completed run');
+    const run = runs.create({ id: runId, projectId: project.id, automationId: automation.id, trigger, jobId, changes: nothingChanged ? changes : 'no broken links reported by the last export', contextHeads: read.heads, actor: opts.actor ?? null });
+    log.info({ agentJob: jobId }, `automation run completed at once: ${summary}`);
     return { run, job: done };
   }
 
