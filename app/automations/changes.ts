@@ -55,6 +55,16 @@ export function contextGit(project: Project, url: string, signal: AbortSignal) {
 export const contextCacheDir = (stateDir: string, url: string) => path.join(stateDir, 'automations', 'context', crypto.createHash('sha256').update(url).digest('hex').slice(0, 24));
 
 /**
+ * The repositories whose changes a run lists: the context repositories, and for
+ * `translate-changes` the project's own repository at its branch (the pages that changed are
+ * what it translates).
+ */
+export function changeSources(project: Project, automation: AutomationConfig): Array<{ url: string; branch?: string | undefined }> {
+  const own = automation.predefined === 'translate-changes' && project.repository && !automation.contextRepositories.some((r) => r.url === project.repository);
+  return [...automation.contextRepositories, ...(own ? [{ url: project.repository!, branch: project.branch ?? undefined }] : [])];
+}
+
+/**
  * What changed in each context repository since the heads the last completed run saw: the
  * tracked branch is fetched into the state dir's cache (only that branch, no tags), its commits
  * since then listed and a diffstat made, both bounded. A repository that cannot be read fails the
@@ -69,7 +79,7 @@ export async function readContextChanges(
 ): Promise<{ heads: Record<string, string>; changes: RepositoryChange[] }> {
   const heads: Record<string, string> = {};
   const changes: RepositoryChange[] = [];
-  for (const repo of automation.contextRepositories) {
+  for (const repo of changeSources(project, automation)) {
     const git = contextGit(project, repo.url, signal);
     const dir = contextCacheDir(stateDir, repo.url);
     try {
@@ -108,8 +118,8 @@ export async function readContextChanges(
 }
 
 /** One line for the run list and logs: "3 commits in https://git/acme/api.git", or "nothing changed". */
-export function changesLine(automation: AutomationConfig, changes: readonly RepositoryChange[]): string {
-  if (!automation.contextRepositories.length) return 'no context repositories: the instruction alone';
+export function changesLine(sources: number, changes: readonly RepositoryChange[]): string {
+  if (!sources) return 'no context repositories: the instruction alone';
   if (!changes.length) return 'nothing changed in the context repositories since the last completed run';
   return changes.map((c) => `${c.commitCount} commit${c.commitCount === 1 ? '' : 's'} in ${c.url}${c.since ? '' : ' (first run: the latest ones)'}`).join('; ');
 }

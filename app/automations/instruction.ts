@@ -19,7 +19,7 @@ export const PREDEFINED_INSTRUCTIONS: Record<NonNullable<AutomationConfig['prede
   ].join('\n'),
   'translate-changes': [
     'Translate the pages that changed into the site\'s other languages.',
-    'Read docs.json: the navigation lists the languages (navigation.languages). For each page of the default language that changed since the last completed run (see the changes below, or the git history of the docs if none are listed), update the page at the same path of every other language, keeping its frontmatter keys, components and code blocks unchanged and translating only prose, titles and descriptions.',
+    'Read docs.json: the navigation lists the languages (navigation.languages). For each page of the default language that changed since the last completed run (the changes of this documentation repository are listed below), update the page at the same path of every other language, keeping its frontmatter keys, components and code blocks unchanged and translating only prose, titles and descriptions. Pages of the other languages that changed need nothing.',
   ].join('\n'),
   'fix-broken-links': [
     'Fix broken links in the documentation.',
@@ -28,11 +28,11 @@ export const PREDEFINED_INSTRUCTIONS: Record<NonNullable<AutomationConfig['prede
 };
 
 /** The agent's instruction for one run: the automation's prompt, then what changed since the last completed run. */
-export function runInstruction(automation: AutomationConfig, changes: readonly RepositoryChange[], report?: ExportReport): string {
+export function runInstruction(automation: AutomationConfig, sources: number, changes: readonly RepositoryChange[], report?: ExportReport): string {
   const own = automation.instruction?.trim();
   let base = automation.predefined ? [PREDEFINED_INSTRUCTIONS[automation.predefined], ...(own ? [`Notes from the operator:\n${own}`] : [])].join('\n\n') : own!;
   if (automation.predefined === 'fix-broken-links' && report?.brokenLinkCount) base = `${base}\n\n${describeReport(report)}`;
-  if (!automation.contextRepositories.length) return base;
+  if (!sources) return base;
   const sections = changes.map(describe);
   let text = sections.join('\n\n');
   if (text.length > MAX_CHANGES_CHARS) text = `${text.slice(0, MAX_CHANGES_CHARS)}\n… (the change list is cut at ${MAX_CHANGES_CHARS} characters)`;

@@ -8,7 +8,7 @@ import { createGitHostClient, GitHostError } from '../agent/git-host.js';
 import { agentNotConfigured, ensureRoom, newJobId, startJob } from '../agent/new-job.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
-import { changesLine, ContextUnavailableError, readContextChanges } from './changes.js';
+import { changeSources, changesLine, ContextUnavailableError, readContextChanges } from './changes.js';
 import type { ExportReport } from './export-report.js';
 import { runInstruction } from './instruction.js';
 
@@ -73,12 +73,13 @@ async function startRun(
     throw errors.contextUnavailable(err.message);
   }
   const reported = opts.report?.brokenLinkCount ? `; ${opts.report.brokenLinkCount} broken link${opts.report.brokenLinkCount === 1 ? '' : 's'} reported by ${opts.report.source}` : '';
-  const changes = `${changesLine(automation, read.changes)}${reported}`;
-  const prompt = runInstruction(automation, read.changes, opts.report);
+  const sources = changeSources(project, automation).length;
+  const changes = `${changesLine(sources, read.changes)}${reported}`;
+  const prompt = runInstruction(automation, sources, read.changes, opts.report);
   const title = automation.name;
-  const nothingChanged = automation.contextRepositories.length > 0 && read.changes.length === 0;
+  const nothingChanged = sources > 0 && read.changes.length === 0;
   // fix-broken-links without context repositories works from the last export's report: none reported, nothing to fix.
-  const nothingReported = automation.predefined === 'fix-broken-links' && !automation.contextRepositories.length && opts.report !== undefined && opts.report.brokenLinkCount === 0;
+  const nothingReported = automation.predefined === 'fix-broken-links' && sources === 0 && opts.report !== undefined && opts.report.brokenLinkCount === 0;
 
   if (nothingChanged || nothingReported) {
     // Nothing to do: a job record all the same, so the job API answers for the run as for any other.
