@@ -20,6 +20,10 @@ export interface GitHostClient {
   openPullRequest(input: PullRequestInput, signal?: AbortSignal): Promise<string>;
   /** The web URL of the open pull/merge request whose source branch is `head`, if there is one. */
   findOpenPullRequest(repository: string, head: string, signal?: AbortSignal): Promise<string | undefined>;
+  /** The host's user name of a commit's author (the host links a commit to an account by its e-mail), if it knows one. GitLab: never. */
+  commitAuthor(repository: string, sha: string, signal?: AbortSignal): Promise<string | undefined>;
+  /** Ask users to review a pull request (its web URL); false where the host has no such call (GitLab merge requests on creation). */
+  requestReviewers(repository: string, prLink: string, reviewers: readonly string[], signal?: AbortSignal): Promise<boolean>;
 }
 
 /**
@@ -155,5 +159,24 @@ export function createGitHostClient(host: { type: GitHostType; apiUrl: string; t
       throw fail('the pull request', r);
     },
     findOpenPullRequest: (repository, head, signal) => findOpen(repository, head, signal),
+    async commitAuthor(repository, sha, signal) {
+      if (host.type === 'gitlab' || !/^[0-9a-f]{7,64}$/i.test(sha)) return undefined;
+      const [owner, name] = repositoryPath(repository, host.type).split('/') as [string, string];
+      const path = host.type === 'gitea' ? 'git/commits' : 'commits';
+      const r = await call('GET', `${api}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/${path}/${sha}`, undefined, signal);
+      if (r.status === 404 || r.status === 422) return undefined;
+      if (r.status >= 300) throw fail('the commit', r);
+      const login = r.json && typeof r.json === 'object' ? ((r.json as Record<string, unknown>).author as Record<string, unknown> | null | undefined)?.login : undefined;
+      return typeof login === 'string' && /^[A-Za-z0-9._-]{1,100}$/.test(login) ? login : undefined;
+    },
+    async requestReviewers(repository, prLink, reviewers, signal) {
+      if (host.type === 'gitlab' || reviewers.length === 0) return false;
+      const number = /\/pulls?\/(\d+)(?:[/?#]|$)/.exec(prLink)?.[1];
+      if (!number) throw new GitHostError(`cannot tell the pull request number from ${prLink}`);
+      const [owner, name] = repositoryPath(repository, host.type).split('/') as [string, string];
+      const r = await call('POST', `${api}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/pulls/${number}/requested_reviewers`, { reviewers }, signal);
+      if (r.status >= 300) throw fail('the review request', r);
+      return true;
+    },
   };
 }

@@ -11,6 +11,7 @@ import { errors } from '../errors.js';
 import { changeSources, changesLine, ContextUnavailableError, readContextChanges } from './changes.js';
 import type { ExportReport } from './export-report.js';
 import { runInstruction } from './instruction.js';
+import { sourceAuthors } from './reviewers.js';
 
 /** Reading the context repositories (fetch, log, diffstat) ends after this. */
 export const CONTEXT_TIMEOUT_MS = 120_000;
@@ -102,9 +103,11 @@ async function startRun(
       log.info({ ref, prLink }, 'automation run adds to the open pull request of the automation');
     }
   }
-  const job = startJob(ctx, config, project, { id: jobId, prompt, ref, title, prLink });
+  // A pull request this run opens asks the authors of the source changes to review it.
+  const reviewers = prLink ? [] : await sourceAuthors(project, read.changes, log, AbortSignal.timeout(30_000));
+  const job = startJob(ctx, config, project, { id: jobId, prompt, ref, title, prLink, reviewers });
   const run = runs.create({ id: runId, projectId: project.id, automationId: automation.id, trigger, jobId, changes, contextHeads: read.heads, actor: opts.actor ?? null });
-  log.info({ agentJob: jobId, ref, changes }, 'automation run started');
+  log.info({ agentJob: jobId, ref, changes, reviewers }, 'automation run started');
   opts.kick();
   return { run, job };
 }

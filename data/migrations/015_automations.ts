@@ -5,11 +5,13 @@ import type { Migration } from './index.js';
  * A run that reached the agent points at its agent job, whose state is the run's; `status` is the
  * run's own only for a run that never made a job (its context repositories could not be read).
  * `context_heads` is a JSON object: context repository URL → the commit the run saw, so the next
- * run lists what changed since the last completed one.
+ * run lists what changed since the last completed one. `agent_jobs.reviewers` (JSON array of Git
+ * host user names, NULL for none) is requested on the pull request a job opens: an automation's
+ * run asks the authors of the source changes.
  */
 export const automations: Migration = {
   id: 15,
-  name: 'automation runs',
+  name: 'automation runs; agent job reviewers',
   up: `
     CREATE TABLE automation_runs (
       id             TEXT PRIMARY KEY,
@@ -25,5 +27,6 @@ export const automations: Migration = {
       finished_at    TEXT
     ) STRICT;
     CREATE INDEX automation_runs_automation ON automation_runs(project_id, automation_id, created_at);
+    ALTER TABLE agent_jobs ADD COLUMN reviewers TEXT;
   `,
 };

@@ -41,10 +41,14 @@ describe('automation runs', { timeout: 90_000 }, () => {
     expect(model.requests.length).toBe(requests);
     expect(host.pullRequests()).toHaveLength(1);
 
-    // A new commit: the next run lists it, and only it.
-    code.commit('src/limits.ts', 'export const maxUsers = 25;\n', 'Raise the user limit to 25', 'Bo Dev <bo@code.test>');
+    // A new commit: the next run lists it, and only it; its author (an account on the Git host) is asked to review.
+    const sha = code.commit('src/limits.ts', 'export const maxUsers = 25;\n', 'Raise the user limit to 25', 'Bo Dev <bo@code.test>');
+    host.commitLogins.set(sha, 'bo');
     const third = await t.api(key).post(triggerUrl('code-sync')).expect(202);
     expect((await pollUntilDone(t, key, third.body.jobId)).body).toMatchObject({ status: 'completed', prLink: 'http://git.test.internal/pulls/2' });
+    expect(host.reviewRequests()).toMatchObject([{ url: '/api/v1/repos/acme/docs/pulls/2/requested_reviewers', body: { reviewers: ['bo'] } }]);
+    // The first run's authors have no account on the host: no review request for pull request 1.
+    expect(host.requests.filter((q) => q.method === 'GET' && /\/repos\/acme\/api\/git\/commits\//.test(q.url)).length).toBeGreaterThanOrEqual(2);
     const prompt = promptOf(model, model.requests.length - 2);
     expect(prompt).toMatch(/Raise the user limit to 25 \(Bo Dev\)/);
     expect(prompt).toMatch(/1 commit,/);
