@@ -103,6 +103,12 @@ async function startRun(
       log.info({ ref, prLink }, 'automation run adds to the open pull request of the automation');
     }
   }
+  // A run that reaches the model counts as an agent job created through the API (agent.rateLimitPerHour, per project).
+  const limited = ctx.stores.rateLimits.hit(`agent:${project.id}`, config.agent.rateLimitPerHour, 3600_000);
+  if (!limited.allowed) {
+    log.warn({ limit: 'agent.rateLimitPerHour' }, 'automation run refused: the project has used its agent jobs for this hour');
+    throw errors.rateLimited(limited.resetSeconds);
+  }
   // A pull request this run opens asks the authors of the source changes to review it.
   const reviewers = prLink ? [] : await sourceAuthors(project, read.changes, log, AbortSignal.timeout(30_000));
   const job = startJob(ctx, config, project, { id: jobId, prompt, ref, title, prLink, reviewers });

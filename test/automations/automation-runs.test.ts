@@ -124,14 +124,14 @@ describe('automation runs', { timeout: 90_000 }, () => {
   });
 
   it('a schedule runs from cron; unknown ids are 404 and the agent’s limits hold', async () => {
-    const { t, key, model } = await setup(
+    const { t, key, model, code } = await setup(
       (url) => [
         { id: 'nightly', name: 'Nightly', instruction: 'Check the limits page.', trigger: { type: 'schedule', cron: '0 3 * * *' }, contextRepositories: [{ url }] },
         { id: 'other', name: 'Other', instruction: 'Check the server page.', trigger: { type: 'api' }, contextRepositories: [{ url }] },
         { id: 'off', name: 'Off', instruction: 'x', trigger: { type: 'api' }, enabled: false },
       ],
       [held(finish('Nothing to change.'))],
-      { maxActiveJobsPerOrg: 1 },
+      { maxActiveJobsPerOrg: 1, rateLimitPerHour: 2 },
     );
     const result = (await cronJob(t, `automation-${TEST_PROJECT}-nightly`).run()) as { run: string; job: string };
     const run = t.ctx.stores.automationRuns.get(result.run)!;
@@ -142,6 +142,15 @@ describe('automation runs', { timeout: 90_000 }, () => {
     expect((await t.api(key).post(triggerUrl('other')).expect(429)).body.error).toMatch(/agent.maxActiveJobsPerOrg/);
     model.release();
     expect((await pollUntilDone(t, key, result.job)).body).toMatchObject({ status: 'completed', prLink: null });
+    // Runs that reach the model share the project's agent.rateLimitPerHour with the job API (2 here: this run and the next).
+    model.push(finish('Nothing to change.'));
+    code.commit('src/y.ts', 'y\n', 'Another change');
+    const other = await t.api(key).post(triggerUrl('other')).expect(202);
+    await pollUntilDone(t, key, other.body.jobId);
+    code.commit('src/z.ts', 'z\n', 'And another');
+    const limited = await t.api(key).post(triggerUrl('nightly')).expect(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    await t.api(key).post(jobUrl()).send({ prompt: 'Anything' }).expect(429);
 
     expect((await t.api(key).post(triggerUrl('nope')).expect(404)).body).toEqual({ error: 'Automation not found in this project' });
     await t.api(key).post(triggerUrl('nightly', OTHER_PROJECT)).expect(404);
