@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AutomationConfig } from '../../config/automations.js';
 import type { Project } from '../../data/stores/projects.js';
-import { createGit, GitError } from '../agent/git.js';
+import { AGENT_AUTHOR, createGit, GitError } from '../agent/git.js';
 
 /** Commits listed per context repository; older ones are counted, not listed. */
 export const MAX_COMMITS_LISTED = 50;
@@ -55,13 +55,15 @@ export function contextGit(project: Project, url: string, signal: AbortSignal) {
 export const contextCacheDir = (stateDir: string, url: string) => path.join(stateDir, 'automations', 'context', crypto.createHash('sha256').update(url).digest('hex').slice(0, 24));
 
 /**
- * The repositories whose changes a run lists: the context repositories, and for
- * `translate-changes` the project's own repository at its branch (the pages that changed are
- * what it translates).
+ * The repositories whose changes a run lists: the context repositories, and the project's own
+ * repository for `translate-changes` (the pages that changed are what it translates) and for a
+ * push trigger on it (the push is what the run is about), at the branch it follows.
  */
 export function changeSources(project: Project, automation: AutomationConfig): Array<{ url: string; branch?: string | undefined }> {
-  const own = automation.predefined === 'translate-changes' && project.repository && !automation.contextRepositories.some((r) => r.url === project.repository);
-  return [...automation.contextRepositories, ...(own ? [{ url: project.repository!, branch: project.branch ?? undefined }] : [])];
+  const onOwnPush = automation.trigger.type === 'push' && automation.trigger.repository === undefined;
+  const own = (automation.predefined === 'translate-changes' || onOwnPush) && project.repository && !automation.contextRepositories.some((r) => r.url === project.repository);
+  const branch = (automation.trigger.type === 'push' ? automation.trigger.branch : undefined) ?? project.branch ?? undefined;
+  return [...automation.contextRepositories, ...(own ? [{ url: project.repository!, branch }] : [])];
 }
 
 /**
@@ -97,8 +99,12 @@ export async function readContextChanges(
       const total = Number((await git.run(['rev-list', '--count', head], dir)).trim());
       const from = known ? before : total > FIRST_RUN_COMMITS ? `${head}~${FIRST_RUN_COMMITS}` : EMPTY_TREE;
       const range = from === EMPTY_TREE ? [head] : [`${from}..${head}`];
-      const commitCount = Number((await git.run(['rev-list', '--count', ...range], dir)).trim());
-      const log = await git.run(['log', `--max-count=${MAX_COMMITS_LISTED}`, '--no-merges', '--format=%H%x1f%s%x1f%an%x1f%ae%x1e', ...range], dir);
+      // The agent's own commits (a merged pull request of an automation) are not changes to act on:
+      // left out of the list and the count, so merging a run's pull request does not start another.
+      const count = async (...extra: string[]) => Number((await git.run(['rev-list', '--count', '--no-merges', ...extra, ...range], dir)).trim());
+      const commitCount = (await count()) - (await count(`--author=<${AGENT_AUTHOR.email}>`));
+      if (commitCount === 0) continue;
+      const log = await git.run(['log', `--max-count=${MAX_COMMITS_LISTED + 20}`, '--no-merges', '--format=%H%x1f%s%x1f%an%x1f%ae%x1e', ...range], dir);
       const commits = log
         .split('\x1e')
         .map((l) => l.trim())
@@ -106,7 +112,9 @@ export async function readContextChanges(
         .map((l) => {
           const [sha = '', subject = '', author = '', email = ''] = l.split('\x1f');
           return { sha, subject, author, email };
-        });
+        })
+        .filter((c) => c.email !== AGENT_AUTHOR.email)
+        .slice(0, MAX_COMMITS_LISTED);
       const diffstat = (await git.run(['diff', '--no-color', '--stat=120', `--stat-count=${MAX_DIFFSTAT_FILES}`, from, head], dir)).trimEnd();
       changes.push({ url: repo.url, branch: repo.branch ?? null, head, since: known ? before : null, commits, commitCount, diffstat });
     } catch (err) {

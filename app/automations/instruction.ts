@@ -43,7 +43,7 @@ export function runInstruction(automation: AutomationConfig, sources: number, ch
 function describe(c: RepositoryChange): string {
   const range = c.since ? `${c.since.slice(0, 12)}..${c.head.slice(0, 12)}` : `the latest commits up to ${c.head.slice(0, 12)} (no completed run before this one)`;
   const listed = c.commits.map((k) => `- ${k.sha.slice(0, 10)} ${k.subject} (${k.author})`);
-  const more = c.commitCount > c.commits.length ? [`- … ${c.commitCount - c.commits.length} more commits (merges and older ones) not listed`] : [];
+  const more = c.commitCount > c.commits.length ? [`- … ${c.commitCount - c.commits.length} older commits not listed`] : [];
   return [
     `### ${c.url}${c.branch ? ` (branch ${c.branch})` : ''}: ${c.commitCount} commit${c.commitCount === 1 ? '' : 's'}, ${range}`,
     '',

@@ -24,7 +24,8 @@ export const runBranch = (automationId: string, runId: string) => `docs-automati
  * what changed in the context repositories since the last completed run. Nothing changed: the
  * run (and its job) ends `completed` at once with no pull request, saying so. `group` mode adds
  * to the automation's open pull request when there is one (its branch, its link). Throws the
- * catalogue's errors: 400 not configured, 409 a run still running, 429 no room, 502 context unreadable.
+ * catalogue's errors: 400 not configured, 409 a run still running, 429 no room or past
+ * agent.rateLimitPerHour, 502 context unreadable.
  */
 export function createRunStarter(ctx: AppContext, deps: { config(): Readonly<Config>; kick(): void; exportReport?: (projectId: string) => ExportReport | undefined }) {
   // Runs between their checks and their job (reading the context takes a while): one at a time per automation.
@@ -58,7 +59,6 @@ async function startRun(
   opts: { runId: string; actor: string | undefined; kick(): void; report: ExportReport | undefined },
 ): Promise<{ run: AutomationRunRecord; job: AgentJobRecord }> {
   const runs = ctx.stores.automationRuns;
-
   const runId = opts.runId;
   const jobId = newJobId();
   const log = ctx.log.child({ automation: automation.id, projectId: project.id, automationRun: runId, trigger });

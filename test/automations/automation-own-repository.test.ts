@@ -4,7 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { finish, toolCall } from '../agent/helpers/fake-model.js';
 import { jobUrl, pollUntilDone } from '../agent/helpers/agent-appliance.js';
-import { automationRig, promptOf, triggerUrl } from './helpers.js';
+import { TEST_PROJECT } from '../helpers/appliance.js';
+import { automationRig, cronJob, promptOf, triggerUrl } from './helpers.js';
 
 const setup = automationRig();
 
@@ -20,7 +21,7 @@ function writerCommit(bare: string, file: string, content: string, subject: stri
   fs.rmSync(work, { recursive: true, force: true });
 }
 
-describe('the translate-changes automation', { timeout: 90_000 }, () => {
+describe('automations that follow the project’s own repository', { timeout: 90_000 }, () => {
   it('follows the project’s own repository: the pages writers changed since the last completed run, nothing when none did', async () => {
     const { t, key, model, remote } = await setup(
       () => [{ id: 'translate', name: 'Translate changed pages', predefined: 'translate-changes', trigger: { type: 'api' } }],
@@ -42,5 +43,29 @@ describe('the translate-changes automation', { timeout: 90_000 }, () => {
     expect(prompt).toMatch(/Rewrite the start page \(Wren Writer\)/);
     expect(prompt).toContain(page);
     expect(prompt).not.toMatch(/Initial docs/);
+  });
+
+  it('a push to the project’s own branch starts a run that lists the writers’ commits', async () => {
+    const { t, key, model, remote, host } = await setup(
+      () => [{ id: 'docs-push', name: 'After each docs push', instruction: 'Check the changed pages for style.', trigger: { type: 'push' } }],
+      [toolCall('write_file', { path: 'guides/style.mdx', content: '---\ntitle: Style\n---\n\nShort sentences.\n' }), finish('Fixed the style.')],
+    );
+    const poll = cronJob(t, 'automations-push-poll');
+    expect(await poll.run()).toEqual({ checked: 1, triggered: 0 });
+    writerCommit(remote.bare, 'index.mdx', '---\ntitle: Home\n---\n\nA very long and winding sentence.\n', 'Reword the home page');
+    expect(await poll.run()).toEqual({ checked: 1, triggered: 1 });
+    const [run] = t.ctx.stores.automationRuns.recent(TEST_PROJECT, 'docs-push');
+    expect((await pollUntilDone(t, key, run!.jobId!)).body).toMatchObject({ status: 'completed', prLink: 'http://git.test.internal/pulls/1' });
+    expect(promptOf(model, 0)).toMatch(/Reword the home page \(Wren Writer\)/);
+    expect(host.pullRequests()).toHaveLength(1);
+
+    // The run's pull request is merged (main fast-forwards to its branch): a push of the agent's own commits only.
+    const branch = run!.ref!;
+    execFileSync('git', ['update-ref', 'refs/heads/main', `refs/heads/${branch}`], { cwd: remote.bare });
+    const requests = model.requests.length;
+    expect(await poll.run()).toEqual({ checked: 1, triggered: 1 });
+    const [after] = t.ctx.stores.automationRuns.recent(TEST_PROJECT, 'docs-push');
+    expect(after).toMatchObject({ status: 'completed', prLink: null, changes: expect.stringMatching(/nothing changed/) });
+    expect(model.requests.length).toBe(requests);
   });
 });
