@@ -49,6 +49,11 @@ export const errors = {
     new ApiError(429, 'QUEUE_FULL', `${message}; nothing was created. Retry in ${retryAfterSeconds} s`, { headers: { 'Retry-After': String(retryAfterSeconds) } }),
   updateStatusNotFound: () => new ApiError(404, 'UPDATE_STATUS_NOT_FOUND', 'Update status not found'),
   publishRefused: (message: string) => new ApiError(400, 'PUBLISH_REFUSED', message),
+  // Automations (app/automations): the hosted trigger answers 400 for a trigger it does not take.
+  automationNotFound: () => new ApiError(404, 'AUTOMATION_NOT_FOUND', 'Automation not found in this project'),
+  automationNotTriggerable: (message: string) => new ApiError(400, 'AUTOMATION_NOT_TRIGGERABLE', message),
+  automationRunning: (runId: string) => new ApiError(409, 'AUTOMATION_RUNNING', `Run ${runId} of this automation is still running; trigger it again once that run has ended`),
+  contextUnavailable: (message: string) => new ApiError(502, 'CONTEXT_UNAVAILABLE', `The run could not read its context repositories; nothing was started: ${message}`),
   webhookUnauthorized: (message: string) => new ApiError(401, 'WEBHOOK_SIGNATURE', message),
   internal: () => new ApiError(500, 'INTERNAL', 'Internal server error'),
   // The admin console (app/console): shown as pages, with the same codes and statuses.

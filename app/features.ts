@@ -4,6 +4,8 @@ import type { ExportRunner } from './static-export/export-thread.js';
 import type { WorkerEntry } from './agent/worker-host.js';
 import { createCoreFeature } from './core/feature.js';
 import { createAgentFeature } from './agent/feature.js';
+import { createAutomationsFeature } from './automations/feature.js';
+import { createExportReports } from './automations/export-report.js';
 import { createSiteFeature } from './site/feature.js';
 import { createAnalyticsFeature } from './analytics/feature.js';
 import { createStaticExportFeature } from './static-export/feature.js';
@@ -54,14 +56,22 @@ export function createFeatures(ctx: AppContext, deps: FeatureDeps = {}): Feature
   // The API playground's config and proxy under /_/, for the project of the site a request's Host names.
   const playground = createPlaygroundFeature(ctx, { servedProject: (host?: string) => site.siteFor(host)?.projectId ?? undefined });
   const staticExport = createStaticExportFeature(ctx, exportRunner);
+  const agent = createAgentFeature(ctx, deps.agentWorkerEntry ? { workerEntry: deps.agentWorkerEntry } : {});
+  // fix-broken-links works from what the last publish or static export reported.
+  const exportReport = createExportReports({
+    publishes: (projectId) => publish.service.history(projectId, 20).map((r) => ({ ...r, warnings: () => publish.service.warningsOf(r) })),
+    exports: (projectId) => ctx.stores.exportJobs.listForProject(projectId, 20),
+  });
+  const automations = createAutomationsFeature(ctx, { kick: () => agent.kick(), exportReport });
   // The console is a client of the same services as the API (publish lanes, export queue, stores).
   const consoleFeature = createConsoleFeature(ctx, {
     exports: staticExport,
     site,
     publish: consolePublishAdapter(publish.service),
     readerAnalytics: createReaderSeries(ctx.db, () => ctx.clock.now()),
+    automations: { configured: (project) => automations.configured(project.id), runNow: (project, automation, actor) => automations.runNow(project, automation, 'console', { actor }) },
   });
-  const features = [createCoreFeature(ctx), createAgentFeature(ctx, deps.agentWorkerEntry ? { workerEntry: deps.agentWorkerEntry } : {}), staticExport, publish, replica, analytics, readers, assistant, playground, consoleFeature, site];
+  const features = [createCoreFeature(ctx), agent, automations, staticExport, publish, replica, analytics, readers, assistant, playground, consoleFeature, site];
   registerHealthMetrics(ctx, {
     features: () => features,
     servedSites: function* () {

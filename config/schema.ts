@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_SITE_CSP } from '../renderer/csp.js';
 import { bundleUrlProblem } from '../app/loader/source.js';
 import { versionNameProblem } from '../app/loader/version-name.js';
+import { automationsSchema } from './automations.js';
 
 /**
  * The one configuration schema. Strict everywhere: an unknown key is an error (a typo in a
@@ -97,6 +98,13 @@ const projectSchema = z.strictObject({
       poll: z.boolean().default(true),
     })
     .optional(),
+  /** The agent on a schedule, on a push or on an API trigger (docs/automations.md). */
+  automations: automationsSchema,
+}).superRefine((p, ctx) => {
+  // A run is an agent job: it clones the project's repository and opens a pull request on its host.
+  if (p.automations.length && (!p.repository || !p.gitHost)) {
+    ctx.addIssue({ code: 'custom', path: ['automations'], message: 'need projects[].repository and projects[].gitHost (a run opens a pull request there)' });
+  }
 });
 
 const staticExportSchema = z.strictObject({

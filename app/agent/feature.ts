@@ -9,7 +9,12 @@ import type { WorkerEntry } from './worker-host.js';
  * Agent jobs (DESIGN 3.2): the routes, the durable queue with its runner threads, and the
  * archive policy. See docs/agent.md.
  */
-export function createAgentFeature(ctx: AppContext, deps: { workerEntry?: WorkerEntry } = {}): Feature {
+export interface AgentFeature extends Feature {
+  /** Wake the queue: a job was queued by another feature (automations). */
+  kick(): void;
+}
+
+export function createAgentFeature(ctx: AppContext, deps: { workerEntry?: WorkerEntry } = {}): AgentFeature {
   let config: Readonly<Config> = ctx.config;
   const queue = createAgentQueue(ctx, { config: () => config, ...(deps.workerEntry ? { workerEntry: deps.workerEntry } : {}) });
   return {
@@ -30,6 +35,7 @@ export function createAgentFeature(ctx: AppContext, deps: { workerEntry?: Worker
       queue.kick();
     },
     stop: () => queue.stop(),
+    kick: () => queue.kick(),
   };
 }
 

@@ -18,6 +18,12 @@ export interface PullRequestInput {
 export interface GitHostClient {
   /** Open the pull/merge request, or find the open one for this branch; its web URL. */
   openPullRequest(input: PullRequestInput, signal?: AbortSignal): Promise<string>;
+  /** The web URL of the open pull/merge request whose source branch is `head`, if there is one. */
+  findOpenPullRequest(repository: string, head: string, signal?: AbortSignal): Promise<string | undefined>;
+  /** The host's user name of a commit's author (the host links a commit to an account by its e-mail), if it knows one. GitLab: never. */
+  commitAuthor(repository: string, sha: string, signal?: AbortSignal): Promise<string | undefined>;
+  /** Ask users to review a pull request (its web URL); false where the host has no such call (GitLab merge requests on creation). */
+  requestReviewers(repository: string, prLink: string, reviewers: readonly string[], signal?: AbortSignal): Promise<boolean>;
 }
 
 /**
@@ -108,6 +114,22 @@ export function createGitHostClient(host: { type: GitHostType; apiUrl: string; t
   const fail = (what: string, r: { status: number; text: string }) =>
     new GitHostError(`${label} answered ${r.status} to ${what}: ${r.text.replace(/\s+/g, ' ').slice(0, 200) || '(empty body)'}`);
 
+  async function findOpen(repository: string, head: string, signal?: AbortSignal): Promise<string | undefined> {
+    const repoPath = repositoryPath(repository, host.type);
+    if (host.type === 'gitlab') {
+      const q = await call('GET', `${api}/projects/${encodeURIComponent(repoPath)}/merge_requests?state=opened&source_branch=${encodeURIComponent(head)}`, undefined, signal);
+      if (q.status >= 300) throw fail('the list of open merge requests', q);
+      return Array.isArray(q.json) ? urlField(q.json[0], 'web_url') : undefined;
+    }
+    const [owner, name] = repoPath.split('/') as [string, string];
+    const query = host.type === 'github' ? `?state=open&head=${encodeURIComponent(`${owner}:${head}`)}` : '?state=open';
+    const q = await call('GET', `${api}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/pulls${query}`, undefined, signal);
+    if (q.status >= 300) throw fail('the list of open pull requests', q);
+    const list = Array.isArray(q.json) ? (q.json as Array<Record<string, unknown>>) : [];
+    const mine = list.find((pr) => (pr.head as Record<string, unknown> | undefined)?.ref === head);
+    return mine ? urlField(mine, 'html_url') : undefined;
+  }
+
   return {
     async openPullRequest(input, signal) {
       const repoPath = repositoryPath(input.repository, host.type);
@@ -120,8 +142,7 @@ export function createGitHostClient(host: { type: GitHostType; apiUrl: string; t
         if (created) return created;
         if (r.status === 409) {
           // One already open for this branch: use it (a push has updated it).
-          const q = await call('GET', `${base}?state=opened&source_branch=${encodeURIComponent(input.head)}`, undefined, signal);
-          const found = Array.isArray(q.json) ? urlField(q.json[0], 'web_url') : undefined;
+          const found = await findOpen(input.repository, input.head, signal).catch(() => undefined);
           if (found) return found;
         }
         throw fail('the merge request', r);
@@ -132,14 +153,30 @@ export function createGitHostClient(host: { type: GitHostType; apiUrl: string; t
       const created = r.status < 300 ? urlField(r.json, 'html_url') : undefined;
       if (created) return created;
       if (r.status === 409 || r.status === 422) {
-        const query = host.type === 'github' ? `?state=open&head=${encodeURIComponent(`${owner}:${input.head}`)}` : '?state=open';
-        const q = await call('GET', base + query, undefined, signal);
-        const list = Array.isArray(q.json) ? (q.json as Array<Record<string, unknown>>) : [];
-        const mine = list.find((pr) => (pr.head as Record<string, unknown> | undefined)?.ref === input.head);
-        const found = mine && urlField(mine, 'html_url');
+        const found = await findOpen(input.repository, input.head, signal).catch(() => undefined);
         if (found) return found;
       }
       throw fail('the pull request', r);
+    },
+    findOpenPullRequest: (repository, head, signal) => findOpen(repository, head, signal),
+    async commitAuthor(repository, sha, signal) {
+      if (host.type === 'gitlab' || !/^[0-9a-f]{7,64}$/i.test(sha)) return undefined;
+      const [owner, name] = repositoryPath(repository, host.type).split('/') as [string, string];
+      const path = host.type === 'gitea' ? 'git/commits' : 'commits';
+      const r = await call('GET', `${api}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/${path}/${sha}`, undefined, signal);
+      if (r.status === 404 || r.status === 422) return undefined;
+      if (r.status >= 300) throw fail('the commit', r);
+      const login = r.json && typeof r.json === 'object' ? ((r.json as Record<string, unknown>).author as Record<string, unknown> | null | undefined)?.login : undefined;
+      return typeof login === 'string' && /^[A-Za-z0-9._-]{1,100}$/.test(login) ? login : undefined;
+    },
+    async requestReviewers(repository, prLink, reviewers, signal) {
+      if (host.type === 'gitlab' || reviewers.length === 0) return false;
+      const number = /\/pulls?\/(\d+)(?:[/?#]|$)/.exec(prLink)?.[1];
+      if (!number) throw new GitHostError(`cannot tell the pull request number from ${prLink}`);
+      const [owner, name] = repositoryPath(repository, host.type).split('/') as [string, string];
+      const r = await call('POST', `${api}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/pulls/${number}/requested_reviewers`, { reviewers }, signal);
+      if (r.status >= 300) throw fail('the review request', r);
+      return true;
     },
   };
 }

@@ -114,6 +114,7 @@ export function createAgentQueue(ctx: AppContext, opts: AgentQueueOptions) {
       prLink: job.prLink,
       draft: job.draft,
       title: job.title,
+      reviewers: job.reviewers,
       conversation,
       model: { baseUrl: config.agent.baseUrl, name: job.model, apiKeyEnv: config.agent.apiKeyEnv ?? null },
       gitHost: project.gitHost ? { type: project.gitHost.type, apiUrl: project.gitHost.apiUrl, tokenEnv: project.gitHost.tokenEnv ?? null } : null,

@@ -51,7 +51,7 @@ export function startJob(
   ctx: AppContext,
   config: Readonly<Config>,
   project: Project,
-  input: { id?: string; prompt: string; ref?: string; draft?: boolean; title?: string },
+  input: { id?: string; prompt: string; ref?: string; draft?: boolean; title?: string; prLink?: string | null; reviewers?: string[] },
 ): AgentJobRecord {
   const notConfigured = agentNotConfigured(config, project);
   if (notConfigured) throw errors.badRequest(notConfigured);
@@ -73,6 +73,8 @@ export function startJob(
     prompt: input.prompt,
     draft: input.draft ?? false,
     title: input.title ?? titleOf(input.prompt),
+    prLink: input.prLink ?? null,
+    ...(input.reviewers?.length ? { reviewers: input.reviewers } : {}),
   });
   ctx.log.info({ agentJob: id, projectId: project.id, ref, draft: job.draft, promptChars: input.prompt.length }, 'agent job created');
   return job;

@@ -98,6 +98,15 @@ export async function runJob(input: RunInput, emit: (e: RunEvent) => void): Prom
         throw err;
       }
       log('info', 'agent: opened the pull request', { prLink });
+      if (input.reviewers?.length) {
+        // Reviewers are a courtesy: a host that refuses them leaves the pull request open all the same.
+        try {
+          if (await host.requestReviewers(input.repository, prLink, input.reviewers, AbortSignal.any([controller.signal, AbortSignal.timeout(30_000)]))) log('info', 'agent: requested reviewers', { reviewers: input.reviewers });
+        } catch (err) {
+          if (!(err instanceof GitHostError)) throw err;
+          log('warn', 'agent: could not request reviewers', { reviewers: input.reviewers, err: err.message });
+        }
+      }
     }
     return { ok: true, changed: true, prLink, commit, summary };
   } catch (err) {

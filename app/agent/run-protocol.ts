@@ -25,6 +25,8 @@ export interface RunInput {
   draft: boolean;
   /** The job's first instruction on one line (the pull request's title); null for older jobs. */
   title: string | null;
+  /** Git host user names to request as reviewers of a pull request this run opens (where the host supports it). */
+  reviewers?: string[];
   /** The conversation so far, ending with this turn's prompt(s). */
   conversation: ChatMessage[];
   model: { baseUrl: string; name: string; apiKeyEnv: string | null };

@@ -22,6 +22,8 @@ export function auditSentence(e: AuditEntry): string {
       return `${e.actor} started publish ${e.target}${project}`;
     case 'publish.rollback':
       return `${e.actor} rolled${str('projectId') ? ` project ${str('projectId')}` : ''} back${str('to') ? ` to ${str('to')}` : ''} (${e.target})`;
+    case 'automation.run':
+      return `${e.actor} ran automation ${str('automationId') ?? '?'}${project} now (run ${e.target}${str('jobId') ? `, agent job ${str('jobId')}` : ''})`;
     case 'agent.archive':
       return `${e.actor} archived agent job ${e.target}${project}`;
     case 'key.create': {

@@ -6,6 +6,7 @@ export const NOTICES = {
   'job-archived': 'The agent job is archived.',
   'publish-started': 'Publish started.',
   'rolled-back': 'Roll-back started.',
+  'automation-started': 'Automation run started.',
 } as const;
 
 export type Notice = keyof typeof NOTICES;

@@ -1,5 +1,6 @@
 import type { WarningSummary } from '../loader/render-warnings.js';
 import type { Project } from '../../data/stores/projects.js';
+import type { AutomationConfig } from '../../config/automations.js';
 import type { PublishStatus } from '../../data/stores/publishes.js';
 
 /**
@@ -46,7 +47,17 @@ export interface ConsoleReaderAnalytics {
   series(project: Project, days: number): { id: string; title: string; unit?: string; kind: 'bar' | 'line'; points: { label: string; value: number }[] }[];
 }
 
+/**
+ * Automations (issue 42) for the project page: what is configured now, and a run started by a
+ * person (the same checks as the API trigger; it throws the same ApiErrors).
+ */
+export interface ConsoleAutomations {
+  configured(project: Project): readonly AutomationConfig[];
+  runNow(project: Project, automation: AutomationConfig, actor: string): Promise<{ run: { id: string }; job: { id: string } }>;
+}
+
 export interface ConsoleServices {
   publish?: ConsolePublishService | undefined;
+  automations?: ConsoleAutomations | undefined;
   readerAnalytics?: ConsoleReaderAnalytics | undefined;
 }

@@ -1,5 +1,6 @@
 import { components } from './components.js';
 import { agentPaths, agentSchemas } from './paths/agent.js';
+import { automationPaths, automationSchemas } from './paths/automations.js';
 import { analyticsPaths, analyticsSchemas } from './paths/analytics.js';
 import { readerAnalyticsPaths, readerAnalyticsSchemas } from './paths/reader-analytics.js';
 import { assistantPaths, assistantSchemas } from './paths/assistant.js';
@@ -25,10 +26,10 @@ export function buildOpenApiDocument(publicUrl?: string) {
     },
     servers: [{ url: publicUrl ?? '/' }],
     security: [{ adminKey: [] }],
-    paths: { ...systemPaths, ...agentPaths, ...analyticsPaths, ...readerAnalyticsPaths, ...staticExportPaths, ...publishPaths, ...assistantPaths, ...discoveryPaths },
+    paths: { ...systemPaths, ...agentPaths, ...analyticsPaths, ...readerAnalyticsPaths, ...staticExportPaths, ...publishPaths, ...automationPaths, ...assistantPaths, ...discoveryPaths },
     components: {
       ...components,
-      schemas: { ...components.schemas, ...systemSchemas, ...agentSchemas, ...analyticsSchemas, ...readerAnalyticsSchemas, ...staticExportSchemas, ...publishSchemas, ...assistantSchemas, ...discoverySchemas },
+      schemas: { ...components.schemas, ...systemSchemas, ...agentSchemas, ...analyticsSchemas, ...readerAnalyticsSchemas, ...staticExportSchemas, ...publishSchemas, ...automationSchemas, ...assistantSchemas, ...discoverySchemas },
     },
   };
 }

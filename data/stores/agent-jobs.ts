@@ -27,6 +27,8 @@ export interface AgentJobRecord {
   summary: string | null;
   /** The pull request once one exists; kept across follow-ups (the API hides it while active). */
   prLink: string | null;
+  /** Git host user names asked to review the pull request the job opens (an automation's source authors). */
+  reviewers: string[];
   /** Why the last turn failed (null otherwise). */
   error: string | null;
   /** The turn being (or last) processed: 1 for the first prompt, +1 per follow-up. */
@@ -61,6 +63,7 @@ interface JobRow {
   title: string | null;
   summary: string | null;
   pr_link: string | null;
+  reviewers: string | null;
   error: string | null;
   turn: number;
   attempts: number;
@@ -91,6 +94,7 @@ const toJob = (r: JobRow): AgentJobRecord => ({
   title: r.title,
   summary: r.summary,
   prLink: r.pr_link,
+  reviewers: r.reviewers ? (JSON.parse(r.reviewers) as string[]) : [],
   error: r.error,
   turn: r.turn,
   attempts: r.attempts,
@@ -110,6 +114,9 @@ export interface NewAgentJob {
   prompt: string;
   draft?: boolean;
   title?: string;
+  /** An open pull request the job's pushes go to (an automation grouping its runs); none is opened then. */
+  prLink?: string | null;
+  reviewers?: string[];
 }
 
 /** Longest summary kept for a job (the model writes it; the v1 view shows it). */
@@ -126,8 +133,8 @@ export function createAgentJobStore(db: Db, now: () => Date) {
   const iso = () => now().toISOString();
   const get = db.prepare<[string], JobRow>('SELECT * FROM agent_jobs WHERE id = ?');
   const insertJob = db.prepare(
-    `INSERT INTO agent_jobs (id, project_id, org_id, status, run_state, repository, ref, model, draft, title, turn, attempts, created_at, updated_at)
-     VALUES (@id, @projectId, @orgId, 'active', 'queued', @repository, @ref, @model, @draft, @title, 1, 0, @now, @now)`,
+    `INSERT INTO agent_jobs (id, project_id, org_id, status, run_state, repository, ref, model, draft, title, pr_link, reviewers, turn, attempts, created_at, updated_at)
+     VALUES (@id, @projectId, @orgId, 'active', 'queued', @repository, @ref, @model, @draft, @title, @prLink, @reviewers, 1, 0, @now, @now)`,
   );
   const nextSeq = db.prepare<[string], { n: number }>('SELECT coalesce(max(seq), 0) + 1 AS n FROM agent_messages WHERE job_id = ?');
   const insertMessage = db.prepare('INSERT INTO agent_messages (job_id, seq, turn, role, body, created_at) VALUES (?, ?, ?, ?, ?, ?)');
@@ -213,7 +220,7 @@ export function createAgentJobStore(db: Db, now: () => Date) {
       return messagesAfter.all(id, seq).map((r) => ({ seq: r.seq, turn: r.turn, role: r.role, body: JSON.parse(r.body) as Record<string, unknown>, createdAt: r.created_at }));
     },
     create: db.transaction((input: NewAgentJob): AgentJobRecord => {
-      insertJob.run({ id: input.id, projectId: input.projectId, orgId: input.orgId, repository: input.repository, ref: input.ref, model: input.model, draft: input.draft ? 1 : 0, title: input.title ?? null, now: iso() });
+      insertJob.run({ id: input.id, projectId: input.projectId, orgId: input.orgId, repository: input.repository, ref: input.ref, model: input.model, draft: input.draft ? 1 : 0, title: input.title ?? null, prLink: input.prLink ?? null, reviewers: input.reviewers?.length ? JSON.stringify(input.reviewers) : null, now: iso() });
       addMessage(input.id, 1, 'user', { role: 'user', content: input.prompt });
       return toJob(get.get(input.id)!);
     }),

@@ -1,6 +1,7 @@
 import type { Db } from '../db.js';
 import { createAdminKeyStore } from './admin-keys.js';
 import { createAgentJobStore } from './agent-jobs.js';
+import { createAutomationRunStore } from './automation-runs.js';
 import { createConsoleAuditStore } from './console-audit.js';
 import { createConsoleSessionStore } from './console-sessions.js';
 import { createExportJobStore } from './export-jobs.js';
@@ -18,6 +19,7 @@ export function createStores(db: Db, now: () => Date) {
     rateLimits: createRateLimitStore(db, now),
     settings: createSettingsStore(db),
     agentJobs: createAgentJobStore(db, now),
+    automationRuns: createAutomationRunStore(db, now),
     exportJobs: createExportJobStore(db, now),
     consoleSessions: createConsoleSessionStore(db, now),
     consoleAudit: createConsoleAuditStore(db, now),

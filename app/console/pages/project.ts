@@ -20,6 +20,7 @@ import type { ListedWarning } from '../../loader/render-warnings.js';
 import type { PublishRecord } from '../services.js';
 import { arraySource, buildTable, tableCsv, type TableSpec } from '../table.js';
 import { sendCsv } from './csv.js';
+import { automationTables, createAutomationActionsRouter } from './automations.js';
 
 export type ConsoleExports = Pick<StaticExportFeature, 'queue' | 'files' | 'settings'>;
 
@@ -154,7 +155,8 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
           ],
         }
       : null;
-    for (const spec of [exportsSpec, agentSpec, ...(publishSpec ? [publishSpec] : []), ...(warningsSpec ? [warningsSpec] : [])] as TableSpec<unknown>[]) {
+    const automations = automationTables(ctx, deps, project, base, write, now);
+    for (const spec of [exportsSpec, agentSpec, ...(publishSpec ? [publishSpec] : []), ...(warningsSpec ? [warningsSpec] : []), ...(automations ? [automations.automations, automations.runs] : [])] as TableSpec<unknown>[]) {
       if (req.query.csv === spec.id) return sendCsv(res, `${project.id}-${spec.id}.csv`, tableCsv(spec, req.query));
     }
     renderPage(res, 'project', {
@@ -165,6 +167,8 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
       agentTable: buildTable(agentSpec, req.query, base),
       publishTable: publishSpec ? buildTable(publishSpec, req.query, base) : null,
       warningsTable: warningsSpec ? buildTable(warningsSpec, req.query, base) : null,
+      automationsTable: automations ? buildTable(automations.automations, req.query, base) : null,
+      automationRunsTable: automations ? buildTable(automations.runs, req.query, base) : null,
       exportAllowed: org.plan === 'enterprise',
       exportsAvailable: deps.exports !== undefined,
       served: servedLine(project, deps, now),
@@ -237,6 +241,8 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
     audit(ctx.stores, ctx.log, req, org.id, 'agent.archive', job.id, { projectId: project.id });
     res.redirect(303, withNotice(baseOf(org.id, project.id), 'job-archived'));
   });
+
+  router.use(createAutomationActionsRouter(ctx, deps, baseOf));
 
   router.post('/publish', requireWrite(), async (req, res) => {
     const { org, project } = res.locals;

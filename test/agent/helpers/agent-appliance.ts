@@ -16,6 +16,8 @@ export interface AgentSetup {
   gitHostType?: 'gitea' | 'gitlab' | 'github';
   agent?: Partial<NonNullable<ConfigInput['agent']>>;
   stateDir?: string;
+  /** The test project's automations (projects[].automations). */
+  automations?: NonNullable<ConfigInput['projects']>[number]['automations'];
 }
 
 /** A test appliance whose test project has a repository, a Git host and (optionally) a model. */
@@ -48,6 +50,7 @@ export function createAgentAppliance(s: AgentSetup): TestAppliance {
           repository: s.repository,
           branch: 'main',
           gitHost: { type: s.gitHostType ?? 'gitea', apiUrl: s.gitHostUrl ?? 'http://127.0.0.1:9/api/v1', tokenEnv: GIT_TOKEN_ENV },
+          ...(s.automations ? { automations: s.automations } : {}),
         },
         { id: OTHER_PROJECT, orgId: OTHER_ORG, name: 'Other docs', domain: 'docs.other.internal', sourceDir, repository: s.repository },
         { id: FREE_PROJECT, orgId: FREE_ORG, name: 'Free docs', domain: 'docs.free.internal', sourceDir },
