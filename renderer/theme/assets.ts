@@ -54,9 +54,20 @@ function readRequired(file: string, what: string): Buffer {
   }
 }
 
-function asset(name: string, file: string, bundleFileName = path.basename(file)): ThemeAsset {
-  const bytes = readRequired(file, name);
+function asset(name: string, file: string, bundleFileName = path.basename(file), prefix?: Buffer): ThemeAsset {
+  const own = readRequired(file, name);
+  const bytes = prefix ? Buffer.concat([prefix, Buffer.from('\n'), own]) : own;
   return { name, bundlePath: hashedPath('_static', bundleFileName, bytes), bytes: new Uint8Array(bytes) };
+}
+
+/** The client scripts that show words: each is served with words.js in front of it. */
+const WORDED_SCRIPTS = ['site.js', 'search.js', 'feedback.js', 'contextual.js', 'components.js', 'assistant.js', 'playground.js'];
+
+/** A client script as the bundle serves it (words.js in front where it shows words): for tests that run one. */
+export function clientScriptSource(fileName: string): string {
+  const client = path.join(packageRoot(), 'renderer', 'assets', 'client');
+  const words = WORDED_SCRIPTS.includes(fileName) ? readRequired(path.join(client, 'words.js'), 'words.js') : undefined;
+  return Buffer.from(asset(fileName, path.join(client, fileName), fileName, words).bytes).toString('utf8');
 }
 
 /**
@@ -101,22 +112,24 @@ export function loadThemeAssets(): ThemeAsset[] {
   const root = packageRoot();
   const client = path.join(root, 'renderer', 'assets', 'client');
   const modules = path.join(root, 'node_modules');
+  const words = readRequired(path.join(client, 'words.js'), 'words.js');
+  const script = (name: string) => asset(name, path.join(client, name), name, WORDED_SCRIPTS.includes(name) ? words : undefined);
   const list: ThemeAsset[] = [
     asset(THEME_ASSET_NAMES.siteCss, path.join(client, 'site.css')),
-    asset(THEME_ASSET_NAMES.siteJs, path.join(client, 'site.js')),
-    asset(THEME_ASSET_NAMES.searchJs, path.join(client, 'search.js')),
+    script(THEME_ASSET_NAMES.siteJs),
+    script(THEME_ASSET_NAMES.searchJs),
     asset(THEME_ASSET_NAMES.pageViewJs, path.join(client, 'page-view.js')),
-    asset(THEME_ASSET_NAMES.feedbackJs, path.join(client, 'feedback.js')),
+    script(THEME_ASSET_NAMES.feedbackJs),
     asset(THEME_ASSET_NAMES.feedbackCss, path.join(client, 'feedback.css')),
-    asset(THEME_ASSET_NAMES.contextualJs, path.join(client, 'contextual.js')),
+    script(THEME_ASSET_NAMES.contextualJs),
     asset(THEME_ASSET_NAMES.contextualCss, path.join(client, 'contextual.css')),
     asset(THEME_ASSET_NAMES.themeInitJs, path.join(client, 'theme-init.js')),
     asset(THEME_ASSET_NAMES.componentsCss, path.join(client, 'components.css')),
-    asset(THEME_ASSET_NAMES.componentsJs, path.join(client, 'components.js')),
-    asset(THEME_ASSET_NAMES.assistantJs, path.join(client, 'assistant.js')),
+    script(THEME_ASSET_NAMES.componentsJs),
+    script(THEME_ASSET_NAMES.assistantJs),
     asset(THEME_ASSET_NAMES.assistantCss, path.join(client, 'assistant.css')),
     asset(THEME_ASSET_NAMES.minisearchJs, path.join(modules, 'minisearch', 'dist', 'umd', 'index.js'), 'minisearch.js'),
-    asset(THEME_ASSET_NAMES.playgroundJs, path.join(client, 'playground.js')),
+    script(THEME_ASSET_NAMES.playgroundJs),
     asset(THEME_ASSET_NAMES.playgroundCss, path.join(client, 'playground.css')),
     asset(THEME_ASSET_NAMES.mermaidJs, path.join(modules, 'mermaid', 'dist', 'mermaid.min.js'), 'mermaid.js'),
     ...katexAssets(path.join(modules, 'katex', 'dist')),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import MiniSearch from 'minisearch';
 import { SEARCH_INDEX_OPTIONS } from '../../renderer/search-options.js';
+import { clientScriptSource } from '../../renderer/theme/assets.js';
 
 /** Anything that hands out bundle files by path: an export's `files`, or a directory. */
 export type BundleFiles = { get(path: string): Uint8Array | undefined };
@@ -100,7 +101,7 @@ export interface ClientSearch {
  * files, as a reader's browser would on a page of `scope`.
  */
 export function clientSearch(files: BundleFiles, scope: string): ClientSearch {
-  const source = fs.readFileSync(path.resolve(import.meta.dirname, '../../renderer/assets/client/search.js'), 'utf8');
+  const source = clientScriptSource('search.js');
   const window: Record<string, unknown> = {};
   vm.runInNewContext(source, { window, document: { currentScript: null, getElementById: () => null, documentElement: { getAttribute: () => null } } });
   const fetched: string[] = [];

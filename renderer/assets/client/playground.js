@@ -10,19 +10,8 @@
 (function () {
   'use strict';
 
-  // The words in the page's language (renderer/i18n, written on <html data-strings>).
-  var T = (function () {
-    try {
-      return JSON.parse(document.documentElement.getAttribute('data-strings') || '{}');
-    } catch (e) {
-      return {};
-    }
-  })();
-  function t(key, fill) {
-    var s = T[key] || key;
-    for (var k in fill || {}) s = s.split('{' + k + '}').join(String(fill[k]));
-    return s;
-  }
+  // The words in the page's language: words.js, put in front of this file (renderer/theme/assets.ts).
+  var t = docsWord;
 
   var CONFIG_URL = '/_/playground/config';
   var PROXY_URL = '/_/playground/proxy';

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { clientScriptSource } from '../../../renderer/theme/assets.js';
 
 interface Reporter {
   open(): void;
@@ -16,7 +17,7 @@ interface Reporter {
  * defined) and drives the reporter with a manual clock.
  */
 function loadReporter() {
-  const source = fs.readFileSync(path.resolve(import.meta.dirname, '../../../renderer/assets/client/search.js'), 'utf8');
+  const source = clientScriptSource('search.js');
   const window: Record<string, unknown> = {};
   const document = { currentScript: null, getElementById: () => null };
   vm.runInNewContext(source, { window, document });

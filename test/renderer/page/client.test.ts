@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../e2e/browser.js';
 import { browserSuite, chromium } from '../../e2e/chromium.js';
 import { render } from './helpers.js';
+import { clientScriptSource } from '../../../renderer/theme/assets.js';
 
 /**
  * components.js in headless Chromium, on HTML from the page renderer: keyboard on tabs, sibling
@@ -15,7 +16,7 @@ import { render } from './helpers.js';
  * the exported-site suite in test/e2e.)
  */
 const clientDir = path.resolve(import.meta.dirname, '../../../renderer/assets/client');
-const script = fs.readFileSync(path.join(clientDir, 'components.js'), 'utf8');
+const script = clientScriptSource('components.js');
 const styles = fs.readFileSync(path.join(clientDir, 'components.css'), 'utf8');
 
 let browser: Browser;
