@@ -141,7 +141,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
     const warningsSpec: TableSpec<ListedWarning> | null = warned
       ? {
           id: 'warnings',
-          caption: `Render warnings of the served version: ${warned.warningCount === 0 ? 'none' : Object.entries(warned.warningsByKind).map(([code, n]) => `${n} ${code}`).join(', ')}${warned.warningCount > warned.warnings.length ? ` (the first ${warned.warnings.length} listed)` : ''}`,
+          caption: `Render warnings of the served version: ${warned.warningCount === 0 ? 'none' : warningKinds(warned.warningsByKind)}${warned.warningCount > warned.warnings.length ? ` (the first ${warned.warnings.length} listed)` : ''}`,
           empty: 'No warnings: every link, asset and redirect of the served version resolved.',
           defaultSort: 'kind',
           defaultDir: 'asc',
@@ -282,11 +282,16 @@ function exportWarningsCell(j: ExportJob): string | null {
   const w = j.warnings;
   if (!w) return null;
   if (w.warningCount === 0) return 'none';
-  return `${w.warningCount}: ${Object.entries(w.warningsByKind).map(([code, n]) => `${n} ${code}`).join(', ')}`;
+  return `${w.warningCount}: ${warningKinds(w.warningsByKind)}`;
 }
 
 /** What this project's domain serves now and for how long, for the page's header. */
 function servedLine(project: Project, deps: ConsoleDeps, now: Date): { version: string; from: string; age: ReturnType<typeof timeCell> } | null {
   const served = servedVersion(project, deps);
   return served ? { version: served.version, from: SERVED_FROM_LABEL[served.from], age: timeCell(served.since, now) } : null;
+}
+
+/** "2 broken-link, 1 missing-asset": counts by kind, as the warnings caption and the export table say them. */
+function warningKinds(byKind: Record<string, number>): string {
+  return Object.entries(byKind).map(([code, n]) => `${n} ${code}`).join(', ');
 }
