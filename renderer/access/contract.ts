@@ -16,14 +16,12 @@ export type Requirement = 'public' | 'signed-in' | `groups:${string}`;
 /** `manifest.json`'s `access`: present only in bundles rendered with authentication on. */
 export interface BundleAccess {
   format: 1;
-  /** Requirements referred to by index from `files` and from fragment markers. */
-  requirements: Requirement[];
   /**
    * Requirement of files that is not `defaultRequirement`, by bundle path: pages (`x/index.html`,
    * `x.md`), images and other assets used only by restricted pages, search shards of restricted
    * pages. A file not listed has the default.
    */
-  files: Record<string, number>;
+  files: Record<string, Requirement>;
   /**
    * `public` when at least one page is public (partial authentication: the theme, the 404 page
    * and unlisted assets are public), `signed-in` otherwise (full authentication).
@@ -85,11 +83,25 @@ export function unionOf(reqs: Iterable<Requirement>): Requirement {
 }
 
 /**
- * Fragment markers: `<!--da:N-->` … `<!--/da-->`, N an index into `requirements`. They nest
- * (a sidebar group around its pages). HTML comments, so a marked file is still well-formed
+ * Fragment markers: `<!--da:R-->` … `<!--/da-->`, R the requirement, URI-encoded (so a group
+ * name can never close the comment). Render workers write them without any shared table. They
+ * nest (a sidebar group around its pages). HTML comments, so a marked file is still well-formed
  * HTML/XML/Markdown; JSON listings are written so that removing any set of fragments leaves
  * valid JSON (the writer puts the separator inside the fragment).
  */
-export const markOpen = (index: number): string => `<!--da:${index}-->`;
+export const markOpen = (req: Requirement): string => `<!--da:${encodeURIComponent(req)}-->`;
 export const MARK_CLOSE = '<!--/da-->';
-export const wrap = (index: number, fragment: string): string => markOpen(index) + fragment + MARK_CLOSE;
+export const wrap = (req: Requirement, fragment: string): string => markOpen(req) + fragment + MARK_CLOSE;
+
+/** A marker's requirement, or undefined when it is not one (fails closed in the filter). */
+export function parseMarked(encoded: string): Requirement | undefined {
+  let r: string;
+  try {
+    r = decodeURIComponent(encoded);
+  } catch {
+    return undefined;
+  }
+  if (r === 'public' || r === 'signed-in') return r;
+  if (/^groups:[^,]+(,[^,]+)*$/.test(r)) return r as Requirement;
+  return undefined;
+}

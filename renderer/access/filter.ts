@@ -1,13 +1,13 @@
-import { canSee, MARK_CLOSE, type ReaderView, type Requirement } from './contract.js';
+import { canSee, MARK_CLOSE, parseMarked, type ReaderView } from './contract.js';
 
 const OPEN = '<!--da:';
 
 /**
  * A marked text as `view` may see it: fragments it may not see are removed with everything
  * inside them, the markers of the others are removed. Unbalanced or unknown markers fail closed:
- * an unknown index hides its fragment; an unclosed fragment hides the rest of the text.
+ * an unknown requirement hides its fragment; an unclosed fragment hides the rest of the text.
  */
-export function filterMarked(text: string, requirements: readonly Requirement[], view: ReaderView): string {
+export function filterMarked(text: string, view: ReaderView): string {
   if (!text.includes(OPEN)) return text;
   let out = '';
   let pos = 0;
@@ -24,8 +24,7 @@ export function filterMarked(text: string, requirements: readonly Requirement[],
     if (isOpen) {
       const end = text.indexOf('-->', open + OPEN.length);
       if (end === -1) return out; // malformed: hide the rest
-      const index = Number(text.slice(open + OPEN.length, end));
-      const req = Number.isInteger(index) ? requirements[index] : undefined;
+      const req = parseMarked(text.slice(open + OPEN.length, end));
       const visible = req !== undefined && canSee(req, view);
       stack.push(visible);
       if (!visible) hidden++;

@@ -1,6 +1,6 @@
 /** The reader-access rules every enforcer shares (renderer/access/): requirements and the fragment filter. */
 import { describe, expect, it } from 'vitest';
-import { ANONYMOUS, canSee, EVERYTHING, requirementOf, unionOf, wrap, type ReaderView, type Requirement } from '../../../renderer/access/contract.js';
+import { ANONYMOUS, canSee, EVERYTHING, requirementOf, unionOf, wrap, type ReaderView } from '../../../renderer/access/contract.js';
 import { filterMarked } from '../../../renderer/access/filter.js';
 
 const reader = (...groups: string[]): ReaderView => ({ signedIn: true, groups: new Set(groups) });
@@ -30,22 +30,29 @@ describe('requirements', () => {
 });
 
 describe('filterMarked', () => {
-  const reqs: Requirement[] = ['public', 'signed-in', 'groups:admin'];
-  const text = `<ul><li>open</li>${wrap(1, `<li>team</li>${wrap(2, '<li>admin</li>')}`)}<li>end</li></ul>`;
+  const text = `<ul><li>open</li>${wrap('signed-in', `<li>team</li>${wrap('groups:admin', '<li>admin</li>')}`)}<li>end</li></ul>`;
 
   it('removes what the view may not see, nested fragments included, and every marker', () => {
-    expect(filterMarked(text, reqs, ANONYMOUS)).toBe('<ul><li>open</li><li>end</li></ul>');
-    expect(filterMarked(text, reqs, reader())).toBe('<ul><li>open</li><li>team</li><li>end</li></ul>');
-    expect(filterMarked(text, reqs, reader('admin'))).toBe('<ul><li>open</li><li>team</li><li>admin</li><li>end</li></ul>');
+    expect(filterMarked(text, ANONYMOUS)).toBe('<ul><li>open</li><li>end</li></ul>');
+    expect(filterMarked(text, reader())).toBe('<ul><li>open</li><li>team</li><li>end</li></ul>');
+    expect(filterMarked(text, reader('admin'))).toBe('<ul><li>open</li><li>team</li><li>admin</li><li>end</li></ul>');
   });
 
   it('fails closed on an unknown index and on an unclosed fragment', () => {
-    expect(filterMarked(`a${wrap(9, 'secret')}b`, reqs, reader('admin'))).toBe('ab');
-    expect(filterMarked('a<!--da:2-->secret', reqs, reader())).toBe('a');
-    expect(filterMarked('a<!--da:2 secret', reqs, reader('admin'))).toBe('a');
+    expect(filterMarked('a<!--da:nobody-->secret<!--/da-->b', reader('admin'))).toBe('ab');
+    expect(filterMarked('a<!--da:%E0%A4%A-->secret<!--/da-->b', reader('admin'))).toBe('ab');
+    expect(filterMarked(`a${wrap('groups:admin', 'x')}<!--da:groups%3Aadmin-->secret`, reader())).toBe('a');
+    expect(filterMarked('a<!--da:public secret', reader('admin'))).toBe('a');
+  });
+
+  it('keeps a group name that looks like a comment end inside its marker', () => {
+    const odd = wrap('groups:a-->b', 'inner');
+    expect(odd).not.toContain('a-->b');
+    expect(filterMarked(`x${odd}y`, reader('a-->b'))).toBe('xinnery');
+    expect(filterMarked(`x${odd}y`, reader('a'))).toBe('xy');
   });
 
   it('returns unmarked text unchanged', () => {
-    expect(filterMarked('<p>plain</p>', reqs, ANONYMOUS)).toBe('<p>plain</p>');
+    expect(filterMarked('<p>plain</p>', ANONYMOUS)).toBe('<p>plain</p>');
   });
 });
