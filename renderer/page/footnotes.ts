@@ -5,6 +5,7 @@
  * reference; a reference without a definition, and a definition never referenced, are left as
  * remark-gfm leaves them (the reference as text; the definition dropped).
  */
+import { contentStrings, type ContentStrings } from '../i18n/content-strings.js';
 import type { TokenizerAndRendererExtension, Tokens } from 'marked';
 import { escapeHtml } from './html.js';
 
@@ -94,10 +95,10 @@ export function footnoteExtensions(notesOf: () => Footnotes | undefined): Tokeni
 }
 
 /** The "Footnotes" section for the end of the page ('' when nothing was referenced); numbered later. */
-export function footnotesSection(notes: Footnotes | undefined): string {
+export function footnotesSection(notes: Footnotes | undefined, words: ContentStrings = contentStrings('en')): string {
   if (!notes || notes.referenced.size === 0) return '';
   const items = [...notes.referenced].map((label) => `<li id="user-content-fn-${slug(label)}"><p>${notes.notes.get(label) ?? ''}<span data-fn-back="${slug(label)}"></span></p></li>`);
-  return `<section data-footnotes class="c-footnotes"><h2 class="c-sr-only" id="footnote-label">Footnotes</h2>\n<ol>\n${items.join('\n')}\n</ol>\n</section>\n`;
+  return `<section data-footnotes class="c-footnotes"><h2 class="c-sr-only" id="footnote-label">${escapeHtml(words.footnotes)}</h2>\n<ol>\n${items.join('\n')}\n</ol>\n</section>\n`;
 }
 
 const REF_HTML_RE = /<a href="#user-content-fn-([^"]+)" data-footnote-ref aria-describedby="footnote-label"><\/a>/g;
@@ -108,7 +109,7 @@ const ITEM_RE = /<li id="user-content-fn-([^"]+)">([\s\S]*?)<\/li>/g;
  * On the finished page: each reference numbered in document order (the first reference of a
  * label gives its number, later ones link back too), the notes in that order with their links back.
  */
-export function numberFootnotes(html: string): string {
+export function numberFootnotes(html: string, words: ContentStrings = contentStrings('en')): string {
   if (!html.includes('data-footnote-ref')) return html;
   const numbers = new Map<string, number>();
   const counts = new Map<string, number>();
@@ -126,7 +127,7 @@ export function numberFootnotes(html: string): string {
       let back = '';
       for (let k = 1; k <= (counts.get(id) ?? 1); k++) {
         const suffix = k > 1 ? `-${k}` : '';
-        back += ` <a href="#user-content-fnref-${id}${suffix}" data-footnote-backref aria-label="Back to reference ${n}${suffix}" class="c-footnotes__back">↩${k > 1 ? `<sup>${k}</sup>` : ''}</a>`;
+        back += ` <a href="#user-content-fnref-${id}${suffix}" data-footnote-backref aria-label="${escapeHtml(words.backToReference.replace('{n}', `${n}${suffix}`))}" class="c-footnotes__back">↩${k > 1 ? `<sup>${k}</sup>` : ''}</a>`;
       }
       return `<li id="user-content-fn-${id}">${(items.get(id) as string).replace(`<span data-fn-back="${id}"></span>`, back)}</li>`;
     });

@@ -33,6 +33,8 @@ export interface PageInput {
   api?: ApiPageData;
   /** A page generated from a spec: `source` is its body (x-mint.content), this its frontmatter. */
   frontmatter?: Record<string, unknown>;
+  /** The page's navigation language (its section's), for the words the content writes itself. */
+  lang?: string;
 }
 
 export function renderPageContent(input: PageInput): PageContent {
@@ -58,7 +60,7 @@ function describeFailure(err: unknown): string {
 }
 
 function render(file: string, source: string, ctx: RenderContext, input: PageInput): PageContent {
-  const state = new PageState(ctx, file);
+  const state = new PageState(ctx, file, input.lang);
   const split: SplitPage = input.frontmatter ? { frontmatter: input.frontmatter, body: source, bodyLineOffset: 0 } : splitFrontmatter(file, source);
   const { frontmatter, body, bodyLineOffset } = split;
   if (split.unclosed && looksLikeLostFrontmatter(body)) {
@@ -74,7 +76,7 @@ function render(file: string, source: string, ctx: RenderContext, input: PageInp
 
   state.footnotes = footnotesOf(text);
   let html = renderNodes(tree.nodes, env, state, 'block');
-  html += footnotesSection(state.footnotes);
+  html += footnotesSection(state.footnotes, state.words);
   if (input.api) {
     // The page's own content first, then the reference generated from the spec (as Mintlify).
     html = renderApiPage(input.api, html, frontmatter, env, state);
@@ -91,7 +93,7 @@ function render(file: string, source: string, ctx: RenderContext, input: PageInp
   const resolver = new Resolver(state);
   const plain = normaliseText(resolver.text(htmlToText(html)));
   const resolved = resolveHeadings(resolver.html(html), state, resolver);
-  const headed = state.footnotes ? { ...resolved, html: numberFootnotes(resolved.html) } : resolved;
+  const headed = state.footnotes ? { ...resolved, html: numberFootnotes(resolved.html, state.words) } : resolved;
 
   const title = stringField(frontmatter, 'title') ?? titleFromFile(file, ctx.config.name);
   const description = stringField(frontmatter, 'description');

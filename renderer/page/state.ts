@@ -9,6 +9,7 @@ import type { PageIconTable } from '../islands/icons.js';
 import type { PageIslands } from '../islands/island.js';
 import type { ApiExamplePanel, BuildWarning, RenderContext } from '../types.js';
 import type { SnippetMemo } from './snippets.js';
+import { contentStrings, type ContentStrings } from '../i18n/content-strings.js';
 import type { ElementNode } from './tree.js';
 
 export interface Slot {
@@ -97,10 +98,16 @@ export class PageState {
   private readonly listed = new Map<string, number>();
   private readonly unlisted = new Map<string, number>();
 
+  /** The words the page's content writes itself, in the page's navigation language. */
+  readonly words: ContentStrings;
+
   constructor(
     readonly ctx: RenderContext,
     readonly pageFile: string,
-  ) {}
+    lang?: string,
+  ) {
+    this.words = contentStrings(lang);
+  }
 
   get unsafeHtml(): boolean {
     return this.ctx.config.allowUnsafeHtml === true;

@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { renderDocument } from '../layout/index.js';
 import { renderPageContent, type PageInput } from '../page/index.js';
 import { readRepoText } from '../repo-files.js';
+import { languageOf } from '../i18n/language.js';
 import { pageHref } from '../page-urls.js';
 import { addToPartialIndex, emptyPartialIndex, packPartialIndex } from '../index-stage/partial-index.js';
 import { RenderError, type BuildWarning, type PageContent, type PlannedPage, type RenderContext, type RenderFailure, type SearchDocument } from '../types.js';
@@ -68,16 +69,27 @@ export function toFailure(err: unknown, file: string, path?: string): RenderFail
 }
 
 /** A page's source: its file, or for a page generated from a spec its x-mint content and metadata. */
+/** Section id → its navigation language, once per ctx (the pool reuses one ctx object per worker). */
+const sectionLanguages = new WeakMap<RenderContext, Map<string, string>>();
+
+function languageOfPage(page: PlannedPage, ctx: RenderContext): string {
+  let langs = sectionLanguages.get(ctx);
+  if (!langs) sectionLanguages.set(ctx, (langs = new Map((ctx.sections ?? []).map((s) => [s.id, languageOf(s)]))));
+  const id = page.sectionId ?? ctx.pageIndex[page.slug]?.sectionId;
+  return (id !== undefined ? langs.get(id) : undefined) ?? 'en';
+}
+
 function pageInput(page: PlannedPage, ctx: RenderContext): PageInput {
   const api = page.api;
+  const lang = languageOfPage(page, ctx);
   if (page.generated && api?.kind === 'operation') {
-    return { file: page.file, source: api.operation.content ?? '', ctx, api, frontmatter: { ...(api.operation.metadata ?? { title: api.operation.title }) } };
+    return { file: page.file, source: api.operation.content ?? '', ctx, api, lang, frontmatter: { ...(api.operation.metadata ?? { title: api.operation.title }) } };
   }
   if (page.generated && api?.kind === 'channel') {
-    return { file: page.file, source: '', ctx, api, frontmatter: { title: api.channel.title } };
+    return { file: page.file, source: '', ctx, api, lang, frontmatter: { title: api.channel.title } };
   }
   const source = readRepoText(ctx.repoRoot, page.file);
-  return api ? { file: page.file, source, ctx, api } : { file: page.file, source, ctx };
+  return api ? { file: page.file, source, ctx, api, lang } : { file: page.file, source, ctx, lang };
 }
 
 /**

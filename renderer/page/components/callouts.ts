@@ -1,14 +1,15 @@
 /** Note, Tip, Info, Warning, Check, Danger and the general Callout (icon, color). */
 import { escapeHtml } from '../html.js';
 import type { ComponentCall, ComponentRenderer } from './call.js';
+import type { ContentStrings } from '../../i18n/content-strings.js';
 
-const KINDS: Record<string, { icon: string; label: string }> = {
-  Note: { icon: 'circle-info', label: 'Note' },
-  Info: { icon: 'circle-info', label: 'Info' },
-  Tip: { icon: 'lightbulb', label: 'Tip' },
-  Warning: { icon: 'triangle-exclamation', label: 'Warning' },
-  Check: { icon: 'circle-check', label: 'Check' },
-  Danger: { icon: 'circle-xmark', label: 'Danger' },
+const KINDS: Record<string, { icon: string; label: keyof ContentStrings }> = {
+  Note: { icon: 'circle-info', label: 'note' },
+  Info: { icon: 'circle-info', label: 'info' },
+  Tip: { icon: 'lightbulb', label: 'tip' },
+  Warning: { icon: 'triangle-exclamation', label: 'warning' },
+  Check: { icon: 'circle-check', label: 'check' },
+  Danger: { icon: 'circle-xmark', label: 'danger' },
 };
 
 function callout(c: ComponentCall, kind: string, themeIcon: string, label: string, color?: string): string {
@@ -25,7 +26,7 @@ function callout(c: ComponentCall, kind: string, themeIcon: string, label: strin
 
 export const calloutComponents: Record<string, ComponentRenderer> = {
   ...Object.fromEntries(
-    Object.entries(KINDS).map(([name, k]) => [name, (c: ComponentCall) => callout(c, name.toLowerCase(), k.icon, k.label)]),
+    Object.entries(KINDS).map(([name, k]) => [name, (c: ComponentCall) => callout(c, name.toLowerCase(), k.icon, c.state.words[k.label])]),
   ),
   Callout: (c) => callout(c, 'custom', 'circle-info', c.str('title') ?? 'Callout', c.color('color')),
 };

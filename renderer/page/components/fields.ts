@@ -28,10 +28,10 @@ function field(c: ComponentCall, kind: 'param' | 'response', name: string | unde
     (name ? `<code class="c-field__name">${escapeHtml(name)}</code>` : '') +
     (type ? `<span class="c-field__type">${escapeHtml(type)}</span>` : '') +
     (location ? `<span class="c-field__location">${escapeHtml(location)}</span>` : '') +
-    (c.bool('required') ? '<span class="c-field__badge c-field__badge--required">required</span>' : '') +
-    (c.bool('deprecated') ? '<span class="c-field__badge c-field__badge--deprecated">deprecated</span>' : '') +
+    (c.bool('required') ? `<span class="c-field__badge c-field__badge--required">${escapeHtml(c.state.words.required)}</span>` : '') +
+    (c.bool('deprecated') ? `<span class="c-field__badge c-field__badge--deprecated">${escapeHtml(c.state.words.deprecated)}</span>` : '') +
     (c.has('default') && c.props['default'] !== undefined
-      ? `<span class="c-field__default">default: <code>${escapeHtml(defaultText(c.props['default']))}</code></span>`
+      ? `<span class="c-field__default">${escapeHtml(c.state.words.defaultValue)}: <code>${escapeHtml(defaultText(c.props['default']))}</code></span>`
       : '');
   let body = '';
   if (c.el.children.length > 0) {

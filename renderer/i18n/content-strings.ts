@@ -1,0 +1,71 @@
+import { rowCode } from './chrome-strings.js';
+import type { RowCode } from './row-codes.js';
+
+/**
+ * Words the renderer writes inside a page's content (not the chrome): callout labels (read out by
+ * screen readers), the field badges of ParamField/ResponseField, the footnotes' heading and links
+ * back. A page gets its navigation language's row (renderer/pool/render-batch.ts gives the page
+ * renderer the language). Anchors never change with the language: only the words do.
+ * `{n}` is filled in by the renderer.
+ */
+export interface ContentStrings {
+  note: string;
+  info: string;
+  tip: string;
+  warning: string;
+  check: string;
+  danger: string;
+  required: string;
+  deprecated: string;
+  /** Before a field's default value ("default: 10"). */
+  defaultValue: string;
+  footnotes: string;
+  backToReference: string;
+}
+
+type Row = [string, string, string, string, string, string, string, string, string, string, string];
+
+// note, info, tip, warning, check, danger, required, deprecated, default, footnotes, back to reference
+const ROWS: Record<RowCode, Row> = {
+  'en': ['Note', 'Info', 'Tip', 'Warning', 'Check', 'Danger', 'required', 'deprecated', 'default', 'Footnotes', 'Back to reference {n}'],
+  'ar': ['ملاحظة', 'معلومات', 'نصيحة', 'تحذير', 'تحقق', 'خطر', 'مطلوب', 'مهمل', 'افتراضي', 'الحواشي', 'العودة إلى المرجع {n}'],
+  'ca': ['Nota', 'Informació', 'Consell', 'Advertència', 'Comprovació', 'Perill', 'obligatori', 'obsolet', 'per defecte', 'Notes al peu', 'Torna a la referència {n}'],
+  'cs': ['Poznámka', 'Informace', 'Tip', 'Upozornění', 'Kontrola', 'Nebezpečí', 'povinné', 'zastaralé', 'výchozí', 'Poznámky pod čarou', 'Zpět na odkaz {n}'],
+  'da': ['Bemærk', 'Info', 'Tip', 'Advarsel', 'Tjek', 'Fare', 'påkrævet', 'forældet', 'standard', 'Fodnoter', 'Tilbage til henvisning {n}'],
+  'de': ['Hinweis', 'Info', 'Tipp', 'Warnung', 'Prüfen', 'Gefahr', 'erforderlich', 'veraltet', 'Standard', 'Fußnoten', 'Zurück zur Referenz {n}'],
+  'es': ['Nota', 'Información', 'Consejo', 'Advertencia', 'Verificación', 'Peligro', 'obligatorio', 'obsoleto', 'predeterminado', 'Notas al pie', 'Volver a la referencia {n}'],
+  'fi': ['Huomautus', 'Tietoa', 'Vinkki', 'Varoitus', 'Tarkista', 'Vaara', 'pakollinen', 'vanhentunut', 'oletus', 'Alaviitteet', 'Takaisin viittaukseen {n}'],
+  'fr': ['Remarque', 'Info', 'Astuce', 'Avertissement', 'Vérification', 'Danger', 'obligatoire', 'obsolète', 'par défaut', 'Notes de bas de page', 'Retour à la référence {n}'],
+  'he': ['הערה', 'מידע', 'טיפ', 'אזהרה', 'בדיקה', 'סכנה', 'חובה', 'מיושן', 'ברירת מחדל', 'הערות שוליים', 'חזרה להפניה {n}'],
+  'hi': ['नोट', 'जानकारी', 'सुझाव', 'चेतावनी', 'जाँच', 'खतरा', 'आवश्यक', 'अप्रचलित', 'डिफ़ॉल्ट', 'फ़ुटनोट', 'संदर्भ {n} पर वापस जाएँ'],
+  'hu': ['Megjegyzés', 'Információ', 'Tipp', 'Figyelmeztetés', 'Ellenőrzés', 'Veszély', 'kötelező', 'elavult', 'alapértelmezett', 'Lábjegyzetek', 'Vissza a(z) {n}. hivatkozáshoz'],
+  'id': ['Catatan', 'Info', 'Tips', 'Peringatan', 'Periksa', 'Bahaya', 'wajib', 'usang', 'bawaan', 'Catatan kaki', 'Kembali ke referensi {n}'],
+  'it': ['Nota', 'Info', 'Suggerimento', 'Avviso', 'Verifica', 'Pericolo', 'obbligatorio', 'deprecato', 'predefinito', 'Note a piè di pagina', 'Torna al riferimento {n}'],
+  'ja': ['注記', '情報', 'ヒント', '警告', '確認', '危険', '必須', '非推奨', 'デフォルト', '脚注', '参照 {n} に戻る'],
+  'ko': ['참고', '정보', '팁', '경고', '확인', '위험', '필수', '지원 중단', '기본값', '각주', '참조 {n}(으)로 돌아가기'],
+  'lv': ['Piezīme', 'Informācija', 'Padoms', 'Brīdinājums', 'Pārbaude', 'Bīstami', 'obligāts', 'novecojis', 'noklusējums', 'Zemsvītras piezīmes', 'Atpakaļ uz atsauci {n}'],
+  'nl': ['Opmerking', 'Info', 'Tip', 'Waarschuwing', 'Controle', 'Gevaar', 'verplicht', 'verouderd', 'standaard', 'Voetnoten', 'Terug naar verwijzing {n}'],
+  'no': ['Merk', 'Info', 'Tips', 'Advarsel', 'Sjekk', 'Fare', 'påkrevd', 'foreldet', 'standard', 'Fotnoter', 'Tilbake til referanse {n}'],
+  'pl': ['Uwaga', 'Informacja', 'Wskazówka', 'Ostrzeżenie', 'Sprawdź', 'Niebezpieczeństwo', 'wymagane', 'przestarzałe', 'domyślnie', 'Przypisy', 'Powrót do odnośnika {n}'],
+  'pt': ['Nota', 'Informação', 'Dica', 'Aviso', 'Verificação', 'Perigo', 'obrigatório', 'obsoleto', 'padrão', 'Notas de rodapé', 'Voltar à referência {n}'],
+  'ro': ['Notă', 'Informații', 'Sfat', 'Avertisment', 'Verificare', 'Pericol', 'obligatoriu', 'învechit', 'implicit', 'Note de subsol', 'Înapoi la referința {n}'],
+  'ru': ['Примечание', 'Информация', 'Совет', 'Предупреждение', 'Проверка', 'Опасность', 'обязательно', 'устарело', 'по умолчанию', 'Сноски', 'Назад к ссылке {n}'],
+  'sv': ['Obs', 'Info', 'Tips', 'Varning', 'Kontroll', 'Fara', 'obligatorisk', 'föråldrad', 'standard', 'Fotnoter', 'Tillbaka till referens {n}'],
+  'tr': ['Not', 'Bilgi', 'İpucu', 'Uyarı', 'Kontrol', 'Tehlike', 'zorunlu', 'kullanımdan kaldırıldı', 'varsayılan', 'Dipnotlar', '{n}. referansa dön'],
+  'uk': ['Примітка', 'Інформація', 'Порада', 'Попередження', 'Перевірка', 'Небезпека', "обов'язково", 'застаріло', 'за замовчуванням', 'Виноски', 'Назад до посилання {n}'],
+  'uz': ['Eslatma', 'Maʼlumot', 'Maslahat', 'Ogohlantirish', 'Tekshirish', 'Xavf', 'majburiy', 'eskirgan', 'standart', 'Izohlar', '{n}-havolaga qaytish'],
+  'vi': ['Lưu ý', 'Thông tin', 'Mẹo', 'Cảnh báo', 'Kiểm tra', 'Nguy hiểm', 'bắt buộc', 'không còn dùng', 'mặc định', 'Chú thích', 'Quay lại tham chiếu {n}'],
+  'zh-Hans': ['注意', '信息', '提示', '警告', '检查', '危险', '必填', '已弃用', '默认值', '脚注', '返回引用 {n}'],
+  'zh-Hant': ['注意', '資訊', '提示', '警告', '檢查', '危險', '必填', '已棄用', '預設值', '註腳', '返回參照 {n}'],
+};
+
+const KEYS: (keyof ContentStrings)[] = ['note', 'info', 'tip', 'warning', 'check', 'danger', 'required', 'deprecated', 'defaultValue', 'footnotes', 'backToReference'];
+const built = new Map<RowCode, ContentStrings>();
+
+/** The content words for a language code (chrome-strings.ts's rowCode: aliases, first subtag, else English). */
+export function contentStrings(lang: string | undefined): ContentStrings {
+  const code = rowCode(lang);
+  let hit = built.get(code);
+  if (!hit) built.set(code, (hit = Object.freeze(Object.fromEntries(KEYS.map((k, i) => [k, ROWS[code][i]]))) as unknown as ContentStrings));
+  return hit;
+}
