@@ -21,45 +21,52 @@ export interface ContentStrings {
   defaultValue: string;
   footnotes: string;
   backToReference: string;
+  /** Expandable's summary ("Show properties" / "Hide properties") and its default title. */
+  show: string;
+  hide: string;
+  properties: string;
+  /** A Tile's link with no title, for screen readers; a Prompt with no description. */
+  open: string;
+  prompt: string;
 }
 
-type Row = [string, string, string, string, string, string, string, string, string, string, string];
+type Row = [string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string];
 
-// note, info, tip, warning, check, danger, required, deprecated, default, footnotes, back to reference
+// note, info, tip, warning, check, danger, required, deprecated, default, footnotes, back to reference, show, hide, properties, open, prompt
 const ROWS: Record<RowCode, Row> = {
-  'en': ['Note', 'Info', 'Tip', 'Warning', 'Check', 'Danger', 'required', 'deprecated', 'default', 'Footnotes', 'Back to reference {n}'],
-  'ar': ['ملاحظة', 'معلومات', 'نصيحة', 'تحذير', 'تحقق', 'خطر', 'مطلوب', 'مهمل', 'افتراضي', 'الحواشي', 'العودة إلى المرجع {n}'],
-  'ca': ['Nota', 'Informació', 'Consell', 'Advertència', 'Comprovació', 'Perill', 'obligatori', 'obsolet', 'per defecte', 'Notes al peu', 'Torna a la referència {n}'],
-  'cs': ['Poznámka', 'Informace', 'Tip', 'Upozornění', 'Kontrola', 'Nebezpečí', 'povinné', 'zastaralé', 'výchozí', 'Poznámky pod čarou', 'Zpět na odkaz {n}'],
-  'da': ['Bemærk', 'Info', 'Tip', 'Advarsel', 'Tjek', 'Fare', 'påkrævet', 'forældet', 'standard', 'Fodnoter', 'Tilbage til henvisning {n}'],
-  'de': ['Hinweis', 'Info', 'Tipp', 'Warnung', 'Prüfen', 'Gefahr', 'erforderlich', 'veraltet', 'Standard', 'Fußnoten', 'Zurück zur Referenz {n}'],
-  'es': ['Nota', 'Información', 'Consejo', 'Advertencia', 'Verificación', 'Peligro', 'obligatorio', 'obsoleto', 'predeterminado', 'Notas al pie', 'Volver a la referencia {n}'],
-  'fi': ['Huomautus', 'Tietoa', 'Vinkki', 'Varoitus', 'Tarkista', 'Vaara', 'pakollinen', 'vanhentunut', 'oletus', 'Alaviitteet', 'Takaisin viittaukseen {n}'],
-  'fr': ['Remarque', 'Info', 'Astuce', 'Avertissement', 'Vérification', 'Danger', 'obligatoire', 'obsolète', 'par défaut', 'Notes de bas de page', 'Retour à la référence {n}'],
-  'he': ['הערה', 'מידע', 'טיפ', 'אזהרה', 'בדיקה', 'סכנה', 'חובה', 'מיושן', 'ברירת מחדל', 'הערות שוליים', 'חזרה להפניה {n}'],
-  'hi': ['नोट', 'जानकारी', 'सुझाव', 'चेतावनी', 'जाँच', 'खतरा', 'आवश्यक', 'अप्रचलित', 'डिफ़ॉल्ट', 'फ़ुटनोट', 'संदर्भ {n} पर वापस जाएँ'],
-  'hu': ['Megjegyzés', 'Információ', 'Tipp', 'Figyelmeztetés', 'Ellenőrzés', 'Veszély', 'kötelező', 'elavult', 'alapértelmezett', 'Lábjegyzetek', 'Vissza a(z) {n}. hivatkozáshoz'],
-  'id': ['Catatan', 'Info', 'Tips', 'Peringatan', 'Periksa', 'Bahaya', 'wajib', 'usang', 'bawaan', 'Catatan kaki', 'Kembali ke referensi {n}'],
-  'it': ['Nota', 'Info', 'Suggerimento', 'Avviso', 'Verifica', 'Pericolo', 'obbligatorio', 'deprecato', 'predefinito', 'Note a piè di pagina', 'Torna al riferimento {n}'],
-  'ja': ['注記', '情報', 'ヒント', '警告', '確認', '危険', '必須', '非推奨', 'デフォルト', '脚注', '参照 {n} に戻る'],
-  'ko': ['참고', '정보', '팁', '경고', '확인', '위험', '필수', '지원 중단', '기본값', '각주', '참조 {n}(으)로 돌아가기'],
-  'lv': ['Piezīme', 'Informācija', 'Padoms', 'Brīdinājums', 'Pārbaude', 'Bīstami', 'obligāts', 'novecojis', 'noklusējums', 'Zemsvītras piezīmes', 'Atpakaļ uz atsauci {n}'],
-  'nl': ['Opmerking', 'Info', 'Tip', 'Waarschuwing', 'Controle', 'Gevaar', 'verplicht', 'verouderd', 'standaard', 'Voetnoten', 'Terug naar verwijzing {n}'],
-  'no': ['Merk', 'Info', 'Tips', 'Advarsel', 'Sjekk', 'Fare', 'påkrevd', 'foreldet', 'standard', 'Fotnoter', 'Tilbake til referanse {n}'],
-  'pl': ['Uwaga', 'Informacja', 'Wskazówka', 'Ostrzeżenie', 'Sprawdź', 'Niebezpieczeństwo', 'wymagane', 'przestarzałe', 'domyślnie', 'Przypisy', 'Powrót do odnośnika {n}'],
-  'pt': ['Nota', 'Informação', 'Dica', 'Aviso', 'Verificação', 'Perigo', 'obrigatório', 'obsoleto', 'padrão', 'Notas de rodapé', 'Voltar à referência {n}'],
-  'ro': ['Notă', 'Informații', 'Sfat', 'Avertisment', 'Verificare', 'Pericol', 'obligatoriu', 'învechit', 'implicit', 'Note de subsol', 'Înapoi la referința {n}'],
-  'ru': ['Примечание', 'Информация', 'Совет', 'Предупреждение', 'Проверка', 'Опасность', 'обязательно', 'устарело', 'по умолчанию', 'Сноски', 'Назад к ссылке {n}'],
-  'sv': ['Obs', 'Info', 'Tips', 'Varning', 'Kontroll', 'Fara', 'obligatorisk', 'föråldrad', 'standard', 'Fotnoter', 'Tillbaka till referens {n}'],
-  'tr': ['Not', 'Bilgi', 'İpucu', 'Uyarı', 'Kontrol', 'Tehlike', 'zorunlu', 'kullanımdan kaldırıldı', 'varsayılan', 'Dipnotlar', '{n}. referansa dön'],
-  'uk': ['Примітка', 'Інформація', 'Порада', 'Попередження', 'Перевірка', 'Небезпека', "обов'язково", 'застаріло', 'за замовчуванням', 'Виноски', 'Назад до посилання {n}'],
-  'uz': ['Eslatma', 'Maʼlumot', 'Maslahat', 'Ogohlantirish', 'Tekshirish', 'Xavf', 'majburiy', 'eskirgan', 'standart', 'Izohlar', '{n}-havolaga qaytish'],
-  'vi': ['Lưu ý', 'Thông tin', 'Mẹo', 'Cảnh báo', 'Kiểm tra', 'Nguy hiểm', 'bắt buộc', 'không còn dùng', 'mặc định', 'Chú thích', 'Quay lại tham chiếu {n}'],
-  'zh-Hans': ['注意', '信息', '提示', '警告', '检查', '危险', '必填', '已弃用', '默认值', '脚注', '返回引用 {n}'],
-  'zh-Hant': ['注意', '資訊', '提示', '警告', '檢查', '危險', '必填', '已棄用', '預設值', '註腳', '返回參照 {n}'],
+  'en': ['Note', 'Info', 'Tip', 'Warning', 'Check', 'Danger', 'required', 'deprecated', 'default', 'Footnotes', 'Back to reference {n}', 'Show', 'Hide', 'properties', 'Open', 'Prompt'],
+  'ar': ['ملاحظة', 'معلومات', 'نصيحة', 'تحذير', 'تحقق', 'خطر', 'مطلوب', 'مهمل', 'افتراضي', 'الحواشي', 'العودة إلى المرجع {n}', 'إظهار', 'إخفاء', 'الخصائص', 'فتح', 'موجّه'],
+  'ca': ['Nota', 'Informació', 'Consell', 'Advertència', 'Comprovació', 'Perill', 'obligatori', 'obsolet', 'per defecte', 'Notes al peu', 'Torna a la referència {n}', 'Mostra', 'Amaga', 'propietats', 'Obre', 'Indicació'],
+  'cs': ['Poznámka', 'Informace', 'Tip', 'Upozornění', 'Kontrola', 'Nebezpečí', 'povinné', 'zastaralé', 'výchozí', 'Poznámky pod čarou', 'Zpět na odkaz {n}', 'Zobrazit', 'Skrýt', 'vlastnosti', 'Otevřít', 'Výzva'],
+  'da': ['Bemærk', 'Info', 'Tip', 'Advarsel', 'Tjek', 'Fare', 'påkrævet', 'forældet', 'standard', 'Fodnoter', 'Tilbage til henvisning {n}', 'Vis', 'Skjul', 'egenskaber', 'Åbn', 'Prompt'],
+  'de': ['Hinweis', 'Info', 'Tipp', 'Warnung', 'Prüfen', 'Gefahr', 'erforderlich', 'veraltet', 'Standard', 'Fußnoten', 'Zurück zur Referenz {n}', 'Anzeigen', 'Ausblenden', 'Eigenschaften', 'Öffnen', 'Prompt'],
+  'es': ['Nota', 'Información', 'Consejo', 'Advertencia', 'Verificación', 'Peligro', 'obligatorio', 'obsoleto', 'predeterminado', 'Notas al pie', 'Volver a la referencia {n}', 'Mostrar', 'Ocultar', 'propiedades', 'Abrir', 'Prompt'],
+  'fi': ['Huomautus', 'Tietoa', 'Vinkki', 'Varoitus', 'Tarkista', 'Vaara', 'pakollinen', 'vanhentunut', 'oletus', 'Alaviitteet', 'Takaisin viittaukseen {n}', 'Näytä', 'Piilota', 'ominaisuudet', 'Avaa', 'Kehote'],
+  'fr': ['Remarque', 'Info', 'Astuce', 'Avertissement', 'Vérification', 'Danger', 'obligatoire', 'obsolète', 'par défaut', 'Notes de bas de page', 'Retour à la référence {n}', 'Afficher', 'Masquer', 'propriétés', 'Ouvrir', 'Prompt'],
+  'he': ['הערה', 'מידע', 'טיפ', 'אזהרה', 'בדיקה', 'סכנה', 'חובה', 'מיושן', 'ברירת מחדל', 'הערות שוליים', 'חזרה להפניה {n}', 'הצג', 'הסתר', 'מאפיינים', 'פתח', 'הנחיה'],
+  'hi': ['नोट', 'जानकारी', 'सुझाव', 'चेतावनी', 'जाँच', 'खतरा', 'आवश्यक', 'अप्रचलित', 'डिफ़ॉल्ट', 'फ़ुटनोट', 'संदर्भ {n} पर वापस जाएँ', 'दिखाएँ', 'छिपाएँ', 'गुण', 'खोलें', 'प्रॉम्प्ट'],
+  'hu': ['Megjegyzés', 'Információ', 'Tipp', 'Figyelmeztetés', 'Ellenőrzés', 'Veszély', 'kötelező', 'elavult', 'alapértelmezett', 'Lábjegyzetek', 'Vissza a(z) {n}. hivatkozáshoz', 'Megjelenítés', 'Elrejtés', 'tulajdonságok', 'Megnyitás', 'Prompt'],
+  'id': ['Catatan', 'Info', 'Tips', 'Peringatan', 'Periksa', 'Bahaya', 'wajib', 'usang', 'bawaan', 'Catatan kaki', 'Kembali ke referensi {n}', 'Tampilkan', 'Sembunyikan', 'properti', 'Buka', 'Prompt'],
+  'it': ['Nota', 'Info', 'Suggerimento', 'Avviso', 'Verifica', 'Pericolo', 'obbligatorio', 'deprecato', 'predefinito', 'Note a piè di pagina', 'Torna al riferimento {n}', 'Mostra', 'Nascondi', 'proprietà', 'Apri', 'Prompt'],
+  'ja': ['注記', '情報', 'ヒント', '警告', '確認', '危険', '必須', '非推奨', 'デフォルト', '脚注', '参照 {n} に戻る', '表示', '非表示', 'プロパティ', '開く', 'プロンプト'],
+  'ko': ['참고', '정보', '팁', '경고', '확인', '위험', '필수', '지원 중단', '기본값', '각주', '참조 {n}(으)로 돌아가기', '표시', '숨기기', '속성', '열기', '프롬프트'],
+  'lv': ['Piezīme', 'Informācija', 'Padoms', 'Brīdinājums', 'Pārbaude', 'Bīstami', 'obligāts', 'novecojis', 'noklusējums', 'Zemsvītras piezīmes', 'Atpakaļ uz atsauci {n}', 'Rādīt', 'Slēpt', 'īpašības', 'Atvērt', 'Uzvedne'],
+  'nl': ['Opmerking', 'Info', 'Tip', 'Waarschuwing', 'Controle', 'Gevaar', 'verplicht', 'verouderd', 'standaard', 'Voetnoten', 'Terug naar verwijzing {n}', 'Tonen', 'Verbergen', 'eigenschappen', 'Openen', 'Prompt'],
+  'no': ['Merk', 'Info', 'Tips', 'Advarsel', 'Sjekk', 'Fare', 'påkrevd', 'foreldet', 'standard', 'Fotnoter', 'Tilbake til referanse {n}', 'Vis', 'Skjul', 'egenskaper', 'Åpne', 'Ledetekst'],
+  'pl': ['Uwaga', 'Informacja', 'Wskazówka', 'Ostrzeżenie', 'Sprawdź', 'Niebezpieczeństwo', 'wymagane', 'przestarzałe', 'domyślnie', 'Przypisy', 'Powrót do odnośnika {n}', 'Pokaż', 'Ukryj', 'właściwości', 'Otwórz', 'Prompt'],
+  'pt': ['Nota', 'Informação', 'Dica', 'Aviso', 'Verificação', 'Perigo', 'obrigatório', 'obsoleto', 'padrão', 'Notas de rodapé', 'Voltar à referência {n}', 'Mostrar', 'Ocultar', 'propriedades', 'Abrir', 'Prompt'],
+  'ro': ['Notă', 'Informații', 'Sfat', 'Avertisment', 'Verificare', 'Pericol', 'obligatoriu', 'învechit', 'implicit', 'Note de subsol', 'Înapoi la referința {n}', 'Afișează', 'Ascunde', 'proprietăți', 'Deschide', 'Prompt'],
+  'ru': ['Примечание', 'Информация', 'Совет', 'Предупреждение', 'Проверка', 'Опасность', 'обязательно', 'устарело', 'по умолчанию', 'Сноски', 'Назад к ссылке {n}', 'Показать', 'Скрыть', 'свойства', 'Открыть', 'Промпт'],
+  'sv': ['Obs', 'Info', 'Tips', 'Varning', 'Kontroll', 'Fara', 'obligatorisk', 'föråldrad', 'standard', 'Fotnoter', 'Tillbaka till referens {n}', 'Visa', 'Dölj', 'egenskaper', 'Öppna', 'Prompt'],
+  'tr': ['Not', 'Bilgi', 'İpucu', 'Uyarı', 'Kontrol', 'Tehlike', 'zorunlu', 'kullanımdan kaldırıldı', 'varsayılan', 'Dipnotlar', '{n}. referansa dön', 'Göster', 'Gizle', 'özellikler', 'Aç', 'İstem'],
+  'uk': ['Примітка', 'Інформація', 'Порада', 'Попередження', 'Перевірка', 'Небезпека', "обов'язково", 'застаріло', 'за замовчуванням', 'Виноски', 'Назад до посилання {n}', 'Показати', 'Приховати', 'властивості', 'Відкрити', 'Промпт'],
+  'uz': ['Eslatma', 'Maʼlumot', 'Maslahat', 'Ogohlantirish', 'Tekshirish', 'Xavf', 'majburiy', 'eskirgan', 'standart', 'Izohlar', '{n}-havolaga qaytish', "Ko'rsatish", 'Yashirish', 'xususiyatlar', 'Ochish', 'Soʻrov'],
+  'vi': ['Lưu ý', 'Thông tin', 'Mẹo', 'Cảnh báo', 'Kiểm tra', 'Nguy hiểm', 'bắt buộc', 'không còn dùng', 'mặc định', 'Chú thích', 'Quay lại tham chiếu {n}', 'Hiện', 'Ẩn', 'thuộc tính', 'Mở', 'Lời nhắc'],
+  'zh-Hans': ['注意', '信息', '提示', '警告', '检查', '危险', '必填', '已弃用', '默认值', '脚注', '返回引用 {n}', '显示', '隐藏', '属性', '打开', '提示词'],
+  'zh-Hant': ['注意', '資訊', '提示', '警告', '檢查', '危險', '必填', '已棄用', '預設值', '註腳', '返回參照 {n}', '顯示', '隱藏', '屬性', '開啟', '提示詞'],
 };
 
-const KEYS: (keyof ContentStrings)[] = ['note', 'info', 'tip', 'warning', 'check', 'danger', 'required', 'deprecated', 'defaultValue', 'footnotes', 'backToReference'];
+const KEYS: (keyof ContentStrings)[] = ['note', 'info', 'tip', 'warning', 'check', 'danger', 'required', 'deprecated', 'defaultValue', 'footnotes', 'backToReference', 'show', 'hide', 'properties', 'open', 'prompt'];
 const built = new Map<RowCode, ContentStrings>();
 
 /** The content words for a language code (chrome-strings.ts's rowCode: aliases, first subtag, else English). */

@@ -18,10 +18,11 @@ export const disclosureComponents: Record<string, ComponentRenderer> = {
   },
   AccordionGroup: (c) => `<div class="c-accordion-group">${c.children('block')}</div>`,
   Expandable: (c) => {
-    const title = c.str('title') ?? 'properties';
+    const w = c.state.words;
+    const title = c.str('title') ?? w.properties;
     return (
       `<details class="c-expandable"${c.bool('defaultOpen') ? ' open' : ''}><summary class="c-expandable__summary">` +
-      `<span class="c-expandable__verb">Show</span><span class="c-expandable__title">${escapeHtml(title)}</span></summary>` +
+      `<span class="c-expandable__verb" data-hide="${escapeHtml(w.hide)}">${escapeHtml(w.show)}</span><span class="c-expandable__title">${escapeHtml(title)}</span></summary>` +
       `<div class="c-expandable__body">${c.children('block')}</div></details>`
     );
   },

@@ -38,7 +38,7 @@ export const miscComponents: Record<string, ComponentRenderer> = {
   Prompt: (c) => {
     const description = c.str('description');
     return (
-      `<div class="c-prompt" data-code-block><div class="c-prompt__header">${c.icon(c.str('icon'), 'c-prompt__icon')}<span class="c-prompt__description">${escapeHtml(description ?? 'Prompt')}</span>` +
+      `<div class="c-prompt" data-code-block><div class="c-prompt__header">${c.icon(c.str('icon'), 'c-prompt__icon')}<span class="c-prompt__description">${escapeHtml(description ?? c.state.words.prompt)}</span>` +
       `<button type="button" class="c-code__copy" data-copy-code aria-label="Copy prompt"><span class="c-code__copy-status" aria-live="polite"></span></button></div>` +
       `<div class="c-prompt__body" data-copy-source>${c.children('block')}</div></div>`
     );

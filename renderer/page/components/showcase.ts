@@ -22,7 +22,7 @@ export const showcaseComponents: Record<string, ComponentRenderer> = {
     const description = c.str('description');
     const external = href !== undefined && /^https?:\/\//i.test(href);
     const link = href
-      ? `<a class="c-tile__link" href="${escapeHtml(href)}"${external ? ' rel="noopener noreferrer"' : ''}>${title ? escapeHtml(title) : `<span class="c-sr-only">Open</span>`}</a>`
+      ? `<a class="c-tile__link" href="${escapeHtml(href)}"${external ? ' rel="noopener noreferrer"' : ''}>${title ? escapeHtml(title) : `<span class="c-sr-only">${escapeHtml(c.state.words.open)}</span>`}</a>`
       : escapeHtml(title ?? '');
     return (
       `<div class="c-tile${href ? ' c-tile--link' : ''}"><div class="c-tile__preview">${c.children('block')}</div>` +

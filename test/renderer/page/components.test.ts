@@ -101,7 +101,7 @@ describe('disclosure', () => {
 
   it('Expandable is a details block with its title', () => {
     const out = html('<Expandable title="child attributes">\n<ResponseField name="id" type="string">The id</ResponseField>\n</Expandable>');
-    expect(out).toMatch(/^<details class="c-expandable"><summary class="c-expandable__summary"><span class="c-expandable__verb">Show<\/span><span class="c-expandable__title">child attributes<\/span><\/summary>/);
+    expect(out).toMatch(/^<details class="c-expandable"><summary class="c-expandable__summary"><span class="c-expandable__verb" data-hide="Hide">Show<\/span><span class="c-expandable__title">child attributes<\/span><\/summary>/);
     expect(out).toContain('c-field--response');
   });
 });

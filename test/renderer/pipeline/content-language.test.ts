@@ -15,6 +15,8 @@ const body = [
   '<Warning>Careful.</Warning>',
   '<ParamField query="limit" type="integer" required default={10} deprecated>How many.</ParamField>',
   'A claim[^1].\n\n[^1]: The source.',
+  '<Expandable>\n<ResponseField name="id" type="string">The id.</ResponseField>\n</Expandable>',
+  '<Tile href="/x">![a](/a.png)</Tile>',
 ].join('\n\n');
 
 describe('content words in the navigation language', () => {
@@ -34,7 +36,8 @@ describe('content words in the navigation language', () => {
     expect(ja).toContain('<span class="c-field__default">デフォルト: <code>10</code>');
     expect(ja).toContain('id="footnote-label">脚注</h2>');
     expect(ja).toContain('aria-label="参照 1 に戻る"');
-    expect(ja).not.toMatch(/>required<|Back to reference|>Footnotes</);
+    expect(ja).toContain('<span class="c-expandable__verb" data-hide="非表示">表示</span><span class="c-expandable__title">プロパティ</span>');
+    expect(ja).not.toMatch(/>required<|Back to reference|>Footnotes<|>Show<|>Open</);
 
     const es = html('es/fields/index.html');
     expect(es).toContain('aria-label="Advertencia"');
@@ -47,6 +50,7 @@ describe('content words in the navigation language', () => {
       expect(en).toContain('c-field__badge--required">required</span>');
       expect(en).toContain('<span class="c-field__default">default: <code>10</code>');
       expect(en).toContain('aria-label="Back to reference 1"');
+      expect(en).toContain('<span class="c-expandable__verb" data-hide="Hide">Show</span><span class="c-expandable__title">properties</span>');
     }
     // The same anchors whatever the language.
     for (const c of codes) expect(html(`${c}/fields/index.html`)).toContain('id="param-limit"');
