@@ -11,7 +11,7 @@
  * `$`, `#`, newline), and the result is checked to read exactly as the real code. Anything else
  * is highlighted by highlight.js as before.
  */
-import hljs from 'highlight.js';
+import { ensureLanguage, hljs } from '../page/hljs.js';
 import type { HarRequest } from '@readme/httpsnippet';
 import { languageOf } from '../page/code.js';
 
@@ -122,7 +122,7 @@ const shapeCache = new Map<string, Map<string, Shaped | null>>();
 let cachedEntries = 0;
 
 function highlight(code: string, language: string): string {
-  return hljs.highlight(code, { language, ignoreIllegals: true }).value;
+  return hljs.highlight(code, { language: ensureLanguage(language) ?? language, ignoreIllegals: true }).value;
 }
 
 /** A request's two shapes (short and sized sentinels), made once per operation for all its languages. */

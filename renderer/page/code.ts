@@ -3,7 +3,7 @@
  * highlighter), with Mintlify's fence meta: ```js title.js {1,3-4} → title bar and marked lines.
  */
 import { highlightCanonicalJson } from './json-highlight.js';
-import hljs from 'highlight.js';
+import { ensureLanguage, hljs } from './hljs.js';
 import { escapeHtml } from './html.js';
 import { ownCopy, textMemo } from '../text-memo.js';
 
@@ -69,8 +69,7 @@ export function parseFenceInfo(info: string | undefined): FenceInfo {
 
 export function languageOf(lang: string): string | undefined {
   if (lang === '') return undefined;
-  const name = ALIASES[lang] ?? lang;
-  return hljs.getLanguage(name) ? name : undefined;
+  return ensureLanguage(ALIASES[lang] ?? lang);
 }
 
 /**
