@@ -3,12 +3,19 @@
  * (offline: it only formats text). Names and aliases as Mintlify's docs list them; a language the
  * library has no generator for is left out (docs/api-reference.md lists them).
  */
-import { HTTPSnippet, type HarRequest } from '@readme/httpsnippet';
+import { createRequire } from 'node:module';
+import type { HTTPSnippet as Snippet, HarRequest } from '@readme/httpsnippet';
 import { exampleCode, exampleMedia, exampleOf, isFile } from './example.js';
 import { formEntries, serializedParameter, valueText } from './param-style.js';
 import { sentBySecurity } from './security-params.js';
 import { highlightFromShape, RequestShapes } from './snippet-highlight.js';
 import type { ApiOperation, ApiSchema, JsonValue } from './types.js';
+
+// Loaded with the first request example: sites without API pages never pay its 90–140 ms.
+const require = createRequire(import.meta.url);
+type HTTPSnippet = Snippet;
+let snippetLib: typeof import('@readme/httpsnippet') | undefined;
+const newSnippet = (har: HarRequest): HTTPSnippet => new (snippetLib ??= require('@readme/httpsnippet') as typeof import('@readme/httpsnippet')).HTTPSnippet(har);
 
 type HarParam = { name: string; value?: string; fileName?: string; contentType?: string };
 
@@ -151,7 +158,7 @@ const BODY_KEY_RE = /"body"(\s*:)/;
 function withBodyKeysRenamed(har: HarRequest): HTTPSnippet | undefined {
   const text = har.postData?.text;
   if (typeof text !== 'string' || !/json/i.test(har.postData.mimeType) || !BODY_KEY_RE.test(text)) return undefined;
-  return new HTTPSnippet({ ...har, postData: { ...har.postData, text: text.replace(new RegExp(BODY_KEY_RE, 'g'), `"${BODY_KEY}"$1`) } });
+  return newSnippet({ ...har, postData: { ...har.postData, text: text.replace(new RegExp(BODY_KEY_RE, 'g'), `"${BODY_KEY}"$1`) } });
 }
 
 /**
@@ -197,7 +204,7 @@ export function requestSamples(op: ApiOperation): Sample[] {
   let snippet: HTTPSnippet;
   try {
     har = harOf(op);
-    snippet = new HTTPSnippet(har);
+    snippet = newSnippet(har);
   } catch {
     return [];
   }
@@ -215,7 +222,7 @@ export function requestSamples(op: ApiOperation): Sample[] {
       if (code === undefined) continue;
       const html = highlightFromShape(t.fence, shapes, code, (shape) => {
         try {
-          return convertWith(new HTTPSnippet(shape), t);
+          return convertWith(newSnippet(shape), t);
         } catch {
           return undefined;
         }

@@ -1,5 +1,11 @@
 /** TeX rendered at build time with KaTeX (HTML + MathML), cached per process. */
-import katex from 'katex';
+import { createRequire } from 'node:module';
+
+// Loaded on the first formula: most sites have none, and the library costs a render worker
+// 50–90 ms to load.
+const require = createRequire(import.meta.url);
+let katexLib: typeof import('katex').default | undefined;
+const katex = (): typeof import('katex').default => (katexLib ??= require('katex') as typeof import('katex').default);
 
 const cache = new Map<string, string>();
 const CACHE_LIMIT = 5000;
@@ -8,7 +14,7 @@ export function renderMath(tex: string, display: boolean): string {
   const key = `${display ? 'D' : 'I'}${tex}`;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
-  const html = katex.renderToString(tex, {
+  const html = katex().renderToString(tex, {
     displayMode: display,
     output: 'htmlAndMathml',
     throwOnError: false,
