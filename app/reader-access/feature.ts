@@ -18,8 +18,10 @@ export interface ReaderAccessDeps {
 export function createReaderAccessFeature(ctx: AppContext, deps: ReaderAccessDeps): { feature: Feature; access: ReaderAccess; service: ReaderAccessService } {
   const service = createReaderAccessService(ctx);
   const projectFor = (req: Request) => deps.projectForHost(req.get('host'));
-  const feature: Feature = {
+  // The feature carries the service too, so whoever holds the feature list can reach it.
+  const feature: Feature & { access: ReaderAccess } = {
     name: 'reader-access',
+    access: service.access,
     siteRouter: createReaderRouter(ctx, service, projectFor),
     cron: [
       {
