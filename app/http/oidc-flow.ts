@@ -61,7 +61,12 @@ export function lazyConfiguration(make: () => Promise<oidc.Configuration>): () =
 }
 
 /** Where the browser is sent: the provider's authorization endpoint with PKCE (S256), state and nonce. */
-export async function authorizationUrl(config: oidc.Configuration, flow: Flow<unknown>, opts: { redirectUri: string; scope: string; params?: Record<string, string> }): Promise<URL> {
+export async function authorizationUrl(
+  config: oidc.Configuration,
+  flow: Flow<unknown>,
+  /** `nonce: false` for a plain OAuth 2.0 exchange: providers refuse a nonce without the openid scope. */
+  opts: { redirectUri: string; scope: string; params?: Record<string, string>; nonce?: boolean },
+): Promise<URL> {
   return oidc.buildAuthorizationUrl(config, {
     ...opts.params,
     redirect_uri: opts.redirectUri,
@@ -69,7 +74,7 @@ export async function authorizationUrl(config: oidc.Configuration, flow: Flow<un
     code_challenge: await oidc.calculatePKCECodeChallenge(flow.verifier),
     code_challenge_method: 'S256',
     state: flow.state,
-    nonce: flow.nonce,
+    ...(opts.nonce === false ? {} : { nonce: flow.nonce }),
   });
 }
 

@@ -98,7 +98,7 @@ export function createReaderRouter(ctx: AppContext, service: ReaderAccessService
     const config = await reachable(ctx, () => provider(project.id, settings)());
     const { id, flow } = flows.begin({ projectId: project.id, redirect });
     setCookie(req, res, OAUTH_COOKIE, id, { path: '/login/oauth-callback', sameSite: 'Lax', maxAge: FLOW_TTL_MS / 1000 });
-    const url = await authorizationUrl(config, flow, { redirectUri: oauthRedirectUri(req, settings), scope: scopeOf(settings), params: settings.authorizationParams });
+    const url = await authorizationUrl(config, flow, { redirectUri: oauthRedirectUri(req, settings), scope: scopeOf(settings), params: settings.authorizationParams, nonce: expectsIdToken(settings) });
     res.redirect(303, url.href);
   });
 

@@ -12,14 +12,14 @@ export const HOST = 'docs.test.internal';
 export const OTHER_HOST = 'docs.other.internal';
 
 /** An appliance whose test project has `auth` (and another project without it). */
-export function authAppliance(auth: NonNullable<ConfigInput['projects']>[number]['auth'], extra: Partial<ConfigInput> = {}) {
+export function authAppliance(auth: NonNullable<ConfigInput['projects']>[number]['auth'], extra: Partial<ConfigInput> = {}, domain = HOST) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reader-auth-src-'));
   fs.writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({ name: 'Auth docs', navigation: { pages: ['index'] } }));
   fs.writeFileSync(path.join(dir, 'index.mdx'), '---\ntitle: Home\n---\nHello\n');
   return createTestAppliance({
     config: {
       projects: [
-        { id: TEST_PROJECT, orgId: TEST_ORG, name: 'Test docs', domain: HOST, sourceDir: dir, auth },
+        { id: TEST_PROJECT, orgId: TEST_ORG, name: 'Test docs', domain, sourceDir: dir, auth },
         { id: OTHER_PROJECT, orgId: OTHER_ORG, name: 'Other docs', domain: OTHER_HOST, sourceDir: dir },
       ],
       ...extra,
