@@ -19,9 +19,10 @@ export function createReaderAccessFeature(ctx: AppContext, deps: ReaderAccessDep
   const service = createReaderAccessService(ctx);
   const projectFor = (req: Request) => deps.projectForHost(req.get('host'));
   // The feature carries the service too, so whoever holds the feature list can reach it.
-  const feature: Feature & { access: ReaderAccess } = {
+  const feature: Feature & { access: ReaderAccess; service: ReaderAccessService } = {
     name: 'reader-access',
     access: service.access,
+    service,
     siteRouter: createReaderRouter(ctx, service, projectFor),
     cron: [
       {

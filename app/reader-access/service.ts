@@ -72,6 +72,18 @@ export function createReaderAccessService(ctx: AppContext) {
     keyOf: (projectId: string) => keys.get(projectId),
     /** Every project with auth (the cron's pruning). */
     all: () => projects.values(),
+    /** The console's list of a project's live sessions (most recently used first). */
+    listSessions(projectId: string) {
+      const p = projects.get(projectId);
+      return p ? ctx.stores.readerSessions.listActive(projectId, p.auth.session.idleMinutes * 60_000) : [];
+    },
+    /** The console's revoke, audited under who did it; false when there was no such session in the project. */
+    revokeSession(projectId: string, id: string, actor: string): boolean {
+      const p = projects.get(projectId);
+      if (!p || !ctx.stores.readerSessions.revoke(projectId, id)) return false;
+      ctx.stores.consoleAudit.record({ orgId: p.project.orgId, actor, action: 'reader.session-revoked', target: projectId, detail: { projectId, session: id.slice(0, 12) } });
+      return true;
+    },
     /** The reader with the session id (sign-out, /_/reader/user). */
     readerWithSession: reader,
   };

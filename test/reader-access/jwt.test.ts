@@ -3,6 +3,7 @@ import supertest from 'supertest';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { TestAppliance } from '../helpers/appliance.js';
 import { TEST_ORG, TEST_PROJECT } from '../helpers/appliance.js';
+import type { ReaderAccessService } from '../../app/reader-access/service.js';
 import { authAppliance, HOST, keyPair, readerAccessOf, readerCookieOf, setCookieHeader, signJwt } from './helpers.js';
 
 let a: TestAppliance;
@@ -169,9 +170,13 @@ describe('JWT handoff (Mintlify: the portal signs the user data with EdDSA)', ()
     expect(s).toMatchObject({ projectId: TEST_PROJECT, method: 'jwt', groups: ['admin'] });
     expect(Object.keys(s!).sort()).toEqual(['apiPlaygroundInputs', 'content', 'createdAt', 'expiresAt', 'groups', 'id', 'lastSeenAt', 'method', 'projectId']);
     expect(readerAccessOf(a).access.reader({ headers: { cookie } } as never, 'bbbbbbbbbbbbbbbbbbbbbbbb')).toBeNull();
-    expect(a.ctx.stores.readerSessions.revoke('bbbbbbbbbbbbbbbbbbbbbbbb', s!.id)).toBe(false);
-    expect(a.ctx.stores.readerSessions.revoke(TEST_PROJECT, s!.id)).toBe(true);
+    const service = (a.features.find((f) => f.name === 'reader-access') as unknown as { service: ReaderAccessService }).service;
+    expect(service.listSessions(TEST_PROJECT).map((x) => x.id)).toEqual([s!.id]);
+    expect(service.revokeSession('bbbbbbbbbbbbbbbbbbbbbbbb', s!.id, 'Ada')).toBe(false);
+    expect(service.revokeSession(TEST_PROJECT, s!.id, 'Ada')).toBe(true);
     expect((await me(cookie)).body.signedIn).toBe(false);
+    expect(service.listSessions(TEST_PROJECT)).toEqual([]);
+    expect(auditOf(a)[0]).toMatchObject({ actor: 'Ada', action: 'reader.session-revoked', target: TEST_PROJECT });
   });
 
   test('a project without auth: reader routes are not there', async () => {

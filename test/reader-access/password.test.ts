@@ -1,11 +1,11 @@
 import supertest from 'supertest';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { TestAppliance } from '../helpers/appliance.js';
-import { TEST_ORG } from '../helpers/appliance.js';
+import { TEST_ORG, TEST_PROJECT } from '../helpers/appliance.js';
 import { runCli } from '../helpers/cli.js';
 import { hashPassword, verifyPassword } from '../../app/reader-access/password.js';
 import { PASSWORD_ATTEMPTS } from '../../app/reader-access/routes.js';
-import { authAppliance, HOST, readerCookieOf } from './helpers.js';
+import { authAppliance, HOST, readerAccessOf, readerCookieOf } from './helpers.js';
 
 let a: TestAppliance | undefined;
 let hash: string;
@@ -38,6 +38,18 @@ describe('one shared password per project', () => {
     expect(me.body).toEqual({ signedIn: true, groups: [], content: {}, apiPlaygroundInputs: {} });
     const actions = a.ctx.stores.consoleAudit.page({ orgId: TEST_ORG, limit: 10, offset: 0 }).map((e) => e.action);
     expect(actions).toEqual(['reader.sign-in', 'reader.sign-in-failed']);
+  });
+
+  test('signed-out readers are sent to /login with the page; other paths pass through to the site; POST /logout ends the session', async () => {
+    a = authAppliance({ method: 'password', password: { hash } });
+    expect(readerAccessOf(a).access.signInUrl(TEST_PROJECT, '/guides/x?y=1')).toBe('/login?redirect=%2Fguides%2Fx%3Fy%3D1');
+    const other = await supertest(a.site).get('/loginx').set('Host', HOST);
+    expect(other.text).not.toContain('password');
+    const cookie = readerCookieOf(await login(a, 'correct horse'))!;
+    const out = await supertest(a.site).post('/logout').set('Host', HOST).set('Cookie', cookie);
+    expect(out.status).toBe(302);
+    expect(out.headers.location).toBe('/login');
+    expect((await supertest(a.site).get('/_/reader/user').set('Host', HOST).set('Cookie', cookie)).body.signedIn).toBe(false);
   });
 
   test('the hash may come from an environment variable', async () => {
