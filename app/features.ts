@@ -46,7 +46,7 @@ export function createFeatures(ctx: AppContext, deps: FeatureDeps = {}): Feature
   const site = createSiteFeature(ctx, { registry });
   // Reader sign-in (issue 40): its routes answer before the site's; `reader.access` (a
   // ReaderAccess) is what the site listener and the other content routes are to be given.
-  const reader = createReaderAccessFeature(ctx, { projectForHost: (host) => site.siteFor(host)?.projectId ?? projectByDomain(ctx.config, host) });
+  const reader = createReaderAccessFeature(ctx, { projectForHost: (host) => site.siteFor(host)?.projectId ?? projectByDomain(reader.service.config(), host) });
   const publish = createPublishFeature(ctx, { registry, ...exportRunner });
   const replica = createReplicaFeature(ctx, { service: publish.service, registry });
   // A beacon counts for the project of the site its Host is answered from (on a replica: forwarded to the publisher).
