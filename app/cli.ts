@@ -13,6 +13,7 @@ import { feedbackCommand } from './commands/feedback.js';
 import { type Command, type CommandIo, UsageError, println } from './commands/io.js';
 import { keysCommand } from './commands/keys.js';
 import { projectsCommand } from './commands/projects.js';
+import { readerAuthCommand } from './commands/reader-auth.js';
 import { serveCommand } from './commands/serve.js';
 import { sitesCommand } from './commands/sites.js';
 import { runtimeGate, UNSUPPORTED_RUNTIME_EXIT_CODE } from './runtime-guard.js';
@@ -30,6 +31,7 @@ const commands: Record<string, Command> = {
   analytics: analyticsCommand,
   feedback: feedbackCommand,
   audit: auditCommand,
+  'reader-auth': readerAuthCommand,
 };
 
 export async function main(argv: string[], io: CommandIo): Promise<number> {

@@ -7,6 +7,7 @@ import { createAgentFeature } from './agent/feature.js';
 import { createAutomationsFeature } from './automations/feature.js';
 import { createExportReports } from './automations/export-report.js';
 import { createSiteFeature } from './site/feature.js';
+import { createReaderAccessFeature } from './reader-access/feature.js';
 import { createAnalyticsFeature } from './analytics/feature.js';
 import { createStaticExportFeature } from './static-export/feature.js';
 import { createReaderAnalyticsFeature } from './reader-analytics/feature.js';
@@ -43,6 +44,9 @@ export function createFeatures(ctx: AppContext, deps: FeatureDeps = {}): Feature
   const registry = createSiteRegistry();
   registry.setDomains(ctx.stores.projects.list());
   const site = createSiteFeature(ctx, { registry });
+  // Reader sign-in (issue 40): its routes answer before the site's; `reader.access` (a
+  // ReaderAccess) is what the site listener and the other content routes are to be given.
+  const reader = createReaderAccessFeature(ctx, { projectForHost: (host) => site.siteFor(host)?.projectId ?? projectByDomain(reader.service.config(), host) });
   const publish = createPublishFeature(ctx, { registry, ...exportRunner });
   const replica = createReplicaFeature(ctx, { service: publish.service, registry });
   // A beacon counts for the project of the site its Host is answered from (on a replica: forwarded to the publisher).
@@ -71,7 +75,7 @@ export function createFeatures(ctx: AppContext, deps: FeatureDeps = {}): Feature
     readerAnalytics: createReaderSeries(ctx.db, () => ctx.clock.now()),
     automations: { configured: (project) => automations.configured(project.id), runNow: (project, automation, actor) => automations.runNow(project, automation, 'console', { actor }) },
   });
-  const features = [createCoreFeature(ctx), agent, automations, staticExport, publish, replica, analytics, readers, assistant, playground, consoleFeature, site];
+  const features = [createCoreFeature(ctx), agent, automations, staticExport, publish, replica, analytics, readers, assistant, playground, consoleFeature, reader.feature, site];
   registerHealthMetrics(ctx, {
     features: () => features,
     servedSites: function* () {
@@ -81,4 +85,11 @@ export function createFeatures(ctx: AppContext, deps: FeatureDeps = {}): Feature
     },
   });
   return features;
+}
+
+/** A project whose configured domain is this Host (port dropped): reader sign-in works before its first publish too. */
+function projectByDomain(config: AppContext['config'], host: string | undefined): string | undefined {
+  if (!host) return undefined;
+  const name = host.replace(/:\d+$/, '').toLowerCase();
+  return config.projects.find((p) => p.domain.toLowerCase() === name)?.id;
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { placeJsonError } from './json-error.js';
 import { configSchema, type Config } from './schema.js';
 import { closest, keysAt } from './suggest.js';
+import { loadJwtPublicKey } from '../app/reader-access/jwt.js';
 
 /** A configuration that cannot be used. The message names the key and the problem. */
 export class ConfigError extends Error {
@@ -59,6 +60,7 @@ export function parseConfig(raw: unknown, where: { cwd?: string; source?: string
   const cwd = where.cwd ?? process.cwd();
   config.stateDir = path.resolve(cwd, config.stateDir);
   for (const p of config.projects) if (p.sourceDir !== undefined) p.sourceDir = path.resolve(cwd, p.sourceDir);
+  checkReaderKeys(config, cwd, where.source ?? 'object');
   if (config.staticExport.enabled && !config.staticExport.bundleUrl) {
     throw new ConfigError(`Invalid configuration (${where.source ?? 'object'}):\n- staticExport.bundleUrl: required when staticExport.enabled is true`);
   }
@@ -157,6 +159,22 @@ function checkReferences(config: Config, source: string): void {
     domains.add(p.domain.toLowerCase());
   });
   if (config.publish.defaultProject && !projectIds.has(config.publish.defaultProject)) problems.push(`- publish.defaultProject: no project "${config.publish.defaultProject}" is declared in projects`);
+  if (problems.length) throw new ConfigError(`Invalid configuration (${source}):\n${problems.join('\n')}`);
+}
+
+/** A JWT project's public key must be there and be Ed25519 at start, not at the first reader's sign-in. */
+function checkReaderKeys(config: Config, cwd: string, source: string): void {
+  const problems: string[] = [];
+  config.projects.forEach((p, i) => {
+    const jwt = p.auth?.method === 'jwt' ? p.auth.jwt : undefined;
+    if (!jwt) return;
+    jwt.publicKeyFile = path.resolve(cwd, jwt.publicKeyFile);
+    try {
+      loadJwtPublicKey(jwt.publicKeyFile);
+    } catch (err) {
+      problems.push(`- projects.${i}.auth.jwt.publicKeyFile: ${(err as Error).message}`);
+    }
+  });
   if (problems.length) throw new ConfigError(`Invalid configuration (${source}):\n${problems.join('\n')}`);
 }
 

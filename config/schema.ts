@@ -3,6 +3,7 @@ import { DEFAULT_SITE_CSP } from '../renderer/csp.js';
 import { bundleUrlProblem } from '../app/loader/source.js';
 import { versionNameProblem } from '../app/loader/version-name.js';
 import { automationsSchema } from './automations.js';
+import { readerAuthSchema } from './reader-auth.js';
 
 /**
  * The one configuration schema. Strict everywhere: an unknown key is an error (a typo in a
@@ -100,6 +101,8 @@ const projectSchema = z.strictObject({
     .optional(),
   /** The agent on a schedule, on a push or on an API trigger (docs/automations.md). */
   automations: automationsSchema,
+  /** Reader sign-in (JWT handoff, OAuth/OIDC or a shared password); absent: the site is public (docs/reader-access.md). */
+  auth: readerAuthSchema.optional(),
 }).superRefine((p, ctx) => {
   // A run is an agent job: it clones the project's repository and opens a pull request on its host.
   if (p.automations.length && (!p.repository || !p.gitHost)) {

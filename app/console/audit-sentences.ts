@@ -16,6 +16,14 @@ export function auditSentence(e: AuditEntry): string {
     }
     case 'session.sign-out':
       return `${e.actor} signed out`;
+    case 'reader.sign-in':
+      return `A reader signed in to project ${e.target} (${str('method') ?? '?'}${str('session') ? `, session ${str('session')}` : ''})`;
+    case 'reader.sign-in-failed':
+      return `A reader's ${str('method') ?? ''} sign-in to project ${e.target} failed`;
+    case 'reader.sign-out':
+      return `A reader signed out of project ${e.target}${str('session') ? ` (session ${str('session')})` : ''}`;
+    case 'reader.session-revoked':
+      return `${e.actor} revoked reader session ${str('session') ?? ''} of project ${e.target}`;
     case 'export.start':
       return `${e.actor} started export ${e.target}${project}`;
     case 'publish.start':

@@ -1,54 +1,32 @@
-import crypto from 'node:crypto';
 import { Router, type Request } from 'express';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config/schema.js';
 import type { ConsoleRole, Membership } from '../../data/stores/console-sessions.js';
 import type { AppContext } from '../context.js';
 import { ApiError, errors } from '../errors.js';
+import { authorizationUrl, createFlowStore, exchangeCode, FLOW_TTL_MS, lazyConfiguration, refusalReason } from '../http/oidc-flow.js';
 import { requestOrigin } from '../http/request-origin.js';
 import { readCookies, setCookie, SSO_COOKIE } from './cookies.js';
 import { startSession } from './session.js';
 
 type OidcSettings = NonNullable<Config['console']['oidc']>;
 
-/** An SSO attempt lives this long between leaving for the provider and coming back. */
-const FLOW_TTL_MS = 10 * 60_000;
-/** Attempts held at once; past it the oldest is dropped (sign-in is rate-limited per address too). */
-const MAX_FLOWS = 10_000;
-
-interface Flow {
-  state: string;
-  nonce: string;
-  verifier: string;
-  expiresAt: number;
-}
-
 /**
  * OpenID Connect sign-in (authorization code flow with PKCE, state and nonce) through
- * openid-client. The state, nonce and verifier stay on the server, found by the random id of a
- * short-lived cookie that must survive the provider's cross-site redirect back (SameSite=Lax).
- * Each attempt is used once: a replayed callback finds nothing.
+ * openid-client (the flow shared with reader sign-in: app/http/oidc-flow.ts). The attempt's cookie
+ * must survive the provider's cross-site redirect back (SameSite=Lax).
  */
 export function createSsoRouter(ctx: AppContext, settings: OidcSettings, deps: { rateLimited: (req: Request) => void }): Router {
   const router = Router();
-  const flows = new Map<string, Flow>();
-  let discovered: Promise<oidc.Configuration> | undefined;
-
-  const configuration = (): Promise<oidc.Configuration> => {
-    if (!discovered) {
-      const secret = settings.clientSecretEnv ? process.env[settings.clientSecretEnv] : undefined;
-      if (settings.clientSecretEnv && !secret) throw new ApiError(503, 'SSO_MISCONFIGURED', `Single sign-on is not available: the environment variable ${settings.clientSecretEnv} is not set`);
-      discovered = oidc.discovery(new URL(settings.issuer), settings.clientId, secret, secret ? undefined : oidc.None(), {
-        execute: settings.allowHttp ? [oidc.allowInsecureRequests] : [],
-        timeout: 10,
-      });
-      // A provider that was down is asked again on the next attempt.
-      discovered.catch(() => {
-        discovered = undefined;
-      });
-    }
-    return discovered;
-  };
+  const flows = createFlowStore<undefined>(ctx.clock);
+  const configuration = lazyConfiguration(async () => {
+    const secret = settings.clientSecretEnv ? process.env[settings.clientSecretEnv] : undefined;
+    if (settings.clientSecretEnv && !secret) throw new ApiError(503, 'SSO_MISCONFIGURED', `Single sign-on is not available: the environment variable ${settings.clientSecretEnv} is not set`);
+    return oidc.discovery(new URL(settings.issuer), settings.clientId, secret, secret ? undefined : oidc.None(), {
+      execute: settings.allowHttp ? [oidc.allowInsecureRequests] : [],
+      timeout: 10,
+    });
+  });
 
   const redirectUri = (req: Request): string =>
     settings.redirectUrl ?? `${(ctx.config.admin.publicUrl ?? requestOrigin(req, `localhost:${ctx.config.admin.port}`)).replace(/\/+$/, '')}/console/sso/callback`;
@@ -56,31 +34,17 @@ export function createSsoRouter(ctx: AppContext, settings: OidcSettings, deps: {
   router.get('/console/sso/start', async (req, res) => {
     deps.rateLimited(req);
     const config = await providerOr503(configuration, ctx);
-    const now = ctx.clock.now().getTime();
-    for (const [id, f] of flows) if (f.expiresAt <= now) flows.delete(id);
-    if (flows.size >= MAX_FLOWS) flows.delete(flows.keys().next().value!);
-    const flow: Flow = { state: oidc.randomState(), nonce: oidc.randomNonce(), verifier: oidc.randomPKCECodeVerifier(), expiresAt: now + FLOW_TTL_MS };
-    const id = crypto.randomBytes(24).toString('base64url');
-    flows.set(id, flow);
+    const { id, flow } = flows.begin(undefined);
     setCookie(req, res, SSO_COOKIE, id, { path: '/console/sso', sameSite: 'Lax', maxAge: FLOW_TTL_MS / 1000 });
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri(req),
-      scope: settings.scopes,
-      code_challenge: await oidc.calculatePKCECodeChallenge(flow.verifier),
-      code_challenge_method: 'S256',
-      state: flow.state,
-      nonce: flow.nonce,
-    });
+    const url = await authorizationUrl(config, flow, { redirectUri: redirectUri(req), scope: settings.scopes });
     res.redirect(303, url.href);
   });
 
   router.get('/console/sso/callback', async (req, res) => {
     deps.rateLimited(req);
-    const id = readCookies(req).get(SSO_COOKIE);
-    const flow = id ? flows.get(id) : undefined;
-    if (id) flows.delete(id);
+    const flow = flows.take(readCookies(req).get(SSO_COOKIE));
     setCookie(req, res, SSO_COOKIE, '', { path: '/console/sso', sameSite: 'Lax', maxAge: 0 });
-    if (!flow || flow.expiresAt <= ctx.clock.now().getTime()) {
+    if (!flow) {
       throw errors.signInFailed('This sign-in attempt is unknown, already used or expired; start again');
     }
     const config = await providerOr503(configuration, ctx);
@@ -88,12 +52,7 @@ export function createSsoRouter(ctx: AppContext, settings: OidcSettings, deps: {
     current.search = new URL(req.originalUrl, 'http://x').search;
     let claims: Record<string, unknown>;
     try {
-      const tokens = await oidc.authorizationCodeGrant(config, current, {
-        pkceCodeVerifier: flow.verifier,
-        expectedState: flow.state,
-        expectedNonce: flow.nonce,
-        idTokenExpected: true,
-      });
+      const tokens = await exchangeCode(config, flow, current, true);
       claims = { ...(tokens.claims() ?? {}) };
       if (claims[settings.groupsClaim] === undefined && tokens.access_token) {
         const info = await oidc.fetchUserInfo(config, tokens.access_token, String(claims.sub));
@@ -129,19 +88,6 @@ async function providerOr503(get: () => Promise<oidc.Configuration>, ctx: AppCon
       headers: { 'Retry-After': '30' },
     });
   }
-}
-
-/** What failed, for the log: the library's message, its cause's and the provider's error code; never a code or token. */
-function refusalReason(err: unknown): Record<string, unknown> {
-  const e = err as Error & { code?: unknown; error?: unknown; error_description?: unknown; cause?: unknown };
-  return {
-    name: e.name,
-    message: e.message,
-    code: e.code,
-    ...(typeof e.error === 'string' ? { error: e.error } : {}),
-    ...(typeof e.error_description === 'string' ? { description: e.error_description.slice(0, 300) } : {}),
-    ...(e.cause instanceof Error ? { cause: e.cause.message } : {}),
-  };
 }
 
 function groupsOf(claim: unknown): string[] {

@@ -15,6 +15,7 @@ import { exportWarnings } from './014_export_warnings.js';
 import { projectsGitRetired } from './015_projects_git_retired.js';
 import { publishStages } from './016_publish_stages.js';
 import { automations } from './017_automations.js';
+import { readerSessions } from './018_reader_sessions.js';
 
 export interface Migration {
   /** Applied in order; the database's `PRAGMA user_version` records the last one applied. */
@@ -24,4 +25,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit an applied one. */
-export const migrations: readonly Migration[] = [foundation, analytics, staticExport, agentJobs, analyticsBulk, analyticsHourly, exportKeepGoing, agentV1, publish, readerAnalytics, assistant, consoleTables, replicaKeyReach, exportWarnings, projectsGitRetired, publishStages, automations];
+export const migrations: readonly Migration[] = [foundation, analytics, staticExport, agentJobs, analyticsBulk, analyticsHourly, exportKeepGoing, agentV1, publish, readerAnalytics, assistant, consoleTables, replicaKeyReach, exportWarnings, projectsGitRetired, publishStages, automations, readerSessions];

@@ -8,6 +8,7 @@ import { createExportJobStore } from './export-jobs.js';
 import { createOrganizationStore } from './organizations.js';
 import { createProjectStore } from './projects.js';
 import { createRateLimitStore } from './rate-limits.js';
+import { createReaderSessionStore } from './reader-sessions.js';
 import { createSettingsStore } from './settings.js';
 
 /** Every store over one connection. Feature stores are added here, one line each. */
@@ -23,6 +24,7 @@ export function createStores(db: Db, now: () => Date) {
     exportJobs: createExportJobStore(db, now),
     consoleSessions: createConsoleSessionStore(db, now),
     consoleAudit: createConsoleAuditStore(db, now),
+    readerSessions: createReaderSessionStore(db, now),
   };
 }
 

@@ -5,7 +5,8 @@ import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 
 export interface TestUser {
   email: string;
-  groups: string[];
+  /** A string too: reader sign-in's groupsDelimiter splits one. */
+  groups: string[] | string;
 }
 
 /**
@@ -13,7 +14,7 @@ export interface TestUser {
  * SSO tests. Its login step signs in whichever user the test chose (`as`); consent is granted for
  * the first-party console client, as a network's provider is usually set up.
  */
-export async function startOidcProvider(opts: { redirectUri: string; users: Record<string, TestUser> }) {
+export async function startOidcProvider(opts: { redirectUri: string; users: Record<string, TestUser>; clientId?: string; clientSecret?: string; idTokenClaims?: boolean }) {
   let current: string | undefined;
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -21,8 +22,8 @@ export async function startOidcProvider(opts: { redirectUri: string; users: Reco
   const provider = new Provider(issuer, {
     clients: [
       {
-        client_id: 'docs-console',
-        token_endpoint_auth_method: 'none',
+        client_id: opts.clientId ?? 'docs-console',
+        ...(opts.clientSecret ? { client_secret: opts.clientSecret, token_endpoint_auth_method: 'client_secret_post' } : { token_endpoint_auth_method: 'none' }),
         redirect_uris: [opts.redirectUri],
         response_types: ['code'],
         grant_types: ['authorization_code'],
@@ -43,6 +44,8 @@ export async function startOidcProvider(opts: { redirectUri: string; users: Reco
       return grant;
     },
     features: { devInteractions: { enabled: false } },
+    // Reader sign-in's tokenClaims (source id_token) reads the groups from the ID token itself.
+    ...(opts.idTokenClaims ? { conformIdTokenClaims: false } : {}),
   });
   // Quiet: the provider reports refused grants (the tests' replays) as server errors otherwise.
   provider.on('server_error', () => undefined);
