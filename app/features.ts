@@ -2,6 +2,7 @@ import type { AppContext } from './context.js';
 import type { Feature } from './feature.js';
 import type { ExportRunner } from './static-export/export-thread.js';
 import type { WorkerEntry } from './agent/worker-host.js';
+import type { ReaderAccess } from './reader-access/types.js';
 import { createCoreFeature } from './core/feature.js';
 import { createAgentFeature } from './agent/feature.js';
 import { createAutomationsFeature } from './automations/feature.js';
@@ -31,6 +32,8 @@ export interface FeatureDeps {
   exportRunner?: ExportRunner;
   /** The module an agent turn's thread runs (default: the runner next to worker-host, .js or .ts). */
   agentWorkerEntry?: WorkerEntry;
+  /** Reader sign-in (issue 40, app/reader-access): the site listener and the assistant ask it for a reader's view. */
+  readerAccess?: ReaderAccess;
 }
 
 /**
@@ -42,7 +45,7 @@ export function createFeatures(ctx: AppContext, deps: FeatureDeps = {}): Feature
   // Sites at their own host names (published projects, previews), filled by the publish feature.
   const registry = createSiteRegistry();
   registry.setDomains(ctx.stores.projects.list());
-  const site = createSiteFeature(ctx, { registry });
+  const site = createSiteFeature(ctx, { registry, ...(deps.readerAccess ? { readerAccess: deps.readerAccess } : {}) });
   const publish = createPublishFeature(ctx, { registry, ...exportRunner });
   const replica = createReplicaFeature(ctx, { service: publish.service, registry });
   // A beacon counts for the project of the site its Host is answered from (on a replica: forwarded to the publisher).
