@@ -55,7 +55,7 @@ export function createFeatures(ctx: AppContext, deps: FeatureDeps = {}): Feature
   // analytics request of an organization (one shared hourly limit) before either answers.
   const readers = createReaderAnalyticsFeature(ctx, { resolveProject, siteFor: (host) => site.siteFor(host), forward });
   const analytics = createAnalyticsFeature(ctx, { servedSite: () => site.current(), resolveProject, readerIngest: readers.ingest, ...(forward ? { forward } : {}) });
-  const assistant = createAssistantFeature(ctx, { servedSite: () => site.current(), siteFor: (host) => site.siteFor(host), publishedSites: () => registry.publishedSites().values(), resolveProject });
+  const assistant = createAssistantFeature(ctx, { servedSite: () => site.current(), siteFor: (host) => site.siteFor(host), publishedSites: () => registry.publishedSites().values(), resolveProject, ...(deps.readerAccess ? { readerAccess: deps.readerAccess } : {}) });
   // The API playground's config and proxy under /_/, for the project of the site a request's Host names.
   const playground = createPlaygroundFeature(ctx, { servedProject: (host?: string) => site.siteFor(host)?.projectId ?? undefined });
   const staticExport = createStaticExportFeature(ctx, exportRunner);

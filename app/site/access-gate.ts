@@ -36,9 +36,10 @@ export function parseSiteAccess(raw: unknown): SiteAccess | undefined {
   return { files, defaultRequirement, marked };
 }
 
-/** The requirement of one bundle path. The manifest itself lists every restricted path: never for readers. */
+/** The requirement of one bundle path. The manifest lists every restricted path, the section index holds every page: never for readers. */
 export function requirementFor(access: SiteAccess, rel: string): Requirement {
-  if (rel === 'manifest.json') return 'groups:\u0000';
+  // The section index holds every page's text (the assistant reads it server-side, per view).
+  if (rel === 'manifest.json' || rel.startsWith('_retrieval/')) return 'groups:\u0000';
   return access.files.get(rel) ?? access.defaultRequirement;
 }
 

@@ -59,6 +59,13 @@ export function stripBundle(files: ReadonlyMap<string, Uint8Array>, view: Reader
       dropped.push(rel);
       continue;
     }
+    if (rel.startsWith('_retrieval/') && !('all' in view)) {
+      // The section index holds every page's text: only the sections of pages the view may see.
+      const kept = rel.endsWith('.ndjson') ? sectionIndexFor(Buffer.from(bytes).toString('utf8'), (page) => pageVisible(page, requirement, view)) : undefined;
+      if (kept === undefined) dropped.push(rel);
+      else out.set(rel, Buffer.from(kept));
+      continue;
+    }
     out.set(rel, marked.has(rel) ? Buffer.from(filterMarked(Buffer.from(bytes).toString('utf8'), view)) : bytes);
   }
   const listed = Array.isArray(manifest.files) ? (manifest.files as ManifestFileEntry[]) : [];
@@ -77,4 +84,27 @@ export function stripBundle(files: ReadonlyMap<string, Uint8Array>, view: Reader
   };
   out.set('manifest.json', Buffer.from(JSON.stringify(next, null, 2)));
   return { files: out, dropped };
+}
+
+/** A page (`guides/intro`, `index`) is visible when its `.md` and HTML files are. */
+function pageVisible(page: string, requirement: (rel: string) => Requirement, view: ReaderView): boolean {
+  const html = page === 'index' ? ['index.html'] : [`${page}.html`, `${page}/index.html`];
+  return [`${page}.md`, ...html].every((rel) => canSee(requirement(rel), view));
+}
+
+/** An NDJSON section index (header line, then one section per line) with only the sections of visible pages. */
+function sectionIndexFor(text: string, keep: (page: string) => boolean): string {
+  const lines = text.split('\n');
+  const out = [lines[0] ?? ''];
+  for (const line of lines.slice(1)) {
+    if (!line) continue;
+    let page: unknown;
+    try {
+      page = (JSON.parse(line) as { path?: unknown }).path;
+    } catch {
+      continue;
+    }
+    if (typeof page === 'string' && keep(page)) out.push(line);
+  }
+  return `${out.join('\n')}\n`;
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { ConfigInput } from '../../config/schema.js';
 import { ANONYMOUS, wrap, type BundleAccess, type ReaderView } from '../../renderer/access/contract.js';
 import type { ReaderAccess, ReaderUser } from '../../app/reader-access/types.js';
 import { createTestAppliance, TEST_PROJECT, type TestAppliance } from '../helpers/appliance.js';
@@ -57,6 +58,14 @@ export function accessSite(): { files: SiteFiles; access: BundleAccess } {
     '404.html': `<!doctype html><title>Not found</title>${sidebar()}<p>This page does not exist.</p>`,
     'llms.txt': `# Docs\n\n- [Home](/index.md)\n- [Intro](/guides/intro.md)\n${wrap('groups:admin', `- [Runbook ${ADMIN_SECRET}-llms](/admin/runbook.md)\n`)}${wrap('signed-in', `- [Partner ${PARTNER_SECRET}-llms](/partner.md)\n`)}`,
     'llms-full.txt': `# Home\n\nWelcome.\n${wrap('groups:admin', `# Runbook\n\n${ADMIN_SECRET} restart the reactor.\n`)}`,
+    '_retrieval/sections.ndjson': [
+      JSON.stringify({ format: 2, name: 'Access docs' }),
+      JSON.stringify({ path: 'index', url: '/', title: 'Home', heading: 'Home', text: 'Welcome to the reactor documentation.' }),
+      JSON.stringify({ path: 'guides/intro', url: '/guides/intro', title: 'Intro', heading: 'Intro', text: 'Install the reactor software.' }),
+      JSON.stringify({ path: 'admin/runbook', url: '/admin/runbook', title: 'Runbook', heading: 'Runbook', text: `${ADMIN_SECRET} restart the reactor.` }),
+      JSON.stringify({ path: 'partner', url: '/partner', title: 'Partner', heading: 'Partner', text: `${PARTNER_SECRET} reactor discounts.` }),
+      '',
+    ].join('\n'),
     'sitemap.xml': `<?xml version="1.0"?><urlset><url><loc>https://docs.test.internal/</loc></url>${wrap('groups:admin', `<url><loc>https://docs.test.internal/admin/runbook?${ADMIN_SECRET}</loc></url>`)}</urlset>`,
   };
   const access: BundleAccess = {
@@ -81,8 +90,8 @@ export function accessBundle(files: SiteFiles, access: BundleAccess | undefined,
 }
 
 /** A test appliance serving the access site as its single-site bundle. */
-export async function serveAccessSite(readerAccess: ReaderAccess | undefined, site: { files: SiteFiles; access: BundleAccess | undefined } = accessSite()): Promise<TestAppliance> {
-  const t = createTestAppliance({ config: { staticExport: { enabled: true, bundleUrl: 'placeholder', ...fastLoader } }, ...(readerAccess ? { readerAccess } : {}) });
+export async function serveAccessSite(readerAccess: ReaderAccess | undefined, site: { files: SiteFiles; access: BundleAccess | undefined } = accessSite(), config: Partial<ConfigInput> = {}): Promise<TestAppliance> {
+  const t = createTestAppliance({ config: { ...config, staticExport: { enabled: true, bundleUrl: 'placeholder', ...fastLoader } }, ...(readerAccess ? { readerAccess } : {}) });
   const zip = writeFile(t.stateDir, 'bundles/v1.zip', accessBundle(site.files, site.access));
   await t.start();
   await siteFeature(t.features).reload({ ...t.config, staticExport: { ...t.config.staticExport, bundleUrl: zip } });

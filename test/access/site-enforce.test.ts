@@ -12,7 +12,7 @@ const BOB = 'reader=bob'; // group partner
 const READER_PATHS = [
   '/', '/index.html', '/guides/intro', '/admin/runbook', '/admin/runbook.html', '/admin/runbook.md', '/partner', '/partner.md',
   '/_assets/images/admin.0123abcd.png', '/404.html', '/llms.txt', '/llms-full.txt', '/.well-known/llms.txt', '/.well-known/llms-full.txt',
-  '/sitemap.xml', '/manifest.json', '/no/such/page',
+  '/sitemap.xml', '/manifest.json', '/_retrieval/sections.ndjson', '/no/such/page',
 ];
 
 describe('reader access on the site listener (bundle with access)', () => {
@@ -62,7 +62,9 @@ describe('reader access on the site listener (bundle with access)', () => {
   });
 
   it('never serves manifest.json (it lists every restricted path), not even to a signed-in reader', async () => {
+    // Nor the section index: it holds every page's text (the assistant reads it per view, server-side).
     for (const cookie of [undefined, ALICE]) {
+      expect((await get('/_retrieval/sections.ndjson', cookie).expect(404)).text).not.toContain('reactor discounts');
       const res = await get('/manifest.json', cookie).expect(404);
       expect(res.text).toContain('This page does not exist.');
       expect(res.text).not.toContain('sha256');

@@ -65,6 +65,8 @@ describe('static export of a bundle with reader access', () => {
     expect(allText(files)).not.toContain(ADMIN_SECRET);
     expect(allText(files)).not.toContain(PARTNER_SECRET);
     expect(allText(files)).not.toContain('<!--da:');
+    // The section index keeps the public pages' sections only.
+    expect(Buffer.from(files['_retrieval/sections.ndjson']!).toString()).toContain('Install the reactor software.');
     const manifest = JSON.parse(Buffer.from(files['manifest.json']!).toString());
     expect(manifest.access).toBeUndefined();
     for (const f of manifest.files) expect(f.sha256, f.path).toBe(sha256(Buffer.from(files[f.path]!)));
