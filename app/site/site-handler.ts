@@ -77,7 +77,7 @@ export function createSiteHandler(opts: SiteHandlerOptions) {
     let file: SiteFile | undefined;
     for (const c of lookup.candidates) if ((file = site.lookup(c))) break;
     // Pattern redirects carry no content: a restricted target is enforced when it is asked for.
-    if (!file) return sendPatternRedirect(site, url, res, access ? { ...security, ...PRIVATE_ANSWER } : security, head) ? undefined : notFound(site, res, head, view);
+    if (!file) return sendPatternRedirect(site, url, res, security, head, extra) ? undefined : notFound(site, res, head, view);
     if (wantsMarkdown(req.headers.accept)) file = markdownOf(site, file) ?? file;
     if (access && view) {
       if (!visible(access, file.rel, view)) {

@@ -85,14 +85,14 @@ export function accessSite(): { files: SiteFiles; access: BundleAccess } {
 }
 
 /** The bundle zip of a site, its manifest carrying `access` when given. */
-export function accessBundle(files: SiteFiles, access: BundleAccess | undefined, version = 'v1'): Buffer {
-  return zipBundle(files, version, [], manifestFor(files, version, access ? { access } : {}));
+export function accessBundle(files: SiteFiles, access: BundleAccess | undefined, version = 'v1', manifest: Record<string, unknown> = {}): Buffer {
+  return zipBundle(files, version, [], manifestFor(files, version, { ...manifest, ...(access ? { access } : {}) }));
 }
 
 /** A test appliance serving the access site as its single-site bundle. */
-export async function serveAccessSite(readerAccess: ReaderAccess | undefined, site: { files: SiteFiles; access: BundleAccess | undefined } = accessSite(), config: Partial<ConfigInput> = {}): Promise<TestAppliance> {
+export async function serveAccessSite(readerAccess: ReaderAccess | undefined, site: { files: SiteFiles; access: BundleAccess | undefined; manifest?: Record<string, unknown> } = accessSite(), config: Partial<ConfigInput> = {}): Promise<TestAppliance> {
   const t = createTestAppliance({ config: { ...config, staticExport: { enabled: true, bundleUrl: 'placeholder', ...fastLoader } }, ...(readerAccess ? { readerAccess } : {}) });
-  const zip = writeFile(t.stateDir, 'bundles/v1.zip', accessBundle(site.files, site.access));
+  const zip = writeFile(t.stateDir, 'bundles/v1.zip', accessBundle(site.files, site.access, 'v1', site.manifest));
   await t.start();
   await siteFeature(t.features).reload({ ...t.config, staticExport: { ...t.config.staticExport, bundleUrl: zip } });
   return t;

@@ -23,7 +23,7 @@ describe('reader access on the site listener (bundle with access)', () => {
   };
 
   beforeAll(async () => {
-    t = await serveAccessSite(tableReaderAccess(USERS));
+    t = await serveAccessSite(tableReaderAccess(USERS), { ...accessSite(), manifest: { redirects: [{ source: '/old/:slug*', destination: '/admin/:slug*', status: 308 }] } });
   });
   afterAll(() => t.close());
 
@@ -140,6 +140,14 @@ describe('reader access on the site listener (bundle with access)', () => {
         expect(`${a.text ?? ''}${a.body instanceof Buffer ? a.body.toString() : ''}`, url).not.toContain(PARTNER_SECRET);
       }
     }
+  });
+
+  it('keeps pattern redirects (they carry no content), private, and enforces their target', async () => {
+    const res = await get('/old/runbook').expect(308);
+    expect(res.headers.location).toBe('/admin/runbook');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.vary).toBe('Cookie');
+    await get('/admin/runbook', BOB).expect(404);
   });
 
   it('never answers from the cache-hit fast path', async () => {
