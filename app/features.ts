@@ -2,6 +2,7 @@ import type { AppContext } from './context.js';
 import type { Feature } from './feature.js';
 import type { ExportRunner } from './static-export/export-thread.js';
 import type { WorkerEntry } from './agent/worker-host.js';
+import type { ReaderAccess } from './reader-access/types.js';
 import { createCoreFeature } from './core/feature.js';
 import { createAgentFeature } from './agent/feature.js';
 import { createAutomationsFeature } from './automations/feature.js';
@@ -32,6 +33,8 @@ export interface FeatureDeps {
   exportRunner?: ExportRunner;
   /** The module an agent turn's thread runs (default: the runner next to worker-host, .js or .ts). */
   agentWorkerEntry?: WorkerEntry;
+  /** Reader sign-in (issue 40, app/reader-access): the site listener and the assistant ask it for a reader's view. */
+  readerAccess?: ReaderAccess;
 }
 
 /**
@@ -43,10 +46,11 @@ export function createFeatures(ctx: AppContext, deps: FeatureDeps = {}): Feature
   // Sites at their own host names (published projects, previews), filled by the publish feature.
   const registry = createSiteRegistry();
   registry.setDomains(ctx.stores.projects.list());
-  const site = createSiteFeature(ctx, { registry });
-  // Reader sign-in (issue 40): its routes answer before the site's; `reader.access` (a
-  // ReaderAccess) is what the site listener and the other content routes are to be given.
+  // Reader sign-in (issue 40): its routes answer before the site's; the site listener and the
+  // other content routes ask its `access` who a reader is. (`site` is only read per request.)
   const reader = createReaderAccessFeature(ctx, { projectForHost: (host) => site.siteFor(host)?.projectId ?? projectByDomain(reader.service.config(), host) });
+  const readerAccess = deps.readerAccess ?? reader.access;
+  const site = createSiteFeature(ctx, { registry, readerAccess });
   const publish = createPublishFeature(ctx, { registry, ...exportRunner });
   const replica = createReplicaFeature(ctx, { service: publish.service, registry });
   // A beacon counts for the project of the site its Host is answered from (on a replica: forwarded to the publisher).
@@ -56,7 +60,7 @@ export function createFeatures(ctx: AppContext, deps: FeatureDeps = {}): Feature
   // analytics request of an organization (one shared hourly limit) before either answers.
   const readers = createReaderAnalyticsFeature(ctx, { resolveProject, siteFor: (host) => site.siteFor(host), forward });
   const analytics = createAnalyticsFeature(ctx, { servedSite: () => site.current(), resolveProject, readerIngest: readers.ingest, ...(forward ? { forward } : {}) });
-  const assistant = createAssistantFeature(ctx, { servedSite: () => site.current(), siteFor: (host) => site.siteFor(host), publishedSites: () => registry.publishedSites().values(), resolveProject });
+  const assistant = createAssistantFeature(ctx, { servedSite: () => site.current(), siteFor: (host) => site.siteFor(host), publishedSites: () => registry.publishedSites().values(), resolveProject, readerAccess });
   // The API playground's config and proxy under /_/, for the project of the site a request's Host names.
   const playground = createPlaygroundFeature(ctx, { servedProject: (host?: string) => site.siteFor(host)?.projectId ?? undefined });
   const staticExport = createStaticExportFeature(ctx, exportRunner);

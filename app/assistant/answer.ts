@@ -6,6 +6,7 @@ import { streamCompletion } from './model-stream.js';
 import { buildMessages, NOT_COVERED, type CallerMessage } from './prompt.js';
 import type { SectionVectors } from './embeddings.js';
 import { rankPassages } from './rank.js';
+import type { ReaderView } from '../../renderer/access/contract.js';
 import { normalisePagePath, type Passage, type Scope, type SiteRetrieval } from './retrieval.js';
 
 export interface Source {
@@ -36,6 +37,8 @@ export interface AnswerRequest {
   host?: string | undefined;
   /** Prefix for source URLs (`https://docs.example.com` for API callers; '' on the site itself). */
   urlBase: string;
+  /** What the caller may see of a bundle with reader access (issue 40); default ANONYMOUS. */
+  view?: ReaderView | undefined;
 }
 
 export interface SiteSource {
@@ -80,13 +83,13 @@ export function citedSources(answer: string, passages: Passage[], urlBase: strin
  * model's answer through a sink, and stores the turn. With no passage found, the model is not
  * asked: the answer is that the documentation does not cover the question.
  */
-export function createAssistant(deps: { config: () => Readonly<Config>; site: (host?: string) => SiteSource | undefined; conversations: ConversationStore; log: Logger; now: () => Date; env: NodeJS.ProcessEnv }) {
+export function createAssistant(deps: { config: () => Readonly<Config>; site: (host?: string, view?: ReaderView) => SiteSource | undefined; conversations: ConversationStore; log: Logger; now: () => Date; env: NodeJS.ProcessEnv }) {
   let active = 0;
 
   async function prepare(req: AnswerRequest) {
     const cfg = deps.config().assistant;
     if (!cfg.baseUrl || !cfg.model) throw errors.assistantOff();
-    const site = deps.site(req.host);
+    const site = deps.site(req.host, req.view);
     if (!site) throw errors.siteNotServed();
     const last = req.messages[req.messages.length - 1];
     if (!last || last.role !== 'user' || !last.content.trim()) throw new ApiError(400, 'BAD_REQUEST', 'The last message must be a user message with text');

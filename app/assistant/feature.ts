@@ -12,6 +12,11 @@ import { createAssistantKeyStore } from './keys-store.js';
 import { createMcpRouter } from './mcp-router.js';
 import { sectionVectors, type SectionVectors } from './embeddings.js';
 import { retrievalRegistry, type SiteRetrieval } from './retrieval.js';
+import { viewRetrieval } from './view-retrieval.js';
+import { viewOf } from '../site/access-gate.js';
+import { ANONYMOUS, type ReaderView } from '../../renderer/access/contract.js';
+import type { ReaderAccess } from '../reader-access/types.js';
+import type { IncomingMessage } from 'node:http';
 import { createRetrievalHost } from '../retrieval/host.js';
 import type { SiteSource } from './answer.js';
 import { createAssistantSiteRouter } from './site-router.js';
@@ -28,6 +33,8 @@ export function createAssistantFeature(
     /** Every site served now at its own host name (published projects), besides servedSite. */
     publishedSites?: () => Iterable<ServedSite>;
     resolveProject?: SiteProjectResolver;
+    /** Reader sign-in (issue 40): the site assistant retrieves what the reader's view may see. */
+    readerAccess?: ReaderAccess;
   },
 ): Feature {
   let config: Readonly<Config> = ctx.config;
@@ -49,11 +56,17 @@ export function createAssistantFeature(
   };
   const servedAt = (host?: string) => (host !== undefined && deps.siteFor ? deps.siteFor(host) : deps.servedSite());
   // The site a request is about: chosen by host name when several projects' sites are served (app/sites).
-  const site = (host?: string): SiteSource | undefined => {
+  // A bundle with reader access is searched through the caller's view (ANONYMOUS unless a reader's session says otherwise).
+  const site = (host?: string, view: ReaderView = ANONYMOUS): SiteSource | undefined => {
     const s = servedAt(host);
     if (!s) return undefined;
     const retrieval = registry.for(s);
-    return { retrieval, site: s, projectId: s.projectId, vectors: () => vectorsFor(s, retrieval) };
+    const visibleRetrieval = s.access ? viewRetrieval(retrieval, s.access, view) : retrieval;
+    return { retrieval: visibleRetrieval, site: s, projectId: s.projectId, vectors: () => vectorsFor(s, retrieval) };
+  };
+  const readerView = (req: IncomingMessage): ReaderView => {
+    const s = servedAt(req.headers.host);
+    return s?.access ? viewOf(deps.readerAccess, req, s.projectId) : ANONYMOUS;
   };
   // Build (or reopen) a site's search index in the retrieval thread, once, and make its section
   // vectors when configured, so both are ready by the time a reader asks something.
@@ -87,7 +100,7 @@ export function createAssistantFeature(
   const resolveProject = deps.resolveProject ?? servedSiteProjectResolver(ctx.stores, deps.servedSite);
   const siteRouter = Router();
   siteRouter.use(createMcpRouter({ config: () => config, now: () => now().getTime(), site, log: ctx.log }));
-  siteRouter.use(createAssistantSiteRouter({ config: () => config, now: () => now().getTime(), assistant, resolveProject, siteReady, log: ctx.log }));
+  siteRouter.use(createAssistantSiteRouter({ config: () => config, now: () => now().getTime(), assistant, resolveProject, siteReady, readerView, log: ctx.log }));
   const keys = createAssistantKeyStore(ctx.db, now);
   const adminPublicRouter = createDiscoveryRouter({ config: () => config, stores: ctx.stores, keys, assistant, site, now: () => now().getTime(), log: ctx.log });
   return {

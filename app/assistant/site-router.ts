@@ -8,6 +8,8 @@ import type { Assistant } from './answer.js';
 import { callerMessages } from './caller-messages.js';
 import { MCP_PATH } from './mcp-router.js';
 import { uiMessageStreamSink } from './ui-stream.js';
+import type { IncomingMessage } from 'node:http';
+import type { ReaderView } from '../../renderer/access/contract.js';
 
 /** The reader's panel talks to these, same-origin, with no key (a key must never sit in a page). */
 export const ASSISTANT_STATUS_PATH = '/_/assistant';
@@ -26,7 +28,7 @@ function sendError(res: Response, err: ApiError) {
  * question, answered as an AI SDK v5 UI message stream, rate-limited per client address (the
  * address is only counted in memory, never stored).
  */
-export function createAssistantSiteRouter(deps: { config: () => Readonly<Config>; now: () => number; assistant: Assistant; resolveProject: SiteProjectResolver; siteReady: (host: string | undefined) => boolean; log: Logger }): Router {
+export function createAssistantSiteRouter(deps: { config: () => Readonly<Config>; now: () => number; assistant: Assistant; resolveProject: SiteProjectResolver; siteReady: (host: string | undefined) => boolean; readerView?: (req: IncomingMessage) => ReaderView; log: Logger }): Router {
   const router = Router();
   const limiter = createClientLimiter(() => deps.config().assistant.perClientPerMinute, deps.now);
   const json = express.json({ limit: MAX_BODY, type: () => true });
@@ -76,6 +78,7 @@ export function createAssistantSiteRouter(deps: { config: () => Readonly<Config>
             threadId: typeof body.threadId === 'string' ? body.threadId : null,
             currentPath: typeof body.currentPath === 'string' ? body.currentPath.slice(0, 200) : undefined,
             urlBase: '',
+            ...(deps.readerView ? { view: deps.readerView(req) } : {}),
           }),
         )
         .then((prepared) => {

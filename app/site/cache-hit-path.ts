@@ -117,7 +117,8 @@ export function createCacheHitPath(opts: CacheHitPathOptions): (req: IncomingMes
     // A page asked for as Markdown: the full path picks the page's `.md` (agent-discovery.ts).
     if (wantsMarkdown(headers.accept)) return false;
     const site = opts.current(req);
-    if (!site) return false;
+    // A site with reader access (issue 40) is answered per reader: always the full path.
+    if (!site || site.access) return false;
     const file = resolve(site, key);
     if (!file) return false;
 

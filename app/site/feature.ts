@@ -17,6 +17,7 @@ import { notHerePage } from './unavailable.js';
 import { REVALIDATE } from './cache-policy.js';
 import { securityHeaders } from './security-headers.js';
 import type { IncomingMessage } from 'node:http';
+import type { ReaderAccess } from '../reader-access/types.js';
 
 export interface SiteFeatureOptions {
   /** Replaces the renderer for the first-start example export (tests). */
@@ -25,6 +26,8 @@ export interface SiteFeatureOptions {
   ca?: string | Buffer;
   /** Sites served at their own host names (published projects, previews); see app/sites. */
   registry?: SiteRegistry;
+  /** Reader sign-in (issue 40, app/reader-access); without it access sites serve public files only. */
+  readerAccess?: ReaderAccess;
 }
 
 /** What search engines are told about a branch preview. */
@@ -76,6 +79,7 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
     createSiteHandler({
       current: pick,
       contentSecurityPolicy: csp,
+      ...(options.readerAccess ? { readerAccess: options.readerAccess } : {}),
       onError: (err, req) => ctx.log.error({ err, url: redactUrl(req.url ?? '/') }, 'site request failed'),
     });
   // The operator's policy, its connect-src extended by the playground origins of the project whose

@@ -71,11 +71,11 @@ export function patternRedirect(site: ServedSite, url: string): { status: 307 | 
 }
 
 /** Answers with the redirect and returns true, or returns false when no pattern matches. */
-export function sendPatternRedirect(site: ServedSite, url: string, res: ServerResponse, security: OutgoingHttpHeaders, head: boolean): boolean {
+export function sendPatternRedirect(site: ServedSite, url: string, res: ServerResponse, security: OutgoingHttpHeaders, head: boolean, extra: OutgoingHttpHeaders = {}): boolean {
   const hit = patternRedirect(site, url);
   if (!hit) return false;
   const body = Buffer.from(`Redirecting to ${hit.location}\n`);
-  res.writeHead(hit.status, { ...security, location: hit.location, 'content-type': 'text/plain; charset=utf-8', 'content-length': body.length, 'cache-control': REVALIDATE });
+  res.writeHead(hit.status, { ...security, location: hit.location, 'content-type': 'text/plain; charset=utf-8', 'content-length': body.length, 'cache-control': REVALIDATE, ...extra });
   res.end(head ? undefined : body);
   return true;
 }

@@ -4,6 +4,8 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { cacheControlFor } from './cache-policy.js';
 import { contentType, isCompressible } from './mime.js';
+import { parseSiteAccess, privateCacheControl, type SiteAccess } from './access-gate.js';
+import { MarkedVariants } from './marked-variants.js';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -39,6 +41,8 @@ export interface SiteFile {
   brBody?: Buffer;
   gzipBody?: Buffer;
   checkedAt: number;
+  /** A marked file as one reader view sees it (marked-variants.ts): its memory is counted there. */
+  variant?: true;
 }
 
 /**
@@ -59,6 +63,13 @@ export class ServedSite {
    * parse of the manifest this site gets: a reader's request never parses it again.
    */
   readonly manifestRedirects: unknown;
+  /**
+   * The manifest's `access` (issue 40): present only for a bundle rendered with reader access,
+   * and then every answer of this site is enforced from it (app/site/access-gate.ts).
+   */
+  readonly access: SiteAccess | undefined;
+  /** Per-view variants of the marked files (only for a site with `access`). */
+  readonly variants: MarkedVariants | undefined;
 
   constructor(
     readonly root: string,
@@ -72,14 +83,18 @@ export class ServedSite {
     readonly activatedAt: string | null = null,
   ) {
     let redirects: unknown;
+    let access: unknown;
     try {
-      const m = JSON.parse(fs.readFileSync(path.join(root, 'manifest.json'), 'utf8')) as { files?: { path: string; sha256: string }[]; redirects?: unknown };
+      const m = JSON.parse(fs.readFileSync(path.join(root, 'manifest.json'), 'utf8')) as { files?: { path: string; sha256: string }[]; redirects?: unknown; access?: unknown };
       for (const f of m.files ?? []) this.hashes.set(f.path, f.sha256);
       redirects = m.redirects;
+      access = m.access;
     } catch {
       // no manifest (tarball or mounted directory): weak ETags from size and mtime
     }
     this.manifestRedirects = redirects;
+    this.access = parseSiteAccess(access);
+    this.variants = this.access ? new MarkedVariants() : undefined;
   }
 
   /** The file for a normalised relative path, or undefined (missing, a directory, a link). */
@@ -117,7 +132,7 @@ export class ServedSite {
       etag: sha ? `"${sha.slice(0, 32)}"` : `W/"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`,
       lastModified: st.mtime.toUTCString(),
       type,
-      cacheControl: cacheControlFor(rel),
+      cacheControl: this.access ? privateCacheControl(cacheControlFor(rel)) : cacheControlFor(rel),
       compressible: isCompressible(type) && st.size >= MIN_COMPRESS,
       checkedAt: now,
     };
@@ -166,17 +181,18 @@ export class ServedSite {
     if (!file.body || !file.compressible) return undefined;
     const body = file.body;
     // The byte cap covers compressed variants too: past it they are compressed while streaming.
-    if (!(encoding === 'br' ? file.br : file.gzip) && this.cachedBytes + body.length > this.memoryBudget) return undefined;
+    if (!file.variant && !(encoding === 'br' ? file.br : file.gzip) && this.cachedBytes + body.length > this.memoryBudget) return undefined;
     if (encoding === 'br') {
-      file.br ??= this.account(brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })).then((b) => (file.brBody = b));
+      file.br ??= this.account(brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }), file.variant).then((b) => (file.brBody = b));
       return file.br;
     }
-    file.gzip ??= this.account(gzip(body, { level: 6 })).then((b) => (file.gzipBody = b));
+    file.gzip ??= this.account(gzip(body, { level: 6 }), file.variant).then((b) => (file.gzipBody = b));
     return file.gzip;
   }
 
-  private account(p: Promise<Buffer>): Promise<Buffer> {
+  private account(p: Promise<Buffer>, variant = false): Promise<Buffer> {
     return p.then((b) => {
+      if (variant) return b;
       this.cachedBytes += b.length;
       return b;
     });

@@ -10,6 +10,9 @@ import { lookupPath } from './request-path.js';
 import { securityHeaders, variantEtag } from './security-headers.js';
 import type { ServedSite, SiteFile } from './served-site.js';
 import { unavailablePage } from './unavailable.js';
+import { PRIVATE_ANSWER, signInTarget, viewOf, visible, withCookieVary } from './access-gate.js';
+import type { ReaderAccess } from '../reader-access/types.js';
+import type { ReaderView } from '../../renderer/access/contract.js';
 
 export interface SiteHandlerOptions {
   /** The site this request is answered from (one reference, swapped atomically by the loader or a publish). */
@@ -17,6 +20,8 @@ export interface SiteHandlerOptions {
   contentSecurityPolicy: string;
   /** An unexpected failure (a file vanished mid-read...): logged by the caller, then a 500. */
   onError: (err: unknown, req: IncomingMessage) => void;
+  /** Reader sign-in (issue 40); without it a site with `access` serves only its public files. */
+  readerAccess?: ReaderAccess;
 }
 
 /**
@@ -34,11 +39,16 @@ export function createSiteHandler(opts: SiteHandlerOptions) {
     res.end(head ? undefined : body);
   };
 
-  const notFound = async (site: ServedSite, res: ServerResponse, head: boolean) => {
-    const page = site.lookup('404.html');
-    if (!page) return plain(res, 404, 'Not found\n', {}, head);
+  /** The 404 page; on an access site only as the reader's view may see it, and private. */
+  const notFound = async (site: ServedSite, res: ServerResponse, head: boolean, view?: ReaderView) => {
+    let page = site.lookup('404.html');
+    const access = site.access;
+    if (access && view && page && !visible(access, page.rel, view)) page = undefined;
+    const extra = access ? PRIVATE_ANSWER : {};
+    if (!page) return plain(res, 404, 'Not found\n', extra, head);
+    if (access && view && site.variants && access.marked.has(page.rel)) page = await site.variants.variant(page, view);
     const body = page.body ?? (await fs.promises.readFile(page.abs));
-    res.writeHead(404, { ...security, 'content-type': page.type, 'content-length': body.length, 'cache-control': REVALIDATE });
+    res.writeHead(404, { ...security, 'content-type': page.type, 'content-length': body.length, 'cache-control': REVALIDATE, ...extra });
     res.end(head ? undefined : body);
   };
 
@@ -54,16 +64,30 @@ export function createSiteHandler(opts: SiteHandlerOptions) {
       res.end(head ? undefined : body);
       return;
     }
+    // One field check for a site without `access`; with it, the reader's view decides everything below.
+    const access = site.access;
+    const view = access ? viewOf(opts.readerAccess, req, site.projectId) : undefined;
+    const extra = access ? PRIVATE_ANSWER : {};
     const lookup = lookupPath(url);
     if (!lookup.ok) {
-      if (lookup.status === 400) return plain(res, 400, 'Bad request\n', {}, head);
-      if (lookup.status === 414) return plain(res, 414, 'URI too long\n', {}, head);
-      return notFound(site, res, head);
+      if (lookup.status === 400) return plain(res, 400, 'Bad request\n', extra, head);
+      if (lookup.status === 414) return plain(res, 414, 'URI too long\n', extra, head);
+      return notFound(site, res, head, view);
     }
     let file: SiteFile | undefined;
     for (const c of lookup.candidates) if ((file = site.lookup(c))) break;
-    if (!file) return sendPatternRedirect(site, url, res, security, head) ? undefined : notFound(site, res, head);
+    // Pattern redirects carry no content: a restricted target is enforced when it is asked for.
+    if (!file) return sendPatternRedirect(site, url, res, security, head, extra) ? undefined : notFound(site, res, head, view);
     if (wantsMarkdown(req.headers.accept)) file = markdownOf(site, file) ?? file;
+    if (access && view) {
+      if (!visible(access, file.rel, view)) {
+        // A signed-out reader asking for a page is sent to sign in; everything else is not there.
+        const signIn = !view.signedIn && file.type.startsWith('text/html') ? signInTarget(opts.readerAccess, site.projectId, url) : undefined;
+        if (signIn) return plain(res, 302, `Redirecting to ${signIn}\n`, { ...PRIVATE_ANSWER, location: signIn }, head);
+        return notFound(site, res, head, view);
+      }
+      if (site.variants && access.marked.has(file.rel)) file = await site.variants.variant(file, view);
+    }
     await sendFile(site, file, req, res, head);
   }
 
@@ -84,6 +108,8 @@ export function createSiteHandler(opts: SiteHandlerOptions) {
         ...agentHeaders(site, file),
         etag: file.etag,
       };
+      // An access site's answer depends on the session cookie (file.cacheControl is already private).
+      if (site.access) h.vary = withCookieVary(h.vary as string | undefined);
       shared.set(file, h);
     }
     return h;

@@ -8,6 +8,9 @@ export interface ExportRequest {
   outZip: string;
   /** Where the tar.gz twin of the finished zip goes. */
   outTarGz: string;
+  /** Where a bundle with reader access puts its `include: "all"` zip and tar.gz (access-variants.ts). */
+  outAllZip?: string;
+  outAllTarGz?: string;
   jobId: string;
   projectId: string;
   domain: string;

@@ -9,7 +9,7 @@ import os from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
 import { createRenderPool, ExportError, exportSite, loadSite, planSite, UnknownPathsError, type ExportProgress, type RenderPool } from '../../renderer/index.js';
 import type { ExportTask, ExportTaskResult } from './export-protocol.js';
-import { tarGzFromZip } from './tar-from-zip.js';
+import { packBundle } from './access-variants.js';
 
 let pool: RenderPool | undefined;
 
@@ -37,7 +37,7 @@ async function runExport(task: Extract<ExportTask, { type: 'run' }>): Promise<Ex
   });
   try {
     pool ??= createRenderPool(task.threads > 0 ? { threads: task.threads } : {});
-    const { outTarGz, ...request } = task.request;
+    const { outTarGz, outAllZip, outAllTarGz, ...request } = task.request;
     const result = await exportSite({
       ...request,
       pool,
@@ -45,13 +45,14 @@ async function runExport(task: Extract<ExportTask, { type: 'run' }>): Promise<Ex
       onProgress: (progress: ExportProgress) => port.postMessage({ type: 'progress', progress }),
     });
     const started = performance.now();
-    const tarGzBytes = await tarGzFromZip(request.outZip, outTarGz, { mtime: request.createdAt, signal: abort.signal });
+    const packed = await packBundle({ outZip: request.outZip, outTarGz, outAllZip, outAllTarGz, createdAt: request.createdAt }, abort.signal);
+    const tarGzBytes = packed.tarGzBytes;
     const warningSummaryOf = (r: typeof result) => {
       const files = new Set(r.manifest.files.map((f) => f.path));
       return summariseWarnings(r.warnings, (rel) => files.has(rel));
     };
     const timings = { ...result.timings, tarGz: Math.round(performance.now() - started) };
-    return { ok: true, outcome: { pageCount: result.pageCount, sizeBytes: result.sizeBytes ?? null, tarGzBytes, warnings: warningSummaryOf(result), failures: result.failures, timings } };
+    return { ok: true, outcome: { pageCount: result.pageCount, sizeBytes: packed.sizeBytes ?? result.sizeBytes ?? null, tarGzBytes, warnings: warningSummaryOf(result), failures: result.failures, timings } };
   } catch (err) {
     return {
       ok: false,

@@ -80,6 +80,8 @@ export function createExportQueue(ctx: AppContext, files: ExportFiles, deps: { r
           sourceDir,
           outZip: files.partial(job.id),
           outTarGz: files.tarGzPartial(job.id),
+          outAllZip: files.of(job.id, 'zip', 'all'),
+          outAllTarGz: files.of(job.id, 'tar.gz', 'all'),
           jobId: job.id,
           projectId: project.id,
           domain: job.domain,

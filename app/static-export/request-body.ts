@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUNDLE_FORMATS } from './files.js';
+import { BUNDLE_FORMATS, BUNDLE_INCLUDES } from './files.js';
 
 /** `se_` + 16 hex: the form of every export job id (anything else cannot name a job). */
 export const JOB_ID_PATTERN = /^se_[0-9a-f]{16}$/;
@@ -56,6 +56,8 @@ export type StartExportBody = z.output<typeof startExportBody>;
 /** Body of POST /v1/static-export/jobs/{jobId}/bundle (optional; the published operation has none). */
 export const bundleBody = z.object({
   format: z.enum(BUNDLE_FORMATS, { error: `must be one of ${BUNDLE_FORMATS.map((f) => `"${f}"`).join(', ')}` }).optional(),
+  /** Projects with reader access: the public pages only (default) or every page (issue 40). */
+  include: z.enum(BUNDLE_INCLUDES, { error: `must be one of ${BUNDLE_INCLUDES.map((f) => `"${f}"`).join(', ')}` }).optional(),
 });
 
 /** Names of body fields a schema does not know (for the log; at most 10, each cut to 64 characters). */

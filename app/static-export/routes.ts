@@ -86,7 +86,8 @@ export function createStaticExportRouter(ctx: AppContext, deps: { queue: ExportQ
   router.post('/v1/static-export/jobs/:jobId/bundle', (req, res) => {
     const job = jobFor(req, orgIdFor(req));
     // No body (what the published operation sends) is the default: the tar.gz.
-    const format = (req.body === undefined ? undefined : validate(bundleBody, req.body, 'body').format) ?? 'tar.gz';
+    const asked = req.body === undefined ? {} : validate(bundleBody, req.body, 'body');
+    const format = asked.format ?? 'tar.gz';
     if (job.status !== 'completed') {
       const why = job.status === 'failed' ? 'it failed' : `it is ${job.status}`;
       throw errors.conflict('EXPORT_NOT_COMPLETED', `Job ${job.id} has no bundle: ${why}; a bundle exists once status is completed`);
@@ -99,11 +100,13 @@ export function createStaticExportRouter(ctx: AppContext, deps: { queue: ExportQ
       // Exports finished before bundles came as tar.gz have only the zip.
       throw errors.conflict('EXPORT_FORMAT_UNAVAILABLE', `The export of job ${job.id} has no tar.gz bundle (it predates them); send {"format": "zip"} for its zip, or start a new export`);
     }
-    const link = signBundleLink(ctx.secrets, job.id, ctx.clock.now(), settings.linkTtlSeconds, format);
+    // The every-file twin exists only for a bundle with reader access; any other bundle already holds every page.
+    const include = asked.include === 'all' && fs.existsSync(files.of(job.id, format, 'all')) ? 'all' : 'public';
+    const link = signBundleLink(ctx.secrets, job.id, ctx.clock.now(), settings.linkTtlSeconds, format, include);
     res.json({
       jobId: job.id,
       bundleUrl: `${publicBase(ctx, req)}${link.pathAndQuery}`,
-      sizeBytes: format === 'zip' ? (job.sizeBytes ?? fs.statSync(files.bundle(job.id)).size) : fs.statSync(files.tarGz(job.id)).size,
+      sizeBytes: include === 'all' ? fs.statSync(files.of(job.id, format, 'all')).size : format === 'zip' ? (job.sizeBytes ?? fs.statSync(files.bundle(job.id)).size) : fs.statSync(files.tarGz(job.id)).size,
       expiresAt: link.expiresAt.toISOString(),
       format,
     });

@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import type { Secrets } from '../secrets.js';
-import type { BundleFormat } from './files.js';
+import type { BundleFormat, BundleInclude } from './files.js';
 
 /** Name of the signing secret in <stateDir>/secrets (generated on first use, 0600). */
 export const LINK_SECRET = 'bundle-links';
 
 /** The download path of a job's bundle in a format: one canonical link per format. */
-export const bundlePath = (jobId: string, format: BundleFormat = 'tar.gz'): string => `/v1/static-export/jobs/${jobId}/bundle.${format}`;
+export const bundlePath = (jobId: string, format: BundleFormat = 'tar.gz', include: BundleInclude = 'public'): string =>
+  `/v1/static-export/jobs/${jobId}/bundle.${include === 'all' ? 'all.' : ''}${format}`;
 
 /**
  * What the signature covers: method, path and expiry, one per line. Only GET is ever signed;
@@ -27,10 +28,10 @@ export interface SignedLink {
 }
 
 /** Sign a download link for a job's bundle that is valid until now + ttlSeconds. */
-export function signBundleLink(secrets: Secrets, jobId: string, now: Date, ttlSeconds: number, format: BundleFormat = 'tar.gz'): SignedLink {
+export function signBundleLink(secrets: Secrets, jobId: string, now: Date, ttlSeconds: number, format: BundleFormat = 'tar.gz', include: BundleInclude = 'public'): SignedLink {
   const { kid, key } = secrets.current(LINK_SECRET);
   const expires = Math.floor(now.getTime() / 1000) + ttlSeconds;
-  const path = bundlePath(jobId, format);
+  const path = bundlePath(jobId, format, include);
   const signature = hmac(key, signingInput(path, expires)).toString('base64url');
   const query = new URLSearchParams({ expires: String(expires), kid, signature });
   return { pathAndQuery: `${path}?${query.toString()}`, expiresAt: new Date(expires * 1000) };

@@ -17,6 +17,8 @@ import type { Scope } from '../../data/stores/admin-keys.js';
 import { agentWorkerEntry } from './cli-entry.js';
 import { sharedExportRunner } from './export-runner.js';
 import { expectSpec } from './openapi.js';
+import type { ReaderAccess } from '../../app/reader-access/types.js';
+import type { ExportRunner } from '../../app/static-export/export-thread.js';
 
 export const TEST_ORG = 'org_test';
 export const OTHER_ORG = 'org_other';
@@ -39,6 +41,10 @@ export interface TestApplianceOptions {
    * (helpers/export-runner.ts). `own`: the appliance starts and stops its own, as `serve` does.
    */
   exportThread?: 'shared' | 'own';
+  /** Reader sign-in for the site listener and the assistant (issue 40 tests pass a table-backed one). */
+  readerAccess?: ReaderAccess;
+  /** Replaces the export thread (tests whose bundles the renderer cannot write yet). */
+  exportRunner?: ExportRunner;
 }
 
 /**
@@ -77,8 +83,9 @@ export function createTestAppliance<C extends Clock = ManualClock>(options: Test
   const ctx = createAppContext({ config, clock, log });
   const agentWorker = agentWorkerEntry();
   const features = createFeatures(ctx, {
-    ...(options.exportThread === 'own' ? {} : { exportRunner: sharedExportRunner(config.renderer.threads) }),
+    ...(options.exportRunner ? { exportRunner: options.exportRunner } : options.exportThread === 'own' ? {} : { exportRunner: sharedExportRunner(config.renderer.threads) }),
     ...(agentWorker ? { agentWorkerEntry: agentWorker } : {}),
+    ...(options.readerAccess ? { readerAccess: options.readerAccess } : {}),
   });
   const admin: Express = buildAdminApp(ctx, features);
   const site: Express = buildSiteApp(ctx, features);

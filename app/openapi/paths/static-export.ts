@@ -98,9 +98,9 @@ export const staticExportSchemas = {
   },
 };
 
-const download = (method: 'get' | 'head', format: 'tar.gz' | 'zip') => ({
-  operationId: `${method === 'get' ? 'download' : 'head'}StaticExportBundle${format === 'zip' ? 'Zip' : 'TarGz'}`,
-  summary: `${method === 'get' ? 'Download' : 'Headers of'} a bundle as ${format === 'zip' ? 'a zip' : 'a gzip-compressed tar'} through a signed link${method === 'head' ? ' (same link as GET)' : ''}`,
+const download = (method: 'get' | 'head', format: 'tar.gz' | 'zip', all = false) => ({
+  operationId: `${method === 'get' ? 'download' : 'head'}StaticExportBundle${all ? 'All' : ''}${format === 'zip' ? 'Zip' : 'TarGz'}`,
+  summary: `${method === 'get' ? 'Download' : 'Headers of'} a bundle${all ? ' with every page of a project with reader access (`include: "all"`)' : ''} as ${format === 'zip' ? 'a zip' : 'a gzip-compressed tar'} through a signed link${method === 'head' ? ' (same link as GET)' : ''}`,
   tags: ['static export'],
   security: [],
   parameters: [
@@ -173,7 +173,15 @@ export const staticExportPaths = {
           'application/json': {
             schema: {
               type: 'object',
-              properties: { format: { enum: ['tar.gz', 'zip'], default: 'tar.gz', description: 'The archive format of the link.' } },
+              properties: {
+                format: { enum: ['tar.gz', 'zip'], default: 'tar.gz', description: 'The archive format of the link.' },
+                include: {
+                  enum: ['public', 'all'],
+                  default: 'public',
+                  description:
+                    'Projects with reader access (`auth`): `public` (default) links to a bundle with only the pages a signed-out reader may see; `all` to one with every page, restricted ones included (`…/bundle.all.tar.gz`). Neither carries access rules. Other projects: the same bundle either way.',
+                },
+              },
             },
           },
         },
@@ -194,5 +202,13 @@ export const staticExportPaths = {
   '/v1/static-export/jobs/{jobId}/bundle.zip': {
     get: download('get', 'zip'),
     head: download('head', 'zip'),
+  },
+  '/v1/static-export/jobs/{jobId}/bundle.all.tar.gz': {
+    get: download('get', 'tar.gz', true),
+    head: download('head', 'tar.gz', true),
+  },
+  '/v1/static-export/jobs/{jobId}/bundle.all.zip': {
+    get: download('get', 'zip', true),
+    head: download('head', 'zip', true),
   },
 };
