@@ -36,6 +36,13 @@ export function parseSiteAccess(raw: unknown): SiteAccess | undefined {
   return { files, defaultRequirement, marked };
 }
 
+/**
+ * What a bundle rendered without reader access gets once its project has `auth` (turned on since
+ * the last publish): everything needs sign-in until a publish renders the access map, as
+ * Mintlify's site redeploys when authentication is turned on. Fail closed, never a public window.
+ */
+export const SIGN_IN_EVERYTHING: SiteAccess = Object.freeze({ files: new Map<string, Requirement>(), defaultRequirement: 'signed-in' as Requirement, marked: new Set<string>() });
+
 /** The requirement of one bundle path. The manifest lists every restricted path, the section index holds every page: never for readers. */
 export function requirementFor(access: SiteAccess, rel: string): Requirement {
   // The section index holds every page's text (the assistant reads it server-side, per view).

@@ -7,6 +7,7 @@ import { createSiteLoader, REFUSED_HINT, type SiteLoader } from '../loader/site-
 import { readActive } from '../loader/sites-dir.js';
 import { EXAMPLE_SOURCE, exampleProject, exportExample, firstStartLabel, rendererExport, type ExportFn } from './example-default.js';
 import { createCacheHitPath } from './cache-hit-path.js';
+import { SIGN_IN_EVERYTHING } from './access-gate.js';
 import { createLogThrottle } from '../http/log-throttle.js';
 import { ServedSite, type FsErrorReporter } from './served-site.js';
 import { createSiteHandler } from './site-handler.js';
@@ -72,7 +73,21 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
   });
 
   const registry = options.registry;
-  const choose = (host: string | undefined): SiteChoice => chooseSite(registry, current, host, config.publish.defaultProject);
+  // A bundle without an access map, of a project that has `auth` now: served as a twin that needs
+  // sign-in for everything (access-gate.ts, SIGN_IN_EVERYTHING) until a publish renders the map.
+  const guarded = new WeakMap<ServedSite, ServedSite>();
+  const guard = (site: ServedSite): ServedSite => {
+    if (site.access || !site.projectId || !options.readerAccess?.enabled(site.projectId)) return site;
+    let twin = guarded.get(site);
+    if (!twin) guarded.set(site, (twin = new ServedSite(site.root, site.version, site.mounted, site.projectId, undefined, onFsError, site.activatedAt, SIGN_IN_EVERYTHING)));
+    return twin;
+  };
+  const choose = (host: string | undefined): SiteChoice => {
+    const choice = chooseSite(registry, current, host, config.publish.defaultProject);
+    if (!choice.site) return choice;
+    const site = guard(choice.site);
+    return site === choice.site ? choice : { ...choice, site };
+  };
   const pick = (req: IncomingMessage) => choose(req.headers.host).site;
 
   const makeHandler = (csp: string) =>

@@ -81,6 +81,8 @@ export class ServedSite {
     private readonly onFsError: FsErrorReporter = () => {},
     /** When this version became the served one (its active record's time, kept across restarts); null when unknown. */
     readonly activatedAt: string | null = null,
+    /** The access to enforce when the bundle carries none (a project given `auth` since its last publish). */
+    fallbackAccess?: SiteAccess,
   ) {
     let redirects: unknown;
     let access: unknown;
@@ -93,7 +95,7 @@ export class ServedSite {
       // no manifest (tarball or mounted directory): weak ETags from size and mtime
     }
     this.manifestRedirects = redirects;
-    this.access = parseSiteAccess(access);
+    this.access = parseSiteAccess(access) ?? fallbackAccess;
     this.variants = this.access ? new MarkedVariants() : undefined;
   }
 

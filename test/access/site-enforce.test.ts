@@ -187,11 +187,11 @@ describe('a bundle with access and no sign-in service (fail closed)', () => {
   });
 });
 
-describe('a bundle without access', () => {
+describe('a bundle without access, of a project without auth', () => {
   let t: TestAppliance;
   beforeAll(async () => {
     const { files } = accessSite();
-    t = await serveAccessSite(tableReaderAccess(USERS), { files, access: undefined });
+    t = await serveAccessSite(tableReaderAccess(USERS, []), { files, access: undefined });
   });
   afterAll(() => t.close());
 
@@ -207,5 +207,30 @@ describe('a bundle without access', () => {
     const res = { writeHead: (s: number) => (status = s), setHeader: () => undefined, end: () => undefined } as unknown as ServerResponse;
     expect(siteFeature(t.features).siteFastPath!(req, res)).toBe(true);
     expect(status).toBe(200);
+  });
+});
+
+describe('a bundle without access, of a project given auth since its last publish', () => {
+  let t: TestAppliance;
+  beforeAll(async () => {
+    const { files } = accessSite();
+    t = await serveAccessSite(tableReaderAccess(USERS), { files, access: undefined });
+  });
+  afterAll(() => t.close());
+
+  it('needs sign-in for everything until a publish renders the access map (fail closed, never a public window)', async () => {
+    const page = await supertest(t.site).get('/guides/intro').expect(302);
+    expect(page.headers.location).toContain(`/login?redirect=${encodeURIComponent('/guides/intro')}`);
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    await supertest(t.site).get('/manifest.json').expect(404);
+    await supertest(t.site).get('/llms.txt').expect(404);
+    // The cache-hit path never answers it.
+    const req = { method: 'GET', url: '/guides/intro', headers: { host: 'localhost' } } as unknown as IncomingMessage;
+    const res = { writeHead: () => undefined, setHeader: () => undefined, end: () => undefined } as unknown as ServerResponse;
+    expect(siteFeature(t.features).siteFastPath!(req, res)).toBe(false);
+    // A signed-in reader (any group) reads every page: without a map there are no groups to enforce.
+    const signedIn = await supertest(t.site).get('/guides/intro').set('Cookie', BOB).expect(200);
+    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+    expect(signedIn.headers.vary).toContain('Cookie');
   });
 });
