@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { wrap, type Requirement } from '../access/contract.js';
 import { SEARCH_INDEX_OPTIONS, SEARCH_ROOT } from '../search-options.js';
 import type { PackedPartialIndex } from './partial-index.js';
 import type { SearchScope } from './scopes.js';
@@ -107,11 +108,22 @@ export function createShardedIndexBuilder(scopes: readonly SearchScope[], scopeO
     finish() {
       const files: [string, Uint8Array][] = [];
       const list: Record<string, unknown>[] = [];
+      const restricted: [Requirement, Record<string, unknown>][] = [];
       for (const index of indexes.values()) {
         files.push(...scopeFiles(index));
-        list.push({ key: index.scope.key, ...labels(index.scope), pages: index.docs.length });
+        const entry = { key: index.scope.key, ...labels(index.scope), pages: index.docs.length };
+        if (index.scope.requirement) restricted.push([index.scope.requirement, { ...entry, scope: index.scope.scope }]);
+        else list.push(entry);
       }
-      files.push([`${SEARCH_ROOT}scopes.json`, json({ v: 1, scopes: list })]);
+      if (restricted.length === 0) files.push([`${SEARCH_ROOT}scopes.json`, json({ v: 1, scopes: list })]);
+      else {
+        // Reader access: each restricted shard's entry is a fragment with its separator inside,
+        // after the public ones (every scope has its public shard), so that removing any of them
+        // leaves valid JSON.
+        const open = JSON.stringify({ v: 1, scopes: list }).slice(0, -2);
+        const text = open + restricted.map(([req, e]) => wrap(req, `,${JSON.stringify(e)}`)).join('') + ']}';
+        files.push([`${SEARCH_ROOT}scopes.json`, encoder.encode(text)]);
+      }
       return files;
     },
   };
@@ -169,6 +181,7 @@ function scopeFiles(index: ScopeIndex): [string, Uint8Array][] {
   const meta = {
     v: 1,
     key: index.scope.key,
+    ...(index.scope.scope !== undefined ? { scope: index.scope.scope } : {}),
     ...labels(index.scope),
     documentCount: n,
     fieldIds: Object.fromEntries(SEARCH_INDEX_OPTIONS.fields.map((f, i) => [f, i])),

@@ -1,3 +1,4 @@
+import { wrap } from '../access/contract.js';
 import type { LlmsLinks } from './llms-links.js';
 import type { LlmsEntry } from './types.js';
 
@@ -55,7 +56,8 @@ function header(site: LlmsSite): string {
 export function buildLlmsTxt(site: LlmsSite, pages: readonly LlmsEntry[]): string {
   const entry = (p: LlmsEntry, withDescription: boolean): string => {
     const d = withDescription ? shortDescription(p.description) : undefined;
-    return `- [${linkText(p.title)}](${site.origin}${mdPath(p.slug)})${d ? `: ${d}` : ''}\n`;
+    const line = `- [${linkText(p.title)}](${site.origin}${mdPath(p.slug)})${d ? `: ${d}` : ''}\n`;
+    return p.requirement ? wrap(p.requirement, line) : line;
   };
   const head = `${header(site)}${site.instructions ?? ''}## Docs\n\n`;
   const tail = trailer(site);
