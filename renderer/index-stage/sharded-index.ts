@@ -109,8 +109,10 @@ export function createShardedIndexBuilder(scopes: readonly SearchScope[], scopeO
       const files: [string, Uint8Array][] = [];
       const list: Record<string, unknown>[] = [];
       const restricted: [Requirement, Record<string, unknown>][] = [];
+      const split = new Set<string>();
+      for (const index of indexes.values()) if (index.scope.scope !== undefined) split.add(index.scope.scope);
       for (const index of indexes.values()) {
-        files.push(...scopeFiles(index));
+        files.push(...scopeFiles(index, split.has(index.scope.key)));
         const entry = { key: index.scope.key, ...labels(index.scope), pages: index.docs.length };
         if (index.scope.requirement) restricted.push([index.scope.requirement, { ...entry, scope: index.scope.scope }]);
         else list.push(entry);
@@ -144,7 +146,8 @@ function hashed(dir: string, kind: string, bytes: Uint8Array): string {
   return `${dir}${kind}.${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}.json`;
 }
 
-function scopeFiles(index: ScopeIndex): [string, Uint8Array][] {
+/** `split`: the scope has restricted shards too (reader access), so search.js reads the listing for them. */
+function scopeFiles(index: ScopeIndex, split: boolean): [string, Uint8Array][] {
   const dir = `${SEARCH_ROOT}${index.scope.key}/`;
   const files: [string, Uint8Array][] = [];
   // Code-unit order, as the browser compares strings when it looks a term up.
@@ -182,6 +185,7 @@ function scopeFiles(index: ScopeIndex): [string, Uint8Array][] {
     v: 1,
     key: index.scope.key,
     ...(index.scope.scope !== undefined ? { scope: index.scope.scope } : {}),
+    ...(split ? { shards: true } : {}),
     ...labels(index.scope),
     documentCount: n,
     fieldIds: Object.fromEntries(SEARCH_INDEX_OPTIONS.fields.map((f, i) => [f, i])),

@@ -235,9 +235,14 @@
         var limit = (opts && opts.limit) || 10;
         // A scope may be several shards (reader access: one per requirement, each listed with
         // `scope`, the scope it belongs to); a reader's listing names only the shards they may load.
-        var keys = scopes().then(function (list) {
-          return list.filter(function (x) { return wide || (x.scope || x.key) === options.scope; }).map(function (x) { return x.key; });
-        });
+        // The scope's public shard says (`shards`) when there are others, so a site without
+        // reader access reads no listing for a scoped search.
+        var fromList = function () {
+          return scopes().then(function (list) {
+            return list.filter(function (x) { return wide || (x.scope || x.key) === options.scope; }).map(function (x) { return x.key; });
+          });
+        };
+        var keys = wide ? fromList() : state(options.scope).then(function (s) { return s.meta.shards ? fromList() : [options.scope]; });
         return keys.then(function (list) {
           return Promise.all(list.map(function (key) { return searchScope(key, query); }));
         }).then(function (perScope) {
