@@ -18,6 +18,7 @@ import { createRenderPool, type RenderPool } from './pool/render-pool.js';
 import { readRepoFile, readRepoText, resolveRepoFile } from './repo-files.js';
 import { SEARCH_BASE_URL, SEARCH_ROOT } from './search-options.js';
 import { pageRequirements } from './access/page-requirements.js';
+import { specRequirements } from './access/spec-access.js';
 import { buildBundleAccess, restrictedPages, shardScope } from './access/bundle-access.js';
 import type { SearchScope } from './index-stage/scopes.js';
 import { DEFAULT_SITE_CSP, metaPolicy } from './csp.js';
@@ -441,7 +442,17 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     }
     // llms.txt lists one division (language, version): its specs and external links too.
     const retrievalSettings = ctx.retrieval;
-    const links = llmsLinks(plan, (id) => inListedDivision(ctx, retrievalSettings, id));
+    const listedLinks = llmsLinks(plan, (id) => inListedDivision(ctx, retrievalSettings, id));
+    const specAccess = requirements ? specRequirements(plan, requirements) : undefined;
+    const links = specAccess
+      ? {
+          ...listedLinks,
+          openapi: listedLinks.openapi.map((l) => {
+            const req = specAccess.get(l.path.replace(/^\//, ''));
+            return req && req !== 'public' ? { ...l, requirement: req } : l;
+          }),
+        }
+      : listedLinks;
     const spooled = await retrieval.finish(site, { ...(plan.config.description ? { description: plan.config.description } : {}), origin, links });
     const rendered = failed.size === 0 ? plan.pages : plan.pages.filter((p) => !failed.has(p.slug));
     site.add('sitemap.xml', encoder.encode(buildSitemap(rendered, opts.domain, plan.config.seo?.indexing, requirements)));
@@ -469,7 +480,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       ...(opts.keepGoing ? { failures } : {}),
       redirects: manifestRedirects(redirectRules),
       ...(plan.config.readerAnalytics ? { readerAnalytics: plan.config.readerAnalytics } : {}),
-      ...(requirements ? { access: buildBundleAccess({ site, pages: rendered, requirements, assetUsers, shards: [...shards.values()], searchRoot: SEARCH_ROOT }) } : {}),
+      ...(requirements ? { access: buildBundleAccess({ site, pages: rendered, requirements, assetUsers, shards: [...shards.values()], searchRoot: SEARCH_ROOT, ...(specAccess ? { fixed: specAccess } : {}) }) } : {}),
     });
     site.add(MANIFEST_PATH, encoder.encode(`${JSON.stringify(manifest, null, 2)}\n`));
     if (opts.outDir) {

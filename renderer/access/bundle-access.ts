@@ -44,6 +44,8 @@ export function buildBundleAccess(opts: {
   /** Bundle path of an asset → slugs of the pages that reference it. */
   assetUsers: ReadonlyMap<string, ReadonlySet<string>>;
   shards: readonly SearchScope[];
+  /** Files whose requirement is set outright (specs with restricted operations: spec-access.ts). */
+  fixed?: ReadonlyMap<string, Requirement>;
   searchRoot: string;
 }): BundleAccess {
   const { site, requirements } = opts;
@@ -64,6 +66,10 @@ export function buildBundleAccess(opts: {
   for (const [asset, users] of opts.assetUsers) {
     const req = unionOf([...users].map((slug) => requirements.get(slug) ?? defaultRequirement));
     set(asset.replace(/^\//, ''), req);
+  }
+  for (const [file, req] of opts.fixed ?? []) {
+    delete files[file];
+    set(file, req);
   }
   for (const shard of opts.shards) {
     if (!shard.requirement) continue;

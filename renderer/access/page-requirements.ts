@@ -1,4 +1,5 @@
 import { parse as parseYaml } from 'yaml';
+import { operationKey, parseOperationRef } from '../openapi/refs.js';
 import { splitFrontmatter } from '../page/frontmatter.js';
 import { readRepoText } from '../repo-files.js';
 import type { SitePlan } from '../types.js';
@@ -46,7 +47,11 @@ export function pageRequirements(plan: SitePlan, rawConfig: unknown): Map<string
       const op = page.api.operation;
       groups = operationGroups(spec(op.specFile), op.method, op.path);
     }
-    const isPublic = typeof fm['public'] === 'boolean' ? fm['public'] : navPublic.has(page.slug);
+    const op = page.api?.kind === 'operation' ? page.api.operation : undefined;
+    const inPublicGroup =
+      navPublic.slugs.has(page.slug) ||
+      (op !== undefined && (navPublic.operations.has(operationKey(op.method, op.path)) || (page.generated === true && navPublic.specs.has(op.specFile.replace(/^\/+/, '')))));
+    const isPublic = typeof fm['public'] === 'boolean' ? fm['public'] : inPublicGroup;
     out.set(page.slug, requirementOf({ public: isPublic, groups: groups ?? null }));
   }
   return out;
@@ -74,6 +79,13 @@ function operationGroups(doc: Record<string, unknown> | null, method: string, pa
   return all;
 }
 
+/** What public navigation groups hold: page slugs, operations (`GET /a`) and whole specs. */
+export interface PublicNav {
+  slugs: Set<string>;
+  operations: Set<string>;
+  specs: Set<string>;
+}
+
 /** `guides/intro`, `/guides/intro.mdx` → the slug the plan gives the page. */
 function slugOfRef(ref: string): string {
   const s = ref.trim().replace(/^\/+/, '').replace(/\.mdx?$/, '');
@@ -84,8 +96,10 @@ function slugOfRef(ref: string): string {
  * Slugs of pages listed under a navigation group with `"public": true` (docs.json `group` or
  * mint.json `group` objects, at any depth of tabs, anchors, dropdowns…; nested groups inherit).
  */
-export function publicNavSlugs(rawConfig: unknown): Set<string> {
+export function publicNavSlugs(rawConfig: unknown): PublicNav {
   const out = new Set<string>();
+  const operations = new Set<string>();
+  const specs = new Set<string>();
   const walk = (node: unknown, inherited: boolean): void => {
     if (Array.isArray(node)) {
       for (const item of node) walk(item, inherited);
@@ -96,11 +110,22 @@ export function publicNavSlugs(rawConfig: unknown): Set<string> {
     const pub = inherited || (isGroup && node['public'] === true);
     if (isGroup && pub) {
       if (typeof node['root'] === 'string') out.add(slugOfRef(node['root']));
-      for (const p of Array.isArray(node['pages']) ? node['pages'] : []) if (typeof p === 'string') out.add(slugOfRef(p));
+      for (const p of Array.isArray(node['pages']) ? node['pages'] : []) {
+        if (typeof p !== 'string') continue;
+        const op = parseOperationRef(p);
+        if (op) operations.add(operationKey(op.method, op.path));
+        else out.add(slugOfRef(p));
+      }
+      // A public group that lists a spec's operations (`"openapi": "spec.json"` or `{source}`) makes their pages public.
+      const spec = node['openapi'];
+      for (const s of Array.isArray(spec) ? spec : [spec]) {
+        const file = typeof s === 'string' ? s : isObject(s) && typeof s['source'] === 'string' ? s['source'] : undefined;
+        if (file && !/^https?:/i.test(file)) specs.add(file.replace(/^\/+/, ''));
+      }
     }
     for (const [key, value] of Object.entries(node)) if (typeof value === 'object' && value !== null && key !== 'x-mint') walk(value, pub && isGroup ? true : inherited);
   };
   const config = isObject(rawConfig) ? rawConfig : {};
   walk(config['navigation'], false);
-  return out;
+  return { slugs: out, operations, specs };
 }

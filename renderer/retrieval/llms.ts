@@ -38,7 +38,10 @@ function trailer(site: LlmsSite): string {
   if (!links) return '';
   const part = (heading: string, items: string[]) => (items.length > 0 ? `\n## ${heading}\n\n${items.join('')}` : '');
   return (
-    part('OpenAPI Specs', links.openapi.map((s) => `- [${linkText(s.name)}](${site.origin}${s.path})\n`)) +
+    part('OpenAPI Specs', links.openapi.map((s) => {
+      const line = `- [${linkText(s.name)}](${site.origin}${s.path})\n`;
+      return s.requirement ? wrap(s.requirement, line) : line;
+    })) +
     part('AsyncAPI Specs', links.asyncapi.map((s) => `- [${linkText(s.name)}](${site.origin}${s.path})\n`)) +
     part('Optional', links.optional.map((l) => `- [${linkText(l.title)}](${l.href})\n`))
   );
