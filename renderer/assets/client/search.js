@@ -452,7 +452,10 @@
   function showScopeButton() {
     if (!scopeButton || !SCOPE) return;
     fetchJson(SEARCH_BASE + 'scopes.json').then(function (j) {
-      if (!j.scopes || j.scopes.length < 2) return;
+      // Restricted shards (reader access) name the scope they belong to: count scopes, not shards.
+      var distinct = {};
+      (j.scopes || []).forEach(function (x) { distinct[x.scope || x.key] = true; });
+      if (Object.keys(distinct).length < 2) return;
       scopeButton.hidden = false;
       labelScopeButton();
     }, function () { /* no list: no widening */ });
