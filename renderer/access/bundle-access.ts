@@ -71,12 +71,15 @@ export function buildBundleAccess(opts: {
     delete files[file];
     set(file, req);
   }
-  for (const shard of opts.shards) {
-    if (!shard.requirement) continue;
-    const dir = `${opts.searchRoot}${shard.key}/`;
-    for (const file of site.sortedPaths()) if (file.startsWith(dir)) set(file, shard.requirement);
+  const paths = site.sortedPaths();
+  const shardReq = new Map<string, Requirement>(opts.shards.flatMap((s): [string, Requirement][] => (s.requirement ? [[`${opts.searchRoot}${s.key}/`, s.requirement]] : [])));
+  for (const file of paths) {
+    if (!file.startsWith(opts.searchRoot)) continue;
+    const req = shardReq.get(file.slice(0, file.indexOf('/', opts.searchRoot.length) + 1));
+    if (req) set(file, req);
   }
-  const marked = site.sortedPaths().filter((file) => TEXT_FILE.test(file) && contains(site.bytes(file), OPEN));
+  // Read back once per text file (pages from the zip when it holds them): only with reader access on.
+  const marked = paths.filter((file) => TEXT_FILE.test(file) && contains(site.bytes(file), OPEN));
   const sorted: Record<string, Requirement> = {};
   for (const k of Object.keys(files).sort()) sorted[k] = files[k] as Requirement;
   return { format: 1, files: sorted, defaultRequirement, marked, pages: counts };

@@ -92,3 +92,44 @@ describe('reader access listings', () => {
     expect((await manifest('off.zip')).access).toBeUndefined();
   });
 });
+
+describe('reader access and widened search', () => {
+  it('searches the restricted shards of every scope a reader may load, and none an anonymous reader may not', async () => {
+    const files: Record<string, string> = {};
+    const languages = ['en', 'fr'].map((language) => ({
+      language,
+      groups: [
+        { group: 'Open', public: true, pages: [`${language}/open`] },
+        { group: 'Members', pages: [`${language}/members`] },
+      ],
+    }));
+    for (const l of ['en', 'fr']) {
+      files[`${l}/open.mdx`] = `---\ntitle: Open ${l}\n---\n\nquokka open ${l}\n`;
+      files[`${l}/members.mdx`] = `---\ntitle: Members ${l}\n---\n\nquokka members ${l}\n`;
+    }
+    files['docs.json'] = JSON.stringify({ name: 'Wide', navigation: { languages } });
+    const r = await exportSite({ sourceDir: tempSite(files), pool, readerAccess: true });
+    const access = r.manifest.access;
+    if (!access) throw new Error('no access map');
+    const { canSee } = await import('../../../renderer/access/contract.js');
+    const { clientSearch } = await import('../../helpers/search-index.js');
+    const view = (v: typeof ANONYMOUS) => ({
+      get(p: string) {
+        const bytes = r.files.get(p);
+        if (!bytes || !canSee(access.files[p] ?? access.defaultRequirement, v)) return undefined;
+        return access.marked.includes(p) ? new TextEncoder().encode(filterMarked(decoder.decode(bytes), v)) : bytes;
+      },
+    });
+    const anon = await clientSearch(view(ANONYMOUS), 'en').search('quokka', { wide: true });
+    expect(anon.results.map((x) => x.url).sort()).toEqual(['/en/open/', '/fr/open/']);
+    const member = { signedIn: true, groups: new Set<string>() };
+    const own = await clientSearch(view(member), 'en').search('quokka');
+    expect(own.results.map((x) => x.url).sort()).toEqual(['/en/members/', '/en/open/']);
+    expect(own.results.every((x) => x.label === undefined)).toBe(true);
+    const wide = await clientSearch(view(member), 'en').search('quokka', { wide: true });
+    expect(wide.results.map((x) => x.url).sort()).toEqual(['/en/members/', '/en/open/', '/fr/members/', '/fr/open/']);
+    // Results of the other language are labelled; the reader's own restricted shard is not "another scope".
+    expect(wide.results.filter((x) => x.url.startsWith('/fr/')).every((x) => x.label !== undefined)).toBe(true);
+    expect(wide.results.filter((x) => x.url.startsWith('/en/')).every((x) => x.label === undefined)).toBe(true);
+  });
+});
