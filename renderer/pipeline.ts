@@ -290,6 +290,8 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     return shard;
   });
   const assetUsers = new Map<string, Set<string>>();
+  // Reader access: pages whose HTML carries markers, as the workers saw it.
+  const markedPages = new Set<string>();
   const retrieval = createRetrievalStage({
     dir: path.dirname(contextFile.path),
     name: plan.config.name,
@@ -332,6 +334,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       const bytes = new Uint8Array(result.buffer);
       for (const ref of result.pages) {
         addRendered(site, ref, bytes);
+        if (ref.marked) markedPages.add(ref.outputPath);
         for (const url of ref.assets ?? []) {
           let users = assetUsers.get(url);
           if (!users) assetUsers.set(url, (users = new Set()));
@@ -480,7 +483,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       ...(opts.keepGoing ? { failures } : {}),
       redirects: manifestRedirects(redirectRules),
       ...(plan.config.readerAnalytics ? { readerAnalytics: plan.config.readerAnalytics } : {}),
-      ...(requirements ? { access: buildBundleAccess({ site, pages: rendered, requirements, assetUsers, shards: [...shards.values()], searchRoot: SEARCH_ROOT, ...(specAccess ? { fixed: specAccess } : {}) }) } : {}),
+      ...(requirements ? { access: buildBundleAccess({ site, pages: rendered, requirements, assetUsers, shards: [...shards.values()], searchRoot: SEARCH_ROOT, markedPages, ...(specAccess ? { fixed: specAccess } : {}) }) } : {}),
     });
     site.add(MANIFEST_PATH, encoder.encode(`${JSON.stringify(manifest, null, 2)}\n`));
     if (opts.outDir) {

@@ -47,6 +47,8 @@ export function buildBundleAccess(opts: {
   /** Files whose requirement is set outright (specs with restricted operations: spec-access.ts). */
   fixed?: ReadonlyMap<string, Requirement>;
   searchRoot: string;
+  /** Page HTML files the workers found markers in: pages are not read back (from the zip) to find out. */
+  markedPages?: ReadonlySet<string>;
 }): BundleAccess {
   const { site, requirements } = opts;
   const defaultRequirement = defaultRequirementOf(requirements);
@@ -79,7 +81,12 @@ export function buildBundleAccess(opts: {
     if (req) set(file, req);
   }
   // Read back once per text file (pages from the zip when it holds them): only with reader access on.
-  const marked = paths.filter((file) => TEXT_FILE.test(file) && contains(site.bytes(file), OPEN));
+  // A page's Markdown copy carries no markers of the renderer's (its page is all or nothing).
+  const pageHtml = new Set(opts.pages.flatMap((p) => [p.outputPath, `${p.slug}.md`]));
+  const marked = paths.filter((file) => {
+    if (opts.markedPages && pageHtml.has(file)) return opts.markedPages.has(file);
+    return TEXT_FILE.test(file) && contains(site.bytes(file), OPEN);
+  });
   const sorted: Record<string, Requirement> = {};
   for (const k of Object.keys(files).sort()) sorted[k] = files[k] as Requirement;
   return { format: 1, files: sorted, defaultRequirement, marked, pages: counts };

@@ -29,6 +29,8 @@ export interface RenderedPageRef {
   deflated?: { offset: number; length: number; crc32: number };
   /** Reader access only: bundle URLs of the repository assets the page's content references. */
   assets?: string[];
+  /** Reader access only: the page's HTML carries fragment markers (so the main thread need not read it back to know). */
+  marked?: true;
 }
 
 /** A page's piece of a file that every batch adds to (renderer/retrieval/stage.ts). */

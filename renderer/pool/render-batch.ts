@@ -184,7 +184,10 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
       const html = renderDocument({ page, content, ctx });
       lap('layout');
       const ref = output(page.slug, page.outputPath, html);
-      if (ctx.pageAccess) ref.assets = referencedAssets(ctx, content.html);
+      if (ctx.pageAccess) {
+        ref.assets = referencedAssets(ctx, content.html);
+        if (html.includes('<!--da:')) ref.marked = true;
+      }
       lap('pack');
       pages.push(ref);
       if (content.islands) islandFiles = Object.assign(islandFiles ?? {}, content.islands.files);
