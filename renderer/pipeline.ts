@@ -16,7 +16,11 @@ import { writeContextFile } from './pool/context-file.js';
 import { OrderedDispatcher } from './pool/ordered-dispatch.js';
 import { createRenderPool, type RenderPool } from './pool/render-pool.js';
 import { readRepoFile, readRepoText, resolveRepoFile } from './repo-files.js';
-import { SEARCH_BASE_URL } from './search-options.js';
+import { SEARCH_BASE_URL, SEARCH_ROOT } from './search-options.js';
+import { pageRequirements } from './access/page-requirements.js';
+import { specRequirements } from './access/spec-access.js';
+import { buildBundleAccess, restrictedPages, shardScope } from './access/bundle-access.js';
+import type { SearchScope } from './index-stage/scopes.js';
 import { DEFAULT_SITE_CSP, metaPolicy } from './csp.js';
 import { startTailwind, TAILWIND_ASSET } from './tailwind/index.js';
 import {
@@ -117,6 +121,12 @@ export interface ExportOptions {
    * the bundle keeps it on any host. Default: the appliance's default policy.
    */
   contentSecurityPolicy?: string;
+  /**
+   * Reader access (issue 40, docs/reader-access.md): work out each page's requirement and write
+   * the bundle's `access` map and fragment markers. Off (the default, every project without
+   * `auth`): the bundle is byte-for-byte what it is without this option.
+   */
+  readerAccess?: boolean;
 }
 
 export interface ExportResult {
@@ -158,6 +168,15 @@ export function gitCommit(sourceDir: string): string | undefined {
 }
 
 const COMMIT_RE = /^[0-9a-f]{40}$/;
+
+/** docs.json / mint.json as written (navigation groups' `public` is not in the normalised config). */
+function readRawConfig(repoRoot: string, configFile: string): unknown {
+  try {
+    return JSON.parse(readRepoText(repoRoot, configFile)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
 
 function renderContext(plan: SitePlan, themeAssets: Record<string, string>, componentScripts: boolean, csp: string): RenderContext {
   const pageIndex: RenderContext['pageIndex'] = {};
@@ -243,6 +262,8 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   if (plan.tailwind) themeUrls[TAILWIND_ASSET] = `/${plan.tailwind.bundlePath}`;
   const scopes = searchScopes(plan.sections);
   const ctx = renderContext(plan, themeUrls, opts.componentScripts !== false, opts.contentSecurityPolicy ?? DEFAULT_SITE_CSP);
+  const requirements = opts.readerAccess ? pageRequirements(plan, readRawConfig(plan.repoRoot, configFile)) : undefined;
+  if (requirements) ctx.pageAccess = restrictedPages(requirements);
   ctx.searchScopes = Object.fromEntries([...scopes.bySection].map(([id, scope]) => [id, scope.key]));
   const sidebars = sharedSidebars(ctx);
   if (sidebars.files.length > 0) ctx.sidebarFiles = sidebars.urls;
@@ -257,10 +278,20 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   const site = new SiteFiles();
   // Opened before rendering so that finished pages are packed while the rest still render.
   let zip: ZipWriter | undefined;
+  // Reader access: each requirement's pages in shards of their own (renderer/access/bundle-access.ts).
+  const shards = new Map<string, SearchScope>();
   const index = createShardedIndexBuilder(scopes.list, (id) => {
-    const sectionId = plan.pages[id]?.sectionId;
-    return sectionId === undefined ? undefined : scopes.bySection.get(sectionId);
+    const page = plan.pages[id];
+    const sectionId = page?.sectionId;
+    const scope = sectionId === undefined ? undefined : scopes.bySection.get(sectionId);
+    if (!scope || !requirements || !page) return scope;
+    const shard = shardScope(scope, requirements.get(page.slug) ?? 'signed-in');
+    shards.set(shard.key, shard);
+    return shard;
   });
+  const assetUsers = new Map<string, Set<string>>();
+  // Reader access: pages whose HTML carries markers, as the workers saw it.
+  const markedPages = new Set<string>();
   const retrieval = createRetrievalStage({
     dir: path.dirname(contextFile.path),
     name: plan.config.name,
@@ -301,7 +332,15 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     const workerCpu: Record<string, number> = {};
     const accept = (batchNo: number, pages: PlannedPage[], result: RenderBatchResult): void => {
       const bytes = new Uint8Array(result.buffer);
-      for (const ref of result.pages) addRendered(site, ref, bytes);
+      for (const ref of result.pages) {
+        addRendered(site, ref, bytes);
+        if (ref.marked) markedPages.add(ref.outputPath);
+        for (const url of ref.assets ?? []) {
+          let users = assetUsers.get(url);
+          if (!users) assetUsers.set(url, (users = new Set()));
+          users.add(ref.slug);
+        }
+      }
       for (const [step, ms] of Object.entries(result.cpu)) workerCpu[step] = (workerCpu[step] ?? 0) + ms;
       for (const [file, code] of Object.entries(result.islandFiles ?? {})) islandFiles.set(file, code);
       done[batchNo] = result;
@@ -406,10 +445,20 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     }
     // llms.txt lists one division (language, version): its specs and external links too.
     const retrievalSettings = ctx.retrieval;
-    const links = llmsLinks(plan, (id) => inListedDivision(ctx, retrievalSettings, id));
+    const listedLinks = llmsLinks(plan, (id) => inListedDivision(ctx, retrievalSettings, id));
+    const specAccess = requirements ? specRequirements(plan, requirements) : undefined;
+    const links = specAccess
+      ? {
+          ...listedLinks,
+          openapi: listedLinks.openapi.map((l) => {
+            const req = specAccess.get(l.path.replace(/^\//, ''));
+            return req && req !== 'public' ? { ...l, requirement: req } : l;
+          }),
+        }
+      : listedLinks;
     const spooled = await retrieval.finish(site, { ...(plan.config.description ? { description: plan.config.description } : {}), origin, links });
     const rendered = failed.size === 0 ? plan.pages : plan.pages.filter((p) => !failed.has(p.slug));
-    site.add('sitemap.xml', encoder.encode(buildSitemap(rendered, opts.domain, plan.config.seo?.indexing)));
+    site.add('sitemap.xml', encoder.encode(buildSitemap(rendered, opts.domain, plan.config.seo?.indexing, requirements)));
     site.add('robots.txt', encoder.encode(buildRobots(opts.domain)));
     for (const [file, body] of Object.entries(APPLIANCE_STAND_INS)) site.add(file, encoder.encode(body));
     // Redirect pages come after every other file, so one that would collide with a file (a page's
@@ -434,6 +483,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       ...(opts.keepGoing ? { failures } : {}),
       redirects: manifestRedirects(redirectRules),
       ...(plan.config.readerAnalytics ? { readerAnalytics: plan.config.readerAnalytics } : {}),
+      ...(requirements ? { access: buildBundleAccess({ site, pages: rendered, requirements, assetUsers, shards: [...shards.values()], searchRoot: SEARCH_ROOT, markedPages, ...(specAccess ? { fixed: specAccess } : {}) }) } : {}),
     });
     site.add(MANIFEST_PATH, encoder.encode(`${JSON.stringify(manifest, null, 2)}\n`));
     if (opts.outDir) {

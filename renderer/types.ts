@@ -312,6 +312,11 @@ export interface RenderContext {
   retrieval?: RetrievalSettings;
   /** OpenAPI documents by repository path, for the spec part of API pages' Markdown (renderer/retrieval/api-markdown.ts). */
   apiDocs?: Record<string, Record<string, unknown>>;
+  /**
+   * Reader access (issue 40; only when the export has `readerAccess`): slug → requirement of every
+   * page that is not public. Listings of pages (sidebar, pager, llms*.txt) wrap those in markers.
+   */
+  pageAccess?: Record<string, import('./access/contract.js').Requirement>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -364,6 +369,8 @@ export interface BundleManifest {
    * bundle's own pages would collect them. Absent (older bundles): everything on.
    */
   readerAnalytics?: import('./load/reader-analytics.js').ReaderAnalyticsSettings;
+  /** Only in bundles exported with reader access on (renderer/access/bundle-access.ts). */
+  access?: import('./access/contract.js').BundleAccess;
 }
 
 /** Reported by the pipeline as it goes; the export-job issue turns it into `progress`/`pageCount`. */

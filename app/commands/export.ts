@@ -10,7 +10,7 @@ interface ExportIo {
 
 export const EXPORT_USAGE = `docs-appliance export <docsDir> --out <bundle.zip> [--out-dir DIR] [--version V]
     [--domain HOST] [--project ID] [--job-id ID] [--paths a,b/*] [--threads N] [--keep-going]
-    [--no-component-scripts] [--csp POLICY]`;
+    [--no-component-scripts] [--csp POLICY] [--reader-access]`;
 
 /** `export --keep-going` wrote the bundle but left pages out: a CI job can tell it from success (0) and failure (1). */
 export const EXPORT_PARTIAL_EXIT_CODE = 3;
@@ -84,6 +84,7 @@ export async function runExport(argv: string[], io: ExportIo, deps: { renderPool
   let values: Record<string, string | undefined>;
   let keepGoing = false;
   let componentScripts = true;
+  let readerAccess = false;
   let positionals: string[];
   try {
     const parsed = parseArgs({
@@ -101,11 +102,14 @@ export async function runExport(argv: string[], io: ExportIo, deps: { renderPool
         threads: { type: 'string' },
         'keep-going': { type: 'boolean' },
         'no-component-scripts': { type: 'boolean' },
+        // Reader access (issue 40): page requirements, the manifest's access map and markers.
+        'reader-access': { type: 'boolean' },
         // The policy the pages carry as a meta (renderer/csp.ts); default: the appliance's default.
         csp: { type: 'string' },
       },
     });
-    const { 'keep-going': keep, 'no-component-scripts': noScripts, ...strings } = parsed.values;
+    const { 'keep-going': keep, 'no-component-scripts': noScripts, 'reader-access': access, ...strings } = parsed.values;
+    readerAccess = access === true;
     keepGoing = keep === true;
     componentScripts = noScripts !== true;
     values = strings;
@@ -144,6 +148,7 @@ export async function runExport(argv: string[], io: ExportIo, deps: { renderPool
       ...(values['paths'] ? { paths: values['paths'].split(',').map((p) => p.trim()).filter(Boolean) } : {}),
       ...(keepGoing ? { keepGoing } : {}),
       ...(componentScripts ? {} : { componentScripts }),
+      ...(readerAccess ? { readerAccess } : {}),
       pool,
       onProgress: (p) => reporter.update(p),
     });

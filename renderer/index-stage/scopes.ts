@@ -11,6 +11,12 @@ export interface SearchScope {
   key: string;
   language?: string;
   version?: string;
+  /**
+   * Reader access (issue 40): a shard of a scope holding only pages that need `requirement`;
+   * `scope` is the key of the scope it belongs to. Absent for the scope's public shard.
+   */
+  scope?: string;
+  requirement?: import('../access/contract.js').Requirement;
 }
 
 /** Section id → scope, and the scopes in navigation order. */

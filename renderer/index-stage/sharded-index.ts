@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { wrap, type Requirement } from '../access/contract.js';
 import { SEARCH_INDEX_OPTIONS, SEARCH_ROOT } from '../search-options.js';
 import type { PackedPartialIndex } from './partial-index.js';
 import type { SearchScope } from './scopes.js';
@@ -107,11 +108,24 @@ export function createShardedIndexBuilder(scopes: readonly SearchScope[], scopeO
     finish() {
       const files: [string, Uint8Array][] = [];
       const list: Record<string, unknown>[] = [];
+      const restricted: [Requirement, Record<string, unknown>][] = [];
+      const split = new Set<string>();
+      for (const index of indexes.values()) if (index.scope.scope !== undefined) split.add(index.scope.scope);
       for (const index of indexes.values()) {
-        files.push(...scopeFiles(index));
-        list.push({ key: index.scope.key, ...labels(index.scope), pages: index.docs.length });
+        files.push(...scopeFiles(index, split.has(index.scope.key)));
+        const entry = { key: index.scope.key, ...labels(index.scope), pages: index.docs.length };
+        if (index.scope.requirement) restricted.push([index.scope.requirement, { ...entry, scope: index.scope.scope }]);
+        else list.push(entry);
       }
-      files.push([`${SEARCH_ROOT}scopes.json`, json({ v: 1, scopes: list })]);
+      if (restricted.length === 0) files.push([`${SEARCH_ROOT}scopes.json`, json({ v: 1, scopes: list })]);
+      else {
+        // Reader access: each restricted shard's entry is a fragment with its separator inside,
+        // after the public ones (every scope has its public shard), so that removing any of them
+        // leaves valid JSON.
+        const open = JSON.stringify({ v: 1, scopes: list }).slice(0, -2);
+        const text = open + restricted.map(([req, e]) => wrap(req, `,${JSON.stringify(e)}`)).join('') + ']}';
+        files.push([`${SEARCH_ROOT}scopes.json`, encoder.encode(text)]);
+      }
       return files;
     },
   };
@@ -132,7 +146,8 @@ function hashed(dir: string, kind: string, bytes: Uint8Array): string {
   return `${dir}${kind}.${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}.json`;
 }
 
-function scopeFiles(index: ScopeIndex): [string, Uint8Array][] {
+/** `split`: the scope has restricted shards too (reader access), so search.js reads the listing for them. */
+function scopeFiles(index: ScopeIndex, split: boolean): [string, Uint8Array][] {
   const dir = `${SEARCH_ROOT}${index.scope.key}/`;
   const files: [string, Uint8Array][] = [];
   // Code-unit order, as the browser compares strings when it looks a term up.
@@ -169,6 +184,8 @@ function scopeFiles(index: ScopeIndex): [string, Uint8Array][] {
   const meta = {
     v: 1,
     key: index.scope.key,
+    ...(index.scope.scope !== undefined ? { scope: index.scope.scope } : {}),
+    ...(split ? { shards: true } : {}),
     ...labels(index.scope),
     documentCount: n,
     fieldIds: Object.fromEntries(SEARCH_INDEX_OPTIONS.fields.map((f, i) => [f, i])),

@@ -15,6 +15,7 @@ import { labelledNavLink } from './nav-label.js';
 import { markCurrent, prepareSidebar, type PreparedSidebar } from './sidebar.js';
 import { sidebarWindows, windowFor } from './sidebar-window.js';
 import { switcherLevels, type SwitcherLevel } from './switchers.js';
+import { treeRequirement } from '../access/node-requirement.js';
 import { template } from './templates.js';
 
 const KIND_LABELS: Record<DivisionKind, keyof ChromeStrings> = {
@@ -227,7 +228,7 @@ export function sectionChrome(chrome: SiteChrome, sectionId: string | undefined)
   const hit = chrome.sectionCache.get(key);
   if (hit) return hit;
   const section = (sectionId ? chrome.sectionsById.get(sectionId) : undefined) ?? chrome.defaultSection;
-  const levels = switcherLevels(chrome.ctx.sections, section);
+  const levels = switcherLevels(chrome.ctx.sections, section, chrome.ctx.pageAccess ? (s) => treeRequirement(chrome.ctx, s.sidebar) : undefined);
   const icon = layoutIcons(chrome.ctx.config);
   const strings = chromeStrings(languageOf(section));
   const label = (kind: DivisionKind): string => kindLabel(kind, strings);

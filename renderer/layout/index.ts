@@ -1,3 +1,4 @@
+import { markers } from '../access/node-requirement.js';
 import type { PageContent, PlannedPage, RenderContext } from '../types.js';
 import { contextualMenu } from './contextual-menu.js';
 import { TAILWIND_ASSET } from '../tailwind/index.js';
@@ -48,8 +49,8 @@ interface DocumentParts {
   breadcrumbs: Crumb[];
   content: string;
   toc: PageContent['toc'];
-  prev?: { title: string; url: string } | undefined;
-  next?: { title: string; url: string } | undefined;
+  prev?: { title: string; url: string; open?: string; close?: string } | undefined;
+  next?: { title: string; url: string; open?: string; close?: string } | undefined;
   mode: string | undefined;
   usesMath: boolean;
   usesMermaid: boolean;
@@ -138,10 +139,13 @@ function assemble(chrome: SiteChrome, parts: DocumentParts): string {
   });
 }
 
-function neighbour(ctx: RenderContext, slug: string | undefined): { title: string; url: string } | undefined {
+function neighbour(ctx: RenderContext, slug: string | undefined): { title: string; url: string; open?: string; close?: string } | undefined {
   if (!slug) return undefined;
   const entry = ctx.pageIndex[slug];
-  return entry ? { title: entry.title, url: entry.url } : undefined;
+  if (!entry) return undefined;
+  // Reader access: a restricted neighbour's link is a fragment only its readers receive.
+  const req = ctx.pageAccess?.[slug];
+  return req && req !== 'public' ? { title: entry.title, url: entry.url, ...markers(req) } : { title: entry.title, url: entry.url };
 }
 
 /** `styling.eyebrows: "section"` shows only the page's own group, Mintlify's default look. */

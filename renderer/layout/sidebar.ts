@@ -5,6 +5,7 @@ import { pageHref } from '../page-urls.js';
 import { layoutIcons } from './icon.js';
 import { template } from './templates.js';
 import { oneByte } from '../page/one-byte.js';
+import { markers, nodeRequirement } from '../access/node-requirement.js';
 
 const PAGE_OPEN = '\uE000';
 const PAGE_CLOSE = '\uE001';
@@ -59,6 +60,13 @@ export function prepareSidebar(nodes: NavNode[], ctx: RenderContext, t: ChromeSt
     closeGroup() {
       groupStack.pop();
       return '';
+    },
+    // Reader access (issue 40): restricted entries wrapped in fragment markers; '' when access is off.
+    accessOpen(node: NavNode) {
+      return ctx.pageAccess ? markers(nodeRequirement(ctx, node)).open : '';
+    },
+    accessClose(node: NavNode) {
+      return ctx.pageAccess ? markers(nodeRequirement(ctx, node)).close : '';
     },
     children(children: NavNode[], depth: number): string {
       return nodesTemplate({ ...helpers, nodes: children, depth });

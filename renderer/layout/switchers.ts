@@ -1,5 +1,7 @@
 import type { DivisionKind, NavSection } from '../types.js';
 import { safeHref } from './escape.js';
+import { unionOf, type Requirement } from '../access/contract.js';
+import { markers } from '../access/node-requirement.js';
 
 export interface SwitcherOption {
   /** As shown: a language tag (`fr`) becomes its own name (`français`). */
@@ -8,6 +10,9 @@ export interface SwitcherOption {
   href: string;
   external: boolean;
   current: boolean;
+  /** Reader access: markers around the option when every page under it is restricted (absent otherwise). */
+  open?: string;
+  close?: string;
 }
 
 /** One level of division nesting: the sibling options the reader can switch between. */
@@ -48,17 +53,20 @@ function samePrefix(a: NavSection['trail'], b: NavSection['trail'], length: numb
  * offers every distinct trail[i] among the sections sharing the current trail up to i. Each
  * option links where its first section does (its first page, or the external href).
  */
-export function switcherLevels(sections: NavSection[], current: NavSection | undefined): SwitcherLevel[] {
+export function switcherLevels(sections: NavSection[], current: NavSection | undefined, requirementOf?: (section: NavSection) => Requirement): SwitcherLevel[] {
   if (!current) return [];
   const levels: SwitcherLevel[] = [];
   current.trail.forEach((step, depth) => {
     const options: SwitcherOption[] = [];
     const seen = new Set<string>();
+    // Reader access: an option stands for every section under it; it needs what all their pages need together.
+    const reqs = new Map<string, Requirement[]>();
     for (const section of sections) {
       if (section.hidden && section !== current) continue;
       const own = section.trail[depth];
       if (!own || !samePrefix(section.trail, current.trail, depth)) continue;
       const key = `${own.kind}\u0000${own.title}`;
+      if (requirementOf && !section.external) reqs.set(key, [...(reqs.get(key) ?? []), requirementOf(section)]);
       if (seen.has(key)) continue;
       seen.add(key);
       options.push({
@@ -68,6 +76,14 @@ export function switcherLevels(sections: NavSection[], current: NavSection | und
         href: safeHref(section.href),
         external: section.external,
         current: own.kind === step.kind && own.title === step.title,
+      });
+    }
+    if (requirementOf) {
+      const keys = [...seen];
+      options.forEach((o, i) => {
+        const list = reqs.get(keys[i] as string);
+        const m = markers(list ? unionOf(list) : 'public');
+        if (m.open) Object.assign(o, m);
       });
     }
     if (options.length > 0) levels.push({ kind: step.kind, depth, options });

@@ -27,6 +27,10 @@ export interface RenderedPageRef {
   html?: { offset: number; length: number };
   /** Raw-deflate stream of the HTML, when the task asked for it, with the CRC-32 of the HTML. */
   deflated?: { offset: number; length: number; crc32: number };
+  /** Reader access only: bundle URLs of the repository assets the page's content references. */
+  assets?: string[];
+  /** Reader access only: the page's HTML carries fragment markers (so the main thread need not read it back to know). */
+  marked?: true;
 }
 
 /** A page's piece of a file that every batch adds to (renderer/retrieval/stage.ts). */

@@ -10,6 +10,7 @@ import { addToPartialIndex, emptyPartialIndex, packPartialIndex } from '../index
 import { RenderError, type BuildWarning, type PageContent, type PlannedPage, type RenderContext, type RenderFailure, type SearchDocument } from '../types.js';
 import { retrievalText } from '../retrieval/page.js';
 import type { LlmsEntry, RetrievalSettings } from '../retrieval/types.js';
+import { referencedAssets } from '../access/page-assets.js';
 import type { PieceRef, RenderBatchResult, RenderBatchTask, RenderedPageRef } from './batch.js';
 
 /** An export that did not say (tests rendering a batch on their own): list every visible page. */
@@ -195,6 +196,10 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
       const html = renderDocument({ page, content, ctx });
       lap('layout');
       const ref = output(page.slug, page.outputPath, html);
+      if (ctx.pageAccess) {
+        ref.assets = referencedAssets(ctx, content.html);
+        if (html.includes('<!--da:')) ref.marked = true;
+      }
       lap('pack');
       pages.push(ref);
       if (content.islands) islandFiles = Object.assign(islandFiles ?? {}, content.islands.files);

@@ -4,7 +4,8 @@ import type { NavNode, SitePlan } from '../types.js';
 /** The parts of llms.txt after its pages (mintlify-docs ai/llmstxt.mdx, "Structure of the llms.txt file"). */
 export interface LlmsLinks {
   /** OpenAPI and AsyncAPI documents the site's pages are made from: name and bundle URL path. */
-  openapi: { name: string; path: string }[];
+  /** `requirement`: reader access, set when only some readers may fetch the spec (its line is a marked fragment). */
+  openapi: { name: string; path: string; requirement?: import('../access/contract.js').Requirement }[];
   asyncapi: { name: string; path: string }[];
   /** Absolute URLs of the navigation (external tabs, sidebar links, global anchors): the `Optional` section. */
   optional: { title: string; href: string }[];

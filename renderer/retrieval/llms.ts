@@ -1,3 +1,4 @@
+import { wrap } from '../access/contract.js';
 import type { LlmsLinks } from './llms-links.js';
 import type { LlmsEntry } from './types.js';
 
@@ -37,7 +38,10 @@ function trailer(site: LlmsSite): string {
   if (!links) return '';
   const part = (heading: string, items: string[]) => (items.length > 0 ? `\n## ${heading}\n\n${items.join('')}` : '');
   return (
-    part('OpenAPI Specs', links.openapi.map((s) => `- [${linkText(s.name)}](${site.origin}${s.path})\n`)) +
+    part('OpenAPI Specs', links.openapi.map((s) => {
+      const line = `- [${linkText(s.name)}](${site.origin}${s.path})\n`;
+      return s.requirement ? wrap(s.requirement, line) : line;
+    })) +
     part('AsyncAPI Specs', links.asyncapi.map((s) => `- [${linkText(s.name)}](${site.origin}${s.path})\n`)) +
     part('Optional', links.optional.map((l) => `- [${linkText(l.title)}](${l.href})\n`))
   );
@@ -55,7 +59,8 @@ function header(site: LlmsSite): string {
 export function buildLlmsTxt(site: LlmsSite, pages: readonly LlmsEntry[]): string {
   const entry = (p: LlmsEntry, withDescription: boolean): string => {
     const d = withDescription ? shortDescription(p.description) : undefined;
-    return `- [${linkText(p.title)}](${site.origin}${mdPath(p.slug)})${d ? `: ${d}` : ''}\n`;
+    const line = `- [${linkText(p.title)}](${site.origin}${mdPath(p.slug)})${d ? `: ${d}` : ''}\n`;
+    return p.requirement ? wrap(p.requirement, line) : line;
   };
   const head = `${header(site)}${site.instructions ?? ''}## Docs\n\n`;
   const tail = trailer(site);

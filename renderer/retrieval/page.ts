@@ -1,3 +1,4 @@
+import { wrap } from '../access/contract.js';
 import { pageHref } from '../page-urls.js';
 import type { PageContent, PlannedPage, RenderContext } from '../types.js';
 import { apiMarkdownSection } from './api-markdown.js';
@@ -64,5 +65,9 @@ export function retrievalText(ctx: RenderContext, settings: RetrievalSettings, p
   const file = agentInstructionsBlock(ctx.config.markdown?.instructions) + markdown;
   if (!listed) return { markdown: file, sections, llmsFull: '' };
   const entry: LlmsEntry = { slug: page.slug, title: content.title, ...(description ? { description } : {}) };
-  return { markdown: file, sections, llmsFull: llmsFullPart(settings.origin, { ...entry, markdown }), listed: entry };
+  const part = llmsFullPart(settings.origin, { ...entry, markdown });
+  // Reader access: a restricted page's entries are fragments only its readers receive.
+  const req = ctx.pageAccess?.[page.slug];
+  if (req && req !== 'public') return { markdown: file, sections, llmsFull: wrap(req, part), listed: { ...entry, requirement: req } };
+  return { markdown: file, sections, llmsFull: part, listed: entry };
 }

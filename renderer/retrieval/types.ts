@@ -19,6 +19,8 @@ export interface LlmsEntry {
   slug: string;
   title: string;
   description?: string;
+  /** Reader access: set (never 'public') when only some readers may see the page; its line is wrapped in markers. */
+  requirement?: import('../access/contract.js').Requirement;
 }
 
 /**

@@ -17,6 +17,8 @@ export interface ManifestMeta {
   redirects?: BundleRedirect[];
   /** What the site collects (Mintlify's switches): the site listener honours it for what it counts itself. */
   readerAnalytics?: ReaderAnalyticsSettings;
+  /** Reader access (issue 40): only in bundles exported with it on. */
+  access?: import('../access/contract.js').BundleAccess;
 }
 
 /** manifest.json: what the loader verifies before serving (every other file's size and sha256). */
@@ -37,5 +39,6 @@ export function buildManifest(site: SiteFiles, meta: ManifestMeta): BundleManife
     ...(meta.failures ? { failures: meta.failures } : {}),
     ...(meta.redirects && meta.redirects.length > 0 ? { redirects: meta.redirects } : {}),
     ...(meta.readerAnalytics ? { readerAnalytics: meta.readerAnalytics } : {}),
+    ...(meta.access ? { access: meta.access } : {}),
   };
 }

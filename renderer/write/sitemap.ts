@@ -1,3 +1,4 @@
+import { wrap, type Requirement } from '../access/contract.js';
 import { canonicalPath } from '../page-urls.js';
 import type { PlannedPage } from '../types.js';
 
@@ -16,11 +17,16 @@ export function siteOrigin(domain: string | undefined): string | undefined {
  * `all`, which puts the hidden pages in too. The sitemap protocol wants absolute URLs:
  * with a domain they are `https://<domain>/…`; without one they stay root-relative.
  */
-export function buildSitemap(pages: readonly PlannedPage[], domain?: string, indexing: 'navigable' | 'all' = 'navigable'): string {
+export function buildSitemap(pages: readonly PlannedPage[], domain?: string, indexing: 'navigable' | 'all' = 'navigable', access?: ReadonlyMap<string, Requirement>): string {
   const origin = siteOrigin(domain) ?? '';
   const urls = pages
     .filter((p) => indexing === 'all' || !p.hidden)
-    .map((p) => `  <url><loc>${xmlEscape(origin + canonicalPath(p.slug))}</loc></url>`);
+    .map((p) => {
+      const entry = `  <url><loc>${xmlEscape(origin + canonicalPath(p.slug))}</loc></url>`;
+      // Reader access: a restricted page's entry is a fragment only its readers receive.
+      const req = access?.get(p.slug);
+      return req && req !== 'public' ? wrap(req, entry) : entry;
+    });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 

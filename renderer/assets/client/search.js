@@ -198,7 +198,7 @@
       var n = Math.floor(result.id / per);
       return fetchOnce(s.docs, n, options.base + s.key + '/' + s.meta.docFiles[n]).then(function (docs) {
         var d = docs[result.id % per] || [];
-        return { url: d[0], title: d[1], section: d[2], score: result.score, terms: result.terms, scope: s.key, meta: s.meta };
+        return { url: d[0], title: d[1], section: d[2], score: result.score, terms: result.terms, scope: s.meta.scope || s.key, meta: s.meta };
       });
     }
 
@@ -233,25 +233,35 @@
       search: function (query, opts) {
         var wide = !!(opts && opts.wide) || !options.scope;
         var limit = (opts && opts.limit) || 10;
-        var keys = wide ? scopes().then(function (list) { return list.map(function (x) { return x.key; }); }) : Promise.resolve([options.scope]);
+        // A scope may be several shards (reader access: one per requirement, each listed with
+        // `scope`, the scope it belongs to); a reader's listing names only the shards they may load.
+        // The scope's public shard says (`shards`) when there are others, so a site without
+        // reader access reads no listing for a scoped search.
+        var fromList = function () {
+          return scopes().then(function (list) {
+            return list.filter(function (x) { return wide || (x.scope || x.key) === options.scope; }).map(function (x) { return x.key; });
+          });
+        };
+        var keys = wide ? fromList() : state(options.scope).then(function (s) { return s.meta.shards ? fromList() : [options.scope]; });
         return keys.then(function (list) {
           return Promise.all(list.map(function (key) { return searchScope(key, query); }));
         }).then(function (perScope) {
           var own = [];
           var others = [];
+          var scopeOf = function (r) { return r.state.meta.scope || r.state.key; };
           perScope.forEach(function (found) {
-            found.forEach(function (r) { (r.state.key === options.scope ? own : others).push(r); });
+            found.forEach(function (r) { (scopeOf(r) === options.scope ? own : others).push(r); });
           });
           // Widened: one ranking, each scope's scores relative to its best match (scores of two
           // scopes are not comparable: each has its own statistics), the reader's scope ahead on
           // near ties. The same page in another version then follows the reader's copy instead of
           // trailing every weak match of the reader's scope.
           var all = own.concat(others);
-          if (others.length > 0) {
+          if (others.length > 0 || perScope.length > 1) {
             var best = {};
             all.forEach(function (r) { best[r.state.key] = Math.max(best[r.state.key] || 0, r.score); });
             all.forEach(function (r, i) {
-              r.rank = (r.score / best[r.state.key]) * (r.state.key === options.scope ? OWN_SCOPE_BOOST : 1);
+              r.rank = (r.score / best[r.state.key]) * (scopeOf(r) === options.scope ? OWN_SCOPE_BOOST : 1);
               r.order = i;
             });
             all.sort(function (a, b) { return b.rank - a.rank || a.order - b.order; });
@@ -442,7 +452,10 @@
   function showScopeButton() {
     if (!scopeButton || !SCOPE) return;
     fetchJson(SEARCH_BASE + 'scopes.json').then(function (j) {
-      if (!j.scopes || j.scopes.length < 2) return;
+      // Restricted shards (reader access) name the scope they belong to: count scopes, not shards.
+      var distinct = {};
+      (j.scopes || []).forEach(function (x) { distinct[x.scope || x.key] = true; });
+      if (Object.keys(distinct).length < 2) return;
       scopeButton.hidden = false;
       labelScopeButton();
     }, function () { /* no list: no widening */ });
