@@ -117,6 +117,11 @@ export interface ExportOptions {
    * the bundle keeps it on any host. Default: the appliance's default policy.
    */
   contentSecurityPolicy?: string;
+  /**
+   * The project has reader access on (issue 40): group-dependent fragments of pages are written
+   * with fragment markers (renderer/access/contract.ts). Default off: no marker is written.
+   */
+  readerAccess?: boolean;
 }
 
 export interface ExportResult {
@@ -159,7 +164,7 @@ export function gitCommit(sourceDir: string): string | undefined {
 
 const COMMIT_RE = /^[0-9a-f]{40}$/;
 
-function renderContext(plan: SitePlan, themeAssets: Record<string, string>, componentScripts: boolean, csp: string): RenderContext {
+function renderContext(plan: SitePlan, themeAssets: Record<string, string>, componentScripts: boolean, csp: string, readerAccess = false): RenderContext {
   const pageIndex: RenderContext['pageIndex'] = {};
   for (const p of plan.pages) {
     const entry = { title: plan.pageTitles?.[p.slug] ?? p.slug, url: pageHref(p.slug), ...(p.sectionId ? { sectionId: p.sectionId } : {}) };
@@ -178,6 +183,7 @@ function renderContext(plan: SitePlan, themeAssets: Record<string, string>, comp
     assets,
     themeAssets,
     ...(componentScripts ? {} : { componentScripts: false }),
+    ...(readerAccess ? { readerAccess: true } : {}),
     metaCsp: metaPolicy(csp),
     ...(plan.apiDocs ? { apiDocs: plan.apiDocs } : {}),
   };
@@ -242,7 +248,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   for (const a of theme) themeUrls[a.name] = `/${a.bundlePath}`;
   if (plan.tailwind) themeUrls[TAILWIND_ASSET] = `/${plan.tailwind.bundlePath}`;
   const scopes = searchScopes(plan.sections);
-  const ctx = renderContext(plan, themeUrls, opts.componentScripts !== false, opts.contentSecurityPolicy ?? DEFAULT_SITE_CSP);
+  const ctx = renderContext(plan, themeUrls, opts.componentScripts !== false, opts.contentSecurityPolicy ?? DEFAULT_SITE_CSP, opts.readerAccess === true);
   ctx.searchScopes = Object.fromEntries([...scopes.bySection].map(([id, scope]) => [id, scope.key]));
   const sidebars = sharedSidebars(ctx);
   if (sidebars.files.length > 0) ctx.sidebarFiles = sidebars.urls;
