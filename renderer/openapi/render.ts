@@ -33,6 +33,8 @@ export function renderApiPage(api: ApiPageData, contentHtml: string, frontmatter
   const shared = state.ctx.readerAccess === true ? publicOperation(op) : op;
   const playground = operationPlayground(shared, state.ctx.config, frontmatter);
   if (playground) state.usesPlayground = true;
+  // The playground is prefilled from the reader's `apiPlaygroundInputs` (reader.js) on sites with reader access.
+  if (playground && state.ctx.readerAccess === true) state.readsUser = true;
   const examples: ApiExamplePanel[] = [];
   const body = withKnownHighlights(known, () => renderNodes(operationTree(op, description, known, renderedBlock(state), examples, shared), env, state, 'block'));
   if (examples.length > 0) state.apiExamples = examples;

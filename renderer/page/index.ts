@@ -11,7 +11,8 @@ import { RenderError, type PageContent, type RenderContext } from '../types.js';
 import type { Env } from './env.js';
 import { looksLikeLostFrontmatter, splitFrontmatter, stringField, titleFromFile, type SplitPage } from './frontmatter.js';
 import { htmlToText } from './html.js';
-import { finishIslands } from '../islands/island.js';
+import { finishIslands, type PageIslands } from '../islands/island.js';
+import { withReaderScript } from '../islands/reader-script.js';
 import { endpointHeader, parseEndpoint } from './openapi.js';
 import { handWrittenPlayground } from '../openapi/playground.js';
 import { renderApiPage } from '../openapi/render.js';
@@ -110,7 +111,13 @@ function render(file: string, source: string, ctx: RenderContext, input: PageInp
     usesMermaid: state.usesMermaid,
     ...(state.usesPlayground ? { usesPlayground: true } : {}),
     ...(state.apiExamples ? { apiExamples: state.apiExamples } : {}),
-    ...(state.islands ? { islands: finishIslands(state, state.islands) } : {}),
+    ...(state.islands || state.readsUser ? { islands: pageIslands(state) } : {}),
     warnings: state.finalWarnings(),
   };
+}
+
+/** The page's scripts and files; reader.js first when the page reads the signed-in reader. */
+function pageIslands(state: PageState): PageIslands {
+  const islands = state.islands ? finishIslands(state, state.islands) : undefined;
+  return state.readsUser ? withReaderScript(islands) : (islands as PageIslands);
 }

@@ -45,7 +45,12 @@
   ['useState', 'useEffect', 'useLayoutEffect', 'useRef', 'useMemo', 'useCallback', 'useReducer', 'useContext', 'useId',
     'useImperativeHandle', 'useDebugValue', 'useTransition', 'useDeferredValue', 'useSyncExternalStore', 'useInsertionEffect',
     'createContext', 'forwardRef', 'memo', 'Fragment'].forEach(function (k) { if (C[k]) scope[k] = C[k]; });
-  var api = { h: C.createElement, Fragment: C.Fragment, scope: scope };
+  // Mintlify's `user` for code that reads it (compile.ts): the signed-in reader's `content`, set by
+  // reader.js before the islands are rendered; `{}` signed out and in the pre-render sandbox.
+  var api = {
+    h: C.createElement, Fragment: C.Fragment, scope: scope,
+    user: function () { var m = g.mintlify; return (m && m.user && typeof m.user === 'object') ? m.user : {}; }
+  };
 
   // The page's outside-media rule (renderer/page/outside-media.ts) for every element a running
   // component creates, in the browser and in the pre-render sandbox alike: media whose source is
@@ -255,7 +260,14 @@
   };
   if (g.document) {
     // Deferred scripts (this one, then each page's modules) all run before DOMContentLoaded.
-    if (g.document.readyState === 'complete') boot();
-    else g.document.addEventListener('DOMContentLoaded', boot);
+    // A personalised page (reader.js first) renders its islands once the reader is known, so code
+    // reading `user` sees them; the pre-rendered HTML (signed out) shows until then.
+    var start = function () {
+      var pending = g.mintlify && g.mintlify.userPending;
+      if (pending && typeof pending.then === 'function') pending.then(boot, boot);
+      else boot();
+    };
+    if (g.document.readyState === 'complete') start();
+    else g.document.addEventListener('DOMContentLoaded', start);
   }
 })(globalThis);
