@@ -201,7 +201,7 @@
   };
   Boundary.prototype.render = function () { return this.state.failed ? null : this.props.children; };
 
-  function mount(el) {
+  function mount(el, fresh) {
     var key = el.getAttribute('data-island');
     var html = {};
     var slots = el.querySelectorAll('template[data-slot]');
@@ -210,6 +210,10 @@
       html[slots[i].getAttribute('data-slot')] = slots[i].innerHTML;
       el.removeChild(slots[i]);
     }
+    // On a personalised page the reader's render may differ from the signed-out first paint in
+    // shape (another branch of a conditional): Preact would reuse the old nodes and keep some of
+    // them, so it renders into an empty container there.
+    if (fresh) while (el.firstChild) el.removeChild(el.firstChild);
     try {
       var data = JSON.parse(el.getAttribute('data-props') || '{}');
       P.render(P.h(Boundary, { name: key }, element(key, data, html, el.getAttribute('data-code-props'))), el);
@@ -218,9 +222,9 @@
       el.textContent = '';
     }
   }
-  function boot() {
+  function boot(fresh) {
     var els = g.document.querySelectorAll('[data-island]');
-    for (var i = 0; i < els.length; i++) mount(els[i]);
+    for (var i = 0; i < els.length; i++) mount(els[i], fresh === true);
   }
 
   function iconKey(name, iconType, theme) {
@@ -264,7 +268,8 @@
     // reading `user` sees them; the pre-rendered HTML (signed out) shows until then.
     var start = function () {
       var pending = g.mintlify && g.mintlify.userPending;
-      if (pending && typeof pending.then === 'function') pending.then(boot, boot);
+      var personal = function () { boot(true); };
+      if (pending && typeof pending.then === 'function') pending.then(personal, personal);
       else boot();
     };
     if (g.document.readyState === 'complete') start();
