@@ -61,6 +61,12 @@ async function open(urlPath: string, signedIn: boolean): Promise<{ page: Page; e
   const context = await browser.newContext();
   if (signedIn) await context.addCookies([{ name: 'who', value: 'jane', url: origin }]);
   const page = await context.newPage();
+  // A custom script's way to hear of the reader (create/personalization.mdx).
+  await page.addInitScript(() => {
+    window.addEventListener('mintlify:user', (e) => {
+      (window as unknown as { heard: unknown }).heard = (e as CustomEvent).detail;
+    });
+  });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(origin + urlPath, { waitUntil: 'networkidle' });
@@ -115,7 +121,10 @@ describe.skipIf(!chromium.path)(browserSuite('personalization in Chromium'), () 
     const text = await page.locator('#page-content').innerText();
     expect(text).toContain('Contact your admin to enable this feature.');
     expect(text).not.toContain('for information about upgrading');
+    // A snippet component reading user.
+    expect(await page.locator('.plan-badge').textContent()).toBe('Plan: enterprise');
     expect(await page.evaluate(() => (window as unknown as { mintlify: { user: { firstName: string } } }).mintlify.user.firstName)).toBe('Jane');
+    expect(await page.evaluate(() => (window as unknown as { heard: { plan: string } }).heard.plan)).toBe('enterprise');
     expect(userRequests - before).toBe(1);
     expect(errors).toEqual([]);
   });
@@ -126,6 +135,8 @@ describe.skipIf(!chromium.path)(browserSuite('personalization in Chromium'), () 
     const text = await page.locator('#page-content').innerText();
     expect(text).toMatch(/Welcome back, ?! Your ?plan is ready\./);
     expect(text).toContain('See pricing for information about upgrading.');
+    expect(await page.locator('.plan-badge').textContent()).toBe('No plan');
+    expect(await page.evaluate(() => JSON.stringify((window as unknown as { heard: unknown }).heard))).toBe('{}');
     expect(errors).toEqual([]);
   });
 

@@ -7,6 +7,8 @@ export const PERSONAL_FILES: Record<string, string> = {
     'title: Welcome',
     '---',
     '',
+    "import { PlanBadge } from '/snippets/plan-badge.jsx';",
+    '',
     'Welcome back, {user.firstName}! Your {user.org?.plan} plan is ready.',
     '',
     '{',
@@ -15,6 +17,10 @@ export const PERSONAL_FILES: Record<string, string> = {
     '    : <>See <a href="/plain">pricing</a> for information about upgrading.</>',
     '}',
     '',
+    '<PlanBadge />',
+    '',
   ].join('\n'),
+  // A snippet component that reads `user` itself.
+  'snippets/plan-badge.jsx': 'export const PlanBadge = () => <span className="plan-badge">{user.plan ? `Plan: ${user.plan}` : "No plan"}</span>;\n',
   'plain.mdx': '---\ntitle: Plain\n---\n\nexport const team = { user: "someone" };\n\nNo reader here: {team.user}, {2 + 2}.\n',
 };

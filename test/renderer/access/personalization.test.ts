@@ -29,6 +29,8 @@ describe('user in MDX', () => {
     expect(html).toMatch(/Welcome back, (<[^>]+>)*(<\/[^>]+>)*!/);
     expect(html).toContain('for information about upgrading.');
     expect(html).not.toContain('Contact your admin');
+    // The snippet component reading user, pre-rendered signed out.
+    expect(html).toContain('<span class="plan-badge">No plan</span>');
   });
 
   it('loads reader.js before the component runtime on a page that reads user, and ships it', () => {
