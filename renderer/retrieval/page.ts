@@ -53,7 +53,7 @@ export function retrievalText(ctx: RenderContext, settings: RetrievalSettings, p
   const division = divisionOf(ctx, page.sectionId);
   const description = typeof content.description === 'string' && content.description.trim() ? content.description.trim() : undefined;
   const noindex = content.frontmatter['noindex'] === true;
-  const apiSection = apiMarkdownSection(page.api, ctx.apiDocs);
+  const apiSection = apiMarkdownSection(page.api, ctx.apiDocs, ctx.readerAccess === true);
   const markdown = pageMarkdown({ title: content.title, ...(description ? { description } : {}), source, fallbackText: content.text, ...(apiSection ? { apiSection } : {}) });
   let sections = '';
   if (!page.hidden && !noindex) {

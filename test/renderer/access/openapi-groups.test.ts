@@ -97,6 +97,24 @@ describe('OpenAPI group filtering', () => {
     }
   });
 
+  it("keeps the extensions out of the page's Markdown, and with reader access what they restrict", () => {
+    const md = (r: ExportResult): string => {
+      const file = [...r.files.keys()].find((f) => /^api\/create-user(\/index)?\.md$/.test(f));
+      if (!file) throw new Error(`no Markdown for the page: ${[...r.files.keys()].filter((f) => f.endsWith('.md')).join(', ')}`);
+      return new TextDecoder().decode(r.files.get(file));
+    };
+    const plain = md(off);
+    expect(plain).toContain('## OpenAPI');
+    expect(plain).toContain('internal_id');
+    expect(plain).toContain('sso_enabled');
+    expect(plain).not.toContain('x-mint');
+    const marked = md(on);
+    expect(marked).toContain('## OpenAPI');
+    expect(marked).toContain('notifications');
+    for (const hidden of ['internal_id', 'Backoffice key', 'sso_enabled', 'Enterprise config', 'enterprise', 'x-mint']) expect(marked).not.toContain(hidden);
+    expect(marked).toContain('- free');
+  });
+
   it('shows each reader what their groups allow', () => {
     const admin = text(filterMarked(html(on), view('admin')));
     expect(admin).toContain('internal_id');
