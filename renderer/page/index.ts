@@ -85,6 +85,8 @@ function render(file: string, source: string, ctx: RenderContext, input: PageInp
       // `api:` pages (hand-written) get a playground; an `openapi:` operation no spec has does not.
       const playground = frontmatter['api'] !== undefined && frontmatter['openapi'] === undefined ? handWrittenPlayground(endpoint, ctx.config, frontmatter) : '';
       if (playground) state.usesPlayground = true;
+      // Prefilled from the reader's apiPlaygroundInputs (reader.js) on sites with reader access.
+      if (playground && ctx.readerAccess === true) state.readsUser = true;
       html = endpointHeader(endpoint) + playground + html;
     }
   }
