@@ -115,6 +115,14 @@ describe('OpenAPI group filtering', () => {
     expect(marked).toContain('- free');
   });
 
+  it('loads reader.js (playground prefill) on API pages only with reader access on', () => {
+    const reader = /<script src="\/_static\/islands\/reader\.[0-9a-f]{10}\.js" defer>/;
+    expect(html(on)).toContain('data-playground');
+    expect(html(on)).toMatch(reader);
+    expect(html(off)).not.toMatch(reader);
+    expect([...off.files.keys()].some((f) => f.includes('/reader.'))).toBe(false);
+  });
+
   it('shows each reader what their groups allow', () => {
     const admin = text(filterMarked(html(on), view('admin')));
     expect(admin).toContain('internal_id');
