@@ -11,6 +11,8 @@ import { RenderError, type PageContent, type RenderContext } from '../types.js';
 import type { Env } from './env.js';
 import { looksLikeLostFrontmatter, splitFrontmatter, stringField, titleFromFile, type SplitPage } from './frontmatter.js';
 import { htmlToText } from './html.js';
+import { ANONYMOUS } from '../access/contract.js';
+import { filterMarked } from '../access/filter.js';
 import { finishIslands, type PageIslands } from '../islands/island.js';
 import { withReaderScript } from '../islands/reader-script.js';
 import { endpointHeader, parseEndpoint } from './openapi.js';
@@ -92,7 +94,9 @@ function render(file: string, source: string, ctx: RenderContext, input: PageInp
   }
 
   const resolver = new Resolver(state);
-  const plain = normaliseText(resolver.text(htmlToText(html)));
+  // The page's text (search, llms-full) without group-dependent fragments: one text for every reader.
+  const textHtml = ctx.readerAccess === true ? filterMarked(html, ANONYMOUS) : html;
+  const plain = normaliseText(resolver.text(htmlToText(textHtml)));
   const resolved = resolveHeadings(resolver.html(html), state, resolver);
   const headed = state.footnotes ? { ...resolved, html: numberFootnotes(resolved.html) } : resolved;
 

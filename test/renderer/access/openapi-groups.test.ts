@@ -123,6 +123,16 @@ describe('OpenAPI group filtering', () => {
     expect([...off.files.keys()].some((f) => f.includes('/reader.'))).toBe(false);
   });
 
+  it('keeps restricted fragments out of every other file (search, llms-full, Markdown) with reader access on', () => {
+    const holding = (r: ExportResult, word: string): string[] =>
+      // The spec itself is copied as an asset (its access is the bundle map's, not a fragment's).
+      [...r.files].filter(([f, b]) => f !== PAGE && !/^_assets\/openapi\.[0-9a-f]+\.json$/.test(f) && !/\.(png|jpe?g|woff2?|ico)$/.test(f) && Buffer.from(b).toString('utf8').includes(word)).map(([f]) => f);
+    // Without reader access the description is searchable (so the check below can fail).
+    expect(holding(off, 'Backoffice key').length).toBeGreaterThan(0);
+    expect(holding(on, 'Backoffice key')).toEqual([]);
+    expect(holding(on, 'sso_enabled')).toEqual([]);
+  });
+
   it('shows each reader what their groups allow', () => {
     const admin = text(filterMarked(html(on), view('admin')));
     expect(admin).toContain('internal_id');
