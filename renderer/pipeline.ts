@@ -178,7 +178,7 @@ function readRawConfig(repoRoot: string, configFile: string): unknown {
   }
 }
 
-function renderContext(plan: SitePlan, themeAssets: Record<string, string>, componentScripts: boolean, csp: string): RenderContext {
+function renderContext(plan: SitePlan, themeAssets: Record<string, string>, componentScripts: boolean, csp: string, readerAccess = false): RenderContext {
   const pageIndex: RenderContext['pageIndex'] = {};
   for (const p of plan.pages) {
     const entry = { title: plan.pageTitles?.[p.slug] ?? p.slug, url: pageHref(p.slug), ...(p.sectionId ? { sectionId: p.sectionId } : {}) };
@@ -197,6 +197,7 @@ function renderContext(plan: SitePlan, themeAssets: Record<string, string>, comp
     assets,
     themeAssets,
     ...(componentScripts ? {} : { componentScripts: false }),
+    ...(readerAccess ? { readerAccess: true } : {}),
     metaCsp: metaPolicy(csp),
     ...(plan.apiDocs ? { apiDocs: plan.apiDocs } : {}),
   };
@@ -261,7 +262,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   for (const a of theme) themeUrls[a.name] = `/${a.bundlePath}`;
   if (plan.tailwind) themeUrls[TAILWIND_ASSET] = `/${plan.tailwind.bundlePath}`;
   const scopes = searchScopes(plan.sections);
-  const ctx = renderContext(plan, themeUrls, opts.componentScripts !== false, opts.contentSecurityPolicy ?? DEFAULT_SITE_CSP);
+  const ctx = renderContext(plan, themeUrls, opts.componentScripts !== false, opts.contentSecurityPolicy ?? DEFAULT_SITE_CSP, opts.readerAccess === true);
   const requirements = opts.readerAccess ? pageRequirements(plan, readRawConfig(plan.repoRoot, configFile)) : undefined;
   if (requirements) ctx.pageAccess = restrictedPages(requirements);
   ctx.searchScopes = Object.fromEntries([...scopes.bySection].map(([id, scope]) => [id, scope.key]));

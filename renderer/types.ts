@@ -299,6 +299,12 @@ export interface RenderContext {
    * written as their pre-rendered HTML only, and no script of theirs is shipped.
    */
   componentScripts?: boolean;
+  /**
+   * True when the export runs with reader access on (issue 40, renderer/access/contract.ts):
+   * group-dependent fragments (OpenAPI `x-mint.groups` properties and variants, `x-mint-enum`
+   * values) are wrapped in fragment markers; absent or false, they are shown to everyone.
+   */
+  readerAccess?: boolean;
   /** The site's Content-Security-Policy as a `<meta>` can carry it (renderer/csp.ts), written into every page. */
   metaCsp?: string;
   /** Section id → its search scope's key (language × version; renderer/index-stage/scopes.ts). */

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { transform } from 'sucrase';
 import type { ModuleRef } from '../page/scope.js';
 import { moduleIcons, type ModuleIcons } from './icons.js';
+import { readsUser } from './reads-user.js';
 
 export interface CompiledModule {
   id: string;
@@ -16,6 +17,8 @@ export interface CompiledModule {
   code: string;
   /** The icon names the module's code can show (renderer/islands/icons.ts). */
   icons: ModuleIcons;
+  /** The code reads Mintlify's `user` (personalization): the page loads reader.js and the runtime waits for it. */
+  readsUser?: true;
 }
 
 export type CompileResult = { ok: true; module: CompiledModule } | { ok: false; message: string; line?: number };
@@ -69,12 +72,16 @@ function compile(mod: ModuleRef): CompileResult {
     return { ok: false, message: message.replace(/\s*\(\d+:\d+\)\s*$/, ''), ...(loc ? { line: Number(loc[1]) } : {}) };
   }
   // The module's own declarations live in an inner block, so they may shadow the prelude's names.
+  // Mintlify's `user` (the signed-in reader's `content`, `{}` signed out), only for code that reads
+  // it, so every other module compiles exactly as before. The runtime knows it before it loads the module.
+  const user = readsUser(body);
+  const prelude = user ? `${PRELUDE}var user = __mint.user ? __mint.user() : {};\n` : PRELUDE;
   const code =
     `__mintIslands.define(${JSON.stringify(mod.file)}, ${JSON.stringify(depsOf(mod))}, function (require, module, exports, __mint) {\n` +
-    `"use strict";\n${PRELUDE}{\n${body}\n}\n});\n`;
+    `"use strict";\n${prelude}{\n${body}\n}\n});\n`;
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 10);
   const name = mod.file.replace(/\.[^./]+$/, '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(-60) || 'module';
-  return { ok: true, module: { id: mod.file, bundlePath: `_static/islands/${name}.${hash}.js`, code, icons: moduleIcons(body) } };
+  return { ok: true, module: { id: mod.file, bundlePath: `_static/islands/${name}.${hash}.js`, code, icons: moduleIcons(body), ...(user ? { readsUser: true as const } : {}) } };
 }
 
 /** The module and every module it imports, dependencies first (each once). */

@@ -105,6 +105,7 @@ export function renderIsland(def: ModuleComponent, el: ElementNode, env: Env, st
     if (first === '' && html['children'] !== undefined) first = html['children'];
     return `<${tag} class="c-island" style="display:contents">${first}</${tag}>`;
   }
+  if (modules.some((m) => m.readsUser)) state.readsUser = true;
   const runtime = browserRuntime();
   state.islands ??= { scripts: [`/${runtime.bundlePath}`], files: {} };
   for (const m of modules) {

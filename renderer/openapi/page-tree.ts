@@ -5,6 +5,7 @@
  * Spec text (descriptions) goes in as Markdown text nodes, never parsed as MDX; only the HTML
  * elements CommonMark lets it hold are read as markup (`prose`), braces staying text.
  */
+import { accessElement, enumElement, TAB_GROUPS_ATTR } from '../page/access-fragment.js';
 import { BUILTIN_COMPONENTS } from '../page/components/index.js';
 import { parseMdx } from '../page/parse.js';
 import { kebabName } from '../page/slug.js';
@@ -106,13 +107,16 @@ function typeLabel(s: ApiSchema): string {
 }
 
 /** The words under a field's name: pills, description, options, constraints, example. */
+/** An enum with values restricted by `x-mint-enum`: its options line is an element of its own (access-fragment.ts). */
+const restrictedEnum = (s: ApiSchema): boolean => !!s.enumGroups && !!s.enum && s.enum.some((v) => s.enumGroups![shown(v)] !== undefined);
+
 function fieldText(s: ApiSchema, extraDescription?: string): string {
   const lines: string[] = [];
   const pills = [...(s.pre ?? []), ...(s.readOnly ? ['read-only'] : []), ...(s.writeOnly ? ['write-only'] : []), ...(s.post ?? [])];
   if (pills.length > 0) lines.push(pills.map(code).join(' '));
   const description = extraDescription ?? s.description;
   if (description) lines.push(withoutLoneStars(dedented(description)));
-  if (s.enum && s.enum.length > 0) lines.push(`Available options: ${s.enum.map((v) => code(shown(v))).join(', ')}`);
+  if (s.enum && s.enum.length > 0 && !restrictedEnum(s)) lines.push(`Available options: ${s.enum.map((v) => code(shown(v))).join(', ')}`);
   if (s.known && s.known.length > 0) lines.push(`Known values: ${s.known.map((v) => code(shown(v))).join(', ')} (others are accepted too)`);
   for (const c of s.constraints ?? []) lines.push(c.replace(/^([^:]+): (.*)$/, (_w, k: string, v: string) => `${k}: ${code(v)}`));
   if (s.example !== undefined && typeof s.example !== 'object') lines.push(`Example: ${code(shown(s.example))}`);
@@ -156,7 +160,8 @@ function variantTabs(variants: NonNullable<ApiSchema['variants']>, style: FieldS
     {},
     variants.map((v, i) => {
       const inner = variantStyle(style, i);
-      return el('Tab', { title: v.title }, v.schema.properties ? fields(v.schema, inner) : [field(v.title, false, v.schema, style, undefined, inner.alias ?? null)]);
+      const groups = v.schema.groups ? { [TAB_GROUPS_ATTR]: v.schema.groups.join(',') } : {};
+      return el('Tab', { title: v.title, ...groups }, v.schema.properties ? fields(v.schema, inner) : [field(v.title, false, v.schema, style, undefined, inner.alias ?? null)]);
     }),
   );
 }
@@ -182,7 +187,12 @@ function visible(s: ApiSchema, style: FieldStyle): boolean {
 }
 
 function fields(s: ApiSchema, style: FieldStyle): Node[] {
-  return (s.properties ?? []).filter((p) => visible(p.schema, style)).map((p) => field(p.name, p.required, p.schema, style));
+  return (s.properties ?? [])
+    .filter((p) => visible(p.schema, style))
+    .map((p) => {
+      const node = field(p.name, p.required, p.schema, style);
+      return p.schema.groups ? accessElement(p.schema.groups, [node], true) : node;
+    });
 }
 
 /** `alias`: the field's Mintlify anchor (fields.ts `mintAnchor`; null: none), and the prefix of its nested fields' (`within`). */
@@ -194,7 +204,8 @@ function field(name: string, required: boolean, s: ApiSchema, style: FieldStyle,
   if (s.deprecated) attrs['deprecated'] = true;
   if (s.default !== undefined) attrs['default'] = shown(s.default);
   const text = fieldText(s, description);
-  const children = childNodes(s, (within ?? undefined) === style.alias ? style : withAlias(style, within));
+  const options = restrictedEnum(s) ? [enumElement(s.enum!.map((v) => [shown(v), s.enumGroups![shown(v)] ?? null]))] : [];
+  const children = [...options, ...childNodes(s, (within ?? undefined) === style.alias ? style : withAlias(style, within))];
   // A field with nothing but its words gets them without the blank lines that keep a text apart
   // from sibling elements (marked renders them the same): one plain line is then escaped without
   // a marked call (renderMarkdown's plain-line path), as most spec descriptions are.
@@ -369,7 +380,8 @@ function exampleNodes(op: ApiOperation, known: Map<string, string>, fenced: Code
  * examples. `known` receives request examples' markup already made (highlightCode's `withKnownHighlights`);
  * `examplesText` the examples column as plain code for retrieval (the tree ends with its panels).
  */
-export function operationTree(op: ApiOperation, withDescription: boolean, known: Map<string, string>, codeBlock: CodeBlock = fenced, examplesText?: ApiExamplePanel[]): Node[] {
+/** `examplesOp`: the operation the examples column is made from (public-view.ts with reader access on), else `op`. */
+export function operationTree(op: ApiOperation, withDescription: boolean, known: Map<string, string>, codeBlock: CodeBlock = fenced, examplesText?: ApiExamplePanel[], examplesOp: ApiOperation = op): Node[] {
   return [
     ...(withDescription && op.description ? prose(op.description) : []),
     ...securityNodes(op.security, op.expandAll),
@@ -377,7 +389,7 @@ export function operationTree(op: ApiOperation, withDescription: boolean, known:
     ...bodyNodes(op),
     ...callbackNodes(op),
     ...responseNodes(op),
-    ...exampleNodes(op, known, codeBlock, examplesText),
+    ...exampleNodes(examplesOp, known, codeBlock, examplesText),
   ];
 }
 

@@ -9,6 +9,7 @@ import { renderNodes } from '../page/render.js';
 import type { PageState } from '../page/state.js';
 import { channelTree, fenceInfo, operationTree, schemaTree, type CodeBlock } from './page-tree.js';
 import { operationPlayground } from './playground.js';
+import { publicOperation } from './public-view.js';
 import type { ApiPageData } from './types.js';
 import type { ApiExamplePanel } from '../types.js';
 
@@ -28,10 +29,14 @@ export function renderApiPage(api: ApiPageData, contentHtml: string, frontmatter
   // page's frontmatter carries a one-paragraph description; longer ones go in the body).
   const description = typeof frontmatter['description'] !== 'string';
   const known = new Map<string, string>();
-  const playground = operationPlayground(op, state.ctx.config, frontmatter);
+  // With reader access on, the examples and the playground show only what every reader may see.
+  const shared = state.ctx.readerAccess === true ? publicOperation(op) : op;
+  const playground = operationPlayground(shared, state.ctx.config, frontmatter);
   if (playground) state.usesPlayground = true;
+  // The playground is prefilled from the reader's `apiPlaygroundInputs` (reader.js) on sites with reader access.
+  if (playground && state.ctx.readerAccess === true) state.readsUser = true;
   const examples: ApiExamplePanel[] = [];
-  const body = withKnownHighlights(known, () => renderNodes(operationTree(op, description, known, renderedBlock(state), examples), env, state, 'block'));
+  const body = withKnownHighlights(known, () => renderNodes(operationTree(op, description, known, renderedBlock(state), examples, shared), env, state, 'block'));
   if (examples.length > 0) state.apiExamples = examples;
   return header + playground + contentHtml + body;
 }

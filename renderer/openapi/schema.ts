@@ -627,6 +627,22 @@ function applyCommon(out: ApiSchema, s: Json, w: Walk): void {
   }
   post.push(...pills(mint['post']));
   if (post.length > 0) out.post = post;
+  const groups = groupNames(mint['groups']);
+  if (groups.length > 0) out.groups = groups;
+  const byValue = s['x-mint-enum'];
+  if (isObj(byValue)) {
+    const enumGroups: Record<string, string[]> = {};
+    for (const [value, list] of Object.entries(byValue)) {
+      const g = groupNames(list);
+      if (g.length > 0) enumGroups[value] = g;
+    }
+    if (Object.keys(enumGroups).length > 0) out.enumGroups = enumGroups;
+  }
+}
+
+/** A group list as written (`["admin", "billing"]`); anything else names no group. */
+function groupNames(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((g): g is string => typeof g === 'string' && g.trim() !== '').map((g) => g.trim()) : [];
 }
 
 /** A schema as a page shows it. */

@@ -45,6 +45,10 @@ export interface ApiSchema {
   /** `x-mint.pre` / `x-mint.post` and `api.params.post` pills. */
   pre?: string[];
   post?: string[];
+  /** `x-mint.groups` (personalization): a property or `oneOf` variant shown only to these groups. */
+  groups?: string[];
+  /** `x-mint-enum`: enum value (as shown) → the groups that see it; values not listed are for everyone. */
+  enumGroups?: Record<string, string[]>;
 }
 
 export interface ApiProperty {

@@ -11,7 +11,10 @@ import { RenderError, type PageContent, type RenderContext } from '../types.js';
 import type { Env } from './env.js';
 import { looksLikeLostFrontmatter, splitFrontmatter, stringField, titleFromFile, type SplitPage } from './frontmatter.js';
 import { htmlToText } from './html.js';
-import { finishIslands } from '../islands/island.js';
+import { ANONYMOUS } from '../access/contract.js';
+import { filterMarked } from '../access/filter.js';
+import { finishIslands, type PageIslands } from '../islands/island.js';
+import { withReaderScript } from '../islands/reader-script.js';
 import { endpointHeader, parseEndpoint } from './openapi.js';
 import { handWrittenPlayground } from '../openapi/playground.js';
 import { renderApiPage } from '../openapi/render.js';
@@ -86,12 +89,16 @@ function render(file: string, source: string, ctx: RenderContext, input: PageInp
       // `api:` pages (hand-written) get a playground; an `openapi:` operation no spec has does not.
       const playground = frontmatter['api'] !== undefined && frontmatter['openapi'] === undefined ? handWrittenPlayground(endpoint, ctx.config, frontmatter) : '';
       if (playground) state.usesPlayground = true;
+      // Prefilled from the reader's apiPlaygroundInputs (reader.js) on sites with reader access.
+      if (playground && ctx.readerAccess === true) state.readsUser = true;
       html = endpointHeader(endpoint) + playground + html;
     }
   }
 
   const resolver = new Resolver(state);
-  const plain = normaliseText(resolver.text(htmlToText(html)));
+  // The page's text (search, llms-full) without group-dependent fragments: one text for every reader.
+  const textHtml = ctx.readerAccess === true ? filterMarked(html, ANONYMOUS) : html;
+  const plain = normaliseText(resolver.text(htmlToText(textHtml)));
   const resolved = resolveHeadings(resolver.html(html), state, resolver);
   const headed = state.footnotes ? { ...resolved, html: numberFootnotes(resolved.html, state.words) } : resolved;
 
@@ -112,7 +119,13 @@ function render(file: string, source: string, ctx: RenderContext, input: PageInp
     usesMermaid: state.usesMermaid,
     ...(state.usesPlayground ? { usesPlayground: true } : {}),
     ...(state.apiExamples ? { apiExamples: state.apiExamples } : {}),
-    ...(state.islands ? { islands: finishIslands(state, state.islands) } : {}),
+    ...(state.islands || state.readsUser ? { islands: pageIslands(state) } : {}),
     warnings: state.finalWarnings(),
   };
+}
+
+/** The page's scripts and files; reader.js first when the page reads the signed-in reader. */
+function pageIslands(state: PageState): PageIslands {
+  const islands = state.islands ? finishIslands(state, state.islands) : undefined;
+  return state.readsUser ? withReaderScript(islands) : (islands as PageIslands);
 }

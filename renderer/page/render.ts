@@ -5,6 +5,7 @@
  */
 import { renderIsland, withoutRepeatedSlots } from '../islands/island.js';
 import { RenderError } from '../types.js';
+import { ACCESS_ELEMENT, ENUM_ELEMENT, renderAccessElement, renderEnumElement } from './access-fragment.js';
 import { BUILTIN_COMPONENTS } from './components/index.js';
 import { ComponentCall } from './components/call.js';
 import type { Env } from './env.js';
@@ -208,6 +209,9 @@ export function evaluateProps(el: ElementNode, env: Env, state?: PageState): Rec
 
 export function renderElement(el: ElementNode, env: Env, state: PageState): string {
   if (el.name === '') return renderNodes(el.children, env, state, el.multiline ? 'block' : 'inline');
+  // Internal elements of generated API pages (no MDX source can name them: they start with NUL).
+  if (el.name === ACCESS_ELEMENT) return renderAccessElement(el, state, () => renderNodes(el.children, env, state, el.multiline ? 'block' : 'inline'));
+  if (el.name === ENUM_ELEMENT) return renderEnumElement(el, state);
   const userDef = env.scope.components.get(el.name);
   if (userDef) return renderUserComponent(userDef, el, env, state);
   if (isLowercase(el.name)) return renderHtmlElement(el, env, state);

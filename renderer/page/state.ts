@@ -79,6 +79,11 @@ export class PageState {
   usesPlayground = false;
   /** A generated API page's examples column as retrieval reads it (renderer/openapi/render.ts). */
   apiExamples: ApiExamplePanel[] | undefined;
+  /**
+   * The page needs the signed-in reader in the browser (issue 40): code that reads `user`, or,
+   * with reader access on, a playground to prefill. It then loads reader.js (islands/reader-script.ts).
+   */
+  readsUser = false;
   /** Running components on the page: the scripts it loads and the module files they are. */
   islands: PageIslands | undefined;
   /** The icons the page's running components can show (shipped with the islands, renderer/islands/icons.ts). */

@@ -1,5 +1,6 @@
 import jsYaml from 'js-yaml';
 import { specFragment, type FragmentRef } from '../openapi/spec-fragment.js';
+import { docWithoutGroups } from '../openapi/without-groups.js';
 import type { ApiPageData } from '../openapi/types.js';
 import { nestedYamlOf, newYamlMemo, yamlOf, type YamlMemo } from './yaml-block.js';
 
@@ -57,10 +58,12 @@ export function fragmentYaml(doc: Json, ref: FragmentRef): string | undefined {
  * serialiser whose style the hosted output has (`'200':`, folded `>-` descriptions), and three
  * times faster than `yaml` on these documents (docs/api-reference.md, "Markdown of API pages").
  */
-export function apiMarkdownSection(api: ApiPageData | undefined, docs: Readonly<Record<string, Json>> | undefined): string | undefined {
+export function apiMarkdownSection(api: ApiPageData | undefined, docs: Readonly<Record<string, Json>> | undefined, readerAccess = false): string | undefined {
   const ref = api?.kind === 'operation' ? api.operation.specFragment : undefined;
-  const doc = ref ? docs?.[ref.file] : undefined;
-  if (!ref || !doc) return undefined;
+  const raw = ref ? docs?.[ref.file] : undefined;
+  if (!ref || !raw) return undefined;
+  // x-mint-enum / x-mint.groups never printed; with reader access, what they restrict left out.
+  const doc = docWithoutGroups(raw, readerAccess);
   let yaml: string | undefined;
   try {
     yaml = fragmentYaml(doc, ref);

@@ -1,4 +1,5 @@
-import { wrap } from '../access/contract.js';
+import { ANONYMOUS, wrap } from '../access/contract.js';
+import { filterMarked } from '../access/filter.js';
 import { pageHref } from '../page-urls.js';
 import type { PageContent, PlannedPage, RenderContext } from '../types.js';
 import { apiMarkdownSection } from './api-markdown.js';
@@ -54,11 +55,14 @@ export function retrievalText(ctx: RenderContext, settings: RetrievalSettings, p
   const division = divisionOf(ctx, page.sectionId);
   const description = typeof content.description === 'string' && content.description.trim() ? content.description.trim() : undefined;
   const noindex = content.frontmatter['noindex'] === true;
-  const apiSection = apiMarkdownSection(page.api, ctx.apiDocs);
+  const apiSection = apiMarkdownSection(page.api, ctx.apiDocs, ctx.readerAccess === true);
   const markdown = pageMarkdown({ title: content.title, ...(description ? { description } : {}), source, fallbackText: content.text, ...(apiSection ? { apiSection } : {}) });
   let sections = '';
   if (!page.hidden && !noindex) {
-    for (const s of pageSections({ path: page.slug, url: pageHref(page.slug), title: content.title, ...division }, content.html, content.apiExamples)) sections += sectionLine(s);
+    // Group-dependent fragments (reader access) stay out of the section texts: a section line
+    // cannot be cut per reader, so search and the assistant see what every reader may see.
+    const html = ctx.readerAccess === true ? filterMarked(content.html, ANONYMOUS) : content.html;
+    for (const s of pageSections({ path: page.slug, url: pageHref(page.slug), title: content.title, ...division }, html, content.apiExamples)) sections += sectionLine(s);
   }
   const listed = (settings.indexing === 'all' || (!page.hidden && !noindex)) && inListedDivision(ctx, settings, page.sectionId);
   // The instructions head the page's own Markdown; llms-full.txt carries them once, at its top.

@@ -694,10 +694,73 @@
     });
   }
 
-  document.querySelectorAll('[data-playground]').forEach(function (root) {
-    var req = describe(root);
-    if (!req) return;
-    if (root.getAttribute('data-playground') === 'simple') buildSimple(root, req);
-    else build(root, req);
-  });
+  // ---- prefill from the signed-in reader (issue 40, create/personalization.mdx) ------------
+
+  function own(obj, key) {
+    return obj && typeof obj === 'object' && Object.prototype.hasOwnProperty.call(obj, key) && typeof obj[key] === 'string' ? obj[key] : undefined;
+  }
+  /** The value of `name` in one of `apiPlaygroundInputs`' groups, header names in any case. */
+  function inputOf(group, name, anyCase) {
+    if (!group || typeof group !== 'object') return undefined;
+    if (!anyCase) return own(group, name);
+    var found;
+    Object.keys(group).forEach(function (k) {
+      if (found === undefined && k.toLowerCase() === name.toLowerCase()) found = own(group, k);
+    });
+    return found;
+  }
+  /**
+   * `apiPlaygroundInputs` into the request description before the form is built: header, query
+   * and cookie values only where they are the endpoint's security scheme (Mintlify: "only values
+   * that match the current endpoint's security scheme"), path parameters and server variables by
+   * name. What the reader typed in this tab (sessionStorage) still wins: authInputs reads it first.
+   */
+  function prefill(req, inputs) {
+    if (!inputs || typeof inputs !== 'object') return;
+    (req.security || []).forEach(function (alt) {
+      alt.forEach(function (scheme) {
+        var v;
+        if (scheme.kind === 'apiKey' && scheme.param) {
+          var where = scheme.in || 'header';
+          v = inputOf(inputs[where], scheme.param, where === 'header');
+        } else if (scheme.kind === 'bearer' || scheme.kind === 'oauth2') {
+          v = inputOf(inputs.header, 'Authorization', true);
+          if (v !== undefined) v = v.replace(/^Bearer\s+/i, '');
+        }
+        if (v !== undefined && v !== '') scheme.value = v;
+      });
+    });
+    (req.params || []).forEach(function (p) {
+      if (p.in !== 'path') return;
+      var v = inputOf(inputs.path, p.name, false);
+      if (v !== undefined) p.value = v;
+    });
+    (req.serverTemplates || []).forEach(function (tpl) {
+      if (!tpl) return;
+      tpl.variables.forEach(function (variable) {
+        var v = inputOf(inputs.server, variable.name, false);
+        if (v !== undefined && (!variable.enum || variable.enum.length === 0 || variable.enum.indexOf(v) >= 0)) variable.default = v;
+      });
+    });
+  }
+
+  function start() {
+    var reader = window.mintlify;
+    document.querySelectorAll('[data-playground]').forEach(function (root) {
+      var req = describe(root);
+      if (!req) return;
+      if (reader && reader.apiPlaygroundInputs) prefill(req, reader.apiPlaygroundInputs);
+      if (root.getAttribute('data-playground') === 'simple') buildSimple(root, req);
+      else build(root, req);
+    });
+  }
+  // A page of a site with reader access loads reader.js after this script: by DOMContentLoaded it
+  // has said whether a reader is coming (window.mintlify.userPending), and the form waits for them.
+  function whenReaderKnown() {
+    var pending = window.mintlify && window.mintlify.userPending;
+    if (pending && typeof pending.then === 'function') pending.then(start, start);
+    else start();
+  }
+  if (document.readyState !== 'complete') document.addEventListener('DOMContentLoaded', whenReaderKnown);
+  else whenReaderKnown();
 })();

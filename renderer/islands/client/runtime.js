@@ -45,7 +45,12 @@
   ['useState', 'useEffect', 'useLayoutEffect', 'useRef', 'useMemo', 'useCallback', 'useReducer', 'useContext', 'useId',
     'useImperativeHandle', 'useDebugValue', 'useTransition', 'useDeferredValue', 'useSyncExternalStore', 'useInsertionEffect',
     'createContext', 'forwardRef', 'memo', 'Fragment'].forEach(function (k) { if (C[k]) scope[k] = C[k]; });
-  var api = { h: C.createElement, Fragment: C.Fragment, scope: scope };
+  // Mintlify's `user` for code that reads it (compile.ts): the signed-in reader's `content`, set by
+  // reader.js before the islands are rendered; `{}` signed out and in the pre-render sandbox.
+  var api = {
+    h: C.createElement, Fragment: C.Fragment, scope: scope,
+    user: function () { var m = g.mintlify; return (m && m.user && typeof m.user === 'object') ? m.user : {}; }
+  };
 
   // The page's outside-media rule (renderer/page/outside-media.ts) for every element a running
   // component creates, in the browser and in the pre-render sandbox alike: media whose source is
@@ -196,7 +201,7 @@
   };
   Boundary.prototype.render = function () { return this.state.failed ? null : this.props.children; };
 
-  function mount(el) {
+  function mount(el, fresh) {
     var key = el.getAttribute('data-island');
     var html = {};
     var slots = el.querySelectorAll('template[data-slot]');
@@ -205,6 +210,10 @@
       html[slots[i].getAttribute('data-slot')] = slots[i].innerHTML;
       el.removeChild(slots[i]);
     }
+    // On a personalised page the reader's render may differ from the signed-out first paint in
+    // shape (another branch of a conditional): Preact would reuse the old nodes and keep some of
+    // them, so it renders into an empty container there.
+    if (fresh) while (el.firstChild) el.removeChild(el.firstChild);
     try {
       var data = JSON.parse(el.getAttribute('data-props') || '{}');
       P.render(P.h(Boundary, { name: key }, element(key, data, html, el.getAttribute('data-code-props'))), el);
@@ -213,9 +222,9 @@
       el.textContent = '';
     }
   }
-  function boot() {
+  function boot(fresh) {
     var els = g.document.querySelectorAll('[data-island]');
-    for (var i = 0; i < els.length; i++) mount(els[i]);
+    for (var i = 0; i < els.length; i++) mount(els[i], fresh === true);
   }
 
   function iconKey(name, iconType, theme) {
@@ -255,7 +264,15 @@
   };
   if (g.document) {
     // Deferred scripts (this one, then each page's modules) all run before DOMContentLoaded.
-    if (g.document.readyState === 'complete') boot();
-    else g.document.addEventListener('DOMContentLoaded', boot);
+    // A personalised page (reader.js first) renders its islands once the reader is known, so code
+    // reading `user` sees them; the pre-rendered HTML (signed out) shows until then.
+    var start = function () {
+      var pending = g.mintlify && g.mintlify.userPending;
+      var personal = function () { boot(true); };
+      if (pending && typeof pending.then === 'function') pending.then(personal, personal);
+      else boot();
+    };
+    if (g.document.readyState === 'complete') start();
+    else g.document.addEventListener('DOMContentLoaded', start);
   }
 })(globalThis);

@@ -2,6 +2,8 @@
  * Tabs / Tab, CodeGroup, RequestExample / ResponseExample: ARIA tabs (tablist, tab, tabpanel)
  * made interactive by assets/client/components.js; without script the first panel shows.
  */
+import { wrap, type Requirement } from '../../access/contract.js';
+import { markersOn, requirementOfList, TAB_GROUPS_ATTR } from '../access-fragment.js';
 import { escapeHtml } from '../html.js';
 import { codeFrame } from '../markdown.js';
 import { BLOCK_CLOSE, BLOCK_OPEN, type CodeSlot } from '../state.js';
@@ -11,6 +13,8 @@ export interface TabItem {
   label: string;
   icon?: string;
   panel: string;
+  /** For readers of these groups only (an OpenAPI `oneOf` variant's `x-mint.groups`, reader access on). */
+  access?: Requirement;
 }
 
 const CODE_SLOT_RE = new RegExp(`${BLOCK_OPEN}(\\d+)${BLOCK_CLOSE}`, 'g');
@@ -21,16 +25,19 @@ export function tabsMarkup(c: ComponentCall, items: TabItem[], className: string
   const buttons = items
     .map((item, i) => {
       const selected = i === 0;
-      return (
+      const button = (
         `<button type="button" role="tab" class="c-tabs__tab" id="${base}-tab-${i}" aria-controls="${base}-panel-${i}" ` +
         `aria-selected="${selected}" tabindex="${selected ? 0 : -1}">${item.icon ?? ''}${escapeHtml(item.label)}</button>`
       );
+      return item.access ? wrap(item.access, button) : button;
     })
     .join('');
   const panels = items
     .map(
-      (item, i) =>
-        `<div class="c-tabs__panel" role="tabpanel" id="${base}-panel-${i}" aria-labelledby="${base}-tab-${i}" tabindex="0"${i === 0 ? '' : ' hidden'}>${item.panel}</div>`,
+      (item, i) => {
+        const panel = `<div class="c-tabs__panel" role="tabpanel" id="${base}-panel-${i}" aria-labelledby="${base}-tab-${i}" tabindex="0"${i === 0 ? '' : ' hidden'}>${item.panel}</div>`;
+        return item.access ? wrap(item.access, panel) : panel;
+      },
     )
     .join('');
   return `<div class="c-tabs ${className}" data-tabs><div class="c-tabs__bar"><div class="c-tabs__list" role="tablist">${buttons}</div>${headerExtra}</div>${panels}</div>`;
@@ -82,7 +89,10 @@ export const tabComponents: Record<string, ComponentRenderer> = {
     const items = c.childElements('Tab').map((el, i) => {
       const tab = c.sub(el);
       const icon = tab.icon(tab.str('icon'), 'c-tabs__icon');
-      return { label: tab.str('title') ?? `Tab ${i + 1}`, ...(icon ? { icon } : {}), panel: tab.children('block') };
+      // Only generated API pages set the groups attribute (its name starts with NUL, no MDX can write it).
+      const groups = markersOn(c.state) ? el.attrs.find((a) => a.name === TAB_GROUPS_ATTR) : undefined;
+      const access = groups && groups.value.kind === 'string' ? { access: requirementOfList(groups.value.value) } : {};
+      return { label: tab.str('title') ?? `Tab ${i + 1}`, ...(icon ? { icon } : {}), panel: tab.children('block'), ...access };
     });
     return tabsMarkup(c, items, 'c-tabs--content');
   },

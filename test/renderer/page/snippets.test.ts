@@ -144,8 +144,9 @@ describe('snippets', () => {
   });
 
   it('shows an expression as written, with a warning, when it cannot be pre-rendered', () => {
-    const page = render("Hello {user.name ?? 'reader'}.\n");
-    expect(page.html).toContain('<code class="c-expression">{user.name ?? &#39;reader&#39;}</code>');
+    // A name nothing defines (`user` is Mintlify's reader now: personalization.test.ts).
+    const page = render("Hello {member.name ?? 'reader'}.\n");
+    expect(page.html).toContain('<code class="c-expression">{member.name ?? &#39;reader&#39;}</code>');
     expect(page.warnings).toEqual([expect.objectContaining({ code: 'unsupported-expression', line: 1 })]);
     expect(page.islands).toBeUndefined();
   });

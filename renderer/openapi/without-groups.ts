@@ -1,0 +1,74 @@
+/**
+ * A spec document as the Markdown of API pages prints it (retrieval/api-markdown.ts), with the
+ * personalization extensions of schemas (create/personalization.mdx) handled: `x-mint-enum` and
+ * `x-mint.groups` are never printed; with reader access on, what they restrict is left out as well
+ * (properties and `oneOf`/`anyOf` variants with `x-mint.groups`, the enum values `x-mint-enum`
+ * lists), since a YAML block cannot be cut per reader. Unchanged parts are shared with the
+ * original; a document without the extensions is returned as it is.
+ */
+type Json = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function restricted(v: unknown): boolean {
+  if (!isObj(v) || !isObj(v['x-mint'])) return false;
+  const groups = v['x-mint']['groups'];
+  return Array.isArray(groups) && groups.length > 0;
+}
+
+function clean(v: unknown, access: boolean, seen: Map<unknown, unknown>): unknown {
+  if (typeof v !== 'object' || v === null) return v;
+  const done = seen.get(v);
+  if (done !== undefined) return done;
+  // Cycles (YAML aliases) keep the original; a schema reached again later is cleaned then.
+  seen.set(v, v);
+  let out: unknown = v;
+  if (Array.isArray(v)) {
+    const items = v.map((item) => clean(item, access, seen));
+    if (items.some((item, i) => item !== v[i])) out = items;
+  } else {
+    const obj = v as Json;
+    const next: Json = {};
+    let changed = false;
+    const byValue = isObj(obj['x-mint-enum']) ? obj['x-mint-enum'] : undefined;
+    for (const [k, val] of Object.entries(obj)) {
+      if (k === 'x-mint-enum') {
+        changed = true;
+        continue;
+      }
+      let c = clean(val, access, seen);
+      if (k === 'x-mint' && isObj(c) && 'groups' in c) {
+        const { groups: _g, ...rest } = c;
+        changed = true;
+        if (Object.keys(rest).length === 0) continue;
+        c = rest;
+      } else if (access && k === 'properties' && isObj(val)) {
+        const kept = Object.entries(val).filter(([, p]) => !restricted(p));
+        if (kept.length !== Object.keys(val).length) c = Object.fromEntries(kept.map(([name, p]) => [name, clean(p, access, seen)]));
+      } else if (access && (k === 'oneOf' || k === 'anyOf') && Array.isArray(val)) {
+        const kept = val.filter((p) => !restricted(p));
+        if (kept.length !== val.length) c = kept.map((p) => clean(p, access, seen));
+      } else if (access && k === 'enum' && Array.isArray(val) && byValue) {
+        const kept = val.filter((e) => !Object.hasOwn(byValue, typeof e === 'string' ? e : JSON.stringify(e)));
+        if (kept.length !== val.length) c = kept;
+      }
+      if (c !== val) changed = true;
+      next[k] = c;
+    }
+    if (changed) out = next;
+  }
+  seen.set(v, out);
+  return out;
+}
+
+const memo = [new WeakMap<Json, Json>(), new WeakMap<Json, Json>()] as const;
+
+export function docWithoutGroups(doc: Json, readerAccess: boolean): Json {
+  const cache = memo[readerAccess ? 1 : 0];
+  let out = cache.get(doc);
+  if (!out) {
+    out = clean(doc, readerAccess, new Map()) as Json;
+    cache.set(doc, out);
+  }
+  return out;
+}
