@@ -9,6 +9,8 @@ export interface PublishExportRequest {
   domain: string;
   version: string;
   componentScripts?: boolean;
+  /** The project has `auth`: the bundle carries its access map and fragment markers (issue 40). */
+  readerAccess?: boolean;
   /** The policy the project's site is served with (app/site/site-csp.ts). */
   contentSecurityPolicy?: string;
   signal: AbortSignal;
@@ -44,6 +46,7 @@ export function threadExporter(threads: number, shared?: ExportRunner): PublishE
             version: req.version,
             createdAt: new Date(),
             ...(req.componentScripts === false ? { componentScripts: false } : {}),
+            ...(req.readerAccess ? { readerAccess: true } : {}),
             ...(req.contentSecurityPolicy ? { contentSecurityPolicy: req.contentSecurityPolicy } : {}),
           },
           { signal: req.signal, onProgress: () => undefined },

@@ -141,6 +141,8 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
         domain: project.domain,
         version,
         ...(settings?.componentScripts === false ? { componentScripts: false } : {}),
+        // Reader access is rendered into the bundle (its access map): turning `auth` on needs a publish.
+        ...(settings?.auth ? { readerAccess: true } : {}),
         contentSecurityPolicy: siteCsp(config, project.id),
         signal,
       });

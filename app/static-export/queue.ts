@@ -90,6 +90,7 @@ export function createExportQueue(ctx: AppContext, files: ExportFiles, deps: { r
           ...(job.paths ? { paths: job.paths } : {}),
           ...(job.keepGoing ? { keepGoing: true } : {}),
           ...(ctx.config.projects.find((p) => p.id === project.id)?.componentScripts === false ? { componentScripts: false } : {}),
+          ...(ctx.config.projects.find((p) => p.id === project.id)?.auth ? { readerAccess: true } : {}),
           contentSecurityPolicy: siteCsp(ctx.config, project.id),
         },
         { signal, onProgress: (p) => writer.push(progress.update(p)) },
