@@ -140,7 +140,7 @@
   }
   function Expandable(p) {
     return h('details', { className: 'c-expandable', open: bool(p.defaultOpen) },
-      h('summary', { className: 'c-expandable__summary' }, h('span', { className: 'c-expandable__verb' }, 'Show'),
+      h('summary', { className: 'c-expandable__summary' }, h('span', { className: 'c-expandable__verb', 'data-hide': 'Hide' }, 'Show'),
         h('span', { className: 'c-expandable__title' }, str(p.title) || 'properties')),
       h('div', { className: 'c-expandable__body' }, p.children));
   }
