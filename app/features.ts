@@ -22,6 +22,7 @@ import { createConsoleFeature } from './console/feature.js';
 import { registerHealthMetrics } from './monitoring/health-metrics.js';
 import { consolePublishAdapter } from './console/publish-adapter.js';
 import { createReaderSeries } from './console/reader-series.js';
+import { consoleReaderAccessAdapter } from './console/reader-access-adapter.js';
 
 /** What the wiring may be handed instead of building it (tests share one warm export thread). */
 export interface FeatureDeps {
@@ -78,6 +79,13 @@ export function createFeatures(ctx: AppContext, deps: FeatureDeps = {}): Feature
     publish: consolePublishAdapter(publish.service),
     readerAnalytics: createReaderSeries(ctx.db, () => ctx.clock.now()),
     automations: { configured: (project) => automations.configured(project.id), runNow: (project, automation, actor) => automations.runNow(project, automation, 'console', { actor }) },
+    // What the site listener serves for the project (as app/console/served.ts chooses): its published site, else its single-site bundle.
+    readerAccess: consoleReaderAccessAdapter(reader.service, (projectId) => {
+      const published = registry.publishedSites().get(projectId);
+      if (published) return published;
+      const single = site.current();
+      return single?.projectId === projectId ? single : undefined;
+    }),
   });
   const features = [createCoreFeature(ctx), agent, automations, staticExport, publish, replica, analytics, readers, assistant, playground, consoleFeature, reader.feature, site];
   registerHealthMetrics(ctx, {

@@ -7,6 +7,7 @@ export const NOTICES = {
   'publish-started': 'Publish started.',
   'rolled-back': 'Roll-back started.',
   'automation-started': 'Automation run started.',
+  'reader-session-revoked': 'The reader session is revoked: that reader is signed out.',
 } as const;
 
 export type Notice = keyof typeof NOTICES;

@@ -2,6 +2,8 @@ import type { WarningSummary } from '../loader/render-warnings.js';
 import type { Project } from '../../data/stores/projects.js';
 import type { AutomationConfig } from '../../config/automations.js';
 import type { PublishStatus } from '../../data/stores/publishes.js';
+import type { ReaderMethod } from '../../data/stores/reader-sessions.js';
+import type { BundleAccess } from '../../renderer/access/contract.js';
 
 /**
  * What the console needs from publishing (issue 19). Optional: without it the project page's
@@ -56,8 +58,39 @@ export interface ConsoleAutomations {
   runNow(project: Project, automation: AutomationConfig, actor: string): Promise<{ run: { id: string }; job: { id: string } }>;
 }
 
+/**
+ * Reader access (issue 40 point 6) for the project page: the method configured now, what the served
+ * bundle was rendered with, and the live reader sessions. Optional: absent, the page shows no
+ * reader-access section.
+ */
+export interface ConsoleReaderAccess {
+  /** `projects[].auth.method` of the config loaded now; undefined when the project has no `auth` (public). */
+  method(project: Project): ReaderMethod | undefined;
+  /**
+   * The served bundle's access map as the console shows it: undefined when nothing is served for the
+   * project, `{ rendered: false }` when the bundle carries no map (rendered before `auth` was set),
+   * else its page counts (null when the map's counts are unreadable).
+   */
+  served(project: Project): { rendered: false } | { rendered: true; pages: BundleAccess['pages'] | null } | undefined;
+  /** Live sessions, most recently used first: no identity (no user data), only what the table shows. */
+  sessions(project: Project): ConsoleReaderSession[];
+  /** Ends a listed session (`id` from the browser: only within this project); audited by the service. False: no such live session. */
+  revoke(project: Project, id: string, actor: string): boolean;
+}
+
+export interface ConsoleReaderSession {
+  /** The listed id (SHA-256 of the cookie's session id): what revoke takes. */
+  id: string;
+  method: ReaderMethod;
+  groups: string[];
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+}
+
 export interface ConsoleServices {
   publish?: ConsolePublishService | undefined;
   automations?: ConsoleAutomations | undefined;
   readerAnalytics?: ConsoleReaderAnalytics | undefined;
+  readerAccess?: ConsoleReaderAccess | undefined;
 }

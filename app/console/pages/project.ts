@@ -17,7 +17,7 @@ import { timeCell } from '../time.js';
 import { SERVED_FROM_LABEL, servedVersion } from '../served.js';
 import type { Project } from '../../../data/stores/projects.js';
 import type { ListedWarning } from '../../loader/render-warnings.js';
-import type { PublishRecord } from '../services.js';
+import type { ConsoleReaderSession, PublishRecord } from '../services.js';
 import { arraySource, buildTable, tableCsv, type TableSpec } from '../table.js';
 import { sendCsv } from './csv.js';
 import { automationTables, createAutomationActionsRouter } from './automations.js';
@@ -156,7 +156,8 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
         }
       : null;
     const automations = automationTables(ctx, deps, project, base, write, now);
-    for (const spec of [exportsSpec, agentSpec, ...(publishSpec ? [publishSpec] : []), ...(warningsSpec ? [warningsSpec] : []), ...(automations ? [automations.automations, automations.runs] : [])] as TableSpec<unknown>[]) {
+    const readers = readerAccessSection(deps, project, base, write, now);
+    for (const spec of [exportsSpec, agentSpec, ...(publishSpec ? [publishSpec] : []), ...(warningsSpec ? [warningsSpec] : []), ...(automations ? [automations.automations, automations.runs] : []), ...(readers?.sessions ? [readers.sessions] : [])] as TableSpec<unknown>[]) {
       if (req.query.csv === spec.id) return sendCsv(res, `${project.id}-${spec.id}.csv`, tableCsv(spec, req.query));
     }
     renderPage(res, 'project', {
@@ -172,6 +173,7 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
       exportAllowed: org.plan === 'enterprise',
       exportsAvailable: deps.exports !== undefined,
       served: servedLine(project, deps, now),
+      readerAccess: readers ? { method: readers.method, pages: readers.pages, sessionsTable: readers.sessions ? buildTable(readers.sessions, req.query, base) : null } : null,
     });
   });
 
@@ -244,6 +246,17 @@ export function createProjectRouter(ctx: AppContext, deps: ConsoleDeps): Router 
 
   router.use(createAutomationActionsRouter(ctx, deps, baseOf));
 
+  /** Ends a reader's session (issue 40): their next request is signed out. The service audits it under who did it. */
+  router.post('/reader-sessions/:sessionId/revoke', requireWrite(), (req, res) => {
+    const { org, project } = res.locals;
+    if (!deps.readerAccess) throw new ApiError(503, 'READER_ACCESS_UNAVAILABLE', 'Reader access is not available on this appliance');
+    if (!deps.readerAccess.revoke(project, String(req.params.sessionId), actorOf(req))) {
+      throw new ApiError(404, 'READER_SESSION_NOT_FOUND', 'No such live reader session in this project (it may have ended already)');
+    }
+    ctx.log.info({ reqId: req.id, org: org.id, project: project.id }, 'console: reader session revoked');
+    res.redirect(303, withNotice(baseOf(org.id, project.id), 'reader-session-revoked'));
+  });
+
   router.post('/publish', requireWrite(), async (req, res) => {
     const { org, project } = res.locals;
     if (!deps.publish) throw new ApiError(503, 'PUBLISH_UNAVAILABLE', 'Publishing is not available on this appliance');
@@ -275,6 +288,52 @@ function messageText(body: Record<string, unknown>): string {
   }
   const text = parts.join('\n');
   return text.length > 20_000 ? `${text.slice(0, 20_000)}\n… (cut: ${text.length} characters)` : text;
+}
+
+/**
+ * The reader-access section: the method (or public), what the served bundle was rendered with, and
+ * the live sessions with a Revoke button for the write role. Null without the service.
+ */
+function readerAccessSection(deps: ConsoleDeps, project: Project, base: string, write: boolean, now: Date) {
+  const ra = deps.readerAccess;
+  if (!ra) return null;
+  const method = ra.method(project);
+  const served = ra.served(project);
+  // Without auth and without a map there is nothing to count: every page is public.
+  const pages: { kind: 'counts'; public: number; signedIn: number; groups: number } | { kind: 'unreadable' | 'not-rendered' | 'not-served' | 'public' } =
+    served?.rendered ? (served.pages ? { kind: 'counts', ...served.pages } : { kind: 'unreadable' }) : !method ? { kind: 'public' } : served ? { kind: 'not-rendered' } : { kind: 'not-served' };
+  const sessions: TableSpec<ConsoleReaderSession> | null = method
+    ? {
+        id: 'reader-sessions',
+        caption: 'Active reader sessions',
+        empty: 'No reader is signed in.',
+        defaultSort: 'lastSeen',
+        defaultDir: 'desc',
+        pageSize: 20,
+        source: arraySource(ra.sessions(project)),
+        columns: [
+          { key: 'created', label: 'Signed in', value: (s) => s.createdAt, cell: (s) => timeCell(s.createdAt, now) },
+          { key: 'lastSeen', label: 'Last seen', value: (s) => s.lastSeenAt, cell: (s) => timeCell(s.lastSeenAt, now) },
+          { key: 'expires', label: 'Expires', value: (s) => s.expiresAt, cell: (s) => timeCell(s.expiresAt, now) },
+          { key: 'method', label: 'Method', value: (s) => s.method },
+          { key: 'groups', label: 'Groups', value: (s) => (s.groups.length ? s.groups.join(', ') : null) },
+          ...(write
+            ? [
+                {
+                  key: 'revoke',
+                  label: 'Revoke',
+                  csv: false,
+                  sortable: false,
+                  value: () => null,
+                  // The listed id is a hash of the cookie's session id: its prefix names the row for the button, not the reader.
+                  cell: (s: ConsoleReaderSession) => ({ action: `${base}/reader-sessions/${s.id}/revoke`, text: 'Revoke', label: `Revoke session ${s.id.slice(0, 12)}`, danger: true }),
+                },
+              ]
+            : []),
+        ],
+      }
+    : null;
+  return { method: method ?? 'public', pages, sessions };
 }
 
 /** "none", or the count and its kinds ("3: 2 broken-link, 1 missing-asset"); nothing for jobs without a bundle. */
