@@ -449,8 +449,9 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
           site.add(bundlePath, encoder.encode(text));
           continue;
         }
-        // Not copyable as JSON: written as it is, for the readers of all its pages only (fail closed).
-        specs!.requirements.set(bundlePath, 'signed-in');
+        // Not copyable as JSON (a YAML alias cycle): written as it is, and never public; a requirement
+        // its restricted pages already gave it is kept (a signed-in one is no narrower).
+        if (!specs!.requirements.has(bundlePath)) specs!.requirements.set(bundlePath, 'signed-in');
       }
       const digest = plan.assetDigests?.[file];
       const rewritten = plan.rewrittenAssets?.[file];
