@@ -56,18 +56,33 @@ export function publicSpecText(doc: unknown, hidden: readonly HiddenOperation[])
       emptied.add(item);
     }
   }
-  for (const list of [copy['paths'], webhooks]) {
+  // Restrictions are read from the original: the cleaned copy no longer has `x-mint.groups`.
+  const origin = (list: unknown, key: string): unknown => (isObj(list) ? list[key] : undefined);
+  for (const [list, orig] of [[copy['paths'], doc['paths']], [webhooks, doc['webhooks']]] as const) {
     if (!isObj(list)) continue;
     for (const [key, item] of Object.entries(list)) {
       if (!isObj(item)) continue;
-      if (restrictedOp(item)) {
+      const was = origin(orig, key);
+      if (restrictedOp(was)) {
         delete list[key];
         continue;
       }
-      for (const [method, op] of Object.entries(item)) if (restrictedOp(op) && delete item[method]) emptied.add(item);
+      for (const method of Object.keys(item)) {
+        if (!restrictedOp(origin(was, method))) continue;
+        delete item[method];
+        emptied.add(item);
+      }
       // A path emptied of its operations would still name a restricted endpoint.
       if (emptied.has(item) && !Object.keys(item).some((k) => METHODS.has(k))) delete list[key];
     }
+  }
+  // Restricted definitions themselves: references to them from properties, variants and parameters
+  // are gone already (without-groups.ts); one used elsewhere (a whole body) would dangle (fail closed).
+  const components = isObj(copy['components']) ? copy['components'] : {};
+  const origComponents = isObj(doc['components']) ? doc['components'] : {};
+  for (const [list, orig] of [[components['schemas'], origComponents['schemas']], [components['parameters'], origComponents['parameters']], [copy['definitions'], doc['definitions']], [copy['parameters'], doc['parameters']]] as const) {
+    if (!isObj(list)) continue;
+    for (const key of Object.keys(list)) if (restrictedOp(origin(orig, key))) delete list[key];
   }
   dropExtensions(copy);
   return `${JSON.stringify(copy, null, 2)}\n`;
