@@ -18,7 +18,9 @@ import { createRenderPool, type RenderPool } from './pool/render-pool.js';
 import { readRepoFile, readRepoText, resolveRepoFile } from './repo-files.js';
 import { SEARCH_BASE_URL, SEARCH_ROOT } from './search-options.js';
 import { pageRequirements } from './access/page-requirements.js';
-import { specRequirements } from './access/spec-access.js';
+import { specAccess as specAccessOf } from './access/spec-access.js';
+import { publicSpecText } from './access/public-spec.js';
+import { loadSpecFile } from './openapi/spec-file.js';
 import { buildBundleAccess, restrictedPages, shardScope } from './access/bundle-access.js';
 import type { SearchScope } from './index-stage/scopes.js';
 import { DEFAULT_SITE_CSP, metaPolicy } from './csp.js';
@@ -436,7 +438,21 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       // Sorted: the bundle is the same whichever worker compiled a module first.
       for (const file of [...islandFiles.keys()].sort()) site.add(file, encoder.encode(islandFiles.get(file)));
     }
+    const specs = requirements ? specAccessOf(plan, requirements) : undefined;
     for (const [file, bundlePath] of Object.entries(plan.assets)) {
+      // Reader access on: a spec behind a page is downloadable (llms.txt, "Download spec") as its public view.
+      const view = specs?.publicViews.get(file);
+      if (view) {
+        const loaded = loadSpecFile(plan.repoRoot, file);
+        const text = 'value' in loaded ? publicSpecText(loaded.value, view.hidden) : undefined;
+        if (text !== undefined) {
+          site.add(bundlePath, encoder.encode(text));
+          continue;
+        }
+        // Not copyable as JSON (a YAML alias cycle): written as it is, and never public; a requirement
+        // its restricted pages already gave it is kept (a signed-in one is no narrower).
+        if (!specs!.requirements.has(bundlePath)) specs!.requirements.set(bundlePath, 'signed-in');
+      }
       const digest = plan.assetDigests?.[file];
       const rewritten = plan.rewrittenAssets?.[file];
       if (rewritten) site.add(bundlePath, rewritten);
@@ -447,7 +463,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     // llms.txt lists one division (language, version): its specs and external links too.
     const retrievalSettings = ctx.retrieval;
     const listedLinks = llmsLinks(plan, (id) => inListedDivision(ctx, retrievalSettings, id));
-    const specAccess = requirements ? specRequirements(plan, requirements) : undefined;
+    const specAccess = specs?.requirements;
     const links = specAccess
       ? {
           ...listedLinks,

@@ -8,7 +8,7 @@ import { withoutLoneStars } from './prose.js';
 import { HTTP_METHODS } from './refs.js';
 import { fillServer, type ServerTemplate } from './server-variables.js';
 import type { RefResolver } from './resolve.js';
-import { compactSchema, jsonValue, MAX_SCHEMA_NODES, type SchemaContext } from './schema.js';
+import { compactSchema, groupNames, jsonValue, MAX_SCHEMA_NODES, type SchemaContext } from './schema.js';
 import type { ApiCallback, ApiMedia, ApiOperation, ApiParameter, ApiResponse, ApiSecurity, JsonValue } from './types.js';
 
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -203,6 +203,10 @@ function parameter(raw: unknown, from: string, ctx: SchemaContext): ApiParameter
     deprecated: p['deprecated'] === true,
     schema: compactSchema(schema ?? {}, file, ctx),
   };
+  // `x-mint.groups` on the parameter itself (create/personalization.mdx: "properties within request
+  // bodies, parameters, or responses") restricts it as its schema's would: one list, on the schema.
+  const groups = groupNames(isObj(p['x-mint']) ? p['x-mint']['groups'] : undefined);
+  if (groups.length > 0) out.schema = { ...out.schema, groups: [...new Set([...(out.schema.groups ?? []), ...groups])] };
   const description = str(p['description']);
   if (description) out.description = description;
   const ex = p['example'] !== undefined ? jsonValue(p['example']) : firstExample(p['examples'], file, ctx.resolver);

@@ -268,7 +268,8 @@ function parameterNodes(params: ApiParameter[], expandAll: boolean): Node[] {
     const style: FieldStyle = { component: 'ParamField', location: section.in, expandAll, direction: 'request' };
     for (const p of list) {
       const s: ApiSchema = { ...p.schema, ...(p.deprecated ? { deprecated: true } : {}), ...(p.example !== undefined && p.schema.example === undefined ? { example: p.example } : {}) };
-      out.push(field(p.name, p.required, s, style, p.description ?? p.schema.description));
+      const node = field(p.name, p.required, s, style, p.description ?? p.schema.description);
+      out.push(p.schema.groups ? accessElement(p.schema.groups, [node], true) : node);
     }
   }
   return out;

@@ -49,7 +49,7 @@ export function publicOperation(op: ApiOperation): ApiOperation {
   const memo = new Map<ApiSchema, ApiSchema>();
   return {
     ...op,
-    parameters: op.parameters.map((p) => ({ ...p, schema: publicSchema(p.schema, memo) })),
+    parameters: op.parameters.filter((p) => !p.schema.groups).map((p) => ({ ...p, schema: publicSchema(p.schema, memo) })),
     ...(op.requestBody ? { requestBody: { ...op.requestBody, media: publicMedia(op.requestBody.media, memo) } } : {}),
     responses: op.responses.map((r) => ({ ...r, media: publicMedia(r.media, memo) })),
   };

@@ -641,7 +641,7 @@ function applyCommon(out: ApiSchema, s: Json, w: Walk): void {
 }
 
 /** A group list as written (`["admin", "billing"]`); anything else names no group. */
-function groupNames(v: unknown): string[] {
+export function groupNames(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((g): g is string => typeof g === 'string' && g.trim() !== '').map((g) => g.trim()) : [];
 }
 

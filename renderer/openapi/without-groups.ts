@@ -10,13 +10,36 @@ type Json = Record<string, unknown>;
 
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function restricted(v: unknown): boolean {
+function ownGroups(v: unknown): boolean {
   if (!isObj(v) || !isObj(v['x-mint'])) return false;
   const groups = v['x-mint']['groups'];
   return Array.isArray(groups) && groups.length > 0;
 }
 
-function clean(v: unknown, access: boolean, seen: Map<unknown, unknown>): unknown {
+/** The document's target of a local `$ref` (`#/components/schemas/X`), if any. */
+function target(root: Json, ref: string): unknown {
+  if (!ref.startsWith('#/')) return undefined;
+  let at: unknown = root;
+  for (const part of ref.slice(2).split('/')) {
+    const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (!isObj(at) && !Array.isArray(at)) return undefined;
+    at = (at as Json)[key];
+  }
+  return at;
+}
+
+/** Restricted by its own `x-mint.groups`, or by those of what its local `$ref` points at (a few hops). */
+function restricted(v: unknown, root: Json): boolean {
+  let at = v;
+  for (let hop = 0; hop < 8; hop++) {
+    if (ownGroups(at)) return true;
+    if (!isObj(at) || typeof at['$ref'] !== 'string') return false;
+    at = target(root, at['$ref']);
+  }
+  return false;
+}
+
+function clean(v: unknown, access: boolean, seen: Map<unknown, unknown>, root: Json): unknown {
   if (typeof v !== 'object' || v === null) return v;
   const done = seen.get(v);
   if (done !== undefined) return done;
@@ -24,7 +47,7 @@ function clean(v: unknown, access: boolean, seen: Map<unknown, unknown>): unknow
   seen.set(v, v);
   let out: unknown = v;
   if (Array.isArray(v)) {
-    const items = v.map((item) => clean(item, access, seen));
+    const items = v.map((item) => clean(item, access, seen, root));
     if (items.some((item, i) => item !== v[i])) out = items;
   } else {
     const obj = v as Json;
@@ -36,18 +59,22 @@ function clean(v: unknown, access: boolean, seen: Map<unknown, unknown>): unknow
         changed = true;
         continue;
       }
-      let c = clean(val, access, seen);
+      let c = clean(val, access, seen, root);
       if (k === 'x-mint' && isObj(c) && 'groups' in c) {
         const { groups: _g, ...rest } = c;
         changed = true;
         if (Object.keys(rest).length === 0) continue;
         c = rest;
       } else if (access && k === 'properties' && isObj(val)) {
-        const kept = Object.entries(val).filter(([, p]) => !restricted(p));
-        if (kept.length !== Object.keys(val).length) c = Object.fromEntries(kept.map(([name, p]) => [name, clean(p, access, seen)]));
+        const kept = Object.entries(val).filter(([, p]) => !restricted(p, root));
+        if (kept.length !== Object.keys(val).length) c = Object.fromEntries(kept.map(([name, p]) => [name, clean(p, access, seen, root)]));
+      } else if (access && k === 'parameters' && Array.isArray(val)) {
+        // A parameter is restricted by its own `x-mint.groups` or its schema's.
+        const kept = val.filter((p) => !restricted(p, root) && !(isObj(p) && restricted(p['schema'], root)));
+        if (kept.length !== val.length) c = kept.map((p) => clean(p, access, seen, root));
       } else if (access && (k === 'oneOf' || k === 'anyOf') && Array.isArray(val)) {
-        const kept = val.filter((p) => !restricted(p));
-        if (kept.length !== val.length) c = kept.map((p) => clean(p, access, seen));
+        const kept = val.filter((p) => !restricted(p, root));
+        if (kept.length !== val.length) c = kept.map((p) => clean(p, access, seen, root));
       } else if (access && k === 'enum' && Array.isArray(val) && byValue) {
         const kept = val.filter((e) => !Object.hasOwn(byValue, typeof e === 'string' ? e : JSON.stringify(e)));
         if (kept.length !== val.length) c = kept;
@@ -67,7 +94,7 @@ export function docWithoutGroups(doc: Json, readerAccess: boolean): Json {
   const cache = memo[readerAccess ? 1 : 0];
   let out = cache.get(doc);
   if (!out) {
-    out = clean(doc, readerAccess, new Map()) as Json;
+    out = clean(doc, readerAccess, new Map(), doc) as Json;
     cache.set(doc, out);
   }
   return out;
