@@ -9,6 +9,7 @@ import { configSchema } from '../../config/schema.js';
 import { exportSite } from '../../renderer/index.js';
 import { fixtureSite } from '../renderer/load/site-fixtures.js';
 import { launchBrowser } from './browser.js';
+import { sendBundleFile } from '../helpers/bundle-file.js';
 import { browserSuite, chromium } from './chromium.js';
 import { sharedRenderPool } from '../helpers/render-pool.js';
 
@@ -20,8 +21,6 @@ import { sharedRenderPool } from '../helpers/render-pool.js';
 let server: http.Server;
 let origin: string;
 let browser: Browser;
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
-
 async function open(urlPath: string): Promise<{ page: Page; problems: string[]; warnings: string[] }> {
   const page = await browser.newPage();
   const problems: string[] = [];
@@ -46,15 +45,7 @@ describe.skipIf(!chromium.path)(browserSuite('exported components in Chromium'),
     await exportSite({ pool: sharedRenderPool(), sourceDir: fixtureSite('islands'), outDir: dir });
     const csp = configSchema.parse({}).site.contentSecurityPolicy;
     server = http.createServer((req, res) => {
-      const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '') || 'index.html';
-      const file = path.join(dir, rel);
-      const found = [file, `${file}.html`, path.join(file, 'index.html')].find((f) => f.startsWith(dir) && fs.existsSync(f) && fs.statSync(f).isFile());
-      if (!found) {
-        res.writeHead(404).end();
-        return;
-      }
-      res.writeHead(200, { 'content-type': TYPES[path.extname(found)] ?? 'application/octet-stream', 'content-security-policy': csp });
-      res.end(fs.readFileSync(found));
+      sendBundleFile(dir, csp, req, res);
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -11,6 +11,7 @@ import { PERSONAL_FILES } from '../renderer/access/personal-pages.js';
 import { tempSite } from '../renderer/load/site-fixtures.js';
 import { sharedRenderPool } from '../helpers/render-pool.js';
 import { launchBrowser } from './browser.js';
+import { sendBundleFile } from '../helpers/bundle-file.js';
 import { browserSuite, chromium } from './chromium.js';
 
 /**
@@ -50,8 +51,6 @@ const JANE = {
   content: { firstName: 'Jane', plan: 'enterprise', org: { plan: 'Gold' } },
   apiPlaygroundInputs: { header: { 'x-api-key': 'user_key_123', 'X-Trace': 'not-a-scheme' }, path: { orderId: 'ord_42' }, server: { tenant: 'acme' } },
 };
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
-
 let server: http.Server;
 let origin: string;
 let browser: Browser;
@@ -94,15 +93,7 @@ describe.skipIf(!chromium.path)(browserSuite('personalization in Chromium'), () 
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ appliance: true, enabled: false }));
         return;
       }
-      const rel = decodeURIComponent(url.pathname).replace(/^\/+/, '') || 'index.html';
-      const file = path.join(dir, rel);
-      const found = [file, `${file}.html`, path.join(file, 'index.html')].find((f) => f.startsWith(dir) && fs.existsSync(f) && fs.statSync(f).isFile());
-      if (!found) {
-        res.writeHead(404).end();
-        return;
-      }
-      res.writeHead(200, { 'content-type': TYPES[path.extname(found)] ?? 'application/octet-stream', 'content-security-policy': csp });
-      res.end(fs.readFileSync(found));
+      sendBundleFile(dir, csp, req, res);
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -36,7 +36,8 @@ function compiledIsFresh(): boolean {
  */
 export function cliCommand(): string[] {
   const root = packageRoot();
-  return compiledIsFresh() ? [path.join(root, 'dist/app/cli.js')] : ['--import', 'tsx', path.join(root, 'app/cli.ts')];
+  // tsx by its resolved URL: `--import tsx` resolves from the child's cwd, which a test may set outside the project.
+  return compiledIsFresh() ? [path.join(root, 'dist/app/cli.js')] : ['--import', import.meta.resolve('tsx'), path.join(root, 'app/cli.ts')];
 }
 
 /**
