@@ -4,7 +4,7 @@
  * bundle rendered with `auth` whose project lost it still hides its restricted files: fail closed).
  */
 import type { IncomingMessage } from 'node:http';
-import { ANONYMOUS, canSee, parseMarked, type ReaderView, type Requirement } from '../../renderer/access/contract.js';
+import { ANONYMOUS, canSee, parseMarked, type BundleAccess, type ReaderView, type Requirement } from '../../renderer/access/contract.js';
 import type { ReaderAccess } from '../reader-access/types.js';
 
 /** The manifest's `access`, as the site listener uses it (parsed once per served site). */
@@ -12,6 +12,8 @@ export interface SiteAccess {
   files: ReadonlyMap<string, Requirement>;
   defaultRequirement: Requirement;
   marked: ReadonlySet<string>;
+  /** The renderer's page counts, for the console; null when unreadable, undefined for SIGN_IN_EVERYTHING (no map rendered). */
+  pages?: BundleAccess['pages'] | null;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface SiteAccess {
  */
 export function parseSiteAccess(raw: unknown): SiteAccess | undefined {
   if (raw === undefined || raw === null) return undefined;
-  const closed: SiteAccess = { files: new Map(), defaultRequirement: 'signed-in', marked: new Set() };
+  const closed: SiteAccess = { files: new Map(), defaultRequirement: 'signed-in', marked: new Set(), pages: null };
   if (typeof raw !== 'object' || Array.isArray(raw)) return closed;
   const a = raw as Record<string, unknown>;
   const defaultRequirement: Requirement = a.defaultRequirement === 'public' ? 'public' : 'signed-in';
@@ -33,7 +35,15 @@ export function parseSiteAccess(raw: unknown): SiteAccess | undefined {
     }
   }
   const marked = new Set(Array.isArray(a.marked) ? (a.marked as unknown[]).filter((m): m is string => typeof m === 'string') : []);
-  return { files, defaultRequirement, marked };
+  return { files, defaultRequirement, marked, pages: pagesOf(a.pages) };
+}
+
+function pagesOf(raw: unknown): BundleAccess['pages'] | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const p = raw as Record<string, unknown>;
+  const n = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined);
+  const [pub, signedIn, groups] = [n(p.public), n(p.signedIn), n(p.groups)];
+  return pub === undefined || signedIn === undefined || groups === undefined ? null : { public: pub, signedIn, groups };
 }
 
 /**
