@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import supertest from 'supertest';
 import type { Express } from 'express';
 import { createTestAppliance, OTHER_ORG, OTHER_PROJECT, TEST_ORG, TEST_PROJECT, type TestAppliance, type TestApplianceOptions } from '../helpers/appliance.js';
@@ -6,6 +9,26 @@ import { createDocsRepo } from '../publish/helpers.js';
 
 export const editorBase = (projectId = TEST_PROJECT, orgId = TEST_ORG) => `/console/orgs/${orgId}/projects/${projectId}/editor`;
 export const apiBase = (projectId = TEST_PROJECT, orgId = TEST_ORG) => `${editorBase(projectId, orgId)}/api`;
+
+/** Someone else's push from their own clone (not force): what the editor must build on. */
+export function pushOutside(bare: string, files: Record<string, string>, message: string, branch = 'main'): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'editor-outside-'));
+  try {
+    const env = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'Other Writer', GIT_AUTHOR_EMAIL: 'other@test', GIT_COMMITTER_NAME: 'Other Writer', GIT_COMMITTER_EMAIL: 'other@test' };
+    const run = (args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', env }).trim();
+    run(['clone', '--quiet', '--branch', branch, bare, '.']);
+    for (const [rel, content] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      fs.writeFileSync(path.join(dir, rel), content);
+    }
+    run(['add', '--all']);
+    run(['commit', '--quiet', '-m', message]);
+    run(['push', '--quiet', 'origin', `HEAD:${branch}`]);
+    return run(['rev-parse', 'HEAD']);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 export const gitOf = (cwd: string, args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } }).trim();
 
