@@ -30,13 +30,14 @@ const editorResolve = {
 
 /**
  * Build the bundle. `outDir` defaults to dist/editor; `write: false` returns the files instead
- * (the editor's static route uses that when run from source with no dist/ bundle).
+ * (the editor's static route uses that when run from source with no dist/ bundle); `entry`
+ * replaces main.ts (tests of the build's rules).
  * @returns {Promise<{ files: { name: string, contents: Uint8Array }[] }>}
  */
-export async function buildEditor({ outDir = EDITOR_OUT_DIR, write = true } = {}) {
+export async function buildEditor({ outDir = EDITOR_OUT_DIR, write = true, entry = EDITOR_ENTRY } = {}) {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
-    entryPoints: { editor: EDITOR_ENTRY },
+    entryPoints: { editor: entry },
     outdir: outDir,
     bundle: true,
     minify: true,
