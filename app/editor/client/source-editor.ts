@@ -11,7 +11,8 @@ import { html } from '@codemirror/lang-html';
 import { javascript } from '@codemirror/lang-javascript';
 import { json } from '@codemirror/lang-json';
 import { markdown, markdownLanguage } from '@codemirror/lang-markdown';
-import { bracketMatching, defaultHighlightStyle, foldGutter, foldKeymap, indentOnInput, LanguageDescription, syntaxHighlighting } from '@codemirror/language';
+import { bracketMatching, foldGutter, foldKeymap, HighlightStyle, indentOnInput, LanguageDescription, syntaxHighlighting } from '@codemirror/language';
+import { tags as t } from '@lezer/highlight';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
@@ -37,6 +38,20 @@ const theme = EditorView.theme({
   '&.cm-focused': { outline: '3px solid var(--focus)' },
 });
 
+/** Token colours from the same variables: CodeMirror's default style has too little contrast on the dark theme. */
+const highlight = HighlightStyle.define([
+  { tag: t.heading, fontWeight: '700', color: 'var(--fg)' },
+  { tag: [t.strong], fontWeight: '700' },
+  { tag: [t.emphasis], fontStyle: 'italic' },
+  { tag: [t.link, t.url], color: 'var(--accent)', textDecoration: 'underline' },
+  { tag: [t.tagName, t.angleBracket], color: 'var(--accent)' },
+  { tag: [t.attributeName, t.propertyName], color: 'var(--focus)' },
+  { tag: [t.string, t.attributeValue], color: 'var(--ok)' },
+  { tag: [t.keyword, t.bool, t.number], color: 'var(--danger)' },
+  { tag: [t.comment, t.meta, t.processingInstruction, t.contentSeparator], color: 'var(--muted)' },
+  { tag: t.monospace, fontFamily: 'ui-monospace, monospace', color: 'var(--ok)' },
+]);
+
 export interface SourceEditor {
   view: EditorView;
   getSource(): string;
@@ -52,7 +67,7 @@ export function createSourceEditor(parent: HTMLElement, options: { label: string
   const readOnly = new Compartment();
   const extensions: Extension[] = [
     lineNumbers(), highlightActiveLineGutter(), highlightSpecialChars(), history(), foldGutter(), drawSelection(), dropCursor(),
-    EditorState.allowMultipleSelections.of(true), indentOnInput(), syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+    EditorState.allowMultipleSelections.of(true), indentOnInput(), syntaxHighlighting(highlight),
     bracketMatching(), closeBrackets(), autocompletion({ override: [mdxCompletions] }), rectangularSelection(), crosshairCursor(),
     highlightActiveLine(), highlightSelectionMatches(), lintGutter(), EditorView.lineWrapping,
     markdown({ base: markdownLanguage, codeLanguages }),
