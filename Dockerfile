@@ -58,7 +58,7 @@ RUN --mount=type=secret,id=cabundle --mount=type=secret,id=npmrc \
     npm rebuild --foreground-scripts better-sqlite3
 
 COPY tsconfig.json tsconfig.build.json ./
-COPY scripts/build.mjs ./scripts/build.mjs
+COPY scripts/build.mjs scripts/build-editor.mjs ./scripts/
 COPY bin ./bin
 COPY config ./config
 COPY data ./data

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildEditor, editorStale } from './build-editor.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = path.join(root, 'dist', '.build-stamp');
@@ -38,6 +39,13 @@ function stale() {
 }
 
 const ifStale = process.argv.includes('--if-stale');
+// The editor's browser bundle (esbuild, ~2 s) has its own freshness check: a client change does
+// not need tsc, a server change does not need esbuild.
+const editorReason = ifStale ? editorStale() : 'requested';
+if (editorReason !== undefined) {
+  if (ifStale) process.stderr.write(`bundling the editor (${editorReason})\n`);
+  await buildEditor();
+}
 const reason = ifStale ? stale() : 'requested';
 if (reason === undefined) process.exit(0);
 if (ifStale) process.stderr.write(`building the TypeScript (${reason}); this takes about 40 s on 2 cores\n`);
