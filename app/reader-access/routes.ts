@@ -64,7 +64,9 @@ export function createReaderRouter(ctx: AppContext, service: ReaderAccessService
       'Cache-Control': 'private, no-store',
       'Content-Security-Policy': siteCsp(service.config(), req.readerProject!.project.id),
       'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'no-referrer',
+      // Not no-referrer: with it a browser sends `Origin: null` on the pages' own form posts (Fetch,
+      // "append a request Origin header"), which the login-CSRF check below must refuse.
+      'Referrer-Policy': 'same-origin',
     });
     res.send(body);
   };
