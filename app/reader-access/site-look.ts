@@ -114,6 +114,11 @@ function inlineImage(root: string, src: string | undefined): string | undefined 
   }
 }
 
+/** Attribute text as the templates escape it (ejs writes `&#34;`, `&#39;`, `&amp;`…); pages.ts escapes it again. */
 function decode(s: string): string {
-  return s.replace(/&(amp|lt|gt|quot|#39);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
+  return s.replace(/&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|(amp|lt|gt|quot|apos));/gi, (m, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
+    if (name) return ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[name.toLowerCase()] ?? m;
+    const code = dec ? Number(dec) : parseInt(hex!, 16);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
+  });
 }
