@@ -166,7 +166,10 @@ export function createUpstreamRouter(ctx: AppContext, service: PublishService, r
     // A time ahead of the publisher's clock is taken as now: a replica cannot keep a session alive into the future.
     const now = ctx.clock.now().getTime();
     const run = ctx.stores.readerSessions;
-    for (const s of valid) if (reaches(key, s.projectId)) run.seenOnReplica(s.id, s.projectId, new Date(Math.min(Date.parse(s.at), now)).toISOString());
+    for (const s of valid) {
+      const auth = reader.authed(s.projectId)?.auth;
+      if (auth && reaches(key, s.projectId)) run.seenOnReplica(s.id, s.projectId, new Date(Math.min(Date.parse(s.at), now)), auth.session.idleMinutes * 60_000);
+    }
     res.status(204).end();
   });
 

@@ -75,7 +75,7 @@ export function createReaderSessionStore(db: Db, now: () => Date) {
   );
   const lastEnd = db.prepare<[], { seq: number | null }>('SELECT MAX(seq) AS seq FROM reader_session_ends');
   const pruneEnds = db.prepare('DELETE FROM reader_session_ends WHERE expires_at <= ?');
-  const seenAt = db.prepare('UPDATE reader_sessions SET last_seen_at = ? WHERE id_hash = ? AND project_id = ? AND last_seen_at < ?');
+  const seenAt = db.prepare('UPDATE reader_sessions SET last_seen_at = @at WHERE id_hash = @idHash AND project_id = @projectId AND last_seen_at < @at AND last_seen_at > @idleBefore');
   /** Delete a row and, when it ended before its absolute end, journal it for replicas. */
   const endRow = (row: Row | undefined, reason: SessionEndReason): boolean => {
     if (!row) return false;
@@ -141,11 +141,12 @@ export function createReaderSessionStore(db: Db, now: () => Date) {
       return db.transaction(() => pruneIdle.all(projectId, new Date(now().getTime() - idleMs).toISOString()).filter((row) => endRow(row, 'idle')).length)();
     },
     /**
-     * A replica's report that it served the session at `at` (ISO): last seen moves forward only,
-     * and only for a live row of that project (an ended session stays ended).
+     * A replica's report that it served the session at `at`: last seen moves forward only, and
+     * only for a row of that project that was still live then. A read after the session had gone
+     * idle (the replica had not heard yet) does not bring it back: an ended session stays ended.
      */
-    seenOnReplica(idHash: string, projectId: string, at: string): void {
-      seenAt.run(at, idHash, projectId, at);
+    seenOnReplica(idHash: string, projectId: string, at: Date, idleMs: number): void {
+      seenAt.run({ at: at.toISOString(), idHash, projectId, idleBefore: new Date(at.getTime() - idleMs).toISOString() });
     },
     /** Sessions that ended before their absolute end, after journal number `after`, oldest first. */
     endedAfter(after: number, limit: number): SessionEnd[] {
