@@ -36,8 +36,11 @@ export function createReplicaFeature(ctx: AppContext, deps: { service: PublishSe
       ? {
           ready: () => {
             const s = follower.status;
-            if (s.lastSyncAt) return { ok: true, critical: false, detail: `following ${config.replica.upstreamUrl}: ${s.sites} site(s), last sync ${s.lastSyncAt}${s.lastError ? `; last error: ${s.lastError}` : ''}` };
-            return { ok: false, critical: false, detail: `not yet synchronised with ${config.replica.upstreamUrl}${s.lastError ? `: ${s.lastError}` : ''}` };
+            const r = readerSessions?.status();
+            // Not critical either: the deny set kept is enforced while the publisher is away.
+            const sessions = r?.lastError ? `; reader sessions: ${r.lastError} (${r.denied} denied kept)` : '';
+            if (s.lastSyncAt) return { ok: true, critical: false, detail: `following ${config.replica.upstreamUrl}: ${s.sites} site(s), last sync ${s.lastSyncAt}${s.lastError ? `; last error: ${s.lastError}` : ''}${sessions}` };
+            return { ok: false, critical: false, detail: `not yet synchronised with ${config.replica.upstreamUrl}${s.lastError ? `: ${s.lastError}` : ''}${sessions}` };
           },
         }
       : {}),

@@ -118,11 +118,16 @@ export function createReplicaReaderSessions(deps: { config: () => Readonly<Confi
   }
 
   async function syncOnce(signal: AbortSignal): Promise<void> {
-    // Reports first: the publisher then sweeps idle sessions knowing about the reads here.
-    await report(signal);
-    await fetchEnded(signal);
-    lastSyncAt = new Date().toISOString();
-    lastError = null;
+    try {
+      // Reports first: the publisher then sweeps idle sessions knowing about the reads here.
+      await report(signal);
+      await fetchEnded(signal);
+      lastSyncAt = new Date().toISOString();
+      lastError = null;
+    } catch (err) {
+      if (!signal.aborted) lastError = (err as Error).message;
+      throw err;
+    }
   }
 
   async function run(signal: AbortSignal): Promise<void> {
@@ -131,8 +136,7 @@ export function createReplicaReaderSessions(deps: { config: () => Readonly<Confi
         await (round = syncOnce(signal));
       } catch (err) {
         if (signal.aborted) return;
-        lastError = (err as Error).message;
-        throttle.warn('reader-sessions-sync', { err: lastError, denied: denied.count() }, 'replica: cannot read ended reader sessions from the publisher; the deny set kept is enforced and this is retried');
+        throttle.warn('reader-sessions-sync', { err: (err as Error).message, denied: denied.count() }, 'replica: cannot read ended reader sessions from the publisher; the deny set kept is enforced and this is retried');
       } finally {
         round = undefined;
       }

@@ -221,6 +221,9 @@ describe('reader sessions on a serving replica', { timeout: 120_000 }, () => {
     expect(asked).toBeGreaterThanOrEqual(answers.length + 1);
     expect(replicaSessions(replica).status().denied).toBe(before);
     expect(replica.ctx.stores.replicaDeniedSessions.cursor()).toBe(cursor);
+    const ready = await replica.api().get('/readyz').expect(200);
+    expect(ready.body.checks.replica).toMatchObject({ critical: false, detail: expect.stringMatching(/reader sessions: (the publisher answered 500|the publisher’s list of ended reader sessions is malformed)/) });
+    expect(ready.body.checks.replica.detail).toContain(`(${before} denied kept)`);
     expect(await admitted(revoked)).toBe(false);
     expect(await admitted(live)).toBe(true);
 
