@@ -257,4 +257,19 @@ describe('reader sessions on a serving replica', { timeout: 120_000 }, () => {
     const other = await admin.get('/v1/replica/reader-sessions/ended?after=0').set('Authorization', `Bearer ${otherKey}`).expect(200);
     expect(other.body.ended).toEqual([]);
   });
+
+  it('past a session’s absolute end its entries go: the replica prunes its deny set, the publisher its journal', async () => {
+    const revoked = await signIn();
+    expect(readerServiceOf(publisher).revokeSession(TEST_PROJECT, listedIdOf(revoked), 'console:test')).toBe(true);
+    await replicaSessions(replica).sync();
+    expect(replicaSessions(replica).status().denied).toBeGreaterThan(0);
+    // The default maxHours is 14 days: past it every session of this file has ended by itself.
+    clock.advance(15 * 24 * 3_600_000);
+    await replicaSessions(replica).sync();
+    expect(replicaSessions(replica).status().denied).toBe(0);
+    expect(await admitted(revoked)).toBe(false);
+    publisher.ctx.stores.readerSessions.pruneExpired();
+    const list = await supertest(publisher.admin).get('/v1/replica/reader-sessions/ended?after=0').set('Authorization', `Bearer ${process.env[KEY_ENV]!}`).expect(200);
+    expect(list.body.ended).toEqual([]);
+  });
 });
