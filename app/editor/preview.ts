@@ -3,9 +3,9 @@ import path from 'node:path';
 import { errors } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { createRenderPool, type RenderPool } from '../../renderer/pool/render-pool.js';
-import { treeFingerprint } from '../../renderer/preview/fingerprint.js';
+import { treeFingerprint, treeFingerprintAsync } from '../../renderer/preview/fingerprint.js';
 import { rebaseHtml } from '../../renderer/preview/rebase.js';
-import { PreviewSession } from '../../renderer/preview/session.js';
+import { PreviewSession, type PageRender } from '../../renderer/preview/session.js';
 import { RenderError, type RenderFailure } from '../../renderer/types.js';
 import { errorBanner, errorPage, forceAppearance } from './preview-page.js';
 
@@ -76,7 +76,7 @@ interface Entry {
  * separated, no `..`, and (when it exists) a real path inside the root after following links.
  */
 export function confinedRelPath(docsRoot: string, relPath: string): string {
-  const rel = relPath.replace(/^\/+/, '');
+  const rel = relPath;
   if (!rel || rel.includes('\\') || rel.includes('\0') || path.isAbsolute(rel) || rel.split('/').some((s) => s === '..' || s === '.' || s === '')) {
     throw errors.badRequest(`Invalid body: path: "${relPath}" is not a path inside the docs root`);
   }
@@ -107,8 +107,8 @@ export function createEditorPreview(options: EditorPreviewOptions = {}): EditorP
     if (lastGood.size > MAX_LAST_GOOD) lastGood.delete(lastGood.keys().next().value as string);
   };
 
-  /** The warm session of the docs root, replanned when any file under it changed. */
-  async function sessionFor(projectId: string, docsRoot: string): Promise<{ session?: PreviewSession; configError?: PreviewError }> {
+  /** The entry of a docs root (least recently used out first), once no session is being opened for it. */
+  async function entryFor(projectId: string, docsRoot: string): Promise<Entry> {
     const key = keyOf(projectId, docsRoot);
     let entry = entries.get(key);
     if (!entry) {
@@ -121,28 +121,33 @@ export function createEditorPreview(options: EditorPreviewOptions = {}): EditorP
     } else entries.delete(key);
     entries.set(key, entry);
     while (entry.opening) await entry.opening;
-    const fingerprint = treeFingerprint(docsRoot);
-    if (entry.session?.fingerprint !== fingerprint && entry.failed?.fingerprint !== fingerprint) {
-      const current = entry;
-      current.opening = (async () => {
-        const t0 = performance.now();
-        try {
-          const next = new PreviewSession(docsRoot, { pool: pool(), ...(options.contentSecurityPolicy ? { contentSecurityPolicy: options.contentSecurityPolicy } : {}) });
-          current.session?.close();
-          current.session = next;
-          delete current.failed;
-          options.log?.info({ projectId, pages: next.plan.pages.length, ms: Math.round(performance.now() - t0) }, 'editor preview: site planned');
-        } catch (err) {
-          if (!(err instanceof RenderError)) throw err;
-          // A broken docs.json: the previous plan (if any) goes on rendering, the error beside it.
-          current.failed = { fingerprint, error: asPreviewError(err) };
-        }
-      })().finally(() => {
-        delete current.opening;
-      });
-      await current.opening;
-    }
-    return { ...(entry.session ? { session: entry.session } : {}), ...(entry.failed?.fingerprint === fingerprint ? { configError: entry.failed.error } : {}) };
+    return entry;
+  }
+
+  /** Whether the entry already reflects the docs root as `fingerprint` describes it. */
+  const upToDate = (entry: Entry, fingerprint: string): boolean => entry.session?.fingerprint === fingerprint || entry.failed?.fingerprint === fingerprint;
+
+  /** Load and plan the docs root again (any file under it changed). */
+  async function refresh(entry: Entry, projectId: string, docsRoot: string, fingerprint: string): Promise<void> {
+    while (entry.opening) await entry.opening;
+    if (upToDate(entry, fingerprint)) return;
+    entry.opening = (async () => {
+      const t0 = performance.now();
+      try {
+        const next = new PreviewSession(docsRoot, { pool: pool(), fingerprint, ...(options.contentSecurityPolicy ? { contentSecurityPolicy: options.contentSecurityPolicy } : {}) });
+        entry.session?.close();
+        entry.session = next;
+        delete entry.failed;
+        options.log?.info({ projectId, pages: next.plan.pages.length, ms: Math.round(performance.now() - t0) }, 'editor preview: site planned');
+      } catch (err) {
+        if (!(err instanceof RenderError)) throw err;
+        // A broken docs.json: the previous plan (if any) goes on rendering, the error beside it.
+        entry.failed = { fingerprint, error: asPreviewError(err) };
+      }
+    })().finally(() => {
+      delete entry.opening;
+    });
+    await entry.opening;
   }
 
   return {
@@ -156,11 +161,22 @@ export function createEditorPreview(options: EditorPreviewOptions = {}): EditorP
         if (errs.length > 0) out = errorBanner(out, errs);
         return { html: out, errors: errs, ms: Math.round((performance.now() - t0) * 10) / 10 };
       };
-      const { session, configError } = await sessionFor(input.projectId, input.docsRoot);
+      const entry = await entryFor(input.projectId, input.docsRoot);
+      // Warm: the docs root is checked for changes while the worker renders, and only a change
+      // (a save, a snippet or docs.json edit) costs a replan and a second render.
+      let fingerprint: string;
+      let rendered: PageRender | undefined;
+      const warm = entry.session;
+      if (warm) {
+        [fingerprint, rendered] = await Promise.all([treeFingerprintAsync(input.docsRoot), warm.render(rel, input.content)]);
+        if (!upToDate(entry, fingerprint)) rendered = undefined;
+      } else fingerprint = treeFingerprint(input.docsRoot);
+      await refresh(entry, input.projectId, input.docsRoot, fingerprint);
+      const session = entry.session;
       const pageKey = `${keyOf(input.projectId, input.docsRoot)}\0${rel}`;
-      const errs: PreviewError[] = configError ? [configError] : [];
+      const errs: PreviewError[] = entry.failed?.fingerprint === fingerprint ? [entry.failed.error] : [];
       if (!session) return finish(lastGood.get(pageKey) ?? errorPage(errs), errs);
-      const rendered = await session.render(rel, input.content);
+      if (!rendered || (warm !== session)) rendered = await session.render(rel, input.content);
       errs.push(...rendered.failures.map(asPreviewError));
       if (rendered.html !== undefined && rendered.failures.length === 0) {
         remember(pageKey, rendered.html);
@@ -178,7 +194,9 @@ export function createEditorPreview(options: EditorPreviewOptions = {}): EditorP
     async asset(projectId, docsRoot, assetPath) {
       const rel = decodeURIComponent(assetPath).replace(/^\/+/, '');
       if (rel.includes('\\') || rel.includes('\0') || rel.split('/').some((s) => s === '..' || s === '.')) return undefined;
-      const { session } = await sessionFor(projectId, docsRoot);
+      const entry = await entryFor(projectId, docsRoot);
+      if (!entry.session) await refresh(entry, projectId, docsRoot, treeFingerprint(docsRoot));
+      const session = entry.session;
       if (!session) return undefined;
       const file = await session.asset(rel);
       if (file) return file;

@@ -22,6 +22,8 @@ export interface PreviewSessionOptions {
   /** The site's policy as the appliance sends it (each page carries it as a meta, as exported). */
   contentSecurityPolicy?: string;
   componentScripts?: boolean;
+  /** The docs root's fingerprint, taken before this load (default: taken here). */
+  fingerprint?: string;
 }
 
 export interface PageRender {
@@ -85,7 +87,7 @@ export class PreviewSession {
   constructor(docsRoot: string, opts: PreviewSessionOptions) {
     this.pool = opts.pool;
     // Taken before loading: a save during the load shows as a change on the next render.
-    this.fingerprint = treeFingerprint(docsRoot);
+    this.fingerprint = opts.fingerprint ?? treeFingerprint(docsRoot);
     const loaded = loadSite(docsRoot);
     const plan = planSite(loaded);
     this.plan = plan;
