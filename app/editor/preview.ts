@@ -3,7 +3,7 @@ import path from 'node:path';
 import { errors } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { createRenderPool, type RenderPool } from '../../renderer/pool/render-pool.js';
-import { treeFingerprint, treeFingerprintAsync } from '../../renderer/preview/fingerprint.js';
+import { textOnlyChange, treeFingerprint, treeFingerprintAsync } from '../../renderer/preview/fingerprint.js';
 import { rebaseHtml } from '../../renderer/preview/rebase.js';
 import { PreviewSession, type PageRender } from '../../renderer/preview/session.js';
 import { RenderError, type RenderFailure } from '../../renderer/types.js';
@@ -120,7 +120,8 @@ export function createEditorPreview(options: EditorPreviewOptions = {}): EditorP
       }
     } else entries.delete(key);
     entries.set(key, entry);
-    while (entry.opening) await entry.opening;
+    // A warm session goes on answering while a replan runs; only a first load is waited for.
+    while (entry.opening && !entry.session) await entry.opening;
     return entry;
   }
 
@@ -169,7 +170,15 @@ export function createEditorPreview(options: EditorPreviewOptions = {}): EditorP
       const warm = entry.session;
       if (warm) {
         [fingerprint, rendered] = await Promise.all([treeFingerprintAsync(input.docsRoot), warm.render(rel, input.content)]);
-        if (!upToDate(entry, fingerprint)) rendered = undefined;
+        if (!upToDate(entry, fingerprint)) {
+          if (textOnlyChange(warm.fingerprint, fingerprint)) {
+            // Saved pages or snippets only: this render already read the snippets from disk, and
+            // the plan (navigation titles, Tailwind classes) is redone after the answer is sent.
+            const next = fingerprint;
+            setImmediate(() => void refresh(entry, input.projectId, input.docsRoot, next).catch((err: unknown) => options.log?.warn({ err }, 'editor preview: replan failed')));
+            fingerprint = warm.fingerprint;
+          } else rendered = undefined;
+        }
       } else fingerprint = treeFingerprint(input.docsRoot);
       await refresh(entry, input.projectId, input.docsRoot, fingerprint);
       const session = entry.session;

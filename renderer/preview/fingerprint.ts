@@ -61,3 +61,30 @@ export async function treeFingerprintAsync(root: string): Promise<string> {
   await walk(root, '');
   return parts.sort().join('\n');
 }
+
+const TEXT_RE = /\.mdx?$/i;
+
+/**
+ * Whether `after` differs from `before` only in the content of existing pages and snippets (.mdx,
+ * .md): no file added or removed, docs.json and every other file as they were. Such a change
+ * cannot move a page in the navigation; it may only change titles shown in it.
+ */
+export function textOnlyChange(before: string, after: string): boolean {
+  const entriesOf = (fp: string): Map<string, string> => {
+    const map = new Map<string, string>();
+    for (const line of fp.split('\n')) {
+      const cut = line.indexOf('\0');
+      if (cut > 0) map.set(line.slice(0, cut), line.slice(cut + 1));
+    }
+    return map;
+  };
+  const a = entriesOf(before);
+  const b = entriesOf(after);
+  if (a.size !== b.size) return false;
+  for (const [file, stat] of b) {
+    const old = a.get(file);
+    if (old === undefined) return false;
+    if (old !== stat && !TEXT_RE.test(file)) return false;
+  }
+  return true;
+}

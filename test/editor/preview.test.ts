@@ -79,6 +79,22 @@ describe('editor live preview', () => {
     expect(renamed.html).toContain('Renamed In The Editor');
   });
 
+  it('after a saved page, answers from the warm plan at once and replans behind it (navigation titles follow)', async () => {
+    const page = read('quickstart.mdx');
+    await render('quickstart.mdx', page);
+    const other = read('guides/agent-jobs.mdx');
+    fs.writeFileSync(path.join(docs, 'guides/agent-jobs.mdx'), other.replace(/^title: .*$/m, 'title: "Retitled on disk"'));
+    const first = await render('quickstart.mdx', `${page}\n\nRight after the save.\n`);
+    expect(first.errors).toEqual([]);
+    expect(first.html).toContain('Right after the save.');
+    let html = first.html;
+    for (let i = 0; i < 50 && !html.includes('Retitled on disk'); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      html = (await render('quickstart.mdx', page)).html;
+    }
+    expect(html).toContain('Retitled on disk');
+  });
+
   it('gives an MDX error as file:line:column and keeps the last good render under a banner', async () => {
     const good = await render('guides/components.mdx', `${read('guides/components.mdx')}\n\nLast good words.\n`);
     expect(good.errors).toEqual([]);
