@@ -179,7 +179,7 @@ function readRawConfig(repoRoot: string, configFile: string): unknown {
   }
 }
 
-function renderContext(plan: SitePlan, themeAssets: Record<string, string>, componentScripts: boolean, csp: string, readerAccess = false): RenderContext {
+export function renderContext(plan: SitePlan, themeAssets: Record<string, string>, componentScripts: boolean, csp: string, readerAccess = false): RenderContext {
   const pageIndex: RenderContext['pageIndex'] = {};
   for (const p of plan.pages) {
     const entry = { title: plan.pageTitles?.[p.slug] ?? p.slug, url: pageHref(p.slug), ...(p.sectionId ? { sectionId: p.sectionId } : {}) };
