@@ -36,15 +36,16 @@ export const gitOf = (cwd: string, args: string[]) => execFileSync('git', args, 
  * An appliance whose test project is published from a real bare Git repository on disk
  * (createDocsRepo: docs under `docs/`), the editor's source; the other projects keep their directory.
  */
-export function gitAppliance(options: TestApplianceOptions = {}) {
+export function gitAppliance(options: TestApplianceOptions & { project?: Record<string, unknown> } = {}) {
   const repo = createDocsRepo();
   const a = createTestAppliance({
     ...options,
     config: {
       renderer: { threads: 1 },
+      publish: { previewHostPattern: '{branch}.preview.{domain}', previewScheme: 'http' },
       ...options.config,
       projects: [
-        { id: TEST_PROJECT, orgId: TEST_ORG, name: 'Test docs', domain: 'docs.test.internal', repository: repo.bare, branch: 'main', publish: { source: 'git', docsPath: 'docs' } },
+        { id: TEST_PROJECT, orgId: TEST_ORG, name: 'Test docs', domain: 'docs.test.internal', repository: repo.bare, branch: 'main', publish: { source: 'git', docsPath: 'docs' }, ...options.project },
         { id: OTHER_PROJECT, orgId: OTHER_ORG, name: 'Other docs', domain: 'docs.other.internal', sourceDir: repo.root },
       ],
     },
