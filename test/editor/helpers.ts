@@ -11,7 +11,7 @@ export const editorBase = (projectId = TEST_PROJECT, orgId = TEST_ORG) => `/cons
 export const apiBase = (projectId = TEST_PROJECT, orgId = TEST_ORG) => `${editorBase(projectId, orgId)}/api`;
 
 /** Someone else's push from their own clone (not force): what the editor must build on. */
-export function pushOutside(bare: string, files: Record<string, string>, message: string, branch = 'main'): string {
+export function pushOutside(bare: string, files: Record<string, string>, message: string, branch = 'main', target = branch): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'editor-outside-'));
   try {
     const env = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'Other Writer', GIT_AUTHOR_EMAIL: 'other@test', GIT_COMMITTER_NAME: 'Other Writer', GIT_COMMITTER_EMAIL: 'other@test' };
@@ -23,7 +23,7 @@ export function pushOutside(bare: string, files: Record<string, string>, message
     }
     run(['add', '--all']);
     run(['commit', '--quiet', '-m', message]);
-    run(['push', '--quiet', 'origin', `HEAD:${branch}`]);
+    run(['push', '--quiet', 'origin', `HEAD:refs/heads/${target}`]);
     return run(['rev-parse', 'HEAD']);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
