@@ -24,6 +24,7 @@ import { consolePublishAdapter } from './console/publish-adapter.js';
 import { createReaderSeries } from './console/reader-series.js';
 import { consoleReaderAccessAdapter } from './console/reader-access-adapter.js';
 import { createGitHostClient } from './agent/git-host.js';
+import type { EditorPreviewPort } from './editor/router.js';
 
 /** What the wiring may be handed instead of building it (tests share one warm export thread). */
 export interface FeatureDeps {
@@ -37,6 +38,8 @@ export interface FeatureDeps {
   agentWorkerEntry?: WorkerEntry;
   /** Reader sign-in (issue 40, app/reader-access): the site listener and the assistant ask it for a reader's view. */
   readerAccess?: ReaderAccess;
+  /** The editor's live preview (app/editor/preview.ts); absent: the editor's api/preview answers 503. */
+  editorPreview?: EditorPreviewPort;
 }
 
 /**
@@ -81,7 +84,7 @@ export function createFeatures(ctx: AppContext, deps: FeatureDeps = {}): Feature
     site,
     publish: consolePublishAdapter(publish.service),
     // The web editor (issue 41): saves publish and preview through the same service and lanes.
-    editor: { publish: publish.service, gitHostClient: createGitHostClient },
+    editor: { publish: publish.service, gitHostClient: createGitHostClient, preview: deps.editorPreview },
     readerAnalytics: createReaderSeries(ctx.db, () => ctx.clock.now()),
     automations: { configured: (project) => automations.configured(project.id), runNow: (project, automation, actor) => automations.runNow(project, automation, 'console', { actor }) },
     // What the site listener serves for the project (as app/console/served.ts chooses): its published site, else its single-site bundle.

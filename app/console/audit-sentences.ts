@@ -34,6 +34,21 @@ export function auditSentence(e: AuditEntry): string {
       return `${e.actor} ran automation ${str('automationId') ?? '?'}${project} now (run ${e.target}${str('jobId') ? `, agent job ${str('jobId')}` : ''})`;
     case 'agent.archive':
       return `${e.actor} archived agent job ${e.target}${project}`;
+    // The web editor (app/editor): directory writes, and the Git actions that are not commits.
+    case 'editor.save':
+      return `${e.actor} saved ${e.target} in the editor${project}`;
+    case 'editor.create':
+      return `${e.actor} created ${e.target} in the editor${project}`;
+    case 'editor.delete':
+      return `${e.actor} deleted ${e.target} in the editor${project}`;
+    case 'editor.rename':
+      return `${e.actor} renamed ${e.target} to ${str('to') ?? '?'} in the editor${project}${d.redirect === true ? ' (with a redirect)' : ''}`;
+    case 'editor.branch-create':
+      return `${e.actor} created branch ${e.target} in the editor${project}`;
+    case 'editor.deploy-preview':
+      return `${e.actor} deployed the preview of branch ${e.target}${project}${str('publishId') ? ` (${str('publishId')})` : ''}`;
+    case 'editor.pull-request':
+      return `${e.actor} opened a pull request for branch ${e.target}${project}${str('url') ? `: ${str('url')}` : ''}`;
     case 'key.create': {
       const scopes = Array.isArray(d.scopes) ? (d.scopes as unknown[]).join(', ') : undefined;
       const parts = [str('label') ? `"${str('label')}"` : undefined, scopes ? `scopes ${scopes}` : undefined, str('expiresAt') ? `expiring ${str('expiresAt')!.slice(0, 10)}` : 'never expiring'];

@@ -136,10 +136,10 @@ export function createGitWorkspace(stateDir: string, project: Project, docsPath:
     }
   }
 
-  async function commitAndPush(dir: string, branch: string, rel: string, yours: Buffer | null, author: EditorAuthor, message: string, head: string): Promise<ChangeResult | undefined> {
+  /** Commit what is staged and push it; undefined when nothing is staged (no empty commits). */
+  async function commitAndPush(dir: string, branch: string, rel: string, yours: Buffer | null, author: EditorAuthor, message: string): Promise<ChangeResult | undefined> {
     const staged = await git.run(['diff', '--cached', '--name-only', '-z'], dir);
     if (!staged) return undefined;
-    void head;
     await git.commit(dir, message, author);
     const pushed = await pushRebasing(dir, branch, rel, yours);
     return { commit: pushed, head: pushed };
@@ -205,7 +205,7 @@ export function createGitWorkspace(stateDir: string, project: Project, docsPath:
           fs.mkdirSync(path.dirname(target), { recursive: true });
           fs.writeFileSync(target, content);
           await git.run(['add', '--', literal(inRepo(rel))], dir);
-          const done = await commitAndPush(dir, branch, rel, content, author, message, head);
+          const done = await commitAndPush(dir, branch, rel, content, author, message);
           return { path: rel, sha: gitBlobSha(content), commit: done?.commit ?? null, head: done?.head ?? head };
         });
       }),
@@ -220,7 +220,7 @@ export function createGitWorkspace(stateDir: string, project: Project, docsPath:
           if (current(root, rel) === null) throw errors.editorFileNotFound(rel);
           await staleCheck(dir, root, rel, baseSha, null);
           await git.run(['rm', '--quiet', '--', literal(inRepo(rel))], dir);
-          return (await commitAndPush(dir, branch, rel, null, author, message, head)) ?? { commit: null, head };
+          return (await commitAndPush(dir, branch, rel, null, author, message)) ?? { commit: null, head };
         });
       }),
 
@@ -245,7 +245,7 @@ export function createGitWorkspace(stateDir: string, project: Project, docsPath:
             }
           }
           const message = `Rename ${from} to ${to}${redirect ? ' (with a redirect)' : ''}`;
-          return (await commitAndPush(dir, branch, to, null, author, message, head)) ?? { commit: null, head };
+          return (await commitAndPush(dir, branch, to, null, author, message)) ?? { commit: null, head };
         });
       }),
 

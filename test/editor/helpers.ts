@@ -11,7 +11,7 @@ export const editorBase = (projectId = TEST_PROJECT, orgId = TEST_ORG) => `/cons
 export const apiBase = (projectId = TEST_PROJECT, orgId = TEST_ORG) => `${editorBase(projectId, orgId)}/api`;
 
 /** Someone else's push from their own clone (not force): what the editor must build on. */
-export function pushOutside(bare: string, files: Record<string, string>, message: string, branch = 'main'): string {
+export function pushOutside(bare: string, files: Record<string, string>, message: string, branch = 'main', target = branch): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'editor-outside-'));
   try {
     const env = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'Other Writer', GIT_AUTHOR_EMAIL: 'other@test', GIT_COMMITTER_NAME: 'Other Writer', GIT_COMMITTER_EMAIL: 'other@test' };
@@ -23,7 +23,7 @@ export function pushOutside(bare: string, files: Record<string, string>, message
     }
     run(['add', '--all']);
     run(['commit', '--quiet', '-m', message]);
-    run(['push', '--quiet', 'origin', `HEAD:${branch}`]);
+    run(['push', '--quiet', 'origin', `HEAD:refs/heads/${target}`]);
     return run(['rev-parse', 'HEAD']);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -36,15 +36,16 @@ export const gitOf = (cwd: string, args: string[]) => execFileSync('git', args, 
  * An appliance whose test project is published from a real bare Git repository on disk
  * (createDocsRepo: docs under `docs/`), the editor's source; the other projects keep their directory.
  */
-export function gitAppliance(options: TestApplianceOptions = {}) {
+export function gitAppliance(options: TestApplianceOptions & { project?: Record<string, unknown> } = {}) {
   const repo = createDocsRepo();
   const a = createTestAppliance({
     ...options,
     config: {
       renderer: { threads: 1 },
+      publish: { previewHostPattern: '{branch}.preview.{domain}', previewScheme: 'http' },
       ...options.config,
       projects: [
-        { id: TEST_PROJECT, orgId: TEST_ORG, name: 'Test docs', domain: 'docs.test.internal', repository: repo.bare, branch: 'main', publish: { source: 'git', docsPath: 'docs' } },
+        { id: TEST_PROJECT, orgId: TEST_ORG, name: 'Test docs', domain: 'docs.test.internal', repository: repo.bare, branch: 'main', publish: { source: 'git', docsPath: 'docs' }, ...options.project },
         { id: OTHER_PROJECT, orgId: OTHER_ORG, name: 'Other docs', domain: 'docs.other.internal', sourceDir: repo.root },
       ],
     },
