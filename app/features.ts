@@ -22,6 +22,7 @@ import { createConsoleFeature } from './console/feature.js';
 import { registerHealthMetrics } from './monitoring/health-metrics.js';
 import { consolePublishAdapter } from './console/publish-adapter.js';
 import { createReaderSeries } from './console/reader-series.js';
+import { createEditorPreview } from './editor/preview.js';
 import { consoleReaderAccessAdapter } from './console/reader-access-adapter.js';
 import { createGitHostClient } from './agent/git-host.js';
 import type { EditorPreviewPort } from './editor/router.js';
@@ -78,13 +79,15 @@ export function createFeatures(ctx: AppContext, deps: FeatureDeps = {}): Feature
     exports: (projectId) => ctx.stores.exportJobs.listForProject(projectId, 20),
   });
   const automations = createAutomationsFeature(ctx, { kick: () => agent.kick(), exportReport });
+  // The web editor's live preview (issue 41): its own one-worker render pool, started on first use.
+  const editorPreview = deps.editorPreview ?? createEditorPreview({ contentSecurityPolicy: ctx.config.site.contentSecurityPolicy, log: ctx.log.child({ feature: 'editor-preview' }) });
   // The console is a client of the same services as the API (publish lanes, export queue, stores).
   const consoleFeature = createConsoleFeature(ctx, {
     exports: staticExport,
     site,
     publish: consolePublishAdapter(publish.service),
     // The web editor (issue 41): saves publish and preview through the same service and lanes.
-    editor: { publish: publish.service, gitHostClient: createGitHostClient, preview: deps.editorPreview },
+    editor: { publish: publish.service, gitHostClient: createGitHostClient, preview: editorPreview },
     readerAnalytics: createReaderSeries(ctx.db, () => ctx.clock.now()),
     automations: { configured: (project) => automations.configured(project.id), runNow: (project, automation, actor) => automations.runNow(project, automation, 'console', { actor }) },
     // What the site listener serves for the project (as app/console/served.ts chooses): its published site, else its single-site bundle.
@@ -96,6 +99,8 @@ export function createFeatures(ctx: AppContext, deps: FeatureDeps = {}): Feature
     }),
   });
   const features = [createCoreFeature(ctx), agent, automations, staticExport, publish, replica, analytics, readers, assistant, playground, consoleFeature, reader.feature, site];
+  // The editor's preview pool starts with the first preview; stopped with the appliance when it is ours.
+  if (!deps.editorPreview) features.push({ name: 'editor-preview', stop: () => editorPreview.close() });
   registerHealthMetrics(ctx, {
     features: () => features,
     servedSites: function* () {

@@ -114,5 +114,9 @@ export function createDirWorkspace(root: string, audit: DirectoryAudit): EditorW
       checkBranch(branch);
       return root;
     },
+    syncedDocsRoot: (branch) => {
+      checkBranch(branch);
+      return root;
+    },
   };
 }

@@ -255,6 +255,12 @@ export function createGitWorkspace(stateDir: string, project: Project, docsPath:
         return serialized(dirOf(branch), async () => rootOf((await sync(branch)).dir));
       }),
 
+    syncedDocsRoot: (branch) => {
+      checkBranch(branch);
+      const root = path.join(dirOf(branch), docsPath);
+      return fs.existsSync(path.join(dirOf(branch), '.git')) && fs.existsSync(root) ? root : undefined;
+    },
+
     createBranch: (name, from) =>
       wrap(async () => {
         checkBranch(name);

@@ -18,7 +18,7 @@ import { DIRECTORY_BRANCH, type EditorAuthor, type EditorWorkspace } from './wor
 
 /** The live preview (app/editor/preview.ts, the contract's EditorPreview), as the router uses it. */
 export interface EditorPreviewPort {
-  render(input: { projectId: string; docsRoot: string; relPath: string; content: string; dark?: boolean }): Promise<{ html: string; errors: { file: string; line: number; column?: number; message: string }[]; ms: number }>;
+  render(input: { projectId: string; docsRoot: string; relPath: string; content: string; dark?: boolean; assetBase?: string }): Promise<{ html: string; errors: { file: string; line: number; column?: number; message: string }[]; ms: number }>;
   asset(projectId: string, docsRoot: string, assetPath: string): Promise<{ body: Buffer; type: string } | undefined>;
   close(): Promise<void>;
 }
@@ -126,13 +126,16 @@ export function createEditorRouter(ctx: AppContext, deps: EditorDeps = {}): Rout
     });
   });
 
+  // A preview's stylesheets, scripts, images and linked pages, under the branch it was rendered
+  // from (`preview-assets/<branch, URI-encoded>/…`, the asset base api/preview renders with).
   router.get(
-    '/preview-assets/*asset',
+    '/preview-assets/:branch/*asset',
     handle(async (req, res) => {
       if (!deps.preview) throw errors.editorPreviewUnavailable();
       const ws = workspaceFor(req, res);
-      const branch = typeof req.query.branch === 'string' ? req.query.branch : ws.defaultBranch;
-      const asset = await deps.preview.asset(projectOf(res).id, await ws.docsRoot(branch), ([] as string[]).concat((req.params as Record<string, string | string[]>).asset ?? []).join('/'));
+      const branch = String(req.params.branch);
+      const docsRoot = ws.syncedDocsRoot(branch) ?? (await ws.docsRoot(branch));
+      const asset = await deps.preview.asset(projectOf(res).id, docsRoot, ([] as string[]).concat((req.params as Record<string, string | string[]>).asset ?? []).join('/'));
       if (!asset) throw new ApiError(404, 'NOT_FOUND', 'No such preview asset');
       res.setHeader('Cache-Control', 'no-cache');
       res.type(asset.type).send(asset.body);
@@ -259,8 +262,12 @@ export function createEditorRouter(ctx: AppContext, deps: EditorDeps = {}): Rout
       const ws = workspaceFor(req, res);
       const rel = checkRelPath(body.path);
       const content = str(body.content, 'content', settings().maxBodyBytes);
-      const docsRoot = await ws.docsRoot(str(body.branch, 'branch', 200));
-      const out = await deps.preview.render({ projectId: projectOf(res).id, docsRoot, relPath: rel, content, ...(body.dark === true ? { dark: true } : {}) });
+      const branch = str(body.branch, 'branch', 200);
+      // The clone as the last open or save left it: a keystroke's preview must not fetch the branch.
+      const docsRoot = ws.syncedDocsRoot(branch) ?? (await ws.docsRoot(branch));
+      const project = projectOf(res);
+      const assetBase = `/console/orgs/${encodeURIComponent(project.orgId)}/projects/${encodeURIComponent(project.id)}/editor/preview-assets/${encodeURIComponent(branch)}/`;
+      const out = await deps.preview.render({ projectId: project.id, docsRoot, relPath: rel, content, assetBase, ...(body.dark === true ? { dark: true } : {}) });
       res.json({ html: out.html, errors: out.errors });
     }),
   );

@@ -53,6 +53,12 @@ export interface EditorWorkspace {
   rename(branch: string, from: string, to: string, redirect: boolean, author: EditorAuthor): Promise<ChangeResult>;
   /** The docs root of `branch` on disk, up to date (the live preview renders from it). */
   docsRoot(branch: string): Promise<string>;
+  /**
+   * The docs root of `branch` as last synced, without fetching (the preview's assets: a page's
+   * dozens of stylesheet, script and image requests must not each fetch the branch); undefined when
+   * the branch was never opened.
+   */
+  syncedDocsRoot(branch: string): string | undefined;
 }
 
 /** Git's blob id of `content` (what `git hash-object` prints), without running git. */

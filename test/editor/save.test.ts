@@ -113,8 +113,10 @@ describe('saving through the editor API', { timeout: 60_000 }, () => {
       expect(res.body.code).toBe('WRITE_ROLE_REQUIRED');
     }
     expect(repo.head()).toBe(before);
-    // Previewing changes nothing: allowed, and without a preview renderer it is unavailable.
-    await reader.post(`${api}/preview`, { branch: 'main', path: 'index.mdx', content: 'x' }).expect(503, /EDITOR_PREVIEW_UNAVAILABLE/);
+    // Previewing changes nothing: the read role may (test/editor/preview-api.test.ts has the rest).
+    const preview = await reader.post(`${api}/preview`, { branch: 'main', path: 'index.mdx', content: 'Previewed by a reader.' }).expect(200);
+    expect(preview.body.html).toContain('Previewed by a reader.');
+    expect(repo.head()).toBe(before);
   });
 
   test('a change without the session CSRF token, with a wrong one, or from another Origin is refused', async () => {
