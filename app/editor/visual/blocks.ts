@@ -198,9 +198,12 @@ function detectStyle(source: string, tree: Root): SourceStyle {
 function parseFailure(err: unknown): ParseFailure {
   const e = err as { line?: number; column?: number; place?: { line?: number; column?: number; start?: { line?: number; column?: number } }; reason?: string; message?: string };
   const place = e.place && 'start' in e.place && e.place.start ? e.place.start : (e.place as { line?: number; column?: number } | undefined);
+  const message = e.reason ?? e.message ?? String(err);
+  // Some mdx-jsx errors (an unclosed tag at the end of the file) carry the place only in the text: "(3:1-3:7)".
+  const inText = /\((\d+):(\d+)(?:-\d+:\d+)?\)/.exec(message);
   return {
-    line: e.line ?? place?.line ?? 1,
-    column: e.column ?? place?.column ?? 1,
-    message: e.reason ?? e.message ?? String(err),
+    line: e.line ?? place?.line ?? (inText ? Number(inText[1]) : 1),
+    column: e.column ?? place?.column ?? (inText ? Number(inText[2]) : 1),
+    message,
   };
 }

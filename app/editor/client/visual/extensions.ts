@@ -74,7 +74,8 @@ export const RawBlock = Node.create({
   },
 });
 
-export function visualExtensions(): AnyExtension[] {
+/** The browser passes the same nodes with their node views attached (node-views.ts). */
+export function visualExtensions(views: { component?: AnyExtension; raw?: AnyExtension } = {}): AnyExtension[] {
   return [
     StarterKit.configure({
       // A trailing empty paragraph would be a change nobody made.
@@ -85,7 +86,7 @@ export function visualExtensions(): AnyExtension[] {
     }),
     MdxAttributes,
     InlineImage,
-    MdxComponent,
-    RawBlock,
+    views.component ?? MdxComponent,
+    views.raw ?? RawBlock,
   ];
 }
