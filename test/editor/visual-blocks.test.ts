@@ -124,6 +124,13 @@ describe('visual mode block model: an edit changes only the edited block', () =>
     expect(sourceFromVisual(session, inserted)).toBe('# A\n\nNew \\<b> \\{x}\n\n| x |\n|---|\n| 1 |\n\n\n\nLast.\n');
   });
 
+  it('keeps whitespace at the edge of a bold run outside the run (so the Markdown stays bold)', () => {
+    const { session, json } = load('Plain text.\n');
+    const edited = clone(json);
+    edited.content![0]!.content = [{ type: 'text', text: 'A ' }, { type: 'text', text: 'bold ', marks: [{ type: 'bold' }] }, { type: 'text', text: 'word.' }];
+    expect(sourceFromVisual(session, edited)).toBe('A **bold** word.\n');
+  });
+
   it('a split copy carrying the same block index is serialized, not given the original bytes twice', () => {
     const source = 'One   two.\n';
     const { session, json } = load(source);

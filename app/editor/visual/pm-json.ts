@@ -232,14 +232,20 @@ function pmInlineToMdast(nodes: PmNode[]): PhrasingContent[] {
     }
     if (node.type !== 'text' || !node.text) continue;
     const marks = [...(node.marks ?? [])].sort((a, b) => MARK_ORDER.indexOf(a.type) - MARK_ORDER.indexOf(b.type));
-    let leaf: PhrasingContent = marks.some((m) => m.type === 'code')
-      ? { type: 'inlineCode', value: node.text }
-      : { type: 'text', value: node.text };
-    for (const mark of [...marks].reverse()) {
-      if (mark.type === 'code') continue;
-      leaf = wrap(mark, leaf);
+    const isCode = marks.some((m) => m.type === 'code');
+    // `**note **` is not bold in Markdown (to-markdown would write character references instead):
+    // whitespace at the edge of a bold/italic/struck run goes outside the run.
+    const [, lead = '', body = '', trail = ''] = isCode || marks.length === 0 ? ['', '', node.text, ''] : /^(\s*)([\s\S]*?)(\s*)$/.exec(node.text) ?? [];
+    if (lead) out.push({ type: 'text', value: lead });
+    if (body) {
+      let leaf: PhrasingContent = isCode ? { type: 'inlineCode', value: body } : { type: 'text', value: body };
+      for (const mark of [...marks].reverse()) {
+        if (mark.type === 'code') continue;
+        leaf = wrap(mark, leaf);
+      }
+      out.push(leaf);
     }
-    out.push(leaf);
+    if (trail) out.push({ type: 'text', value: trail });
   }
   return mergeAdjacent(out);
 }

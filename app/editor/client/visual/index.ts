@@ -51,6 +51,8 @@ export function mountVisualEditor(
     element: surface,
     extensions: [...visualExtensions({ component: MdxComponentWithView, raw: RawBlockWithView }), LinkShortcut],
     content: loaded.json,
+    // The CSP forbids inline <style>; Tiptap's base rules are in visual.css.
+    injectCSS: false,
     editorProps: { attributes: { 'aria-label': 'Page content (visual)', role: 'textbox', 'aria-multiline': 'true', class: 'visual-content' } },
   });
   // The baseline is the document as the editor holds it: an untouched node compares equal by construction.
