@@ -4,12 +4,16 @@
  *
  *   node --import tsx scripts/editor-roundtrip.ts /work/shared/corpora/*
  *
+ * With --reserialize it also serializes every visual block as if edited (no real change) and
+ * counts blocks whose re-parsed mdast differs — what an edit of that block would change beyond
+ * the writer's change (informational; the exit code is the no-edit round trip's).
+ *
  * Prints per-path counts (identical, refused = not valid MDX, so the visual mode would not open
  * it and the source mode stays, mismatched) and exits 1 on any mismatch.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkRoundTrip } from '../app/editor/visual/roundtrip.js';
+import { checkReserialize, checkRoundTrip } from '../app/editor/visual/roundtrip.js';
 
 function mdxFiles(path: string): string[] {
   if (statSync(path).isFile()) return path.endsWith('.mdx') ? [path] : [];
@@ -23,7 +27,9 @@ function mdxFiles(path: string): string[] {
   return out.sort();
 }
 
-const paths = process.argv.slice(2);
+const reserialize = process.argv.includes('--reserialize');
+const paths = process.argv.slice(2).filter((a) => a !== '--reserialize');
+const edits = { blocks: 0, differing: 0 };
 if (paths.length === 0) {
   console.error('usage: editor-roundtrip <path>...');
   process.exit(2);
@@ -34,7 +40,14 @@ for (const path of paths) {
   const counts = { files: 0, identical: 0, refused: 0, mismatched: 0 };
   for (const file of mdxFiles(path)) {
     counts.files++;
-    const result = checkRoundTrip(readFileSync(file, 'utf8'));
+    const source = readFileSync(file, 'utf8');
+    const result = checkRoundTrip(source);
+    if (reserialize && result.status === 'identical') {
+      const r = checkReserialize(source);
+      edits.blocks += r.blocks;
+      edits.differing += r.differing.length;
+      for (const d of r.differing) if (process.env.ROUNDTRIP_VERBOSE) console.log(`reserialize differs ${file} block ${d.index}`);
+    }
     if (result.status === 'identical') {
       counts.identical++;
       totals.blocks += result.blocks;
@@ -53,4 +66,5 @@ for (const path of paths) {
   mismatches += counts.mismatched;
 }
 console.log(`total: ${totals.files} files, ${totals.identical} identical, ${totals.refused} refused, ${totals.mismatched} mismatched; ${totals.visualBlocks} of ${totals.blocks} top-level blocks of the identical pages open as visual nodes`);
+if (reserialize) console.log(`reserialize: ${edits.differing} of ${edits.blocks} visual blocks parse back differently when serialized as edited`);
 process.exit(mismatches > 0 ? 1 : 0);

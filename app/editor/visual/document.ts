@@ -8,9 +8,17 @@
  * is the original gap. So a page opened and saved without edits is its bytes, and an edit
  * changes only the edited block.
  */
-import { blockSource, mdastToMdx, parseBlocks, type BlockDocument, type ParseFailure } from './blocks.js';
-import { blockToPm, pmToMdast, type PmNode } from './pm-json.js';
+import { blockSource, mdastToMdx, parseBlocks, parseMdx, type BlockDocument, type ParseFailure } from './blocks.js';
+import { blockToPm, pmToMdast, setRawParser, type PmNode } from './pm-json.js';
 import type { RootContent } from 'mdast';
+
+setRawParser((text) => {
+  try {
+    return parseMdx(text).children;
+  } catch {
+    return undefined;
+  }
+});
 
 export interface VisualSession {
   doc: BlockDocument;

@@ -161,7 +161,33 @@ function cleanAttribute(attr: MdxJsxAttribute | MdxJsxExpressionAttribute): Reco
 // ---------------------------------------------------------------------------------------------
 // PM JSON → mdast (an edited block, to be serialized by mdast-util-to-markdown)
 
+/** PM JSON → mdast. A raw block inside a container comes back as the MDX nodes its text parses to. */
 export function pmToMdast(node: PmNode): RootContent {
+  return pmToMdastNodes(node)[0] ?? { type: 'html', value: '' };
+}
+
+/** Children: a raw child can stand for several mdast nodes (or none, if emptied). */
+function childrenToMdast(nodes: PmNode[]): RootContent[] {
+  return nodes.flatMap(pmToMdastNodes);
+}
+
+/** Set by document.ts: the MDX parser (kept out of this module's imports to keep it a pure mapping). */
+let parseRaw: ((text: string) => RootContent[] | undefined) | undefined;
+export function setRawParser(parser: (text: string) => RootContent[] | undefined): void {
+  parseRaw = parser;
+}
+
+function pmToMdastNodes(node: PmNode): RootContent[] {
+  if (node.type === 'rawBlock') {
+    const text = String(node.attrs?.text ?? '');
+    // Re-parsed, so to-markdown joins it like the construct it is; text that no longer parses
+    // is kept verbatim (`html` is the one node to-markdown writes out untouched).
+    return parseRaw?.(text) ?? [{ type: 'html', value: text }];
+  }
+  return [pmNodeToMdast(node)];
+}
+
+function pmNodeToMdast(node: PmNode): RootContent {
   const content = node.content ?? [];
   const attrs = node.attrs ?? {};
   switch (node.type) {
@@ -179,7 +205,7 @@ export function pmToMdast(node: PmNode): RootContent {
         value: content.map((c) => c.text ?? '').join(''),
       };
     case 'blockquote':
-      return { type: 'blockquote', children: content.map(pmToMdast) as (BlockContent | DefinitionContent)[] };
+      return { type: 'blockquote', children: childrenToMdast(content) as (BlockContent | DefinitionContent)[] };
     case 'bulletList':
     case 'orderedList':
       return {
@@ -191,7 +217,7 @@ export function pmToMdast(node: PmNode): RootContent {
           type: 'listItem',
           spread: !!item.attrs?.spread,
           checked: null,
-          children: (item.content ?? []).map(pmToMdast) as (BlockContent | DefinitionContent)[],
+          children: childrenToMdast(item.content ?? []) as (BlockContent | DefinitionContent)[],
         })),
       };
     case 'mdxComponent': {
@@ -199,13 +225,10 @@ export function pmToMdast(node: PmNode): RootContent {
         type: 'mdxJsxFlowElement',
         name: String(attrs.name),
         attributes: (attrs.attributes as MdxJsxFlowElement['attributes'] | undefined) ?? [],
-        children: content.map(pmToMdast) as MdxJsxFlowElement['children'],
+        children: childrenToMdast(content) as MdxJsxFlowElement['children'],
       };
       return element as unknown as RootContent;
     }
-    case 'rawBlock':
-      // Emitted verbatim: `html` is the one mdast node to-markdown writes out untouched.
-      return { type: 'html', value: String(attrs.text ?? '') };
     default:
       return { type: 'html', value: content.map((c) => c.text ?? '').join('') };
   }
@@ -232,19 +255,45 @@ function pmInlineToMdast(nodes: PmNode[]): PhrasingContent[] {
     }
     if (node.type !== 'text' || !node.text) continue;
     const marks = [...(node.marks ?? [])].sort((a, b) => MARK_ORDER.indexOf(a.type) - MARK_ORDER.indexOf(b.type));
-    const isCode = marks.some((m) => m.type === 'code');
-    // `**note **` is not bold in Markdown (to-markdown would write character references instead):
-    // whitespace at the edge of a bold/italic/struck run goes outside the run.
-    const [, lead = '', body = '', trail = ''] = isCode || marks.length === 0 ? ['', '', node.text, ''] : /^(\s*)([\s\S]*?)(\s*)$/.exec(node.text) ?? [];
-    if (lead) out.push({ type: 'text', value: lead });
-    if (body) {
-      let leaf: PhrasingContent = isCode ? { type: 'inlineCode', value: body } : { type: 'text', value: body };
-      for (const mark of [...marks].reverse()) {
-        if (mark.type === 'code') continue;
-        leaf = wrap(mark, leaf);
-      }
-      out.push(leaf);
+    let leaf: PhrasingContent = marks.some((m) => m.type === 'code') ? { type: 'inlineCode', value: node.text } : { type: 'text', value: node.text };
+    for (const mark of [...marks].reverse()) {
+      if (mark.type === 'code') continue;
+      leaf = wrap(mark, leaf);
     }
+    out.push(leaf);
+  }
+  return hoistEdgeWhitespace(mergeAdjacent(out));
+}
+
+/**
+ * `**note **` is not bold in Markdown (to-markdown writes character references instead), so
+ * whitespace at the edge of a bold/italic/struck run moves outside the run — after merging, so a
+ * run of bold text and bold code stays one run.
+ */
+function hoistEdgeWhitespace(nodes: PhrasingContent[]): PhrasingContent[] {
+  const out: PhrasingContent[] = [];
+  for (const node of nodes) {
+    if (node.type !== 'strong' && node.type !== 'emphasis' && node.type !== 'delete') {
+      if ('children' in node) (node as { children: PhrasingContent[] }).children = hoistEdgeWhitespace(node.children as PhrasingContent[]);
+      out.push(node);
+      continue;
+    }
+    node.children = hoistEdgeWhitespace(node.children);
+    const first = node.children[0];
+    const last = node.children[node.children.length - 1];
+    let lead = '';
+    let trail = '';
+    if (first?.type === 'text') {
+      lead = /^\s*/.exec(first.value)![0];
+      first.value = first.value.slice(lead.length);
+    }
+    if (last?.type === 'text') {
+      trail = /\s*$/.exec(last.value)![0];
+      last.value = last.value.slice(0, last.value.length - trail.length);
+    }
+    node.children = node.children.filter((c) => c.type !== 'text' || c.value !== '');
+    if (lead) out.push({ type: 'text', value: lead });
+    if (node.children.length) out.push(node);
     if (trail) out.push({ type: 'text', value: trail });
   }
   return mergeAdjacent(out);
