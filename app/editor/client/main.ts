@@ -210,6 +210,8 @@ async function switchBranch(name: string): Promise<void> {
   const target = keep && entries.some((e) => e.path === keep) ? keep : firstPage(entries);
   if (target) await openFile(target);
   else say(`Switched to ${name}.`);
+  const deployed = state?.branches.find((b) => b.name === name)?.preview;
+  if (deployed) say(`${statusLine.textContent ?? ''} Preview deployment (${deployed.status}):`, { href: deployed.url, label: deployed.url });
 }
 
 const firstPage = (entries: TreeEntry[]): string | undefined =>
