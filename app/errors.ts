@@ -12,13 +12,16 @@ export class ApiError extends Error {
   readonly code: string;
   readonly details: ErrorDetail[];
   readonly headers: Record<string, string>;
-  constructor(status: number, code: string, message: string, opts: { details?: ErrorDetail[]; headers?: Record<string, string> } = {}) {
+  /** Fields a JSON body carries beside `error` and `code` (the editor's conflict details). */
+  readonly extra: Record<string, unknown>;
+  constructor(status: number, code: string, message: string, opts: { details?: ErrorDetail[]; headers?: Record<string, string>; extra?: Record<string, unknown> } = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = opts.details ?? [];
     this.headers = opts.headers ?? {};
+    this.extra = opts.extra ?? {};
   }
 }
 
@@ -94,6 +97,23 @@ export const errors = {
   playgroundTimeout: (origin: string, ms: number) => new ApiError(504, 'PLAYGROUND_TIMEOUT', `${origin} did not answer within ${ms} ms`),
   playgroundUnreachable: (origin: string, code?: string) =>
     new ApiError(502, 'PLAYGROUND_UNREACHABLE', `${origin} could not be reached from the appliance${code && /^[A-Z_]+$/.test(code) ? ` (${code})` : ''}`),
+  // The web editor (app/editor, docs/editor.md): its JSON API answers `{error, code, ...extra}`.
+  editConflict: (conflict: Record<string, unknown>) =>
+    new ApiError(409, 'EDIT_CONFLICT', 'This file changed on the branch since you opened it; nothing was saved. Compare the other change and merge, or save on a new branch', { extra: { conflict } }),
+  mergeConflict: (files: string[]) =>
+    new ApiError(409, 'MERGE_CONFLICT', `The branch does not merge cleanly into the default branch (${files.length} file(s) conflict); nothing was published. Bring the branch up to date, then publish`, { extra: { files } }),
+  branchExists: (name: string) => new ApiError(409, 'BRANCH_EXISTS', `A branch named "${name}" already exists`),
+  branchNotFound: (name: string) => new ApiError(404, 'BRANCH_NOT_FOUND', `No branch "${name}" in the project's repository`),
+  notAGitSource: () => new ApiError(409, 'NOT_A_GIT_SOURCE', 'This project is published from a directory, not from Git: it has no branches, previews or pull requests'),
+  noEditableSource: () => new ApiError(409, 'NO_EDITABLE_SOURCE', 'This project has neither a Git source (publish.source "git" with a repository) nor a sourceDir; there is nothing to edit'),
+  editorPathRefused: (why: string) => new ApiError(400, 'EDITOR_PATH_REFUSED', `Path refused: ${why}`),
+  editorFileNotFound: (rel: string) => new ApiError(404, 'EDITOR_FILE_NOT_FOUND', `No file ${rel} in the docs root`),
+  editorFileExists: (rel: string) => new ApiError(409, 'EDITOR_FILE_EXISTS', `${rel} already exists; open it instead of creating it`),
+  editorUploadRefused: (why: string) => new ApiError(415, 'EDITOR_UPLOAD_REFUSED', `Upload refused: ${why}`),
+  editorPreviewUnavailable: () => new ApiError(503, 'EDITOR_PREVIEW_UNAVAILABLE', 'The live preview is not available on this appliance', { headers: { 'Retry-After': '30' } }),
+  editorGitFailed: (message: string) => new ApiError(502, 'EDITOR_GIT_FAILED', `The project's Git repository answered with an error; nothing was changed: ${message}`),
+  editorNoGitHost: () => new ApiError(409, 'NO_GIT_HOST', 'The project has no gitHost configured, so no pull request can be opened (set projects[].gitHost)'),
+  editorGitHostFailed: (message: string) => new ApiError(502, 'GIT_HOST_FAILED', `The Git host refused the pull request: ${message}`),
   playgroundResponseTooLarge: (limitBytes: number) => new ApiError(502, 'PLAYGROUND_RESPONSE_TOO_LARGE', `The API's answer exceeds the playground proxy's limit of ${limitBytes} bytes`),
 };
 

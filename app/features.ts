@@ -23,6 +23,7 @@ import { registerHealthMetrics } from './monitoring/health-metrics.js';
 import { consolePublishAdapter } from './console/publish-adapter.js';
 import { createReaderSeries } from './console/reader-series.js';
 import { consoleReaderAccessAdapter } from './console/reader-access-adapter.js';
+import { createGitHostClient } from './agent/git-host.js';
 
 /** What the wiring may be handed instead of building it (tests share one warm export thread). */
 export interface FeatureDeps {
@@ -77,6 +78,8 @@ export function createFeatures(ctx: AppContext, deps: FeatureDeps = {}): Feature
     exports: staticExport,
     site,
     publish: consolePublishAdapter(publish.service),
+    // The web editor (issue 41): saves publish and preview through the same service and lanes.
+    editor: { publish: publish.service, gitHostClient: createGitHostClient },
     readerAnalytics: createReaderSeries(ctx.db, () => ctx.clock.now()),
     automations: { configured: (project) => automations.configured(project.id), runNow: (project, automation, actor) => automations.runNow(project, automation, 'console', { actor }) },
     // What the site listener serves for the project (as app/console/served.ts chooses): its published site, else its single-site bundle.

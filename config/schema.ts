@@ -326,6 +326,16 @@ const consoleSchema = z.strictObject({
     .optional(),
 });
 
+/** The web editor in the console (issue 41, docs/editor.md). */
+const editorSchema = z.strictObject({
+  /** Serve the editor at /console/orgs/{org}/projects/{project}/editor. */
+  enabled: z.boolean().default(true),
+  /** Largest image upload (bytes). */
+  maxUploadBytes: z.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
+  /** Largest JSON body of the editor's API (a page saved or previewed travels in one). */
+  maxBodyBytes: z.number().int().min(1024).max(64 * 1024 * 1024).default(4 * 1024 * 1024),
+});
+
 export const configSchema = z.strictObject({
   /** Database, exports, extracted sites and secrets. Never inside the source tree in production. */
   stateDir: z.string().min(1).default('./var'),
@@ -368,6 +378,7 @@ export const configSchema = z.strictObject({
   publish: publishSchema.prefault({}),
   replica: replicaSchema.prefault({}),
   console: consoleSchema.prefault({}),
+  editor: editorSchema.prefault({}),
   renderer: z
     .strictObject({
       /** Worker threads of the render pool; 0 = one per available core. */

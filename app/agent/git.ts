@@ -16,6 +16,14 @@ export interface GitOptions {
   /** Basic-auth user name the Git host expects beside a token. */
   tokenUser?: string | undefined;
   signal?: AbortSignal | undefined;
+  /** Who commits (and authors, unless a commit names its author); default: the agent. */
+  identity?: { name: string; email: string } | undefined;
+}
+
+/** A commit's author as `git commit --author` takes it (no angle brackets or line breaks survive). */
+export interface GitAuthor {
+  name: string;
+  email: string;
 }
 
 /**
@@ -34,10 +42,10 @@ export function createGit(opts: GitOptions = {}) {
     SSH_ASKPASS: '',
     GIT_CONFIG_NOSYSTEM: '1',
     GIT_CONFIG_GLOBAL: '/dev/null',
-    GIT_AUTHOR_NAME: AGENT_AUTHOR.name,
-    GIT_AUTHOR_EMAIL: AGENT_AUTHOR.email,
-    GIT_COMMITTER_NAME: AGENT_AUTHOR.name,
-    GIT_COMMITTER_EMAIL: AGENT_AUTHOR.email,
+    GIT_AUTHOR_NAME: (opts.identity ?? AGENT_AUTHOR).name,
+    GIT_AUTHOR_EMAIL: (opts.identity ?? AGENT_AUTHOR).email,
+    GIT_COMMITTER_NAME: (opts.identity ?? AGENT_AUTHOR).name,
+    GIT_COMMITTER_EMAIL: (opts.identity ?? AGENT_AUTHOR).email,
     ...passThrough(),
   };
   const authConfig = (remote: string): string[] =>
@@ -97,8 +105,10 @@ export function createGit(opts: GitOptions = {}) {
       const out = await run(['diff', '--cached', '--name-only', '--no-renames', '-z', mergeBase], dir);
       return out.split('\0').filter(Boolean);
     },
-    async commit(dir: string, message: string): Promise<string> {
-      await run(['commit', '--quiet', '--no-verify', '--no-gpg-sign', '-m', message], dir);
+    async commit(dir: string, message: string, author?: GitAuthor): Promise<string> {
+      const clean = (v: string) => v.replace(/[<>\r\n\0]/g, '').trim();
+      const by = author ? [`--author=${clean(author.name) || 'unknown'} <${clean(author.email)}>`] : [];
+      await run(['commit', '--quiet', '--no-verify', '--no-gpg-sign', ...by, '-m', message], dir);
       return (await run(['rev-parse', 'HEAD'], dir)).trim();
     },
     async push(dir: string, repository: string, branch: string): Promise<void> {

@@ -6,14 +6,15 @@ import { PRE_SESSION_COOKIE, readCookies, setCookie } from './cookies.js';
 import { roleIn, safeEqual } from './session.js';
 
 /**
- * CSRF: every POST carries the `_csrf` field of the form it came from: the session's token, or
- * before sign-in the double-submit token of the pre-session cookie (SameSite=Strict). A request
- * whose Origin names another site is refused before that.
+ * CSRF: every change (POST, PUT, DELETE...) carries the `_csrf` field of the form it came from, or
+ * (the editor's JSON API, docs/editor.md) the `X-CSRF-Token` header: the session's token, or before
+ * sign-in the double-submit token of the pre-session cookie (SameSite=Strict). A request whose
+ * Origin names another site is refused before that.
  */
 export function requireCsrf(publicUrl: string | undefined): RequestHandler {
   const publicHost = publicUrl ? new URL(publicUrl).host : undefined;
   return (req, _res, next) => {
-    if (req.method !== 'POST') return next();
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
     const origin = req.get('origin');
     if (origin === 'null') return next(errors.csrfRejected());
     if (origin) {
@@ -29,7 +30,8 @@ export function requireCsrf(publicUrl: string | undefined): RequestHandler {
       const own = [req.get('host'), publicHost, forwarded].filter((h): h is string => typeof h === 'string' && h.length > 0);
       if (!host || !own.includes(host)) return next(errors.csrfRejected());
     }
-    const sent = typeof (req.body as Record<string, unknown> | undefined)?._csrf === 'string' ? String((req.body as Record<string, unknown>)._csrf) : '';
+    const field = typeof (req.body as Record<string, unknown> | undefined)?._csrf === 'string' ? String((req.body as Record<string, unknown>)._csrf) : '';
+    const sent = field || (req.get('x-csrf-token') ?? '');
     const expected = req.consoleUser?.session.csrfToken ?? readCookies(req).get(PRE_SESSION_COOKIE) ?? '';
     if (!sent || !expected || !safeEqual(sent, expected)) return next(errors.csrfRejected());
     next();

@@ -18,11 +18,18 @@ import { createAnalyticsRouter } from './pages/analytics.js';
 import { createAuditRouter } from './pages/audit.js';
 import type { ConsoleServices } from './services.js';
 import type { SiteFeature } from '../site/feature.js';
+import { createEditorRouter, editorApiError, sendEditorApiError, type EditorDeps } from '../editor/router.js';
+import { roleIn } from './session.js';
 
 export interface ConsoleDeps extends ConsoleServices {
   exports?: ConsoleExports | undefined;
   site?: Pick<SiteFeature, 'loader'> | undefined;
+  /** The web editor's services (issue 41, docs/editor.md). */
+  editor?: EditorDeps | undefined;
 }
+
+/** The editor's JSON API (app/editor/router.ts): its errors are JSON, never pages or redirects. */
+const isEditorApi = (req: Request) => /^\/console\/orgs\/[^/]+\/projects\/[^/]+\/editor\/api(\/|$)/.test(req.originalUrl);
 
 const STATIC: Record<string, string> = { 'console.css': 'text/css; charset=utf-8', 'console.js': 'text/javascript; charset=utf-8', 'favicon.svg': 'image/svg+xml' };
 const SIGN_IN_WINDOW_MS = 15 * 60_000;
@@ -120,7 +127,16 @@ export function createConsoleRouter(ctx: AppContext, deps: ConsoleDeps): Router 
   });
   project.use(createProjectRouter(ctx, deps));
   project.use(createAnalyticsRouter(ctx, deps));
+  if (ctx.config.editor.enabled) project.use('/editor', createEditorRouter(ctx, deps.editor));
   org.use('/projects/:projectId', project);
+
+  // The editor's short address: the org path of the project, for a member of its organization.
+  router.get('/console/projects/:projectId/editor', requireSignIn(), (req, res) => {
+    const p = ctx.stores.projects.get(String(req.params.projectId));
+    if (!p || !roleIn(req.consoleUser, p.orgId) || !ctx.config.editor.enabled) throw errors.projectNotFound();
+    const q = req.originalUrl.indexOf('?');
+    res.redirect(303, `/console/orgs/${encodeURIComponent(p.orgId)}/projects/${encodeURIComponent(p.id)}/editor${q >= 0 ? req.originalUrl.slice(q) : ''}`);
+  });
   router.use('/console/orgs/:orgId', org);
 
   router.use('/console', (req, _res, next) => next(errors.routeNotFound(req.method, req.path)));
@@ -131,6 +147,11 @@ export function createConsoleRouter(ctx: AppContext, deps: ConsoleDeps): Router 
 /** Console errors are pages with the catalogue's status and message; a missing session goes to sign-in. */
 function consoleErrors(ctx: AppContext): ErrorRequestHandler {
   return (err, req, res, _next) => {
+    if (isEditorApi(req)) {
+      const known = editorApiError(err);
+      if (!known) ctx.log.error({ reqId: req.id, err }, 'editor request failed');
+      return sendEditorApiError(res, known ?? errors.internal());
+    }
     const apiError = err instanceof ApiError ? err : storageError(err);
     if (apiError?.code === 'SIGN_IN_REQUIRED' && req.method === 'GET' && !req.path.endsWith('.json')) {
       return res.redirect(303, '/console/sign-in');

@@ -26,9 +26,9 @@ export function branchProblem(branch: string): string | undefined {
 }
 
 /** The git client with the credentials the agent uses for this project's host. */
-export function gitFor(project: Project, signal?: AbortSignal) {
+export function gitFor(project: Project, signal?: AbortSignal, identity?: { name: string; email: string }) {
   const token = project.gitHost?.tokenEnv ? process.env[project.gitHost.tokenEnv] : undefined;
-  return createGit({ token, tokenUser: project.gitHost ? TOKEN_USER[project.gitHost.type] : undefined, signal });
+  return createGit({ token, tokenUser: project.gitHost ? TOKEN_USER[project.gitHost.type] : undefined, signal, identity });
 }
 
 export const checkoutDir = (stateDir: string, projectId: string, branch: string) => path.join(stateDir, 'checkouts', projectId, versionDirName(branch));
