@@ -24,7 +24,7 @@ export interface EditorApi {
   rename(input: { branch: string; from: string; to: string; redirect: boolean }): Promise<{ commit: string; head: string }>;
   remove(branch: string, path: string, baseSha: string): Promise<{ commit: string; head: string }>;
   upload(branch: string, path: string, file: Blob): Promise<{ path: string; sha: string; commit: string }>;
-  preview(input: { branch: string; path: string; content: string }, signal?: AbortSignal): Promise<{ html: string; errors: PreviewError[] }>;
+  preview(input: { branch: string; path: string; content: string; dark?: boolean }, signal?: AbortSignal): Promise<{ html: string; errors: PreviewError[] }>;
   deployPreview(branch: string): Promise<{ previewUrl: string; publishId: string }>;
   publish(branch: string): Promise<{ publishId: string; merged: string }>;
   pullRequest(input: { branch: string; title: string; description: string }): Promise<{ url: string }>;
