@@ -132,7 +132,7 @@ export function renderEditorPage(_req: Request, res: Response, model: EditorPage
 </div>
 <dialog id="dialog-branch" aria-labelledby="dialog-branch-title"><form method="dialog">
   <h2 id="dialog-branch-title">New branch</h2>
-  <label for="branch-name">Branch name</label><input id="branch-name" name="name" required pattern="[A-Za-z0-9._/\\-]+" autocomplete="off">
+  <label for="branch-name">Branch name</label><input id="branch-name" name="name" required pattern="[A-Za-z0-9._\\/\\-]+" autocomplete="off">
   <label for="branch-from">From</label><select id="branch-from" name="from"></select>
   <p class="dialog-error error" role="alert"></p>
   <div class="dialog-buttons"><button value="ok">Create branch</button><button value="cancel" formnovalidate class="secondary">Cancel</button></div>

@@ -147,7 +147,7 @@ async function save(): Promise<void> {
     const r = await api.save({ branch, path: open.path, content: text, baseSha: open.sha });
     open = { path: open.path, sha: r.sha, saved: text };
     markDirty();
-    say(`Saved ${r.path}: commit ${r.commit.slice(0, 10)} on ${branch}.`);
+    say(r.commit ? `Saved ${r.path}: commit ${r.commit.slice(0, 10)} on ${branch}.` : state?.source === 'directory' ? `Saved ${r.path} to the directory.` : `Saved ${r.path}: no change to commit.`);
     updateBranchHead(branch, r.head);
   } catch (err) {
     if (err instanceof ApiError && err.code === 'EDIT_CONFLICT') return resolveConflict(err.body.conflict as Conflict, text);
@@ -372,7 +372,7 @@ function wire(): void {
     try {
       const r = await api.upload(branch, path, file);
       await loadTree();
-      say(`Uploaded ${r.path} (commit ${r.commit.slice(0, 10)}).`);
+      say(r.commit ? `Uploaded ${r.path} (commit ${r.commit.slice(0, 10)}).` : `Uploaded ${r.path}.`);
       if (open && /\.mdx?$/.test(open.path)) insertText(`![](/${r.path})`);
     } catch (err) {
       say(`Upload refused: ${failure(err)}`);
@@ -390,7 +390,7 @@ function wire(): void {
       const onDefault = branch === state?.defaultBranch;
       if (!window.confirm(onDefault ? `Publish ${branch}?` : `Merge ${branch} into ${state?.defaultBranch} and publish?`)) return;
       const r = await api.publish(branch);
-      say(`Publishing (${r.publishId}): merged as ${r.merged.slice(0, 10)}.`);
+      say(r.merged ? `Publishing (${r.publishId}): merged as ${r.merged.slice(0, 10)}.` : `Publishing (${r.publishId}).`);
     }),
   );
   byId('open-pr').addEventListener('click', () =>
