@@ -50,7 +50,7 @@ export function createFeatures(ctx: AppContext, deps: FeatureDeps = {}): Feature
   registry.setDomains(ctx.stores.projects.list());
   // Reader sign-in (issue 40): its routes answer before the site's; the site listener and the
   // other content routes ask its `access` who a reader is. (`site` is only read per request.)
-  const reader = createReaderAccessFeature(ctx, { projectForHost: (host) => site.siteFor(host)?.projectId ?? projectByDomain(reader.service.config(), host) });
+  const reader = createReaderAccessFeature(ctx, { projectForHost: (host) => site.siteFor(host)?.projectId ?? projectByDomain(reader.service.config(), host), siteForHost: (host) => site.siteFor(host) });
   const readerAccess = deps.readerAccess ?? reader.access;
   const site = createSiteFeature(ctx, { registry, readerAccess });
   const publish = createPublishFeature(ctx, { registry, ...exportRunner });

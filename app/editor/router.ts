@@ -11,6 +11,7 @@ import { PublishRequestError, type PublishService } from '../publish/index.js';
 import { createDirWorkspace } from './dir-workspace.js';
 import { createGitWorkspace, type GitWorkspace } from './git-workspace.js';
 import { renderEditorPage } from './page.js';
+import { createEditorStaticRouter } from './static.js';
 import { checkRelPath } from './paths.js';
 import { sniffImage } from './upload.js';
 import { DIRECTORY_BRANCH, type EditorAuthor, type EditorWorkspace } from './workspace.js';
@@ -77,6 +78,8 @@ const handle =
  */
 export function createEditorRouter(ctx: AppContext, deps: EditorDeps = {}): Router {
   const router = Router({ mergeParams: true });
+  // The page's own script and style (dist/editor, built by scripts/build-editor.mjs).
+  router.use('/static', createEditorStaticRouter());
   const settings = () => ctx.config.editor;
   const projectOf = (res: Response) => res.locals.project as Project;
   const publishSettings = (project: Project) => ctx.config.projects.find((p) => p.id === project.id)?.publish;

@@ -8,6 +8,8 @@ import type { ReaderAccess } from './types.js';
 export interface ReaderAccessDeps {
   /** The project whose site answers this Host (published site, preview or bundle); undefined: none. */
   projectForHost: (host: string | undefined) => string | undefined;
+  /** The site answering this Host, whose look the sign-in pages take (site-look.ts); undefined: the defaults. */
+  siteForHost?: (host: string | undefined) => { root: string } | undefined;
 }
 
 /**
@@ -23,7 +25,7 @@ export function createReaderAccessFeature(ctx: AppContext, deps: ReaderAccessDep
     name: 'reader-access',
     access: service.access,
     service,
-    siteRouter: createReaderRouter(ctx, service, projectFor),
+    siteRouter: createReaderRouter(ctx, service, projectFor, (req) => deps.siteForHost?.(req.get('host'))),
     cron: [
       {
         name: 'reader-sessions-prune',

@@ -10,7 +10,8 @@ import { readCookies, setCookie } from '../console/cookies.js';
 import { clearReaderCookie, setReaderCookie } from './cookie.js';
 import { verifyHandoff, type SignedUser } from './jwt.js';
 import { expectsIdToken, providerConfiguration, scopeOf, userAfterGrant, type OauthSettings } from './oauth.js';
-import { chooserPage, failedPage, JWT_CALLBACK_SCRIPT, jwtCallbackPage, passwordPage } from './pages.js';
+import { chooserPage, failedPage, JWT_CALLBACK_SCRIPT, jwtCallbackPage, passwordPage, signInStrings, themeInitScript } from './pages.js';
+import { siteLook, type SiteLook } from './site-look.js';
 import { verifyPassword } from './password.js';
 import { safeRedirect, withRedirect } from './redirect.js';
 import type { AuthedProject, ReaderAccessService } from './service.js';
@@ -33,7 +34,7 @@ declare module 'express-serve-static-core' {
  * /login/oauth-callback, /logout, /_/reader/*), answered only for a site whose project has
  * `auth`; every other request passes through untouched.
  */
-export function createReaderRouter(ctx: AppContext, service: ReaderAccessService, projectFor: (req: Request) => string | undefined): Router {
+export function createReaderRouter(ctx: AppContext, service: ReaderAccessService, projectFor: (req: Request) => string | undefined, siteFor: (req: Request) => { root: string } | undefined = () => undefined): Router {
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '32kb' });
   const flows = createFlowStore<{ projectId: string; redirect: string }>(ctx.clock);
@@ -53,13 +54,19 @@ export function createReaderRouter(ctx: AppContext, service: ReaderAccessService
     next();
   });
 
+  /** The served site's name, colours, logo and language, for the pages below. */
+  const look = (req: Request): SiteLook => siteLook(siteFor(req), req.readerProject!.project.name);
+  const words = (req: Request) => signInStrings(look(req));
+
   const html = (req: Request, res: Response, status: number, body: string) => {
     res.status(status).set({
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'private, no-store',
       'Content-Security-Policy': siteCsp(service.config(), req.readerProject!.project.id),
       'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'no-referrer',
+      // Not no-referrer: with it a browser sends `Origin: null` on the pages' own form posts (Fetch,
+      // "append a request Origin header"), which the login-CSRF check below must refuse.
+      'Referrer-Policy': 'same-origin',
     });
     res.send(body);
   };
@@ -76,7 +83,7 @@ export function createReaderRouter(ctx: AppContext, service: ReaderAccessService
     const started = service.sessions.start(project.id, auth, method, user);
     if (!started.ok) {
       ctx.log.warn({ reqId: req.id, project: project.id, method, reason: started.reason }, 'reader sign-in refused');
-      return html(req, res, 400, failedPage(project.name, started.reason));
+      return html(req, res, 400, failedPage(look(req), started.reason));
     }
     setReaderCookie(req, res, started.cookie, started.maxAgeSeconds);
     const entry = ctx.stores.consoleAudit.record({ orgId: project.orgId, actor: `reader (${method})`, action: 'reader.sign-in', target: project.id, detail: { projectId: project.id, method, session: sessionTag(started.sessionId), groups: user.groups } });
@@ -87,11 +94,11 @@ export function createReaderRouter(ctx: AppContext, service: ReaderAccessService
   router.get('/login', async (req, res) => {
     const { project, auth } = req.readerProject!;
     const redirect = safeRedirect(req.query.redirect);
-    if (auth.method === 'password') return html(req, res, 200, passwordPage(project.name, redirect));
+    if (auth.method === 'password') return html(req, res, 200, passwordPage(look(req), redirect));
     if (auth.method === 'jwt') {
       const jwt = auth.jwt!;
       if (jwt.loginUrl) return res.redirect(302, withRedirect(jwt.loginUrl, redirect));
-      return html(req, res, 200, chooserPage(project.name, jwt.loginUrls!.map((l) => ({ name: l.name, href: withRedirect(l.url, redirect) }))));
+      return html(req, res, 200, chooserPage(look(req), jwt.loginUrls!.map((l) => ({ name: l.name, href: withRedirect(l.url, redirect) }))));
     }
     oauthLimited(req, res);
     const settings = auth.oauth!;
@@ -122,13 +129,13 @@ export function createReaderRouter(ctx: AppContext, service: ReaderAccessService
     const password = typeof body.password === 'string' ? body.password : '';
     if (password && password.length <= 1024 && (await verifyPassword(password, hash))) return signIn(req, res, 'password', { groups: [], content: {}, expiresAt: null }, redirect);
     ctx.stores.consoleAudit.record({ orgId: project.orgId, actor: 'reader (password)', action: 'reader.sign-in-failed', target: project.id, detail: { projectId: project.id, method: 'password' } });
-    html(req, res, 401, passwordPage(project.name, redirect, 'That password is not right.'));
+    html(req, res, 401, passwordPage(look(req), redirect, words(req).wrongPassword));
   });
 
   router.get('/login/jwt-callback', (req, res) => {
     const { project, auth } = req.readerProject!;
     if (auth.method !== 'jwt') throw errors.routeNotFound('GET', '/login/jwt-callback');
-    html(req, res, 200, jwtCallbackPage(project.name, safeRedirect(req.query.redirect)));
+    html(req, res, 200, jwtCallbackPage(look(req), safeRedirect(req.query.redirect)));
   });
 
   router.post('/login/jwt-callback', form, (req, res) => {
@@ -139,7 +146,7 @@ export function createReaderRouter(ctx: AppContext, service: ReaderAccessService
     const result = typeof token === 'string' ? verifyHandoff(token, service.keyOf(project.id)!, req.hostname, ctx.clock.now().getTime()) : { ok: false as const, reason: 'no token' };
     if (!result.ok) {
       ctx.log.warn({ reqId: req.id, project: project.id, reason: result.reason }, 'reader JWT handoff refused');
-      return html(req, res, 401, failedPage(project.name, 'The sign-in portal’s token was not accepted (expired, for another site, or not signed with the configured key). Sign in again.'));
+      return html(req, res, 401, failedPage(look(req), words(req).tokenRefused));
     }
     signIn(req, res, 'jwt', result.user, safeRedirect(req.query.redirect));
   });
@@ -151,7 +158,7 @@ export function createReaderRouter(ctx: AppContext, service: ReaderAccessService
     const settings = auth.oauth!;
     const flow = flows.take(readCookies(req).get(OAUTH_COOKIE));
     setCookie(req, res, OAUTH_COOKIE, '', { path: '/login/oauth-callback', sameSite: 'Lax', maxAge: 0 });
-    if (!flow || flow.extra.projectId !== project.id) return html(req, res, 401, failedPage(project.name, 'This sign-in attempt is unknown, already used or expired; start again.'));
+    if (!flow || flow.extra.projectId !== project.id) return html(req, res, 401, failedPage(look(req), words(req).attemptUnknown));
     const config = await reachable(ctx, () => provider(project.id, settings)());
     const current = new URL(oauthRedirectUri(req, settings));
     current.search = new URL(req.originalUrl, 'http://x').search;
@@ -161,7 +168,7 @@ export function createReaderRouter(ctx: AppContext, service: ReaderAccessService
       user = await userAfterGrant(settings, tokens);
     } catch (err) {
       ctx.log.warn({ reqId: req.id, project: project.id, reason: refusalReason(err) }, 'reader OAuth sign-in refused');
-      return html(req, res, 401, failedPage(project.name, 'The identity provider did not confirm this sign-in. Start again.'));
+      return html(req, res, 401, failedPage(look(req), words(req).providerRefused));
     }
     signIn(req, res, 'oauth', user, flow.extra.redirect);
   });
@@ -186,6 +193,10 @@ export function createReaderRouter(ctx: AppContext, service: ReaderAccessService
     res.json(r ? { signedIn: true, groups: r.groups, content: r.content, apiPlaygroundInputs: r.apiPlaygroundInputs ?? {} } : { signedIn: false, groups: [], content: {}, apiPlaygroundInputs: {} });
   });
 
+  router.get('/_/reader/theme.js', (_req, res) => {
+    res.set({ 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300', 'X-Content-Type-Options': 'nosniff' }).send(themeInitScript());
+  });
+
   router.get('/_/reader/jwt-callback.js', (_req, res) => {
     res.set({ 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300', 'X-Content-Type-Options': 'nosniff' }).send(JWT_CALLBACK_SCRIPT);
   });
@@ -205,11 +216,11 @@ export function createReaderRouter(ctx: AppContext, service: ReaderAccessService
     const e = err instanceof ApiError ? err : undefined;
     if (!e) {
       ctx.log.error({ reqId: req.id, err }, 'reader sign-in error');
-      return html(req, res, 500, failedPage(req.readerProject.project.name, 'Something went wrong; try again.'));
+      return html(req, res, 500, failedPage(look(req), words(req).somethingWrong));
     }
     res.set(e.headers);
     if (e.status === 404) return res.status(404).type('text/plain').send('Not found\n');
-    html(req, res, e.status, failedPage(req.readerProject.project.name, e.message));
+    html(req, res, e.status, failedPage(look(req), e.message));
   });
 
   return router;

@@ -2,6 +2,7 @@ import { CLIENT_ROWS, type ClientStrings } from './client-strings.js';
 import { LAYOUT_ROWS, type LayoutStrings } from './layout-strings.js';
 import { PLAYGROUND_ROWS, type PlaygroundStrings } from './playground-strings.js';
 import type { RowCode } from './row-codes.js';
+import { SIGN_IN_ROWS, type SignInStrings } from './sign-in-strings.js';
 
 /**
  * The site chrome's words in every language Mintlify accepts for `navigation.languages`
@@ -9,7 +10,7 @@ import type { RowCode } from './row-codes.js';
  * the fallback. Pages pick theirs by their navigation language (renderer/layout/chrome.ts);
  * client scripts read theirs from the page (`<html data-strings>`, page-strings.ts), never from a
  * copy of these tables. Translations follow each language's usual interface wording. This file has
- * the first words localized; layout-strings.ts, client-strings.ts and playground-strings.ts the rest.
+ * the first words localized; layout-strings.ts, client-strings.ts, playground-strings.ts and sign-in-strings.ts the rest.
  */
 export interface BaseStrings {
   /** The search button ("Search..."). */
@@ -34,7 +35,7 @@ export interface BaseStrings {
 }
 
 /** Every word of the chrome in one language. */
-export type ChromeStrings = BaseStrings & LayoutStrings & ClientStrings & PlaygroundStrings;
+export type ChromeStrings = BaseStrings & LayoutStrings & ClientStrings & PlaygroundStrings & SignInStrings;
 
 const ROWS: Record<RowCode, BaseStrings> = {
   "en": { search: "Search...", previous: "Previous", next: "Next", onThisPage: "On this page", helpful: "Was this page helpful?", yes: "Yes", no: "No", copyPage: "Copy page", viewMarkdown: "View as Markdown", askAssistant: "Ask assistant", copied: "Copied", askAi: "Ask AI", searchPlaceholder: "Search documentation..." },
@@ -89,7 +90,7 @@ const merged = new Map<RowCode, ChromeStrings>();
 function row(code: RowCode): ChromeStrings {
   let hit = merged.get(code);
   if (!hit) {
-    hit = { ...ROWS[code], ...LAYOUT_ROWS[code], ...CLIENT_ROWS[code], ...PLAYGROUND_ROWS[code] };
+    hit = { ...ROWS[code], ...LAYOUT_ROWS[code], ...CLIENT_ROWS[code], ...PLAYGROUND_ROWS[code], ...SIGN_IN_ROWS[code] };
     merged.set(code, hit);
   }
   return hit;

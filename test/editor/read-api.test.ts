@@ -47,7 +47,7 @@ describe('editor read API over a Git source', { timeout: 60_000 }, () => {
     await c.get(`${apiBase()}/file?branch=main&path=..%2FREADME.md`).expect(400, /EDITOR_PATH_REFUSED/);
     await c.get(`${apiBase()}/nothing`).expect(404, /ROUTE_NOT_FOUND/);
     // The page is served, and the short address redirects to it.
-    await c.get(editorBase()).expect(200, /Editor: Test docs/);
+    await c.get(editorBase()).expect(200, /Editor · Test docs/);
     await c.get(`/console/projects/${TEST_PROJECT}/editor?path=index.mdx`).expect(303).expect('Location', `${editorBase()}?path=index.mdx`);
   });
 
