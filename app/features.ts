@@ -54,7 +54,9 @@ export function createFeatures(ctx: AppContext, deps: FeatureDeps = {}): Feature
   const readerAccess = deps.readerAccess ?? reader.access;
   const site = createSiteFeature(ctx, { registry, readerAccess });
   const publish = createPublishFeature(ctx, { registry, ...exportRunner });
-  const replica = createReplicaFeature(ctx, { service: publish.service, registry });
+  const replica = createReplicaFeature(ctx, { service: publish.service, registry, reader: reader.service });
+  // On a serving replica, followed projects' readers are checked with the publisher's deny list.
+  if (replica.readerSessions) reader.service.followWith(replica.readerSessions);
   // A beacon counts for the project of the site its Host is answered from (on a replica: forwarded to the publisher).
   const resolveProject = hostAwareResolver(ctx.stores, site);
   const forward = replica.forwarder?.forward;

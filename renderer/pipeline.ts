@@ -19,8 +19,7 @@ import { readRepoFile, readRepoText, resolveRepoFile } from './repo-files.js';
 import { SEARCH_BASE_URL, SEARCH_ROOT } from './search-options.js';
 import { pageRequirements } from './access/page-requirements.js';
 import { specAccess as specAccessOf } from './access/spec-access.js';
-import { publicSpecText } from './access/public-spec.js';
-import { loadSpecFile } from './openapi/spec-file.js';
+import { specCopies } from './access/spec-copies.js';
 import { buildBundleAccess, restrictedPages, shardScope } from './access/bundle-access.js';
 import type { SearchScope } from './index-stage/scopes.js';
 import { DEFAULT_SITE_CSP, metaPolicy } from './csp.js';
@@ -180,7 +179,7 @@ function readRawConfig(repoRoot: string, configFile: string): unknown {
   }
 }
 
-function renderContext(plan: SitePlan, themeAssets: Record<string, string>, componentScripts: boolean, csp: string, readerAccess = false): RenderContext {
+export function renderContext(plan: SitePlan, themeAssets: Record<string, string>, componentScripts: boolean, csp: string, readerAccess = false): RenderContext {
   const pageIndex: RenderContext['pageIndex'] = {};
   for (const p of plan.pages) {
     const entry = { title: plan.pageTitles?.[p.slug] ?? p.slug, url: pageHref(p.slug), ...(p.sectionId ? { sectionId: p.sectionId } : {}) };
@@ -439,14 +438,14 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       for (const file of [...islandFiles.keys()].sort()) site.add(file, encoder.encode(islandFiles.get(file)));
     }
     const specs = requirements ? specAccessOf(plan, requirements) : undefined;
+    const copies = specs ? specCopies(plan.repoRoot, plan.assets, specs) : undefined;
     for (const [file, bundlePath] of Object.entries(plan.assets)) {
-      // Reader access on: a spec behind a page is downloadable (llms.txt, "Download spec") as its public view.
-      const view = specs?.publicViews.get(file);
-      if (view) {
-        const loaded = loadSpecFile(plan.repoRoot, file);
-        const text = 'value' in loaded ? publicSpecText(loaded.value, view.hidden) : undefined;
-        if (text !== undefined) {
-          site.add(bundlePath, encoder.encode(text));
+      // Reader access on: a spec behind a page, and each file it refers to, is downloadable as its public view.
+      const copy = copies?.get(file);
+      if (copy) {
+        if (copy.requirement && !specs!.requirements.has(bundlePath)) specs!.requirements.set(bundlePath, copy.requirement);
+        if (copy.text !== undefined) {
+          site.add(bundlePath, encoder.encode(copy.text));
           continue;
         }
         // Not copyable as JSON (a YAML alias cycle): written as it is, and never public; a requirement

@@ -47,6 +47,19 @@ export function createReaderRouter(ctx: AppContext, service: ReaderAccessService
     return p.get;
   };
 
+  const userAnswer = (res: Response, r: ReturnType<ReaderAccessService['access']['reader']>) => {
+    res.set({ 'Cache-Control': 'private, no-store', Vary: 'Cookie' });
+    res.json(r ? { signedIn: true, groups: r.groups, content: r.content, apiPlaygroundInputs: r.apiPlaygroundInputs ?? {} } : { signedIn: false, groups: [], content: {}, apiPlaygroundInputs: {} });
+  };
+
+  // A serving replica knows a followed project's reader access from the publisher's list only
+  // (no secret of it): it answers /_/reader/user; sign-in and sign-out are the publisher's routes.
+  router.get('/_/reader/user', (req, res, next) => {
+    const projectId = projectFor(req);
+    if (!service.followedWithAccess(projectId)) return next();
+    userAnswer(res, service.access.reader(req, projectId!));
+  });
+
   router.use(['/login', '/logout', '/_/reader'], (req, _res, next) => {
     const authed = service.authed(projectFor(req));
     if (!authed) return next('router');
@@ -188,9 +201,7 @@ export function createReaderRouter(ctx: AppContext, service: ReaderAccessService
   router.post('/logout', logout);
 
   router.get('/_/reader/user', (req, res) => {
-    const r = service.access.reader(req, req.readerProject!.project.id);
-    res.set({ 'Cache-Control': 'private, no-store', Vary: 'Cookie' });
-    res.json(r ? { signedIn: true, groups: r.groups, content: r.content, apiPlaygroundInputs: r.apiPlaygroundInputs ?? {} } : { signedIn: false, groups: [], content: {}, apiPlaygroundInputs: {} });
+    userAnswer(res, service.access.reader(req, req.readerProject!.project.id));
   });
 
   router.get('/_/reader/theme.js', (_req, res) => {

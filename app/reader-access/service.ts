@@ -8,6 +8,7 @@ import { loadJwtPublicKey } from './jwt.js';
 import { withRedirect } from './redirect.js';
 import { createReaderSessions } from './sessions.js';
 import type { ReaderAccess, ReaderUser } from './types.js';
+import type { ReplicaReaderSessions } from '../replica/reader-sessions.js';
 
 export interface AuthedProject {
   project: ProjectConfig;
@@ -23,6 +24,8 @@ export function createReaderAccessService(ctx: AppContext) {
   let projects = new Map<string, AuthedProject>();
   let keys = new Map<string, crypto.KeyObject>();
   let current: Readonly<Config> = ctx.config;
+  /** On a serving replica: the projects it follows with reader access, checked without their rows. */
+  let followed: ReplicaReaderSessions | undefined;
 
   const configure = (config: Readonly<Config>): void => {
     const nextProjects = new Map<string, AuthedProject>();
@@ -40,11 +43,12 @@ export function createReaderAccessService(ctx: AppContext) {
 
   const reader = (req: IncomingMessage, projectId: string) => {
     const p = projects.get(projectId);
-    return p ? sessions.reader(req, projectId, p.auth) : null;
+    if (p) return sessions.reader(req, projectId, p.auth);
+    return followed?.reader(req, projectId) ?? null;
   };
 
   const access: ReaderAccess = {
-    enabled: (projectId) => projects.has(projectId),
+    enabled: (projectId) => projects.has(projectId) || (followed?.enabled(projectId) ?? false),
     reader(req, projectId): ReaderUser | null {
       const r = reader(req, projectId);
       if (!r) return null;
@@ -55,6 +59,7 @@ export function createReaderAccessService(ctx: AppContext) {
       return r ? { signedIn: true, groups: new Set(r.groups) } : ANONYMOUS;
     },
     signInUrl(projectId, wanted) {
+      if (!projects.has(projectId) && followed?.enabled(projectId)) return followed.signInUrl(projectId, wanted)!;
       const jwt = projects.get(projectId)?.auth.jwt;
       // One portal: straight there, as Mintlify does; several: the chooser on /login.
       if (jwt?.loginUrl) return withRedirect(jwt.loginUrl, wanted);
@@ -84,6 +89,12 @@ export function createReaderAccessService(ctx: AppContext) {
       ctx.stores.consoleAudit.record({ orgId: p.project.orgId, actor, action: 'reader.session-revoked', target: projectId, detail: { projectId, session: id.slice(0, 12) } });
       return true;
     },
+    /** A serving replica's check of the projects it follows (app/replica/reader-sessions.ts). */
+    followWith(replica: ReplicaReaderSessions): void {
+      followed = replica;
+    },
+    /** Whether this replica follows the project with reader access (it has no config of it: /_/reader/user only). */
+    followedWithAccess: (projectId: string | undefined): boolean => !!projectId && !projects.has(projectId) && (followed?.enabled(projectId) ?? false),
     /** The reader with the session id (sign-out, /_/reader/user). */
     readerWithSession: reader,
   };

@@ -8,6 +8,8 @@ import type { Logger } from '../logger.js';
 import type { PublishService } from '../publish/service.js';
 import { bundlesDir, publishedSlot } from '../publish/slots.js';
 import type { SiteRegistry } from '../sites/registry.js';
+import type { ReplicaReaderSessions } from './reader-sessions.js';
+import type { FollowedReaderAccess } from './upstream-routes.js';
 
 /** How long past `replica.waitSeconds` a long-poll may take before the upstream counts as gone (scripts/container/kube-variant.mjs uses the same). */
 export const POLL_MARGIN_S = 10;
@@ -28,6 +30,8 @@ interface UpstreamSite {
   version: string;
   dirName: string;
   bundlePath: string;
+  /** Set for a project with reader access: what the replica checks its sessions with. */
+  readerAccess?: FollowedReaderAccess;
 }
 
 export interface FollowerStatus {
@@ -45,7 +49,7 @@ const FOLLOWED_FILE = 'followed.json';
  * what it serves, the bundle is downloaded with the replica key, verified, extracted and swapped
  * in by the same path as a publish. A failure keeps what is served and is retried with backoff.
  */
-export function createFollower(deps: { config: () => Readonly<Config>; service: PublishService; registry: SiteRegistry; log: Logger; key: () => string | undefined }) {
+export function createFollower(deps: { config: () => Readonly<Config>; service: PublishService; registry: SiteRegistry; log: Logger; key: () => string | undefined; readerSessions?: ReplicaReaderSessions }) {
   const log = deps.log.child({ feature: 'replica' });
   const status: FollowerStatus = { lastSyncAt: null, lastError: null, sites: 0 };
   let controller = new AbortController();
@@ -78,8 +82,9 @@ export function createFollower(deps: { config: () => Readonly<Config>; service: 
     for (const id of followedIds) if (!listed.has(id)) deps.registry.removePublished(id);
     followedIds = [...listed];
     deps.registry.setFollowedDomains(sites);
+    deps.readerSessions?.setFollowed(sites);
     fs.mkdirSync(path.dirname(followedFile()), { recursive: true });
-    fs.writeFileSync(followedFile(), JSON.stringify(sites.map((s) => ({ projectId: s.projectId, domain: s.domain }))));
+    fs.writeFileSync(followedFile(), JSON.stringify(sites.map((s) => ({ projectId: s.projectId, domain: s.domain, ...(s.readerAccess ? { readerAccess: s.readerAccess } : {}) }))));
     for (const site of sites) {
       if (deps.registry.published(site.projectId)?.version === site.version) continue;
       const started = Date.now();
@@ -141,8 +146,9 @@ export function createFollower(deps: { config: () => Readonly<Config>; service: 
     start(): void {
       // Serve what was followed before the restart at once, then follow.
       try {
-        const followed = JSON.parse(fs.readFileSync(followedFile(), 'utf8')) as Array<{ projectId: string; domain: string }>;
+        const followed = JSON.parse(fs.readFileSync(followedFile(), 'utf8')) as Array<{ projectId: string; domain: string; readerAccess?: FollowedReaderAccess }>;
         deps.registry.setFollowedDomains(followed);
+        deps.readerSessions?.setFollowed(followed);
         followedIds = followed.map((f) => f.projectId);
         deps.service.restoreFollowed(followedIds);
       } catch {

@@ -1,14 +1,27 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Router } from 'express';
+import express, { Router } from 'express';
 import { replicaKeyReaches, type AdminKey } from '../../data/stores/admin-keys.js';
 import type { AppContext } from '../context.js';
 import { errors } from '../errors.js';
 import { listVersions, readActive } from '../loader/sites-dir.js';
 import type { PublishService } from '../publish/service.js';
 import { bundleFile, publishedSlot } from '../publish/slots.js';
+import type { ReaderAccessService } from '../reader-access/service.js';
 import { replicaKeyOf, requireReplicaKey } from './auth.js';
+
+/** What a replica needs to check a followed project's reader sessions itself (no secret in it). */
+export interface FollowedReaderAccess {
+  method: 'jwt' | 'oauth' | 'password';
+  /** The portal a signed-out reader is sent to (jwt with one login URL); otherwise the site's /login. */
+  loginUrl?: string;
+  idleMinutes: number;
+}
+
+/** The most ended sessions one answer lists, and the most last-seen reports one request takes. */
+export const MAX_ENDED_PAGE = 1000;
+export const MAX_SEEN_BATCH = 1000;
 
 /** The longest a replica may ask the publisher to hold a request open. */
 const MAX_WAIT_S = 120;
@@ -28,7 +41,7 @@ export const REPLACED_VERSION_GRACE_MS = MAX_WAIT_S * 1000;
  * projects, or every organization's when made with `--all-organizations`; anything else is 404,
  * as if it did not exist (docs/publishing.md, "Serving replicas").
  */
-export function createUpstreamRouter(ctx: AppContext, service: PublishService): Router {
+export function createUpstreamRouter(ctx: AppContext, service: PublishService, reader: Pick<ReaderAccessService, 'authed' | 'all'>): Router {
   const router = Router();
   router.use('/v1/replica', requireReplicaKey(ctx.stores));
 
@@ -37,12 +50,21 @@ export function createUpstreamRouter(ctx: AppContext, service: PublishService): 
     return orgId !== undefined && replicaKeyReaches(key, orgId);
   };
 
+  const readerAccessOf = (projectId: string): FollowedReaderAccess | undefined => {
+    const auth = reader.authed(projectId)?.auth;
+    if (!auth) return undefined;
+    return { method: auth.method, ...(auth.jwt?.loginUrl ? { loginUrl: auth.jwt.loginUrl } : {}), idleMinutes: auth.session.idleMinutes };
+  };
+
   const snapshot = (key: AdminKey) => {
     const sites = service
       .activeSites()
       .filter((s) => reaches(key, s.projectId))
-      .map((s) => ({ ...s, bundlePath: `/v1/replica/sites/${s.projectId}/${encodeURIComponent(s.dirName)}/bundle.zip` }));
-    const etag = `"${crypto.createHash('sha256').update(JSON.stringify(sites.map((s) => [s.projectId, s.domain, s.version]))).digest('hex').slice(0, 32)}"`;
+      .map((s) => {
+        const readerAccess = readerAccessOf(s.projectId);
+        return { ...s, bundlePath: `/v1/replica/sites/${s.projectId}/${encodeURIComponent(s.dirName)}/bundle.zip`, ...(readerAccess ? { readerAccess } : {}) };
+      });
+    const etag = `"${crypto.createHash('sha256').update(JSON.stringify(sites.map((s) => [s.projectId, s.domain, s.version, s.readerAccess ?? null]))).digest('hex').slice(0, 32)}"`;
     return { sites, etag };
   };
 
@@ -103,6 +125,52 @@ export function createUpstreamRouter(ctx: AppContext, service: PublishService): 
     if (!stat?.isFile()) throw errors.routeNotFound('GET', req.path);
     res.writeHead(200, { 'content-type': 'application/zip', 'content-length': stat.size, 'cache-control': 'no-store' });
     fs.createReadStream(file).on('error', () => res.destroy()).pipe(res);
+  });
+
+  /*
+   * Reader sessions on replicas (docs/reader-access.md, "Replicas"). A replica verifies the
+   * sealed cookie itself; what only the publisher's rows know (revoked, signed out, idle) it reads
+   * here as a journal of ended sessions after a cursor, and it reports when it served a session so
+   * idle expiry is measured over every replica.
+   */
+  router.get('/v1/replica/reader-sessions/ended', (req, res) => {
+    const key = replicaKeyOf(res);
+    const after = Number(req.query.after ?? 0);
+    const limit = Math.min(MAX_ENDED_PAGE, Math.max(1, Number(req.query.limit ?? MAX_ENDED_PAGE) || MAX_ENDED_PAGE));
+    if (!Number.isSafeInteger(after) || after < 0) throw errors.badRequest('after must be a journal number (a non-negative integer)');
+    // Idle sessions end now, not at the hourly prune: a reader who went idle is refused by every
+    // replica at its next read, though nobody asked the publisher for that session.
+    for (const { project, auth } of reader.all()) ctx.stores.readerSessions.pruneIdle(project.id, auth.session.idleMinutes * 60_000);
+    // A cursor past the journal's end is another publisher's (its state was replaced): start again.
+    const from = after > ctx.stores.readerSessions.lastEndSeq() ? 0 : after;
+    const page = ctx.stores.readerSessions.endedAfter(from, limit);
+    const cursor = page.at(-1)?.seq ?? from;
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({
+      ended: page.filter((e) => reaches(key, e.projectId)).map(({ id, projectId, reason, expiresAt }) => ({ id, projectId, reason, expiresAt })),
+      cursor,
+      more: page.length === limit,
+      ...(from !== after ? { reset: true } : {}),
+    });
+  });
+
+  router.post('/v1/replica/reader-sessions/seen', express.json({ limit: '256kb' }), (req, res) => {
+    const key = replicaKeyOf(res);
+    const seen = (req.body as { seen?: unknown } | undefined)?.seen;
+    if (!Array.isArray(seen) || seen.length > MAX_SEEN_BATCH) throw errors.badRequest(`seen must be an array of at most ${MAX_SEEN_BATCH} reports`);
+    const valid = seen.filter((s): s is { id: string; projectId: string; at: string } => {
+      const r = s as Record<string, unknown> | null;
+      return !!r && typeof r.id === 'string' && /^[0-9a-f]{64}$/.test(r.id) && typeof r.projectId === 'string' && typeof r.at === 'string' && !Number.isNaN(Date.parse(r.at));
+    });
+    if (valid.length !== seen.length) throw errors.badRequest('each report needs id (the session hash), projectId and at (ISO time)');
+    // A time ahead of the publisher's clock is taken as now: a replica cannot keep a session alive into the future.
+    const now = ctx.clock.now().getTime();
+    const run = ctx.stores.readerSessions;
+    for (const s of valid) {
+      const auth = reader.authed(s.projectId)?.auth;
+      if (auth && reaches(key, s.projectId)) run.seenOnReplica(s.id, s.projectId, new Date(Math.min(Date.parse(s.at), now)), auth.session.idleMinutes * 60_000);
+    }
+    res.status(204).end();
   });
 
   return router;

@@ -16,6 +16,7 @@ import { projectsGitRetired } from './015_projects_git_retired.js';
 import { publishStages } from './016_publish_stages.js';
 import { automations } from './017_automations.js';
 import { readerSessions } from './018_reader_sessions.js';
+import { readerSessionEnds } from './019_reader_session_ends.js';
 
 export interface Migration {
   /** Applied in order; the database's `PRAGMA user_version` records the last one applied. */
@@ -25,4 +26,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit an applied one. */
-export const migrations: readonly Migration[] = [foundation, analytics, staticExport, agentJobs, analyticsBulk, analyticsHourly, exportKeepGoing, agentV1, publish, readerAnalytics, assistant, consoleTables, replicaKeyReach, exportWarnings, projectsGitRetired, publishStages, automations, readerSessions];
+export const migrations: readonly Migration[] = [foundation, analytics, staticExport, agentJobs, analyticsBulk, analyticsHourly, exportKeepGoing, agentV1, publish, readerAnalytics, assistant, consoleTables, replicaKeyReach, exportWarnings, projectsGitRetired, publishStages, automations, readerSessions, readerSessionEnds];

@@ -19,6 +19,8 @@ import { createHash } from 'node:crypto';
 import { codePropsModule } from './code-props.js';
 import { compileModule, moduleGraph, type CompiledModule } from './compile.js';
 import { PageIconTable, propStrings } from './icons.js';
+import { islandWords, wordsScript } from './words.js';
+import { contentStrings } from '../i18n/content-strings.js';
 import { sanitizePrerendered } from './sanitize.js';
 import { sandboxFor, sandboxReady, type PrerenderResult } from './sandbox.js';
 import { browserRuntime } from './runtime.js';
@@ -88,12 +90,12 @@ export function renderIsland(def: ModuleComponent, el: ElementNode, env: Env, st
     state.warn('component-prerender', `<${el.name}> is not pre-rendered (the sandbox is not loaded in this process); it renders in the browser`, where.file, where.line);
   } else {
     const sandbox = sandboxFor(state.ctx);
-    let result: PrerenderResult = sandbox.render(modules, key, props, html, icons.table, codeProps);
+    let result: PrerenderResult = sandbox.render(modules, key, props, html, icons.table, codeProps, islandWords(state.words));
     // Names the component computed while rendering: drawn now, and rendered once more with them.
     if (result.ok && result.missing.length > 0) {
       const before = icons.size;
       for (const [name, iconType, theme] of result.missing) addIcon(name, iconType ?? undefined, theme);
-      if (icons.size > before) result = sandbox.render(modules, key, props, html, icons.table, codeProps);
+      if (icons.size > before) result = sandbox.render(modules, key, props, html, icons.table, codeProps, islandWords(state.words));
     }
     if (result.ok) first = sanitizePrerendered(result.html);
     else if (unlessPrerendered) return unlessPrerendered();
@@ -126,10 +128,17 @@ export function renderIsland(def: ModuleComponent, el: ElementNode, env: Env, st
  * pages with the same icons share one file).
  */
 export function finishIslands(state: PageState, islands: PageIslands): PageIslands {
-  const script = state.islandIcons?.script((code) => createHash('sha256').update(code).digest('hex').slice(0, 10));
+  const hash = (code: string): string => createHash('sha256').update(code).digest('hex').slice(0, 10);
+  const script = state.islandIcons?.script(hash);
   if (script) {
     islands.files[script.bundlePath] = script.code;
     islands.scripts.splice(1, 0, `/${script.bundlePath}`);
+  }
+  // A page not in English: its words, right after the runtime (before the modules render).
+  const words = wordsScript(state.words, contentStrings('en'), hash);
+  if (words) {
+    islands.files[words.bundlePath] = words.code;
+    islands.scripts.splice(1, 0, `/${words.bundlePath}`);
   }
   return islands;
 }

@@ -36,6 +36,8 @@ export interface RenderRequest {
   icons: IconTable;
   /** The module whose `__mint_props()` gives the props that are code (code-props.ts). */
   codeProps?: string;
+  /** The page language's words for Mintlify's components (words.ts). */
+  words?: Record<string, string>;
 }
 
 /** `missing`: icon names the render asked for that the table lacked ([name, iconType, theme]). */
@@ -73,7 +75,7 @@ export class Engine {
         this.run(vm, m.code, m.id, RENDER_MS);
         this.defined.add(m.bundlePath);
       }
-      const args = [req.key, JSON.stringify(req.props), JSON.stringify(req.html), JSON.stringify(req.icons), req.codeProps ?? ''].map((a) => JSON.stringify(a)).join(', ');
+      const args = [req.key, JSON.stringify(req.props), JSON.stringify(req.html), JSON.stringify(req.icons), req.codeProps ?? '', req.words ? JSON.stringify(req.words) : ''].map((a) => JSON.stringify(a)).join(', ');
       const out = JSON.parse(this.run(vm, `__mintIslands.renderToString(${args})`, 'render', RENDER_MS) || '{}') as { html?: unknown; missing?: unknown };
       return { ok: true, html: typeof out.html === 'string' ? out.html : '', missing: Array.isArray(out.missing) ? (out.missing as [string, string | null, boolean][]) : [] };
     } catch (err) {

@@ -19,6 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { CompiledModule } from './compile.js';
 import type { IconTable } from './icons.js';
+import type { IslandWords } from './words.js';
 import { KEPT_ENGINES, RENDER_MS, SETUP_MS, type EngineResult } from './sandbox-engine.js';
 import type { ThreadRequest } from './sandbox-thread.js';
 
@@ -132,7 +133,8 @@ export class Sandbox {
     return this.spentMs >= BUDGET_MS;
   }
 
-  render(modules: CompiledModule[], key: string, props: unknown, html: Record<string, string>, icons: IconTable = {}, codeProps?: string): PrerenderResult {
+  /** `words`: the page language's words for Mintlify's components (words.ts); English without. */
+  render(modules: CompiledModule[], key: string, props: unknown, html: Record<string, string>, icons: IconTable = {}, codeProps?: string, words?: IslandWords): PrerenderResult {
     const earlier = this.stopped.get(key);
     if (earlier) return { ok: false, reason: earlier };
     if (this.exhausted) return { ok: false, reason: `the export's pre-render budget (${BUDGET_MS / 1000} s per worker) is spent` };
@@ -155,7 +157,7 @@ export class Sandbox {
       }
       const fresh = modules.filter((m) => !defined.has(m.bundlePath)).map((m) => ({ id: m.id, bundlePath: m.bundlePath, code: m.code }));
       const limit = HARD_MS + RENDER_MS * fresh.length;
-      const result = t.ask({ op: 'render', owner: this.id, modules: fresh, key, props, html, icons, ...(codeProps ? { codeProps } : {}) }, limit);
+      const result = t.ask({ op: 'render', owner: this.id, modules: fresh, key, props, html, icons, ...(codeProps ? { codeProps } : {}), ...(words ? { words } : {}) }, limit);
       if (!result) {
         const reason = `stopped: no answer within ${limit} ms (a long native operation or a memory bomb?); the sandbox thread was ended`;
         this.stopped.set(key, reason);

@@ -3,9 +3,12 @@
  * personalization extensions of schemas (create/personalization.mdx) handled: `x-mint-enum` and
  * `x-mint.groups` are never printed; with reader access on, what they restrict is left out as well
  * (properties and `oneOf`/`anyOf` variants with `x-mint.groups`, the enum values `x-mint-enum`
- * lists), since a YAML block cannot be cut per reader. Unchanged parts are shared with the
+ * lists, and their keys and values in hand-written `example`/`examples`: example-filter.ts), since a
+ * YAML block cannot be cut per reader. Unchanged parts are shared with the
  * original; a document without the extensions is returned as it is.
  */
+import { publicDocExample } from './example-filter.js';
+
 type Json = Record<string, unknown>;
 
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -39,7 +42,8 @@ function restricted(v: unknown, root: Json): boolean {
   return false;
 }
 
-function clean(v: unknown, access: boolean, seen: Map<unknown, unknown>, root: Json): unknown {
+/** `names`: `v` maps names to schemas (`properties`), so a key `example` there is a property. */
+function clean(v: unknown, access: boolean, seen: Map<unknown, unknown>, root: Json, names = false): unknown {
   if (typeof v !== 'object' || v === null) return v;
   const done = seen.get(v);
   if (done !== undefined) return done;
@@ -59,12 +63,15 @@ function clean(v: unknown, access: boolean, seen: Map<unknown, unknown>, root: J
         changed = true;
         continue;
       }
-      let c = clean(val, access, seen, root);
+      let c = clean(val, access, seen, root, k === 'properties' || k === 'patternProperties');
       if (k === 'x-mint' && isObj(c) && 'groups' in c) {
         const { groups: _g, ...rest } = c;
         changed = true;
         if (Object.keys(rest).length === 0) continue;
         c = rest;
+      } else if (access && !names && (k === 'example' || k === 'examples')) {
+        // Beside a schema (a media type, a parameter: `schema`) or in the schema itself.
+        c = examplesWithout(k, val, 'schema' in obj ? obj['schema'] : obj, root);
       } else if (access && k === 'properties' && isObj(val)) {
         const kept = Object.entries(val).filter(([, p]) => !restricted(p, root));
         if (kept.length !== Object.keys(val).length) c = Object.fromEntries(kept.map(([name, p]) => [name, clean(p, access, seen, root)]));
@@ -86,6 +93,26 @@ function clean(v: unknown, access: boolean, seen: Map<unknown, unknown>, root: J
   }
   seen.set(v, out);
   return out;
+}
+
+/** `example` (one value) or `examples` (a schema's list, or a media type's map of Example objects). */
+function examplesWithout(key: string, val: unknown, schema: unknown, root: Json): unknown {
+  if (key === 'example') return publicDocExample(val, schema, root);
+  if (Array.isArray(val)) {
+    const list = val.map((v) => publicDocExample(v, schema, root));
+    return list.some((v, i) => v !== val[i]) ? list : val;
+  }
+  if (!isObj(val)) return val;
+  let changed = false;
+  const out: Json = {};
+  for (const [name, ex] of Object.entries(val)) {
+    const value = isObj(ex) && 'value' in ex ? publicDocExample(ex['value'], schema, root) : undefined;
+    if (value !== undefined && value !== (ex as Json)['value']) {
+      changed = true;
+      out[name] = { ...(ex as Json), value };
+    } else out[name] = ex;
+  }
+  return changed ? out : val;
 }
 
 const memo = [new WeakMap<Json, Json>(), new WeakMap<Json, Json>()] as const;

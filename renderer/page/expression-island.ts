@@ -7,6 +7,7 @@ import { EXPRESSION_EXPORT, expressionModule } from '../islands/code-props.js';
 import { compileModule, moduleGraph, type CompiledModule } from '../islands/compile.js';
 import { renderIsland } from '../islands/island.js';
 import { sandboxFor, sandboxReady } from '../islands/sandbox.js';
+import { islandWords } from '../islands/words.js';
 import type { Env } from './env.js';
 import { decodeEntities } from './html.js';
 import { resolveAsset, resolveHref } from './links.js';
@@ -77,7 +78,7 @@ export function codeAsText(code: string, env: Env, state: PageState): string | u
     modules.push(compiled.module);
   }
   const props = Object.fromEntries(given.map((n) => [n, env.scope.values.get(n)]));
-  const result = sandboxFor(state.ctx).render(modules, `${mod.file}#${EXPRESSION_EXPORT}`, props, {});
+  const result = sandboxFor(state.ctx).render(modules, `${mod.file}#${EXPRESSION_EXPORT}`, props, {}, {}, undefined, islandWords(state.words));
   // A value that is not text renders nothing (null); text comes back escaped, never as tags.
   if (!result.ok || result.html === '' || TAG_RE.test(result.html)) return undefined;
   return decodeEntities(result.html);

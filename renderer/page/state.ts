@@ -11,6 +11,9 @@ import type { ApiExamplePanel, BuildWarning, RenderContext } from '../types.js';
 import type { SnippetMemo } from './snippets.js';
 import { contentStrings, type ContentStrings } from '../i18n/content-strings.js';
 import type { ElementNode } from './tree.js';
+import { ANONYMOUS } from '../access/contract.js';
+import { filterMarked } from '../access/filter.js';
+import { htmlToText } from './html.js';
 
 export interface Slot {
   html: string;
@@ -143,7 +146,11 @@ export class PageState {
     return own.text;
   }
 
-  private push(html: string, text: string, code?: CodeSlot): number {
+  private push(html: string, given: string, code?: CodeSlot): number {
+    // A slot's text is read from its HTML before the page's text is filtered (index.ts), so the
+    // group-dependent fragments inside it (API fields, parameters) would reach the page's search
+    // text, the same for every reader: with reader access on it is the slot's public view.
+    const text = this.ctx.readerAccess === true && html.includes('<!--da:') ? htmlToText(filterMarked(html, ANONYMOUS)) : given;
     this.slots.push(code ? { html, text, code } : { html, text });
     return this.slots.length - 1;
   }

@@ -15,6 +15,11 @@ export interface RenderBatchTask {
   keepHtml: boolean;
   /** Cut each page's search text to this many characters (the index stays small; see index-stage). */
   maxSearchText: number;
+  /**
+   * Sources to render in place of files on disk (repository path → text): the editor's preview
+   * renders a page with its unsaved content through this same path (renderer/preview).
+   */
+  sources?: Record<string, string>;
 }
 
 /** Where one page's bytes sit in the batch's single buffer. */

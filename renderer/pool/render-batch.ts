@@ -80,7 +80,7 @@ function languageOfPage(page: PlannedPage, ctx: RenderContext): string {
   return (id !== undefined ? langs.get(id) : undefined) ?? 'en';
 }
 
-function pageInput(page: PlannedPage, ctx: RenderContext): PageInput {
+function pageInput(page: PlannedPage, ctx: RenderContext, sources?: Record<string, string>): PageInput {
   const api = page.api;
   const lang = languageOfPage(page, ctx);
   if (page.generated && api?.kind === 'operation') {
@@ -89,7 +89,7 @@ function pageInput(page: PlannedPage, ctx: RenderContext): PageInput {
   if (page.generated && api?.kind === 'channel') {
     return { file: page.file, source: '', ctx, api, lang, frontmatter: { title: api.channel.title } };
   }
-  const source = readRepoText(ctx.repoRoot, page.file);
+  const source = sources?.[page.file] ?? readRepoText(ctx.repoRoot, page.file);
   return api ? { file: page.file, source, ctx, api, lang } : { file: page.file, source, ctx, lang };
 }
 
@@ -189,7 +189,7 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
   task.pages.forEach((page, i) => {
     try {
       mark = performance.now();
-      const input = pageInput(page, ctx);
+      const input = pageInput(page, ctx, task.sources);
       lap('read');
       const content = renderPageContent(input);
       lap('page');

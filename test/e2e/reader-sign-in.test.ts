@@ -24,7 +24,9 @@ import { browserSuite, chromium } from './chromium.js';
 
 type Auth = NonNullable<NonNullable<ConfigInput['projects']>[number]['auth']>;
 
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
+// The suite takes its screenshots into the run's temp dir; `UPDATE_SCREENSHOTS=1` writes them to
+// docs/screenshots instead (a test run must not change tracked files).
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? path.resolve(import.meta.dirname, '../../docs/screenshots') : path.join(os.tmpdir(), 'reader-sign-in-screenshots');
 const TEAM_MARK = 'TEAMNOTE4417';
 const ADMIN_MARK = 'RUNBOOK8803';
 const LOGO = (fill: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="150" height="32" viewBox="0 0 150 32"><rect x="0" y="4" width="24" height="24" rx="6" fill="#7c3aed"/><text x="32" y="23" font-family="sans-serif" font-size="19" font-weight="700" fill="${fill}">Reactor</text></svg>`;

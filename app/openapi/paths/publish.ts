@@ -211,7 +211,20 @@ export const publishPaths = {
                 items: {
                   type: 'object',
                   required: ['projectId', 'domain', 'version', 'dirName', 'activatedAt', 'bundlePath'],
-                  properties: { projectId: { type: 'string' }, domain: { type: 'string' }, version: { type: 'string' }, dirName: { type: 'string' }, activatedAt: { type: 'string' }, bundlePath: { type: 'string' } },
+                  properties: {
+                    projectId: { type: 'string' },
+                    domain: { type: 'string' },
+                    version: { type: 'string' },
+                    dirName: { type: 'string' },
+                    activatedAt: { type: 'string' },
+                    bundlePath: { type: 'string' },
+                    readerAccess: {
+                      type: 'object',
+                      description: 'Present for a project with `auth`: what a replica checks its reader sessions with (no secret).',
+                      required: ['method', 'idleMinutes'],
+                      properties: { method: { type: 'string', enum: ['jwt', 'oauth', 'password'] }, loginUrl: { type: 'string' }, idleMinutes: { type: 'integer' } },
+                    },
+                  },
                 },
               },
             },
@@ -240,6 +253,75 @@ export const publishPaths = {
         '401': { $ref: '#/components/responses/Unauthorized' },
         '403': { $ref: '#/components/responses/Forbidden' },
         '404': { $ref: '#/components/responses/NotFound' },
+        '500': { $ref: '#/components/responses/InternalError' },
+      },
+    },
+  },
+  '/v1/replica/reader-sessions/ended': {
+    get: {
+      operationId: 'replicaEndedReaderSessions',
+      summary: 'Reader sessions that ended before their absolute end, after a journal number (replica key only)',
+      description:
+        'Revoked, signed-out and idle sessions of projects the key reaches, oldest first, at most 1000 per answer (`more` says another page waits). Idle sessions are swept before answering. A replica keeps `cursor` and asks with `after=<cursor>`; a cursor past the journal (a replaced publisher) starts again from 0 (`reset`). Entries are kept until the session’s absolute end.',
+      tags: ['replica'],
+      parameters: [
+        { name: 'after', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } },
+        { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 1000 } },
+      ],
+      responses: {
+        '200': json(
+          {
+            type: 'object',
+            required: ['ended', 'cursor', 'more'],
+            properties: {
+              ended: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['id', 'projectId', 'reason', 'expiresAt'],
+                  properties: { id: { type: 'string', description: 'SHA-256 of the session id (hex)' }, projectId: { type: 'string' }, reason: { type: 'string', enum: ['revoked', 'signed-out', 'idle'] }, expiresAt: { type: 'string', format: 'date-time' } },
+                },
+              },
+              cursor: { type: 'integer', minimum: 0 },
+              more: { type: 'boolean' },
+              reset: { type: 'boolean' },
+            },
+          },
+          'The ended sessions after the cursor',
+        ),
+        '400': { $ref: '#/components/responses/BadRequest' },
+        '401': { $ref: '#/components/responses/Unauthorized' },
+        '403': { $ref: '#/components/responses/Forbidden' },
+        '500': { $ref: '#/components/responses/InternalError' },
+      },
+    },
+  },
+  '/v1/replica/reader-sessions/seen': {
+    post: {
+      operationId: 'replicaReaderSessionsSeen',
+      summary: 'A replica reports when it last served reader sessions, for idle expiry (replica key only)',
+      description: 'At most 1000 reports; each moves the session’s last seen forward (never past the publisher’s now). Unknown or ended sessions, and projects the key does not reach, are ignored.',
+      tags: ['replica'],
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['seen'],
+              properties: {
+                seen: { type: 'array', maxItems: 1000, items: { type: 'object', required: ['id', 'projectId', 'at'], properties: { id: { type: 'string', pattern: '^[0-9a-f]{64}$' }, projectId: { type: 'string' }, at: { type: 'string', format: 'date-time' } } } },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        '204': { description: 'Recorded', headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } } },
+        '400': { $ref: '#/components/responses/BadRequest' },
+        '401': { $ref: '#/components/responses/Unauthorized' },
+        '403': { $ref: '#/components/responses/Forbidden' },
+        '413': { $ref: '#/components/responses/PayloadTooLarge' },
         '500': { $ref: '#/components/responses/InternalError' },
       },
     },

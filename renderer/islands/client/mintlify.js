@@ -4,7 +4,9 @@
  * so a <Card> inside a running component looks like a <Card> in MDX. Tabs and copy buttons get their
  * behaviour from the page's components.js (delegated on data-attributes), as in MDX. Icons come from
  * the icon table the page ships (renderer/islands/icons.ts) through `__mintIslands.iconSvg`.
- * Plain ES5-style script; needs the globals `preact` and `preactHooks`.
+ * Words (callout labels, badges, Expandable's summary) are the page language's, as the static
+ * renderer writes them (renderer/i18n/content-strings.ts), through `__mintIslands.word`; English
+ * when the page gave none. Plain ES5-style script; needs the globals `preact` and `preactHooks`.
  */
 (function (g) {
   'use strict';
@@ -18,6 +20,11 @@
     warning: ['triangle-exclamation', 'Warning'], check: ['circle-check', 'Check'], danger: ['circle-xmark', 'Danger']
   };
   var uidCounter = 0;
+  // The page language's word for `key` (renderer/islands/words.ts), else the English one.
+  function word(key, english) {
+    var m = g.__mintIslands;
+    return m && m.word ? m.word(key, english) : english;
+  }
 
   function cls() {
     var out = [];
@@ -102,7 +109,7 @@
     };
     var titleEl = title
       ? h('p', { className: 'c-card__title' }, href ? h('a', linkProps('c-card__link'), title) : title)
-      : href ? h('a', linkProps('c-card__link c-card__link--untitled'), h('span', { className: 'c-sr-only' }, cta || 'Open')) : null;
+      : href ? h('a', linkProps('c-card__link c-card__link--untitled'), h('span', { className: 'c-sr-only' }, cta || word('open', 'Open'))) : null;
     return h('div', { className: cls('c-card', bool(p.horizontal) && 'c-card--horizontal', href && 'c-card--link') },
       img ? h('img', { className: 'c-card__img', src: img, alt: '', loading: 'lazy' }) : null,
       icon ? h('span', { className: 'c-card__icon', style: c ? 'color:' + c : undefined }, icon) : null,
@@ -119,7 +126,7 @@
   function callout(kind, title) {
     return function (p) {
       var k = KINDS[kind] || ['circle-info', 'Callout'];
-      var label = kind === 'custom' ? str(p.title) || 'Callout' : k[1];
+      var label = kind === 'custom' ? str(p.title) || 'Callout' : word(kind, k[1]);
       var c = kind === 'custom' ? color(p.color) : undefined;
       // An `icon` prop (a name or JSX) replaces the kind's own icon, which is the theme's.
       var own = iconNode(p.icon, p.iconType, 'c-callout__icon-svg');
@@ -140,8 +147,8 @@
   }
   function Expandable(p) {
     return h('details', { className: 'c-expandable', open: bool(p.defaultOpen) },
-      h('summary', { className: 'c-expandable__summary' }, h('span', { className: 'c-expandable__verb', 'data-hide': 'Hide' }, 'Show'),
-        h('span', { className: 'c-expandable__title' }, str(p.title) || 'properties')),
+      h('summary', { className: 'c-expandable__summary' }, h('span', { className: 'c-expandable__verb', 'data-hide': word('hide', 'Hide') }, word('show', 'Show')),
+        h('span', { className: 'c-expandable__title' }, str(p.title) || word('properties', 'properties'))),
       h('div', { className: 'c-expandable__body' }, p.children));
   }
   function Steps(p) {
@@ -245,9 +252,9 @@
           name ? h('code', { className: 'c-field__name' }, name) : null,
           str(p.type) ? h('span', { className: 'c-field__type' }, p.type) : null,
           location ? h('span', { className: 'c-field__location' }, location) : null,
-          bool(p.required) ? h('span', { className: 'c-field__badge c-field__badge--required' }, 'required') : null,
-          bool(p.deprecated) ? h('span', { className: 'c-field__badge c-field__badge--deprecated' }, 'deprecated') : null,
-          def !== undefined ? h('span', { className: 'c-field__default' }, 'default: ', h('code', null, typeof def === 'string' ? def : JSON.stringify(def))) : null),
+          bool(p.required) ? h('span', { className: 'c-field__badge c-field__badge--required' }, word('required', 'required')) : null,
+          bool(p.deprecated) ? h('span', { className: 'c-field__badge c-field__badge--deprecated' }, word('deprecated', 'deprecated')) : null,
+          def !== undefined ? h('span', { className: 'c-field__default' }, word('defaultValue', 'default') + ': ', h('code', null, typeof def === 'string' ? def : JSON.stringify(def))) : null),
         p.children != null ? h('div', { className: 'c-field__body' }, p.children) : null);
     };
   }

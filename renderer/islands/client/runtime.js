@@ -16,6 +16,8 @@
   var icons = Object.create(null);
   var missing = Object.create(null);
   var warned = Object.create(null);
+  // The page language's words for Mintlify's components (renderer/islands/words.ts); none: English.
+  var words = Object.create(null);
   var passthrough = g.__mintPassthrough;
 
   function esModule(obj) {
@@ -251,10 +253,19 @@
     define: define,
     icons: function (map) { for (var k in map) icons[k] = map[k]; },
     iconEntry: iconEntry,
-    // For the sandbox: the HTML, and the icons the render asked for that the table lacked.
-    renderToString: function (key, dataJson, htmlJson, iconsJson, codeProps) {
+    // A non-English page's words script calls this (after the runtime, before its modules).
+    words: function (map) { for (var k in map) if (typeof map[k] === 'string') words[k] = map[k]; },
+    word: function (key, english) { return typeof words[key] === 'string' ? words[key] : english; },
+    // For the sandbox: the HTML, and the icons the render asked for that the table lacked. One
+    // context renders pages of every language: the page's words replace the last page's.
+    renderToString: function (key, dataJson, htmlJson, iconsJson, codeProps, wordsJson) {
       var table = JSON.parse(iconsJson || '{}');
       for (var k in table) icons[k] = table[k];
+      if (wordsJson) {
+        words = Object.create(null);
+        var given = JSON.parse(wordsJson);
+        for (var w in given) if (typeof given[w] === 'string') words[w] = given[w];
+      }
       missing = Object.create(null);
       var html = g.preactRenderToString.renderToString(element(key, JSON.parse(dataJson), JSON.parse(htmlJson), codeProps));
       var asked = [];
