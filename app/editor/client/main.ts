@@ -121,10 +121,15 @@ function insertText(text: string): void {
   source.focus();
 }
 
+/** The latest open wins: a slower earlier one (a branch switch reopening its file) must not replace it. */
+let openSeq = 0;
+
 async function openFile(path: string): Promise<void> {
   if (!leaveOk()) return;
+  const mine = ++openSeq;
   try {
     const file = await api.file(branch, path);
+    if (mine !== openSeq) return;
     leaveVisual(false);
     open = { path: file.path, sha: file.sha, saved: file.content };
     source.setSource(file.content);
