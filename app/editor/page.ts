@@ -90,6 +90,7 @@ export function renderEditorPage(_req: Request, res: Response, model: EditorPage
   </ul></nav>
   <div class="who"><span>${esc(model.user.name)} · <strong>${esc(model.role)}</strong> role</span></div>
 </header>
+<h1 class="sr">Editor: ${esc(model.project.name)}</h1>
 <div class="editor-bar" role="toolbar" aria-label="Editor">
   <label for="branch-select" class="inline">Branch</label>
   <select id="branch-select"></select>
@@ -117,12 +118,12 @@ export function renderEditorPage(_req: Request, res: Response, model: EditorPage
     <ul id="file-tree" class="file-tree" aria-label="Files of the docs root"></ul>
   </nav>
   <section id="source-pane" tabindex="-1" aria-labelledby="current-path">
-    <h1 id="current-path" class="current-path">No file open</h1>
+    <h2 id="current-path" class="current-path">No file open</h2>
     <div id="source-host" class="source-host"></div>
     <div id="visual-host" class="visual-host" hidden></div>
     <pre id="diff-view" class="diff-view" hidden aria-label="Unsaved changes"></pre>
     <section aria-labelledby="problems-title" class="problems">
-      <h2 id="problems-title">Problems</h2>
+      <h3 id="problems-title">Problems</h3>
       <ul id="errors"><li class="muted">None</li></ul>
     </section>
   </section>
@@ -132,7 +133,7 @@ export function renderEditorPage(_req: Request, res: Response, model: EditorPage
 </div>
 <dialog id="dialog-branch" aria-labelledby="dialog-branch-title"><form method="dialog">
   <h2 id="dialog-branch-title">New branch</h2>
-  <label for="branch-name">Branch name</label><input id="branch-name" name="name" required pattern="[A-Za-z0-9._/\\-]+" autocomplete="off">
+  <label for="branch-name">Branch name</label><input id="branch-name" name="name" required pattern="[A-Za-z0-9._\\/\\-]+" autocomplete="off">
   <label for="branch-from">From</label><select id="branch-from" name="from"></select>
   <p class="dialog-error error" role="alert"></p>
   <div class="dialog-buttons"><button value="ok">Create branch</button><button value="cancel" formnovalidate class="secondary">Cancel</button></div>

@@ -84,6 +84,8 @@ describe.skipIf(!chromium.path)(browserSuite('the editor in source mode, in Chro
     await page.getByLabel('Branch name').fill('edit-e2e');
     await page.getByRole('button', { name: 'Create branch' }).click();
     await expect.poll(() => page.locator('#branch-select').inputValue(), { timeout: 20_000 }).toBe('edit-e2e');
+    // The switch reopens the open file on the new branch; wait for it before opening another.
+    await expect.poll(() => page.locator('#status').textContent(), { timeout: 20_000 }).toMatch(/^Opened index\.mdx on edit-e2e\./);
     expect(git(['--git-dir', repo.bare, 'branch', '--list', 'edit-e2e'])).toContain('edit-e2e');
   }, 60_000);
 

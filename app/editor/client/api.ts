@@ -20,13 +20,13 @@ export interface EditorApi {
   createBranch(name: string, from?: string): Promise<{ name: string; head: string }>;
   tree(branch: string): Promise<{ branch: string; head: string; entries: TreeEntry[] }>;
   file(branch: string, path: string): Promise<FileBody>;
-  save(input: { branch: string; path: string; content: string; baseSha: string | null; message?: string }): Promise<{ path: string; sha: string; commit: string; head: string }>;
-  rename(input: { branch: string; from: string; to: string; redirect: boolean }): Promise<{ commit: string; head: string }>;
-  remove(branch: string, path: string, baseSha: string): Promise<{ commit: string; head: string }>;
-  upload(branch: string, path: string, file: Blob): Promise<{ path: string; sha: string; commit: string }>;
-  preview(input: { branch: string; path: string; content: string }, signal?: AbortSignal): Promise<{ html: string; errors: PreviewError[] }>;
+  save(input: { branch: string; path: string; content: string; baseSha: string | null; message?: string }): Promise<{ path: string; sha: string; commit: string | null; head: string }>;
+  rename(input: { branch: string; from: string; to: string; redirect: boolean }): Promise<{ commit: string | null; head: string }>;
+  remove(branch: string, path: string, baseSha: string): Promise<{ commit: string | null; head: string }>;
+  upload(branch: string, path: string, file: Blob): Promise<{ path: string; sha: string; commit: string | null }>;
+  preview(input: { branch: string; path: string; content: string; dark?: boolean }, signal?: AbortSignal): Promise<{ html: string; errors: PreviewError[] }>;
   deployPreview(branch: string): Promise<{ previewUrl: string; publishId: string }>;
-  publish(branch: string): Promise<{ publishId: string; merged: string }>;
+  publish(branch: string): Promise<{ publishId: string; merged: string | null }>;
   pullRequest(input: { branch: string; title: string; description: string }): Promise<{ url: string }>;
 }
 

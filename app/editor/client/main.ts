@@ -121,10 +121,15 @@ function insertText(text: string): void {
   source.focus();
 }
 
+/** The latest open wins: a slower earlier one (a branch switch reopening its file) must not replace it. */
+let openSeq = 0;
+
 async function openFile(path: string): Promise<void> {
   if (!leaveOk()) return;
+  const mine = ++openSeq;
   try {
     const file = await api.file(branch, path);
+    if (mine !== openSeq) return;
     leaveVisual(false);
     open = { path: file.path, sha: file.sha, saved: file.content };
     source.setSource(file.content);
@@ -147,7 +152,7 @@ async function save(): Promise<void> {
     const r = await api.save({ branch, path: open.path, content: text, baseSha: open.sha });
     open = { path: open.path, sha: r.sha, saved: text };
     markDirty();
-    say(`Saved ${r.path}: commit ${r.commit.slice(0, 10)} on ${branch}.`);
+    say(r.commit ? `Saved ${r.path}: commit ${r.commit.slice(0, 10)} on ${branch}.` : state?.source === 'directory' ? `Saved ${r.path} to the directory.` : `Saved ${r.path}: no change to commit.`);
     updateBranchHead(branch, r.head);
   } catch (err) {
     if (err instanceof ApiError && err.code === 'EDIT_CONFLICT') return resolveConflict(err.body.conflict as Conflict, text);
@@ -210,6 +215,8 @@ async function switchBranch(name: string): Promise<void> {
   const target = keep && entries.some((e) => e.path === keep) ? keep : firstPage(entries);
   if (target) await openFile(target);
   else say(`Switched to ${name}.`);
+  const deployed = state?.branches.find((b) => b.name === name)?.preview;
+  if (deployed) say(`${statusLine.textContent ?? ''} Preview deployment (${deployed.status}):`, { href: deployed.url, label: deployed.url });
 }
 
 const firstPage = (entries: TreeEntry[]): string | undefined =>
@@ -370,7 +377,7 @@ function wire(): void {
     try {
       const r = await api.upload(branch, path, file);
       await loadTree();
-      say(`Uploaded ${r.path} (commit ${r.commit.slice(0, 10)}).`);
+      say(r.commit ? `Uploaded ${r.path} (commit ${r.commit.slice(0, 10)}).` : `Uploaded ${r.path}.`);
       if (open && /\.mdx?$/.test(open.path)) insertText(`![](/${r.path})`);
     } catch (err) {
       say(`Upload refused: ${failure(err)}`);
@@ -388,7 +395,7 @@ function wire(): void {
       const onDefault = branch === state?.defaultBranch;
       if (!window.confirm(onDefault ? `Publish ${branch}?` : `Merge ${branch} into ${state?.defaultBranch} and publish?`)) return;
       const r = await api.publish(branch);
-      say(`Publishing (${r.publishId}): merged as ${r.merged.slice(0, 10)}.`);
+      say(r.merged ? `Publishing (${r.publishId}): merged as ${r.merged.slice(0, 10)}.` : `Publishing (${r.publishId}).`);
     }),
   );
   byId('open-pr').addEventListener('click', () =>

@@ -25,7 +25,9 @@ export function createPreviewPane(frame: HTMLIFrameElement, api: EditorApi, onEr
     inFlight = controller;
     const mine = ++generation;
     try {
-      const result = await api.preview(input, controller.signal);
+      // The site's dark theme when the writer's system is dark, as the console's colours are.
+      const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
+      const result = await api.preview(dark ? { ...input, dark } : input, controller.signal);
       if (mine !== generation) return;
       frame.srcdoc = result.html;
       frame.dataset.rendered = String(mine);

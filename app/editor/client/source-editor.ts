@@ -71,6 +71,8 @@ export function createSourceEditor(parent: HTMLElement, options: { label: string
     bracketMatching(), closeBrackets(), autocompletion({ override: [mdxCompletions] }), rectangularSelection(), crosshairCursor(),
     highlightActiveLine(), highlightSelectionMatches(), lintGutter(), EditorView.lineWrapping,
     markdown({ base: markdownLanguage, codeLanguages }),
+    // MDX has no HTML comments (`<!-- -->` is a syntax error there): Mod-/ writes `{/* */}`.
+    markdownLanguage.data.of({ commentTokens: { block: { open: '{/*', close: '*/}' } } }),
     keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, ...foldKeymap, ...completionKeymap, indentWithTab]),
     readOnly.of(EditorState.readOnly.of(false)),
     theme,
