@@ -18,7 +18,8 @@ import { createAnalyticsRouter } from './pages/analytics.js';
 import { createAuditRouter } from './pages/audit.js';
 import type { ConsoleServices } from './services.js';
 import type { SiteFeature } from '../site/feature.js';
-import { createEditorRouter, editorApiError, sendEditorApiError, type EditorDeps } from '../editor/router.js';
+import { createEditorRouter, createPreviewAssetsRouter, editorApiError, PREVIEW_ASSETS_PATH, sendEditorApiError, type EditorDeps } from '../editor/router.js';
+import { createPreviewTokens } from '../editor/preview-token.js';
 import { roleIn } from './session.js';
 
 export interface ConsoleDeps extends ConsoleServices {
@@ -127,7 +128,10 @@ export function createConsoleRouter(ctx: AppContext, deps: ConsoleDeps): Router 
   });
   project.use(createProjectRouter(ctx, deps));
   project.use(createAnalyticsRouter(ctx, deps));
-  if (ctx.config.editor.enabled) project.use('/editor', createEditorRouter(ctx, deps.editor));
+  const previewTokens = createPreviewTokens();
+  if (ctx.config.editor.enabled) project.use('/editor', createEditorRouter(ctx, deps.editor, previewTokens));
+  // A preview's assets authenticate by the token in their path, not the session (app/editor/preview-token.ts).
+  if (ctx.config.editor.enabled) router.use(PREVIEW_ASSETS_PATH, createPreviewAssetsRouter(ctx, deps.editor ?? {}, previewTokens));
   org.use('/projects/:projectId', project);
 
   // The editor's short address: the org path of the project, for a member of its organization.

@@ -4,7 +4,7 @@ import { errors } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { createRenderPool, type RenderPool } from '../../renderer/pool/render-pool.js';
 import { textOnlyChange, treeFingerprint, treeFingerprintAsync } from '../../renderer/preview/fingerprint.js';
-import { rebaseHtml } from '../../renderer/preview/rebase.js';
+import { rebaseHtml, quietAppliance, QUIET_SCRIPT, QUIET_SCRIPT_PATH } from '../../renderer/preview/rebase.js';
 import { PreviewSession, type PageRender } from '../../renderer/preview/session.js';
 import { RenderError, type RenderFailure } from '../../renderer/types.js';
 import { errorBanner, errorPage, forceAppearance } from './preview-page.js';
@@ -158,7 +158,7 @@ export function createEditorPreview(options: EditorPreviewOptions = {}): EditorP
       if (!PAGE_RE.test(rel)) throw errors.badRequest(`Invalid body: path: only pages and snippets (.mdx, .md) have a preview`);
       const base = input.assetBase ?? options.assetBase?.(input.projectId) ?? 'preview-assets/';
       const finish = (html: string, errs: PreviewError[]): PreviewResult => {
-        let out = forceAppearance(rebaseHtml(html, base), input.dark);
+        let out = forceAppearance(quietAppliance(rebaseHtml(html, base), base), input.dark);
         if (errs.length > 0) out = errorBanner(out, errs);
         return { html: out, errors: errs, ms: Math.round((performance.now() - t0) * 10) / 10 };
       };
@@ -203,6 +203,7 @@ export function createEditorPreview(options: EditorPreviewOptions = {}): EditorP
     async asset(projectId, docsRoot, assetPath) {
       const rel = decodeURIComponent(assetPath).replace(/^\/+/, '');
       if (rel.includes('\\') || rel.includes('\0') || rel.split('/').some((s) => s === '..' || s === '.')) return undefined;
+      if (rel === QUIET_SCRIPT_PATH) return { body: Buffer.from(QUIET_SCRIPT), type: 'text/javascript; charset=utf-8' };
       const entry = await entryFor(projectId, docsRoot);
       if (!entry.session) await refresh(entry, projectId, docsRoot, treeFingerprint(docsRoot));
       const session = entry.session;
@@ -216,7 +217,8 @@ export function createEditorPreview(options: EditorPreviewOptions = {}): EditorP
       const rendered = await session.render(page.file, undefined);
       if (rendered.html === undefined) return undefined;
       const depth = rel === '' || rel === 'index.html' ? 0 : slug.split('/').length;
-      return { body: Buffer.from(rebaseHtml(rendered.html, depth === 0 ? './' : '../'.repeat(depth)), 'utf8'), type: 'text/html; charset=utf-8' };
+      const up = depth === 0 ? './' : '../'.repeat(depth);
+      return { body: Buffer.from(quietAppliance(rebaseHtml(rendered.html, up), up), 'utf8'), type: 'text/html; charset=utf-8' };
     },
 
     async close() {

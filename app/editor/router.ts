@@ -12,6 +12,7 @@ import { createDirWorkspace } from './dir-workspace.js';
 import { createGitWorkspace, type GitWorkspace } from './git-workspace.js';
 import { renderEditorPage } from './page.js';
 import { createEditorStaticRouter } from './static.js';
+import { createPreviewTokens, type PreviewTokens } from './preview-token.js';
 import { checkRelPath } from './paths.js';
 import { sniffImage } from './upload.js';
 import { DIRECTORY_BRANCH, type EditorAuthor, type EditorWorkspace } from './workspace.js';
@@ -76,7 +77,7 @@ const handle =
  * the page, and its JSON API under `api/`. The console's guards have run: a signed-in member of
  * the organization (res.locals.org/project/role), CSRF and Origin checked on every change.
  */
-export function createEditorRouter(ctx: AppContext, deps: EditorDeps = {}): Router {
+export function createEditorRouter(ctx: AppContext, deps: EditorDeps = {}, tokens: PreviewTokens = createPreviewTokens()): Router {
   const router = Router({ mergeParams: true });
   // The page's own script and style (dist/editor, built by scripts/build-editor.mjs).
   router.use('/static', createEditorStaticRouter());
@@ -125,22 +126,6 @@ export function createEditorRouter(ctx: AppContext, deps: EditorDeps = {}): Rout
       editorBase: base,
     });
   });
-
-  // A preview's stylesheets, scripts, images and linked pages, under the branch it was rendered
-  // from (`preview-assets/<branch, URI-encoded>/…`, the asset base api/preview renders with).
-  router.get(
-    '/preview-assets/:branch/*asset',
-    handle(async (req, res) => {
-      if (!deps.preview) throw errors.editorPreviewUnavailable();
-      const ws = workspaceFor(req, res);
-      const branch = String(req.params.branch);
-      const docsRoot = ws.syncedDocsRoot(branch) ?? (await ws.docsRoot(branch));
-      const asset = await deps.preview.asset(projectOf(res).id, docsRoot, ([] as string[]).concat((req.params as Record<string, string | string[]>).asset ?? []).join('/'));
-      if (!asset) throw new ApiError(404, 'NOT_FOUND', 'No such preview asset');
-      res.setHeader('Cache-Control', 'no-cache');
-      res.type(asset.type).send(asset.body);
-    }),
-  );
 
   const api = Router({ mergeParams: true });
   api.use((req, res, next) => {
@@ -266,7 +251,7 @@ export function createEditorRouter(ctx: AppContext, deps: EditorDeps = {}): Rout
       // The clone as the last open or save left it: a keystroke's preview must not fetch the branch.
       const docsRoot = ws.syncedDocsRoot(branch) ?? (await ws.docsRoot(branch));
       const project = projectOf(res);
-      const assetBase = `/console/orgs/${encodeURIComponent(project.orgId)}/projects/${encodeURIComponent(project.id)}/editor/preview-assets/${encodeURIComponent(branch)}/`;
+      const assetBase = `${PREVIEW_ASSETS_PATH}/${tokens.issue(project.id, branch)}/`;
       const out = await deps.preview.render({ projectId: project.id, docsRoot, relPath: rel, content, assetBase, ...(body.dark === true ? { dark: true } : {}) });
       res.json({ html: out.html, errors: out.errors });
     }),
@@ -361,4 +346,42 @@ function editorApiErrors(ctx: AppContext): ErrorRequestHandler {
     else if (known.status >= 500) ctx.log.warn({ reqId: req.id, code: known.code, err: known.message.slice(0, 500) }, 'editor request failed');
     sendEditorApiError(res, known ?? errors.internal());
   };
+}
+
+/** Where a preview's assets are served (mounted by the console before its sign-in guards). */
+export const PREVIEW_ASSETS_PATH = '/console/editor-preview';
+
+/**
+ * A preview's stylesheets, scripts, images and linked pages, for the project and branch its token
+ * grants (preview-token.ts: the sandboxed preview frame sends no console cookie), read from the
+ * branch's clone as the last open or save left it.
+ */
+export function createPreviewAssetsRouter(ctx: AppContext, deps: EditorDeps, tokens: PreviewTokens): Router {
+  const router = Router();
+  router.get('/:token/*asset', async (req, res, next) => {
+    try {
+      if (!deps.preview) throw errors.editorPreviewUnavailable();
+      const grant = tokens.verify(String(req.params.token));
+      const project = grant ? ctx.stores.projects.get(grant.projectId) : undefined;
+      if (!grant || !project) throw new ApiError(404, 'NOT_FOUND', 'No such preview asset');
+      const pub = ctx.config.projects.find((p) => p.id === project.id)?.publish;
+      const ws =
+        pub?.source === 'git' && project.repository
+          ? createGitWorkspace(ctx.config.stateDir, project, pub.docsPath)
+          : project.sourceDir !== null
+            ? createDirWorkspace(project.sourceDir, () => undefined)
+            : undefined;
+      if (!ws) throw errors.noEditableSource();
+      const docsRoot = ws.syncedDocsRoot(grant.branch) ?? (await ws.docsRoot(grant.branch));
+      const asset = await deps.preview.asset(project.id, docsRoot, ([] as string[]).concat((req.params as Record<string, string | string[]>).asset ?? []).join('/'));
+      if (!asset) throw new ApiError(404, 'NOT_FOUND', 'No such preview asset');
+      res.setHeader('Cache-Control', 'private, no-cache');
+      // Loaded by the sandboxed (opaque-origin) preview frame: the console's same-origin CORP would block it.
+      res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+      res.type(asset.type).send(asset.body);
+    } catch (err) {
+      next(err);
+    }
+  });
+  return router;
 }

@@ -26,3 +26,24 @@ export function rebaseCss(css: string, assetPath: string): string {
   const up = depth === 0 ? './' : '../'.repeat(depth);
   return css.replace(CSS_URL_RE, (_m, open: string) => `url(${open}${up}`);
 }
+
+/** The preview's stand-in for the appliance's status (see QUIET_SCRIPT), as `asset()` serves it. */
+export const QUIET_SCRIPT_PATH = '_preview/quiet.js';
+
+/**
+ * The site's scripts ask the site listener's `/_/assistant` whether they run on the appliance
+ * (renderer/assets/client/site.js) before the assistant, page views, feedback and search
+ * analytics talk to it. Inside the editor there is no site listener, and the sandboxed frame's
+ * request would fail: this answers "not the appliance" first, so they stay quiet, as on any
+ * other static host.
+ */
+export const QUIET_SCRIPT = 'window.docsApplianceStatus = Promise.resolve({ appliance: false, preview: true });\n';
+
+/** Load QUIET_SCRIPT (served under `base`) before any of the page's own scripts. */
+export function quietAppliance(html: string, base: string): string {
+  const tag = `<script src="${base}${QUIET_SCRIPT_PATH}"></script>`;
+  const head = /<head(?:\s[^>]*)?>/i.exec(html);
+  if (!head) return tag + html;
+  const at = head.index + head[0].length;
+  return html.slice(0, at) + tag + html.slice(at);
+}

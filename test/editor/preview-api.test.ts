@@ -1,6 +1,7 @@
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TEST_ORG } from '../helpers/appliance.js';
-import { apiBase, editorBase, editorClient, gitAppliance, type EditorClient, type TestAppliance } from './helpers.js';
+import { apiBase, editorClient, gitAppliance, type EditorClient, type TestAppliance } from './helpers.js';
 
 // The live preview through the editor's HTTP API (the renderer side: test/editor/preview.test.ts):
 // the page rendered with the unsaved text, its links under the branch's preview-assets base, and
@@ -26,14 +27,25 @@ describe('editor live preview over HTTP', { timeout: 90_000 }, () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body.errors).toEqual([]);
     expect(res.body.html).toContain('<strong>bold</strong>');
-    const base = `${editorBase()}/preview-assets/main/`;
     const css = [...(res.body.html as string).matchAll(/href="([^"]+\.css)"/g)].map((m) => m[1]!);
     expect(css.length).toBeGreaterThan(0);
-    for (const href of css) expect(href.startsWith(base)).toBe(true);
-    const sheet = await writer.get(css[0]!).expect(200);
+    const base = /^\/console\/editor-preview\/[^/]+\//.exec(css[0]!)?.[0];
+    expect(base).toBeDefined();
+    for (const href of css) expect(href.startsWith(base!)).toBe(true);
+    // The sandboxed preview frame sends no console cookie: the token in the path is the grant.
+    const sheet = await supertest(a.admin).get(css[0]!).expect(200);
     expect(sheet.headers['content-type']).toMatch(/text\/css/);
+    // Loadable from the sandboxed (opaque-origin) preview frame.
+    expect(sheet.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(sheet.text.length).toBeGreaterThan(100);
     await writer.get(`${base}_static/no-such-file.css`).expect(404);
+    // A token altered, forged or of nothing grants nothing.
+    const token = base!.split('/')[3]!;
+    const [body, mac] = token.split('.');
+    const forged = `${Buffer.from(JSON.stringify({ p: 'aaaaaaaaaaaaaaaaaaaaaaaa', b: 'other', e: Date.now() + 60_000 })).toString('base64url')}.${mac}`;
+    for (const bad of [`${body}.x${mac!.slice(1)}`, forged, 'nothing', `${body}`]) {
+      await supertest(a.admin).get(css[0]!.replace(token, bad)).expect(404);
+    }
   });
 
   test('broken MDX answers its file:line and keeps the last good render; a path outside the root is refused', async () => {

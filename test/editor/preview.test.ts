@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEditorPreview, type EditorPreview } from '../../app/editor/preview.js';
 import { ApiError } from '../../app/errors.js';
 import { exportSite } from '../../renderer/index.js';
-import { rebaseCss, rebaseHtml } from '../../renderer/preview/rebase.js';
+import { quietAppliance, QUIET_SCRIPT_PATH, rebaseCss, rebaseHtml } from '../../renderer/preview/rebase.js';
 import { sharedRenderPool } from '../helpers/render-pool.js';
 
 const BASE = '/console/orgs/o1/projects/p1/editor/preview-assets/';
@@ -47,8 +47,10 @@ describe('editor live preview', () => {
     const r = await render('quickstart.mdx', read('quickstart.mdx'));
     expect(r.errors).toEqual([]);
     expect(mainOf(r.html)).toBe(mainOf(rebaseHtml(page, BASE)));
-    // Same template, theme and navigation: the whole document is the export's, rebased.
-    expect(r.html).toBe(rebaseHtml(page, BASE));
+    // Same template, theme and navigation: the whole document is the export's, rebased, with the
+    // stand-in that keeps the site's scripts from calling a site listener the editor does not have.
+    expect(r.html).toBe(quietAppliance(rebaseHtml(page, BASE), BASE));
+    expect(r.html.indexOf(QUIET_SCRIPT_PATH)).toBeLessThan(r.html.indexOf('<script', r.html.indexOf(QUIET_SCRIPT_PATH)));
     expect(r.html).toMatch(/<link rel="stylesheet" href="\/console\/orgs\/o1\/projects\/p1\/editor\/preview-assets\/_static\/site\.[0-9a-f]+\.css">/);
     expect(r.html).not.toMatch(/\s(?:href|src)="\/(?!\/|console\/)/);
     expect(r.html).toContain('http-equiv="Content-Security-Policy"');
