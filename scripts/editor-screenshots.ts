@@ -90,8 +90,7 @@ export async function captureEditor(browser: Browser, out: string): Promise<void
   const editor = `${origin}/console/orgs/${TEST_ORG}/projects/${TEST_PROJECT}/editor?branch=main&path=quickstart.mdx`;
   const shot = async (page: Page, name: string) => {
     const file = path.join(out, `${name}.png`);
-    // Tablet: the preview sits under the source, so the whole page.
-    await page.screenshot({ path: file, fullPage: name.endsWith('-tablet') });
+    await page.screenshot({ path: file });
     console.log(`wrote ${path.relative(process.cwd(), file)}`);
   };
   try {
