@@ -221,6 +221,18 @@ describe.skipIf(!chromium.path)(browserSuite('the editor page in visual mode, si
     expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(1);
   }, 60_000);
 
+  it('the visual mode opens the unsaved source text, and coming back leaves it as typed', async () => {
+    await openPage('index.mdx');
+    await page.getByRole('textbox', { name: 'Page source' }).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('Typed in source, not saved.\n');
+    await page.getByRole('button', { name: 'Visual', exact: true }).click();
+    await page.locator('.visual-content p', { hasText: 'Typed in source, not saved.' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Source', exact: true }).click();
+    expect(await page.locator('#source-host .cm-content').innerText()).toContain('Welcome to the tiny docs.\nTyped in source, not saved.');
+    expect(await page.getByRole('button', { name: 'Save (unsaved changes)' }).count()).toBe(1);
+  }, 60_000);
+
   it('ran with no script error, no CSP violation and nothing loaded from outside', () => {
     expect(problems).toEqual([]);
     expect(outside).toEqual([]);
