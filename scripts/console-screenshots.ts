@@ -1,11 +1,13 @@
 /**
  * `npm run screenshots:console`: a started test appliance with seeded analytics, an agent job and
- * one finished export; screenshots of the console's pages (desktop, phone, dark) into
- * docs/screenshots/ (committed, so the README and docs/console.md show the console).
+ * one finished export; screenshots of the console's pages (desktop, phone, dark) and of the web
+ * editor (scripts/editor-screenshots.ts) into docs/screenshots/ (committed, so the README,
+ * docs/console.md and docs/editor.md show them).
  */
 import path from 'node:path';
 import { launchBrowser } from '../test/e2e/browser.js';
 import { serveConsole } from '../test/e2e/console-app.js';
+import { captureEditor } from './editor-screenshots.js';
 import { TEST_ORG, TEST_PROJECT } from '../test/helpers/appliance.js';
 import type { StaticExportFeature } from '../app/static-export/feature.js';
 
@@ -49,6 +51,7 @@ try {
       await context.close();
     }
   }
+  await captureEditor(browser, out);
 } finally {
   await browser.close();
   await app.close();

@@ -257,10 +257,21 @@ function enterVisual(): void {
   if (!open) return say('Open a page first.');
   if (!/\.mdx?$/.test(open.path)) return say('Visual mode edits pages (.mdx, .md) only.');
   const text = source.getSource();
+  try {
+    // Mounted while the source is still shown: a refused page (VisualModeRefused, thrown before
+    // anything is mounted) leaves the page in source mode with nothing lost.
+    visual = mountVisualEditor(visualHost, text, { onChange: (s) => changed(s) });
+  } catch (err) {
+    visualHost.replaceChildren();
+    const where = (err as { failure?: { line: number; column: number; message: string } }).failure;
+    setModeButtons();
+    if (!where) return say(`Visual mode failed: ${(err as Error).message}`);
+    return say(`Visual mode refused ${open.path}:${where.line}:${where.column}: ${where.message}. The page stays in source mode.`);
+  }
   sourceHost.hidden = true;
   visualHost.hidden = false;
-  visual = mountVisualEditor(visualHost, text, { onChange: (s) => changed(s) });
   setModeButtons();
+  say(`Visual mode: ${open.path}.`);
 }
 
 function leaveVisual(keep: boolean): void {
