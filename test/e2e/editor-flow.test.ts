@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../app/clock.js';
+import { UPLOAD_IMAGE_TYPES } from '../../app/editor/upload.js';
 import { createTestAppliance, OTHER_ORG, OTHER_PROJECT, TEST_ORG, TEST_PROJECT } from '../helpers/appliance.js';
 import { serveGitOverHttp, type GitHttpServer } from '../helpers/git-http-backend.js';
 import { createDocsRepo } from '../publish/helpers.js';
@@ -109,6 +110,9 @@ describe.skipIf(!chromium.path)(browserSuite('the editor flow: git over HTTP, pr
   it('a writer edits in source mode, sees the preview, saves: the commit is on the branch of the served repository, by the writer', async () => {
     await writer.goto(editorUrl());
     await expect.poll(() => writer.locator('#current-path').textContent(), { timeout: 20_000 }).toBe('index.mdx');
+    // The image picker offers what the server takes (it once offered SVG, always refused, and hid AVIF and ICO).
+    expect(await writer.locator('#upload').getAttribute('accept')).toBe(UPLOAD_IMAGE_TYPES.join(','));
+    expect(UPLOAD_IMAGE_TYPES).not.toContain('image/svg+xml');
     await writer.getByRole('button', { name: 'New branch' }).click();
     await writer.getByLabel('Branch name').fill('flow');
     await writer.getByRole('button', { name: 'Create branch' }).click();
