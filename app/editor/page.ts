@@ -6,6 +6,7 @@
  * forbid inline script and every outside load.
  */
 import type { Request, Response } from 'express';
+import { UPLOAD_IMAGE_TYPES } from './upload.js';
 
 export interface EditorPageModel {
   org: { id: string; name: string };
@@ -113,7 +114,7 @@ export function renderEditorPage(_req: Request, res: Response, model: EditorPage
       <button type="button" id="new-page" class="secondary small"${writeOnly}>New page</button>
       <button type="button" id="rename" class="secondary small"${writeOnly}>Rename</button>
       <button type="button" id="delete" class="danger small"${writeOnly}>Delete</button>
-      <label class="button secondary small upload${ro ? ' disabled' : ''}">Upload image<input type="file" id="upload" accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml" class="sr"${writeOnly}></label>
+      <label class="button secondary small upload${ro ? ' disabled' : ''}">Upload image<input type="file" id="upload" accept="${UPLOAD_IMAGE_TYPES.join(',')}" class="sr"${writeOnly}></label>
     </div>
     <ul id="file-tree" class="file-tree" aria-label="Files of the docs root"></ul>
   </nav>

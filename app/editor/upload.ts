@@ -10,6 +10,9 @@ const TYPES: Array<{ type: string; ext: RegExp; test: (b: Buffer) => boolean }> 
   { type: 'image/x-icon', ext: /\.ico$/i, test: (b) => b.length > 4 && b.readUInt32BE(0) === 0x00000100 },
 ];
 
+/** The types an upload may be, for the file picker's `accept` (so it offers what the server takes, and not SVG). */
+export const UPLOAD_IMAGE_TYPES: readonly string[] = TYPES.map((t) => t.type);
+
 /**
  * The image type of an upload, from its bytes (never from what the browser claims), checked
  * against the name's extension: a PNG named `x.png`, not a script named `x.png` nor a PNG named
