@@ -8,7 +8,8 @@
 import { accessElement, enumElement, TAB_GROUPS_ATTR } from '../page/access-fragment.js';
 import { BUILTIN_COMPONENTS } from '../page/components/index.js';
 import { parseMdx } from '../page/parse.js';
-import { kebabName } from '../page/slug.js';
+import { kebabName, slugify } from '../page/slug.js';
+import { API_ROWS, filled, type ApiStrings } from '../i18n/api-strings.js';
 import { withoutPlaceholders } from '../page/state.js';
 import type { ElementNode, Node, TextNode } from '../page/tree.js';
 import type { ApiExamplePanel } from '../types.js';
@@ -18,6 +19,14 @@ import { requestSamples } from './snippets.js';
 import type { ApiChannelPage, ApiMedia, ApiMessage, ApiOperation, ApiParameter, ApiSchema, ApiSchemaPage, ApiSecurity, JsonValue } from './types.js';
 
 type Attrs = Record<string, string | boolean | undefined>;
+
+/** The page's words: its language's API row and the content words' Expandable title for an object's fields. */
+export interface TreeWords {
+  api: ApiStrings;
+  properties: string;
+}
+
+const ENGLISH: TreeWords = { api: API_ROWS.en, properties: 'properties' };
 
 function el(name: string, attrs: Attrs, children: Node[]): ElementNode {
   const list: ElementNode['attrs'] = [];
@@ -110,16 +119,16 @@ function typeLabel(s: ApiSchema): string {
 /** An enum with values restricted by `x-mint-enum`: its options line is an element of its own (access-fragment.ts). */
 const restrictedEnum = (s: ApiSchema): boolean => !!s.enumGroups && !!s.enum && s.enum.some((v) => s.enumGroups![shown(v)] !== undefined);
 
-function fieldText(s: ApiSchema, extraDescription?: string): string {
+function fieldText(s: ApiSchema, w: ApiStrings, extraDescription?: string): string {
   const lines: string[] = [];
-  const pills = [...(s.pre ?? []), ...(s.readOnly ? ['read-only'] : []), ...(s.writeOnly ? ['write-only'] : []), ...(s.post ?? [])];
+  const pills = [...(s.pre ?? []), ...(s.readOnly ? [w.readOnly] : []), ...(s.writeOnly ? [w.writeOnly] : []), ...(s.post ?? [])];
   if (pills.length > 0) lines.push(pills.map(code).join(' '));
   const description = extraDescription ?? s.description;
   if (description) lines.push(withoutLoneStars(dedented(description)));
-  if (s.enum && s.enum.length > 0 && !restrictedEnum(s)) lines.push(`Available options: ${s.enum.map((v) => code(shown(v))).join(', ')}`);
-  if (s.known && s.known.length > 0) lines.push(`Known values: ${s.known.map((v) => code(shown(v))).join(', ')} (others are accepted too)`);
+  if (s.enum && s.enum.length > 0 && !restrictedEnum(s)) lines.push(filled(w.availableOptions, 'values', s.enum.map((v) => code(shown(v))).join(', ')));
+  if (s.known && s.known.length > 0) lines.push(filled(w.knownValues, 'values', s.known.map((v) => code(shown(v))).join(', ')));
   for (const c of s.constraints ?? []) lines.push(c.replace(/^([^:]+): (.*)$/, (_w, k: string, v: string) => `${k}: ${code(v)}`));
-  if (s.example !== undefined && typeof s.example !== 'object') lines.push(`Example: ${code(shown(s.example))}`);
+  if (s.example !== undefined && typeof s.example !== 'object') lines.push(filled(w.example, 'value', code(shown(s.example))));
   if (s.cut === 'circular') lines.push(`Refers back to ${code(s.type)} (a circular reference); its fields are shown above.`);
   return lines.join('\n\n');
 }
@@ -130,6 +139,7 @@ interface FieldStyle {
   location?: string;
   expandAll: boolean;
   direction: 'request' | 'response';
+  words: TreeWords;
   /**
    * The anchor Mintlify's own generated pages give the fields here, less the field's name:
    * `body`, `response`, `body-one-of-0` in a choice's first tab (its links read
@@ -172,12 +182,12 @@ function childNodes(s: ApiSchema, style: FieldStyle): Node[] {
   if (s.prefixItems) {
     // A tuple's positions, `[0]`, `[1]`…, when one of them has fields of its own to show.
     if (!s.prefixItems.some((p) => p.properties || p.variants)) return [];
-    return [el('Expandable', { title: 'items', defaultOpen: style.expandAll }, s.prefixItems.map((p, i) => field(`[${i}]`, false, p, style)))];
+    return [el('Expandable', { title: style.words.api.items, defaultOpen: style.expandAll }, s.prefixItems.map((p, i) => field(`[${i}]`, false, p, style)))];
   }
   const target = s.items && !s.properties && !s.variants ? s.items : s;
   if (target.variants && target.variants.length > 0) return [variantTabs(target.variants, style)];
   if (target.properties && target.properties.length > 0) {
-    return [el('Expandable', { title: target === s ? 'properties' : 'items', defaultOpen: style.expandAll }, fields(target, style))];
+    return [el('Expandable', { title: target === s ? style.words.properties : style.words.api.items, defaultOpen: style.expandAll }, fields(target, style))];
   }
   return [];
 }
@@ -203,7 +213,7 @@ function field(name: string, required: boolean, s: ApiSchema, style: FieldStyle,
   if (required) attrs['required'] = true;
   if (s.deprecated) attrs['deprecated'] = true;
   if (s.default !== undefined) attrs['default'] = shown(s.default);
-  const text = fieldText(s, description);
+  const text = fieldText(s, style.words.api, description);
   const options = restrictedEnum(s) ? [enumElement(s.enum!.map((v) => [shown(v), s.enumGroups![shown(v)] ?? null]))] : [];
   const children = [...options, ...childNodes(s, (within ?? undefined) === style.alias ? style : withAlias(style, within))];
   // A field with nothing but its words gets them without the blank lines that keep a text apart
@@ -213,21 +223,26 @@ function field(name: string, required: boolean, s: ApiSchema, style: FieldStyle,
   return el(style.component, attrs, [...(text ? prose(text) : []), ...children]);
 }
 
-function heading(text: string): TextNode {
-  return md(`## ${text}`);
+/**
+ * A section heading in the page's language. Its id stays the English heading's slug (`#body`,
+ * `#path-parameters`) in every language, so links into the section work whatever language they
+ * were written against; English keeps its plain heading (the same output as before translation).
+ */
+function heading(text: string, english: string): TextNode {
+  return md(text === english ? `## ${text}` : `## ${text} {#${slugify(english)}}`);
 }
 
-function securityNodes(all: ApiSecurity[], expandAll: boolean): Node[] {
+function securityNodes(all: ApiSecurity[], expandAll: boolean, tree: TreeWords): Node[] {
   const security = all.filter((alt) => alt.schemes.length > 0);
   if (security.length === 0) return [];
   // An empty alternative (`security: [{bearer: []}, {}]`): the endpoint also answers without credentials.
   const optional = security.length < all.length;
-  const style: FieldStyle = { component: 'ParamField', expandAll, direction: 'request' };
+  const style: FieldStyle = { component: 'ParamField', expandAll, direction: 'request', words: tree };
   const alternative = (alt: ApiSecurity): Node[] =>
     alt.schemes.map((s): Node => {
       // Mutual TLS is the client's certificate on the connection: no header, query or cookie to fill.
       if (s.kind === 'mutualTLS') {
-        const words = [`${code(s.name)}: mutual TLS. The client presents a trusted certificate when it connects; nothing is sent in the request itself.`, s.description, s.scopes ? `Required scopes: ${s.scopes.map(code).join(', ')}` : undefined];
+        const words = [`${code(s.name)}: mutual TLS. The client presents a trusted certificate when it connects; nothing is sent in the request itself.`, s.description, s.scopes ? filled(tree.api.requiredScopes, 'values', s.scopes.map(code).join(', ')) : undefined];
         return md(words.filter(Boolean).join('\n\n'));
       }
       let location = 'header';
@@ -242,30 +257,30 @@ function securityNodes(all: ApiSecurity[], expandAll: boolean): Node[] {
       } else if (s.kind === 'oauth2' || s.kind === 'openIdConnect') description = 'The access token received from the authorization server in the OAuth 2.0 flow.';
       else description = `HTTP ${code(s.scheme ?? 'authentication')} credentials.`;
       // The scheme's own description "replaces the auto-generated text" (Mintlify's troubleshooting page).
-      const words = [s.description ?? description, s.scopes ? `Required scopes: ${s.scopes.map(code).join(', ')}` : undefined].filter(Boolean).join('\n\n');
+      const words = [s.description ?? description, s.scopes ? filled(tree.api.requiredScopes, 'values', s.scopes.map(code).join(', ')) : undefined].filter(Boolean).join('\n\n');
       return field(name, !optional, { type: 'string' }, { ...style, location }, words);
     });
   const body: Node[] =
     security.length === 1 && security[0]
       ? alternative(security[0])
       : [el('Tabs', {}, security.map((alt) => el('Tab', { title: alt.schemes.map((s) => s.name).join(' + ') }, alternative(alt))))];
-  return [heading('Authorizations'), ...(optional ? [md('Optional: requests without credentials are accepted too.')] : []), ...body];
+  return [heading(tree.api.authorizations, API_ROWS.en.authorizations), ...(optional ? [md(tree.api.optionalAuth)] : []), ...body];
 }
 
-const PARAM_SECTIONS: { in: ApiParameter['in']; title: string }[] = [
-  { in: 'header', title: 'Headers' },
-  { in: 'path', title: 'Path Parameters' },
-  { in: 'query', title: 'Query Parameters' },
-  { in: 'cookie', title: 'Cookies' },
+const PARAM_SECTIONS: { in: ApiParameter['in']; title: keyof ApiStrings }[] = [
+  { in: 'header', title: 'headers' },
+  { in: 'path', title: 'pathParameters' },
+  { in: 'query', title: 'queryParameters' },
+  { in: 'cookie', title: 'cookies' },
 ];
 
-function parameterNodes(params: ApiParameter[], expandAll: boolean): Node[] {
+function parameterNodes(params: ApiParameter[], expandAll: boolean, words: TreeWords): Node[] {
   const out: Node[] = [];
   for (const section of PARAM_SECTIONS) {
     const list = params.filter((p) => p.in === section.in);
     if (list.length === 0) continue;
-    out.push(heading(section.title));
-    const style: FieldStyle = { component: 'ParamField', location: section.in, expandAll, direction: 'request' };
+    out.push(heading(words.api[section.title], API_ROWS.en[section.title]));
+    const style: FieldStyle = { component: 'ParamField', location: section.in, expandAll, direction: 'request', words };
     for (const p of list) {
       const s: ApiSchema = { ...p.schema, ...(p.deprecated ? { deprecated: true } : {}), ...(p.example !== undefined && p.schema.example === undefined ? { example: p.example } : {}) };
       const node = field(p.name, p.required, s, style, p.description ?? p.schema.description);
@@ -290,44 +305,44 @@ function mediaBlock(media: ApiMedia[], style: FieldStyle): Node[] {
   return [el('Tabs', {}, media.map((m) => el('Tab', { title: m.type }, mediaFields(m, style))))];
 }
 
-function bodyNodes(op: ApiOperation): Node[] {
+function bodyNodes(op: ApiOperation, words: TreeWords): Node[] {
   const rb = op.requestBody;
   if (!rb || rb.media.length === 0) return [];
-  const title = op.method === 'WEBHOOK' ? 'Payload' : 'Body';
-  return [heading(title), ...(rb.description ? prose(rb.description) : []), ...mediaBlock(rb.media, { component: 'ParamField', location: 'body', expandAll: op.expandAll, direction: 'request', alias: 'body' })];
+  const title = op.method === 'WEBHOOK' ? 'payload' : 'body';
+  return [heading(words.api[title], API_ROWS.en[title]), ...(rb.description ? prose(rb.description) : []), ...mediaBlock(rb.media, { component: 'ParamField', location: 'body', expandAll: op.expandAll, direction: 'request', words, alias: 'body' })];
 }
 
 /** Each status as a tab (one status: shown alone), with its description, media and headers. */
-function responseBlock(responses: ApiOperation['responses'], expandAll: boolean, alias?: string): Node[] {
-  const style: FieldStyle = { component: 'ResponseField', expandAll, direction: 'response', ...(alias ? { alias } : {}) };
+function responseBlock(responses: ApiOperation['responses'], expandAll: boolean, words: TreeWords, alias?: string): Node[] {
+  const style: FieldStyle = { component: 'ResponseField', expandAll, direction: 'response', words, ...(alias ? { alias } : {}) };
   const one = (r: ApiOperation['responses'][number]): Node[] => [
     ...(r.description ? prose(r.description) : []),
     ...(r.media.length > 0 ? mediaBlock(r.media, style) : []),
-    ...(r.headers.length > 0 ? [md('**Headers**'), ...r.headers.map((h) => field(h.name, false, h.schema, style, h.description, null, null))] : []),
+    ...(r.headers.length > 0 ? [md(`**${words.api.headers}**`), ...r.headers.map((h) => field(h.name, false, h.schema, style, h.description, null, null))] : []),
   ];
   return responses.length === 1 && responses[0] ? [md(code(responses[0].status)), ...one(responses[0])] : [el('Tabs', {}, responses.map((r) => el('Tab', { title: r.status }, one(r))))];
 }
 
-function responseNodes(op: ApiOperation): Node[] {
+function responseNodes(op: ApiOperation, words: TreeWords): Node[] {
   if (op.responses.length === 0) return [];
-  return [heading('Response'), ...responseBlock(op.responses, op.expandAll, 'response')];
+  return [heading(words.api.response, API_ROWS.en.response), ...responseBlock(op.responses, op.expandAll, words, 'response')];
 }
 
 /** `callbacks`, as Mintlify places them: after the body, one collapsible section per request. */
-function callbackNodes(op: ApiOperation): Node[] {
+function callbackNodes(op: ApiOperation, words: TreeWords): Node[] {
   const callbacks = op.callbacks ?? [];
   if (callbacks.length === 0) return [];
-  const out: Node[] = [heading('Callbacks')];
+  const out: Node[] = [heading(words.api.callbacks, API_ROWS.en.callbacks)];
   for (const cb of callbacks) {
     // The section's title names the method and expression; inside, what the request carries.
-    const inner: Node[] = cb.deprecated ? [md('This callback is deprecated.')] : [];
+    const inner: Node[] = cb.deprecated ? [md(words.api.callbackDeprecated)] : [];
     if (cb.summary) inner.push(md(`**${cb.summary.replace(/[*_`[\]<>]/g, '\\$&')}**`));
     if (cb.description) inner.push(...prose(cb.description));
     const rb = cb.requestBody;
     if (rb && rb.media.length > 0) {
-      inner.push(md('**Body**'), ...(rb.description ? prose(rb.description) : []), ...mediaBlock(rb.media, { component: 'ParamField', location: 'body', expandAll: op.expandAll, direction: 'request' }));
+      inner.push(md(`**${words.api.body}**`), ...(rb.description ? prose(rb.description) : []), ...mediaBlock(rb.media, { component: 'ParamField', location: 'body', expandAll: op.expandAll, direction: 'request', words }));
     }
-    if (cb.responses.length > 0) inner.push(md('**Response**'), ...responseBlock(cb.responses, op.expandAll));
+    if (cb.responses.length > 0) inner.push(md(`**${words.api.response}**`), ...responseBlock(cb.responses, op.expandAll, words));
     out.push(el('Accordion', { title: `${cb.name}: ${cb.method} ${cb.expression}` }, inner));
   }
   return out;
@@ -339,21 +354,21 @@ const fenceOf = (mediaType: string): string => (/json/i.test(mediaType) ? 'json'
  * The examples column. `text` (when given) receives it as retrieval reads it: the request example
  * in its first language only (the others translate the same request), the responses' as they are.
  */
-function exampleNodes(op: ApiOperation, known: Map<string, string>, fenced: CodeBlock, text?: ApiExamplePanel[]): Node[] {
+function exampleNodes(op: ApiOperation, known: Map<string, string>, fenced: CodeBlock, words: TreeWords, text?: ApiExamplePanel[]): Node[] {
   const out: Node[] = [];
   const samples = requestSamples(op);
   for (const s of samples) if (s.html !== undefined) known.set(`${s.fence}\n${s.code}`, s.html);
   const first = samples[0];
   if (first) {
     out.push(el('RequestExample', {}, samples.map((s) => fenced(s.fence, s.label, s.code))));
-    text?.push({ label: 'Request example', blocks: [{ title: first.label, code: first.code }] });
+    text?.push({ label: words.api.requestExample, blocks: [{ title: first.label, code: first.code }] });
   } else if (op.method === 'WEBHOOK') {
     const m = exampleMedia(op.requestBody?.media);
     const value = m && (m.examples[0]?.value ?? (m.schema ? exampleOf(m.schema, { direction: 'request' }) : undefined));
     if (m && value !== undefined) {
       const code = exampleCode(value, m.type, 2, m.schema);
-      out.push(el('RequestExample', {}, [fenced(fenceOf(m.type), 'Payload', code)]));
-      text?.push({ label: 'Request example', blocks: [{ title: 'Payload', code }] });
+      out.push(el('RequestExample', {}, [fenced(fenceOf(m.type), words.api.payload, code)]));
+      text?.push({ label: words.api.requestExample, blocks: [{ title: words.api.payload, code }] });
     }
   }
   const blocks: TextNode[] = [];
@@ -371,7 +386,7 @@ function exampleNodes(op: ApiOperation, known: Map<string, string>, fenced: Code
   }
   if (blocks.length > 0) {
     out.push(el('ResponseExample', {}, blocks));
-    text?.push({ label: 'Response example', blocks: plain });
+    text?.push({ label: words.api.responseExample, blocks: plain });
   }
   return out;
 }
@@ -382,21 +397,22 @@ function exampleNodes(op: ApiOperation, known: Map<string, string>, fenced: Code
  * `examplesText` the examples column as plain code for retrieval (the tree ends with its panels).
  */
 /** `examplesOp`: the operation the examples column is made from (public-view.ts with reader access on), else `op`. */
-export function operationTree(op: ApiOperation, withDescription: boolean, known: Map<string, string>, codeBlock: CodeBlock = fenced, examplesText?: ApiExamplePanel[], examplesOp: ApiOperation = op): Node[] {
+/** `words`: the page's language (PageState's apiWords and words.properties); English by default. */
+export function operationTree(op: ApiOperation, withDescription: boolean, known: Map<string, string>, codeBlock: CodeBlock = fenced, examplesText?: ApiExamplePanel[], examplesOp: ApiOperation = op, words: TreeWords = ENGLISH): Node[] {
   return [
     ...(withDescription && op.description ? prose(op.description) : []),
-    ...securityNodes(op.security, op.expandAll),
-    ...parameterNodes(op.parameters, op.expandAll),
-    ...bodyNodes(op),
-    ...callbackNodes(op),
-    ...responseNodes(op),
-    ...exampleNodes(examplesOp, known, codeBlock, examplesText),
+    ...securityNodes(op.security, op.expandAll, words),
+    ...parameterNodes(op.parameters, op.expandAll, words),
+    ...bodyNodes(op, words),
+    ...callbackNodes(op, words),
+    ...responseNodes(op, words),
+    ...exampleNodes(examplesOp, known, codeBlock, words, examplesText),
   ];
 }
 
 /** An `openapi-schema` page: the schema's description and its fields. */
-export function schemaTree(page: ApiSchemaPage): Node[] {
-  const style: FieldStyle = { component: 'ResponseField', expandAll: page.expandAll, direction: 'response' };
+export function schemaTree(page: ApiSchemaPage, words: TreeWords = ENGLISH): Node[] {
+  const style: FieldStyle = { component: 'ResponseField', expandAll: page.expandAll, direction: 'response', words };
   const s = page.schema;
   const nodes: Node[] = [...(s.description ? prose(s.description) : [])];
   if (s.properties) nodes.push(...fields(s, style));
@@ -405,25 +421,26 @@ export function schemaTree(page: ApiSchemaPage): Node[] {
   return nodes;
 }
 
-function messageNodes(m: ApiMessage, expandAll: boolean, level: string): Node[] {
-  const style: FieldStyle = { component: 'ResponseField', expandAll, direction: 'response' };
+function messageNodes(m: ApiMessage, expandAll: boolean, level: string, words: TreeWords): Node[] {
+  const style: FieldStyle = { component: 'ResponseField', expandAll, direction: 'response', words };
   const out: Node[] = [md(`${level} ${m.title}`)];
   if (m.description) out.push(...prose(m.description));
   if (m.contentType) out.push(md(code(m.contentType)));
   // An object's fields are listed; any other schema is one field named for what it is.
-  const part = (label: string, s: ApiSchema): Node[] => [md(`**${label}**`), ...(s.properties || s.variants ? mediaFields({ type: m.contentType ?? 'application/json', schema: s, examples: [] }, style) : [field(label.toLowerCase(), false, s, style)])];
-  if (m.headers) out.push(...part('Headers', m.headers));
-  if (m.payload) out.push(...part('Payload', m.payload));
+  // The label in the page's language; a lone field keeps its English name (its anchor, `param-payload`).
+  const part = (key: 'headers' | 'payload', s: ApiSchema): Node[] => [md(`**${words.api[key]}**`), ...(s.properties || s.variants ? mediaFields({ type: m.contentType ?? 'application/json', schema: s, examples: [] }, style) : [field(key, false, s, style)])];
+  if (m.headers) out.push(...part('headers', m.headers));
+  if (m.payload) out.push(...part('payload', m.payload));
   return out;
 }
 
 /** An AsyncAPI channel page: description, parameters, then its messages by operation, examples on the side. */
-export function channelTree(ch: ApiChannelPage): Node[] {
+export function channelTree(ch: ApiChannelPage, words: TreeWords = ENGLISH): Node[] {
   const nodes: Node[] = [];
   if (ch.description) nodes.push(...prose(ch.description));
   if (ch.parameters.length > 0) {
-    nodes.push(heading('Parameters'));
-    const style: FieldStyle = { component: 'ParamField', location: 'path', expandAll: ch.expandAll, direction: 'request' };
+    nodes.push(heading(words.api.parameters, API_ROWS.en.parameters));
+    const style: FieldStyle = { component: 'ParamField', location: 'path', expandAll: ch.expandAll, direction: 'request', words };
     for (const p of ch.parameters) nodes.push(field(p.name, true, p.example !== undefined ? { ...p.schema, example: p.example } : p.schema, style, p.description));
   }
   const examples: TextNode[] = [];
@@ -437,20 +454,20 @@ export function channelTree(ch: ApiChannelPage): Node[] {
   for (const action of ['send', 'receive'] as const) {
     const ops = ch.operations.filter((o) => o.action === action);
     if (ops.length === 0) continue;
-    nodes.push(heading(action === 'send' ? 'Send' : 'Receive'));
+    nodes.push(heading(words.api[action], API_ROWS.en[action]));
     for (const op of ops) {
       if (op.title && ops.length > 1) nodes.push(md(`**${op.title}**`));
       if (op.description) nodes.push(...prose(op.description));
       for (const m of op.messages) {
-        nodes.push(...messageNodes(m, ch.expandAll, '###'));
-        addExamples(m, `${action === 'send' ? 'Send' : 'Receive'}: ${m.title}`);
+        nodes.push(...messageNodes(m, ch.expandAll, '###', words));
+        addExamples(m, `${words.api[action]}: ${m.title}`);
       }
     }
   }
   if (ch.messages.length > 0) {
-    nodes.push(heading('Messages'));
+    nodes.push(heading(words.api.messages, API_ROWS.en.messages));
     for (const m of ch.messages) {
-      nodes.push(...messageNodes(m, ch.expandAll, '###'));
+      nodes.push(...messageNodes(m, ch.expandAll, '###', words));
       addExamples(m, m.title);
     }
   }

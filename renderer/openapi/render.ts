@@ -14,17 +14,20 @@ import type { ApiPageData } from './types.js';
 import type { ApiExamplePanel } from '../types.js';
 
 export function renderApiPage(api: ApiPageData, contentHtml: string, frontmatter: Record<string, unknown>, env: Env, state: PageState): string {
-  if (api.kind === 'schema') return contentHtml + renderNodes(schemaTree(api.schema), env, state, 'block');
+  // The generated sections speak the page's navigation language (their ids stay English).
+  const words = { api: state.apiWords, properties: state.words.properties };
+  const labels = { baseUrls: state.apiWords.baseUrls, deprecated: state.words.deprecated };
+  if (api.kind === 'schema') return contentHtml + renderNodes(schemaTree(api.schema, words), env, state, 'block');
   if (api.kind === 'channel') {
     const ch = api.channel;
     // No live connection: the header names the protocol and address; the servers are listed.
-    const header = endpointHeader({ method: (ch.protocol ?? 'channel').toUpperCase(), path: ch.address, servers: ch.servers, showBase: true });
-    return header + contentHtml + renderNodes(channelTree(ch), env, state, 'block');
+    const header = endpointHeader({ method: (ch.protocol ?? 'channel').toUpperCase(), path: ch.address, servers: ch.servers, showBase: true }, labels);
+    return header + contentHtml + renderNodes(channelTree(ch, words), env, state, 'block');
   }
   const op = api.operation;
   // A webhook is sent by the API to the reader's own endpoint: the API's servers are not where it goes.
   const servers = op.method === 'WEBHOOK' ? [] : op.servers;
-  const header = endpointHeader({ method: op.method, path: op.path, servers, showBase: op.showBaseUrl, deprecated: op.deprecated || frontmatter['deprecated'] === true });
+  const header = endpointHeader({ method: op.method, path: op.path, servers, showBase: op.showBaseUrl, deprecated: op.deprecated || frontmatter['deprecated'] === true }, labels);
   // The operation's description, unless the frontmatter already says what the page is (a generated
   // page's frontmatter carries a one-paragraph description; longer ones go in the body).
   const description = typeof frontmatter['description'] !== 'string';
@@ -36,7 +39,7 @@ export function renderApiPage(api: ApiPageData, contentHtml: string, frontmatter
   // The playground is prefilled from the reader's `apiPlaygroundInputs` (reader.js) on sites with reader access.
   if (playground && state.ctx.readerAccess === true) state.readsUser = true;
   const examples: ApiExamplePanel[] = [];
-  const body = withKnownHighlights(known, () => renderNodes(operationTree(op, description, known, renderedBlock(state), examples, shared), env, state, 'block'));
+  const body = withKnownHighlights(known, () => renderNodes(operationTree(op, description, known, renderedBlock(state), examples, shared, words), env, state, 'block'));
   if (examples.length > 0) state.apiExamples = examples;
   return header + playground + contentHtml + body;
 }

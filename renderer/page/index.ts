@@ -91,7 +91,7 @@ function render(file: string, source: string, ctx: RenderContext, input: PageInp
       if (playground) state.usesPlayground = true;
       // Prefilled from the reader's apiPlaygroundInputs (reader.js) on sites with reader access.
       if (playground && ctx.readerAccess === true) state.readsUser = true;
-      html = endpointHeader(endpoint) + playground + html;
+      html = endpointHeader(endpoint, { baseUrls: state.apiWords.baseUrls, deprecated: state.words.deprecated }) + playground + html;
     }
   }
 

@@ -10,6 +10,7 @@ import type { PageIslands } from '../islands/island.js';
 import type { ApiExamplePanel, BuildWarning, RenderContext } from '../types.js';
 import type { SnippetMemo } from './snippets.js';
 import { contentStrings, type ContentStrings } from '../i18n/content-strings.js';
+import { apiStrings, type ApiStrings } from '../i18n/api-strings.js';
 import type { ElementNode } from './tree.js';
 import { ANONYMOUS } from '../access/contract.js';
 import { filterMarked } from '../access/filter.js';
@@ -108,6 +109,8 @@ export class PageState {
 
   /** The words the page's content writes itself, in the page's navigation language. */
   readonly words: ContentStrings;
+  /** The words of a generated API page's own sections (renderer/openapi/page-tree.ts), in the same language. */
+  readonly apiWords: ApiStrings;
 
   constructor(
     readonly ctx: RenderContext,
@@ -115,6 +118,7 @@ export class PageState {
     lang?: string,
   ) {
     this.words = contentStrings(lang);
+    this.apiWords = apiStrings(lang);
   }
 
   get unsafeHtml(): boolean {

@@ -81,7 +81,7 @@ function codeGroup(c: ComponentCall, extraClass = '', label = ''): string {
 }
 
 function example(c: ComponentCall, kind: 'request' | 'response', label: string): string {
-  return `<aside class="c-example c-example--${kind}" aria-label="${label}"><p class="c-example__label">${label}</p>${codeGroup(c, '', label)}</aside>`;
+  return `<aside class="c-example c-example--${kind}" aria-label="${escapeHtml(label)}"><p class="c-example__label">${escapeHtml(label)}</p>${codeGroup(c, '', label)}</aside>`;
 }
 
 export const tabComponents: Record<string, ComponentRenderer> = {
@@ -99,6 +99,7 @@ export const tabComponents: Record<string, ComponentRenderer> = {
   // A Tab outside Tabs: a labelled section.
   Tab: (c) => `<section class="c-tab-alone"><p class="c-tab-alone__title">${escapeHtml(c.str('title') ?? '')}</p>${c.children('block')}</section>`,
   CodeGroup: (c) => codeGroup(c),
-  RequestExample: (c) => example(c, 'request', 'Request example'),
-  ResponseExample: (c) => example(c, 'response', 'Response example'),
+  // The column's label in the page's language (hand-written and generated API pages alike).
+  RequestExample: (c) => example(c, 'request', c.state.apiWords.requestExample),
+  ResponseExample: (c) => example(c, 'response', c.state.apiWords.responseExample),
 };
