@@ -179,8 +179,12 @@ export function mountNavPanel(container: HTMLElement, host: NavPanelHost): void 
     // Top-level groups beside tabs or anchors are not shown by the site: add groups to a tab instead.
     addRootGroup.hidden = tree.some((n) => CONTAINERS.has(n.kind));
     if (focusAfter) {
-      const target = list.querySelector<HTMLButtonElement>(`[data-focus="${CSS.escape(focusAfter)}"]`);
-      (target && !target.disabled ? target : saveButton).focus();
+      // At the top (or bottom) its "Move up" is disabled: keep focus on the same entry's other move.
+      const other = focusAfter.replace(/^(up|down)@/, (_m, a: string) => (a === 'up' ? 'down@' : 'up@'));
+      const target = [focusAfter, other]
+        .map((k) => list.querySelector<HTMLButtonElement>(`[data-focus="${CSS.escape(k)}"]`))
+        .find((b) => b && !b.disabled);
+      (target ?? saveButton).focus();
       focusAfter = undefined;
     }
   }
