@@ -62,7 +62,7 @@ describe.skipIf(!chromium.path)(browserSuite('the navigation editor, in Chromium
     repo?.remove();
   });
 
-  it('adds a group with a page, moves it up, saves: the committed docs.json is valid and changed only there', async () => {
+  it('adds a group with a page, moves it up, moves a page into it, saves: the committed docs.json is valid and changed only there', async () => {
     const key = t.createKey(TEST_ORG);
     await page.goto(`${origin}/console/sign-in`);
     await page.getByLabel('Admin key').fill(key);
@@ -89,6 +89,12 @@ describe.skipIf(!chromium.path)(browserSuite('the navigation editor, in Chromium
     await expect.poll(() => panel.locator('.nav-tree > li .nav-label').first().textContent()).toBe('Reference');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move down: group Reference');
 
+    // A page moves into another group through the same inline form.
+    await panel.getByRole('button', { name: 'Move to group: page guides/intro' }).click();
+    await panel.getByLabel('Group to move guides/intro to').selectOption({ label: 'Reference' });
+    await panel.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => panel.locator('.nav-tree > li').first().locator('code').allTextContents()).toEqual(['guides/extra', 'guides/intro']);
+
     await panel.getByRole('button', { name: /^Save navigation/ }).click();
     await expect.poll(() => panel.locator('.nav-note').textContent(), { timeout: 20_000 }).toMatch(/^Saved the navigation: commit [0-9a-f]{10} on main\.$/);
 
@@ -96,8 +102,8 @@ describe.skipIf(!chromium.path)(browserSuite('the navigation editor, in Chromium
     const json = JSON.parse(after) as Record<string, unknown> & { navigation: { groups: { group: string; pages: string[] }[] } };
     expect(() => normaliseDocsJson(json, 'docs.json')).not.toThrow();
     expect(json.navigation.groups).toEqual([
-      { group: 'Reference', pages: ['guides/extra'] },
-      { group: 'Start', pages: ['index', 'guides/intro'] },
+      { group: 'Reference', pages: ['guides/extra', 'guides/intro'] },
+      { group: 'Start', pages: ['index'] },
     ]);
     // Everything before the navigation is the same text; every other key is as it was.
     const head = (s: string) => s.slice(0, s.indexOf('"navigation"'));

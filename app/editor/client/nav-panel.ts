@@ -5,7 +5,7 @@
  * sha it was read at, so a stale save is a conflict and an invalid config is refused by the server.
  */
 import type { JSONPath } from 'jsonc-parser';
-import { addGroup, addPage, addTab, move, NavEditError, pagesIn, pathKey, readNavigation, remove, rename, type NavNode } from '../nav/model.js';
+import { addGroup, addPage, addTab, move, moveTo, NavEditError, pagesIn, pathKey, readNavigation, remove, rename, type NavNode } from '../nav/model.js';
 import { ApiError, type EditorApi } from './api.js';
 import { el } from './dom.js';
 
@@ -19,6 +19,13 @@ export interface NavPanelHost {
 const CONFIG = 'docs.json';
 const pageRef = (path: string): string => path.replace(/\.mdx?$/, '');
 const CONTAINERS = new Set(['tab', 'anchor', 'language', 'version', 'dropdown', 'product']);
+
+/** Every group with the names of the levels above it ("Guides › Getting started"), for "Move to group". */
+function groupsOf(nodes: NavNode[], above: string[] = []): { node: NavNode; trail: string }[] {
+  return nodes.flatMap((n) => (n.kind === 'page' ? [] : [...(n.kind === 'group' ? [{ node: n, trail: [...above, n.label].join(' › ') }] : []), ...groupsOf(n.children, [...above, n.label])]));
+}
+/** The page's own group is no target: its path is the page's path minus ["pages", i]. */
+const samePrefix = (page: JSONPath, group: JSONPath): boolean => pathKey(page.slice(0, -2)) === pathKey(group);
 
 /** Mount the panel's toggle and body at the end of `host` (the sidebar). */
 export function mountNavPanel(container: HTMLElement, host: NavPanelHost): void {
@@ -77,7 +84,7 @@ export function mountNavPanel(container: HTMLElement, host: NavPanelHost): void 
   }
 
   /** An inline name field (no window.prompt: it stays in the page's focus order). */
-  function askName(label: string, initial: string, choices?: string[]): Promise<string | undefined> {
+  function askName(label: string, initial: string, choices?: { value: string; label: string }[]): Promise<string | undefined> {
     return new Promise((resolve) => {
       const form = el('form', { class: 'nav-name-form' });
       const id = 'nav-name-input';
@@ -85,7 +92,7 @@ export function mountNavPanel(container: HTMLElement, host: NavPanelHost): void 
       let input: HTMLInputElement | HTMLSelectElement;
       if (choices) {
         input = el('select', { id });
-        input.append(...choices.map((c) => el('option', { value: c }, c)));
+        input.append(...choices.map((c) => el('option', { value: c.value }, c.label)));
       } else {
         input = el('input', { id, type: 'text', required: '', autocomplete: 'off' });
         input.value = initial;
@@ -153,8 +160,19 @@ export function mountNavPanel(container: HTMLElement, host: NavPanelHost): void 
           const listed = new Set(pagesIn(readNavigation(text)));
           const free = pages.filter((p) => !listed.has(p));
           if (!free.length) return show('Every page of the docs root is in the navigation already.');
-          const page = await askName(`Page to add to ${node.label}`, '', free);
+          const page = await askName(`Page to add to ${node.label}`, '', free.map((p) => ({ value: p, label: p })));
           if (page) apply((t) => addPage(t, node.path, page));
+        }),
+      );
+    }
+    if (node.kind === 'page') {
+      tools.append(
+        button('Move to group', 'move-to', node, async () => {
+          const targets = groupsOf(readNavigation(text)).filter((g) => !samePrefix(node.path, g.node.path));
+          if (!targets.length) return show('There is no other group to move it to.');
+          const key = await askName(`Group to move ${node.label} to`, '', targets.map((g) => ({ value: pathKey(g.node.path), label: g.trail })));
+          const target = targets.find((g) => pathKey(g.node.path) === key);
+          if (target) apply((t) => moveTo(t, node.path, target.node.path));
         }),
       );
     }
