@@ -113,6 +113,10 @@ export const errors = {
   editorPreviewUnavailable: () => new ApiError(503, 'EDITOR_PREVIEW_UNAVAILABLE', 'The live preview is not available on this appliance', { headers: { 'Retry-After': '30' } }),
   editorGitFailed: (message: string) => new ApiError(502, 'EDITOR_GIT_FAILED', `The project's Git repository answered with an error; nothing was changed: ${message}`),
   editorNoGitHost: () => new ApiError(409, 'NO_GIT_HOST', 'The project has no gitHost configured, so no pull request can be opened (set projects[].gitHost)'),
+  editorConfigInvalid: (file: string, message: string, line?: number, column?: number) =>
+    new ApiError(422, 'EDITOR_CONFIG_INVALID', `${file}${line ? `:${line}${column ? `:${column}` : ''}` : ''}: ${message}; the site would not build, so nothing was saved`, {
+      extra: { file, ...(line ? { line } : {}), ...(column ? { column } : {}) },
+    }),
   editorGitHostFailed: (message: string) => new ApiError(502, 'GIT_HOST_FAILED', `The Git host refused the pull request: ${message}`),
   playgroundResponseTooLarge: (limitBytes: number) => new ApiError(502, 'PLAYGROUND_RESPONSE_TOO_LARGE', `The API's answer exceeds the playground proxy's limit of ${limitBytes} bytes`),
 };

@@ -8,6 +8,7 @@ import { audit } from '../console/audit.js';
 import type { AppContext } from '../context.js';
 import { ApiError, errors, storageError } from '../errors.js';
 import { PublishRequestError, type PublishService } from '../publish/index.js';
+import { CONFIG_FILES, checkSiteConfig } from './config-check.js';
 import { createDirWorkspace } from './dir-workspace.js';
 import { createGitWorkspace, type GitWorkspace } from './git-workspace.js';
 import { renderEditorPage } from './page.js';
@@ -194,8 +195,11 @@ export function createEditorRouter(ctx: AppContext, deps: EditorDeps = {}, token
       const content = str(body.content, 'content', settings().maxBodyBytes);
       if (!('baseSha' in body)) throw errors.badRequest('Invalid body: baseSha is required (null for a new file)');
       const baseSha = shaField(body.baseSha, 'baseSha');
+      const branch = str(body.branch, 'branch', 200);
+      // The site's config is checked as the export would load it: a broken one is never committed.
+      if (CONFIG_FILES.has(rel)) checkSiteConfig(rel, content, await ws.docsRoot(branch));
       const message = optStr(body.message, 'message', 2000) ?? `${baseSha === null ? 'Create' : 'Update'} ${rel}`;
-      const saved = await ws.write(str(body.branch, 'branch', 200), rel, Buffer.from(content, 'utf8'), baseSha, authorOf(req), message);
+      const saved = await ws.write(branch, rel, Buffer.from(content, 'utf8'), baseSha, authorOf(req), message);
       res.json(saved);
     }),
   );

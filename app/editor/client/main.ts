@@ -8,6 +8,7 @@ import { createTwoFilesPatch } from 'diff';
 import { ApiError, createApi, type Conflict, type EditorState, type PreviewError, type TreeEntry } from './api.js';
 import { ask, byId, el } from './dom.js';
 import { createFileTree } from './file-tree.js';
+import { mountNavPanel } from './nav-panel.js';
 import { createPreviewPane } from './preview-pane.js';
 import { installShortcuts } from './shortcuts.js';
 import { createSourceEditor } from './source-editor.js';
@@ -306,6 +307,7 @@ async function action(name: string, run: () => Promise<void>): Promise<void> {
 }
 
 function wire(): void {
+  mountNavPanel(byId('sidebar'), { api, branch: () => branch, canWrite: () => canWrite, say });
   byId('save').addEventListener('click', () => void save());
   byId('mode-source').addEventListener('click', () => leaveVisual(true));
   byId('mode-visual').addEventListener('click', () => enterVisual());
