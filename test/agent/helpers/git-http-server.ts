@@ -7,7 +7,7 @@ import path from 'node:path';
  * Git's smart HTTP protocol on loopback: `git http-backend` (CGI) serving the folder that holds
  * the bare repositories, recording the Authorization header of every request.
  */
-export async function startGitHttpServer(projectRoot: string) {
+export async function startGitHttpServer(projectRoot: string, opts: { anonymousPushAs?: string } = {}) {
   const authorizations: Array<string | undefined> = [];
   const urls: string[] = [];
   const server = http.createServer((req, res) => {
@@ -21,11 +21,12 @@ export async function startGitHttpServer(projectRoot: string) {
         GIT_PROJECT_ROOT: projectRoot,
         GIT_HTTP_EXPORT_ALL: '1',
         // http-backend allows pushes only from an authenticated user.
-        REMOTE_USER: req.headers.authorization ? 'agent' : '',
+        REMOTE_USER: req.headers.authorization ? 'agent' : (opts.anonymousPushAs ?? ''),
         REQUEST_METHOD: req.method!,
         PATH_INFO: decodeURIComponent(url.pathname),
         QUERY_STRING: url.search.replace(/^\?/, ''),
         CONTENT_TYPE: req.headers['content-type'] ?? '',
+        ...(req.headers['content-length'] ? { CONTENT_LENGTH: req.headers['content-length'] } : {}),
         ...(req.headers['content-encoding'] ? { HTTP_CONTENT_ENCODING: String(req.headers['content-encoding']) } : {}),
         ...(req.headers['git-protocol'] ? { GIT_PROTOCOL: String(req.headers['git-protocol']) } : {}),
       },
