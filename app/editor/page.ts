@@ -172,7 +172,8 @@ export function renderEditorPage(_req: Request, res: Response, model: EditorPage
   <p class="hint">The diff goes from their version to yours. Nothing is lost: choose what to keep.</p>
   <pre id="conflict-diff" class="diff-view" tabindex="0" aria-label="Differences from their version to yours"></pre>
   <div class="dialog-buttons">
-    <button value="mine">Keep mine</button>
+    <button value="merge">Merge both</button>
+    <button value="mine" class="secondary">Keep mine</button>
     <button value="theirs" class="secondary">Take theirs</button>
     <button value="branch" class="secondary">Save mine on a new branch</button>
     <button value="cancel" class="secondary">Cancel</button>

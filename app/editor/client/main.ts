@@ -13,6 +13,7 @@ import { createPreviewPane } from './preview-pane.js';
 import { installShortcuts } from './shortcuts.js';
 import { createSourceEditor } from './source-editor.js';
 import { mountVisualEditor, type VisualHandle } from './visual-mode.js';
+import { mergeEdits } from './merge.js';
 
 interface PageConfig { apiBase: string; csrf: string; project: { id: string; name: string }; role: 'read' | 'write'; branch: string | null; path: string | null }
 
@@ -161,7 +162,7 @@ async function save(): Promise<void> {
   }
 }
 
-/** A stale save: show their change as a diff and let the writer keep theirs, keep mine, or branch off. Nothing is dropped silently. */
+/** A stale save: show their change as a diff and let the writer merge both, keep theirs, keep mine, or branch off. Nothing is dropped silently. */
 async function resolveConflict(conflict: Conflict, mine: string): Promise<void> {
   const dialog = byId<HTMLDialogElement>('dialog-conflict');
   byId('conflict-by').textContent = conflict.by
@@ -170,6 +171,15 @@ async function resolveConflict(conflict: Conflict, mine: string): Promise<void> 
   byId('conflict-diff').textContent = conflict.diff;
   const choice = await ask(dialog);
   if (!open) return;
+  if (choice === 'merge') {
+    const merged = mergeEdits(open.saved, mine, conflict.theirs);
+    if (merged === undefined) return say(`Not merged: you and they changed the same lines of ${conflict.path}. Your edit is still in the editor; save again to keep mine, take theirs or branch off.`);
+    open = { path: open.path, sha: conflict.theirsSha, saved: conflict.theirs };
+    leaveVisual(false);
+    source.setSource(merged);
+    markDirty();
+    return say(`Merged their change into yours in ${conflict.path}: review it and save.`);
+  }
   if (choice === 'mine') {
     open.sha = conflict.theirsSha;
     return save();
