@@ -8,6 +8,7 @@ import { rebaseHtml, quietAppliance, QUIET_SCRIPT, QUIET_SCRIPT_PATH } from '../
 import { PreviewSession, type PageRender } from '../../renderer/preview/session.js';
 import { RenderError, type RenderFailure } from '../../renderer/types.js';
 import { errorBanner, errorPage, forceAppearance } from './preview-page.js';
+import { contentType } from '../site/mime.js';
 
 export interface EditorPreview {
   /** Render one page of the docs root with `content` in place of the file at `relPath`, as the exported site renders it. */
@@ -209,7 +210,8 @@ export function createEditorPreview(options: EditorPreviewOptions = {}): EditorP
       const session = entry.session;
       if (!session) return undefined;
       const file = await session.asset(rel);
-      if (file) return file;
+      // Typed as the site listener types the same file (app/site/mime.ts).
+      if (file) return { body: file, type: contentType(rel) };
       // A link followed inside the preview: that page, as saved, its links relative to where it is served.
       const slug = rel === '' || rel === 'index.html' ? 'index' : rel.replace(/\/index\.html$|\/$/, '');
       const page = session.pageBySlug(slug);

@@ -84,16 +84,10 @@ export function createEditorRouter(ctx: AppContext, deps: EditorDeps = {}, token
   router.use('/static', createEditorStaticRouter());
   const settings = () => ctx.config.editor;
   const projectOf = (res: Response) => res.locals.project as Project;
-  const publishSettings = (project: Project) => ctx.config.projects.find((p) => p.id === project.id)?.publish;
 
   function workspaceFor(req: Request, res: Response): EditorWorkspace {
     const project = projectOf(res);
-    const pub = publishSettings(project);
-    if (pub?.source === 'git' && project.repository) return createGitWorkspace(ctx.config.stateDir, project, pub.docsPath);
-    if (project.sourceDir !== null) {
-      return createDirWorkspace(project.sourceDir, (action, target, detail) => audit(ctx.stores, ctx.log, req, project.orgId, action, target, { projectId: project.id, ...detail }));
-    }
-    throw errors.noEditableSource();
+    return workspaceOf(ctx, project, (action, target, detail) => audit(ctx.stores, ctx.log, req, project.orgId, action, target, { projectId: project.id, ...detail }));
   }
   const gitWorkspace = (req: Request, res: Response): GitWorkspace => {
     const ws = workspaceFor(req, res);
@@ -352,6 +346,17 @@ function editorApiErrors(ctx: AppContext): ErrorRequestHandler {
   };
 }
 
+/**
+ * What the editor edits for a project: its Git branches with `publish.source: "git"` and a
+ * repository, else its source directory (writes audited through `audit`), else nothing.
+ */
+function workspaceOf(ctx: AppContext, project: Project, audit: Parameters<typeof createDirWorkspace>[1]): EditorWorkspace {
+  const pub = ctx.config.projects.find((p) => p.id === project.id)?.publish;
+  if (pub?.source === 'git' && project.repository) return createGitWorkspace(ctx.config.stateDir, project, pub.docsPath);
+  if (project.sourceDir !== null) return createDirWorkspace(project.sourceDir, audit);
+  throw errors.noEditableSource();
+}
+
 /** Where a preview's assets are served (mounted by the console before its sign-in guards). */
 export const PREVIEW_ASSETS_PATH = '/console/editor-preview';
 
@@ -368,14 +373,8 @@ export function createPreviewAssetsRouter(ctx: AppContext, deps: EditorDeps, tok
       const grant = tokens.verify(String(req.params.token));
       const project = grant ? ctx.stores.projects.get(grant.projectId) : undefined;
       if (!grant || !project) throw new ApiError(404, 'NOT_FOUND', 'No such preview asset');
-      const pub = ctx.config.projects.find((p) => p.id === project.id)?.publish;
-      const ws =
-        pub?.source === 'git' && project.repository
-          ? createGitWorkspace(ctx.config.stateDir, project, pub.docsPath)
-          : project.sourceDir !== null
-            ? createDirWorkspace(project.sourceDir, () => undefined)
-            : undefined;
-      if (!ws) throw errors.noEditableSource();
+      // Reading only: nothing to audit.
+      const ws = workspaceOf(ctx, project, () => undefined);
       const docsRoot = ws.syncedDocsRoot(grant.branch) ?? (await ws.docsRoot(grant.branch));
       const asset = await deps.preview.asset(project.id, docsRoot, ([] as string[]).concat((req.params as Record<string, string | string[]>).asset ?? []).join('/'));
       if (!asset) throw new ApiError(404, 'NOT_FOUND', 'No such preview asset');

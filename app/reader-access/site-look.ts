@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { textDirection } from '../../renderer/layout/direction.js';
+import { contentType } from '../site/mime.js';
 
 /**
  * How the sign-in pages look like the site they guard: its name, language, brand colours,
@@ -27,7 +28,6 @@ export interface SiteLook {
 const DEFAULT_BRAND = { primary: '#0d9373', light: '#55d799', dark: '#0d9373' };
 /** A logo bigger than this is not inlined into every sign-in page (the name shows instead). */
 const MAX_LOGO_BYTES = 96 * 1024;
-const IMAGE_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.ico': 'image/x-icon' };
 // As renderer/layout/colors.ts: only plain colour values reach an inline <style>.
 const COLOR_VALUE = /^(#[0-9a-f]{3,8}|(rgb|rgba|hsl|hsla)\([0-9\s.,%/a-z-]+\)|[a-z]{3,20})$/i;
 const LANG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
@@ -102,8 +102,9 @@ function inlineImage(root: string, src: string | undefined): string | undefined 
   } catch {
     return undefined;
   }
-  const type = IMAGE_TYPES[path.extname(rel).toLowerCase()];
-  if (!type || rel.split('/').some((s) => s === '..' || s === '')) return undefined;
+  // Typed as the site listener serves the same file; only images are inlined.
+  const type = contentType(rel);
+  if (!type.startsWith('image/') || rel.split('/').some((s) => s === '..' || s === '')) return undefined;
   try {
     const abs = path.join(root, rel);
     const st = fs.lstatSync(abs);

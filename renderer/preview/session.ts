@@ -33,32 +33,7 @@ export interface PageRender {
   page: PlannedPage;
 }
 
-const TYPES: Record<string, string> = {
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-  '.pdf': 'application/pdf',
-  '.html': 'text/html; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.yaml': 'text/yaml; charset=utf-8',
-  '.yml': 'text/yaml; charset=utf-8',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-};
 
-const contentType = (file: string): string => TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 
 /**
  * One docs root loaded and planned once, as exportSite's load → plan → context stages do, and kept
@@ -167,14 +142,15 @@ export class PreviewSession {
     return { ...(html === undefined ? {} : { html }), failures: result.failures, page };
   }
 
-  /** A site-wide file by its bundle path (`_static/site.3f2a9c1b.css`); stylesheets rebased to be relative. */
-  async asset(assetPath: string): Promise<{ body: Buffer; type: string } | undefined> {
+  /**
+   * A site-wide file's bytes by its bundle path (`_static/site.3f2a9c1b.css`), stylesheets rebased
+   * to be relative; the caller serves them with the site's content types.
+   */
+  async asset(assetPath: string): Promise<Buffer | undefined> {
     const read = this.files.get(assetPath);
     if (!read) return undefined;
-    let body = await read();
-    const type = contentType(assetPath);
-    if (type.startsWith('text/css')) body = Buffer.from(rebaseCss(body.toString('utf8'), assetPath), 'utf8');
-    return { body, type };
+    const body = await read();
+    return path.extname(assetPath).toLowerCase() === '.css' ? Buffer.from(rebaseCss(body.toString('utf8'), assetPath), 'utf8') : body;
   }
 
   close(): void {
