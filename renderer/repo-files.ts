@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { RenderError } from './types.js';
+import { recordProbe, recordRead, recording } from './memo/read-log.js';
 
 /** Largest text file read whole (config, page, snippet, stylesheet, script). */
 export const MAX_REPO_TEXT_BYTES = 32 * 1024 * 1024;
@@ -43,6 +44,7 @@ export class RepoFileError extends RenderError {
  * links. `rel` is repository-relative with `/`. Throws RepoFileError.
  */
 export function resolveRepoFile(repoRoot: string, rel: string): string {
+  recordProbe(repoRoot, rel);
   const root = realRoot(repoRoot);
   const lexical = path.resolve(root, rel);
   if (!isInside(root, lexical)) throw new RepoFileError('outside', rel, `${rel} is outside the repository; it is not read`);
@@ -95,6 +97,18 @@ export function openRepoFile(repoRoot: string, rel: string): { fd: number; stat:
 
 /** The bytes of a checked repository file of at most `maxBytes`. */
 export function readRepoFile(repoRoot: string, rel: string, maxBytes = MAX_REPO_TEXT_BYTES): Buffer {
+  if (!recording()) return readChecked(repoRoot, rel, maxBytes);
+  try {
+    const bytes = readChecked(repoRoot, rel, maxBytes);
+    recordRead(rel, { bytes });
+    return bytes;
+  } catch (err) {
+    recordRead(rel, { problem: err instanceof RepoFileError ? err.problem : 'error' });
+    throw err;
+  }
+}
+
+function readChecked(repoRoot: string, rel: string, maxBytes: number): Buffer {
   const { fd, stat } = openRepoFile(repoRoot, rel);
   try {
     if (stat.size > maxBytes) {

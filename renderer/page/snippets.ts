@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { transform } from 'sucrase';
-import { readRepoText, RepoFileError, resolveRepoFile, type RepoFileProblem } from '../repo-files.js';
+import { readRepoFile, RepoFileError, resolveRepoFile, type RepoFileProblem } from '../repo-files.js';
+import { recordProbe, recordReadHash, sha256 } from '../memo/read-log.js';
 import { RenderError } from '../types.js';
 import { parseEsmBlock, type EsmBlock, type ExportDecl } from './esm.js';
 import { splitFrontmatter } from './frontmatter.js';
@@ -20,6 +21,8 @@ import type { Node } from './tree.js';
 interface ParsedFile {
   size: number;
   mtimeMs: number;
+  /** Of the file's bytes: a batch that reuses this parse still records what it read (renderer/memo). */
+  sha256: string;
   file: string;
   source: string;
   firstLine: number;
@@ -211,6 +214,7 @@ function withExtension(rel: string, repoRoot: string): string | undefined {
 
 /** A file, or a link (which readParsed then refuses by name if it leads outside the repository). */
 function exists(repoRoot: string, rel: string): boolean {
+  recordProbe(repoRoot, rel);
   try {
     const st = fs.lstatSync(path.join(repoRoot, rel), { throwIfNoEntry: false });
     return st !== undefined && (st.isFile() || st.isSymbolicLink());
@@ -239,22 +243,27 @@ function readParsed(rel: string, repoRoot: string, where: Where): ParsedFile {
   }
   if (!stat.isFile()) throw new RenderError(`Snippet path /${rel} ${PROBLEM_TEXT['not-a-file']}`, where);
   const cached = fileCache.get(real);
-  if (cached && cached.size === stat.size && cached.mtimeMs === stat.mtimeMs) return cached;
+  if (cached && cached.size === stat.size && cached.mtimeMs === stat.mtimeMs) {
+    recordReadHash(rel, cached.sha256);
+    return cached;
+  }
   let source: string;
+  let bytes: Buffer;
   try {
-    source = withoutPlaceholders(readRepoText(repoRoot, rel));
+    bytes = readRepoFile(repoRoot, rel);
+    source = withoutPlaceholders(bytes.toString('utf8'));
   } catch (err) {
     if (!(err instanceof RepoFileError)) throw err;
     throw new RenderError(`Snippet path /${rel}: ${err.message}`, where);
   }
   const parsed = SCRIPT_EXT.test(rel) ? parseScriptFile(rel, source) : parseMdxFile(rel, source);
-  const entry: ParsedFile = { size: stat.size, mtimeMs: stat.mtimeMs, ...parsed };
+  const entry: ParsedFile = { size: stat.size, mtimeMs: stat.mtimeMs, sha256: sha256(bytes), ...parsed };
   if (fileCache.size >= FILE_CACHE_LIMIT) fileCache.clear();
   fileCache.set(real, entry);
   return entry;
 }
 
-type ParsedContent = Omit<ParsedFile, 'size' | 'mtimeMs'>;
+type ParsedContent = Omit<ParsedFile, 'size' | 'mtimeMs' | 'sha256'>;
 
 function parseMdxFile(rel: string, source: string): ParsedContent {
   const split = splitFrontmatter(rel, source);

@@ -1,6 +1,7 @@
 import type { PackedPartialIndex } from '../index-stage/partial-index.js';
 import type { LlmsEntry } from '../retrieval/types.js';
 import type { BuildWarning, PlannedPage, RenderFailure } from '../types.js';
+import type { ReadLog } from '../memo/read-log.js';
 
 /** One task for a render worker: a batch of pages (small pages would drown in messaging one by one). */
 export interface RenderBatchTask {
@@ -20,6 +21,8 @@ export interface RenderBatchTask {
    * renders a page with its unsaved content through this same path (renderer/preview).
    */
   sources?: Record<string, string>;
+  /** Record what the batch read of the repository (`reads`), so that its result can be reused (renderer/memo). */
+  recordReads?: boolean;
 }
 
 /** Where one page's bytes sit in the batch's single buffer. */
@@ -66,6 +69,8 @@ export interface RenderBatchResult {
   markdown?: RenderedPageRef[];
   /** The batch's pieces of the section index and llms-full.txt, and its llms.txt entries. */
   retrieval?: RetrievalPieces;
+  /** With `recordReads`: the repository files the batch read and the paths it looked at. */
+  reads?: ReadLog;
   /** Worker milliseconds spent per step for this batch (read, page, layout, hash, deflate, index). */
   cpu: Record<string, number>;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,12 +24,15 @@ function serialise(ctx: RenderContext): string {
  * big site. Sending it with every batch would copy it per task; instead it is written once per
  * export and each worker reads and caches it by path.
  */
-export function writeContextFile(ctx: RenderContext): { path: string; remove(): void } {
+export function writeContextFile(ctx: RenderContext): { path: string; hash: string; remove(): void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-render-ctx-'));
   const file = path.join(dir, 'context.json');
-  fs.writeFileSync(file, serialise(ctx));
+  const text = serialise(ctx);
+  fs.writeFileSync(file, text);
   return {
     path: file,
+    // What a batch's result depends on besides its task (renderer/memo/render-memo.ts).
+    hash: createHash('sha256').update(text).digest('hex'),
     remove: () => fs.rmSync(dir, { recursive: true, force: true }),
   };
 }

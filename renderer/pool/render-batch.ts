@@ -12,6 +12,7 @@ import { retrievalText } from '../retrieval/page.js';
 import type { LlmsEntry, RetrievalSettings } from '../retrieval/types.js';
 import { referencedAssets } from '../access/page-assets.js';
 import type { PieceRef, RenderBatchResult, RenderBatchTask, RenderedPageRef } from './batch.js';
+import { startReadLog, takeReadLog } from '../memo/read-log.js';
 
 /** An export that did not say (tests rendering a batch on their own): list every visible page. */
 const DEFAULT_RETRIEVAL: RetrievalSettings = { origin: '', indexing: 'navigable' };
@@ -186,6 +187,9 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
     return { raw: append(raw) };
   };
 
+  // A batch that asked for no log must not add to one a failed batch left running.
+  if (task.recordReads) startReadLog();
+  else takeReadLog();
   task.pages.forEach((page, i) => {
     try {
       mark = performance.now();
@@ -222,6 +226,7 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
     }
   });
 
+  const reads = task.recordReads ? takeReadLog() : undefined;
   const buffer = new ArrayBuffer(size);
   const view = new Uint8Array(buffer);
   let offset = 0;
@@ -239,5 +244,6 @@ export function renderBatch(task: RenderBatchTask): RenderBatchResult {
     failures,
     cpu,
     ...(islandFiles ? { islandFiles } : {}),
+    ...(reads ? { reads } : {}),
   };
 }
