@@ -13,6 +13,7 @@ import { pageFilePath, pageHref } from './page-urls.js';
 import type { RenderBatchResult, RenderedPageRef } from './pool/batch.js';
 import { batchRanges, evenBatchRanges, type BatchRange } from './pool/batch-plan.js';
 import { writeContextFile } from './pool/context-file.js';
+import { RenderMemo, type MemoStats } from './memo/render-memo.js';
 import { OrderedDispatcher } from './pool/ordered-dispatch.js';
 import { createRenderPool, type RenderPool } from './pool/render-pool.js';
 import { readRepoFile, readRepoText, resolveRepoFile } from './repo-files.js';
@@ -128,6 +129,13 @@ export interface ExportOptions {
    * `auth`): the bundle is byte-for-byte what it is without this option.
    */
   readerAccess?: boolean;
+  /**
+   * A directory for this site's render memo (renderer/memo/render-memo.ts): batches whose inputs
+   * and repository reads are unchanged since the export that stored them are reused, not
+   * rendered. The output is the same either way. Ignored with `paths` (a partial export would
+   * prune the rest).
+   */
+  memoDir?: string;
 }
 
 export interface ExportResult {
@@ -141,6 +149,8 @@ export interface ExportResult {
   files: ReadonlyMap<string, Uint8Array>;
   /** Wall milliseconds per stage, plus `worker.*`: worker CPU milliseconds per step, summed over workers. */
   timings: Record<string, number>;
+  /** With `memoDir`: pages whose batch was reused, and pages rendered. */
+  memo?: MemoStats;
 }
 
 /**
@@ -221,6 +231,19 @@ function asFailure(err: unknown): RenderFailure | undefined {
   return undefined;
 }
 
+/** Pages per batch when a render memo is kept (see `memoDir`). */
+const MEMO_BATCH_PAGES = 16;
+
+/** The site's stylesheet from the memo when an export already compiled the same input (its file name hashes it). */
+function memoTailwind(memo: RenderMemo | undefined, name: string, compile: () => ReturnType<typeof startTailwind>): ReturnType<typeof startTailwind> {
+  const kept = memo?.text(name);
+  if (kept !== undefined) return Promise.resolve({ css: kept, ms: 0 });
+  return compile().then((css) => {
+    if (memo && !css.warning) memo.saveText(name, css.css);
+    return css;
+  });
+}
+
 /**
  * Export a docs repository to a self-contained static site: load → plan → render (worker pool)
  * → index → write → pack. Search indexing runs on the main thread while workers render; pages
@@ -274,6 +297,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   const origin = opts.domain && opts.domain !== 'localhost' ? `https://${opts.domain}` : '';
   ctx.retrieval = { origin, indexing: plan.config.seo?.indexing ?? 'navigable', ...divisionOf(ctx, firstPage?.sectionId) };
   const contextFile = writeContextFile(ctx);
+  const memo = opts.memoDir && !opts.paths ? new RenderMemo(opts.memoDir, plan.repoRoot, contextFile.hash) : undefined;
   lap('context');
 
   const pool = opts.pool ?? createRenderPool();
@@ -309,7 +333,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
   const islandFiles = new Map<string, string>();
   progress({ stage: 'render', pagesDone, pagesPlanned });
   // Queued ahead of the page batches: one worker compiles while the others render.
-  const tailwindCss = plan.tailwind ? startTailwind(plan.tailwind, pool, signal, plan.config.format) : undefined;
+  const tailwindCss = plan.tailwind ? memoTailwind(memo, plan.tailwind.bundlePath, () => startTailwind(plan.tailwind!, pool, signal, plan.config.format)) : undefined;
 
   // Without a zip, pages go to outDir as they come (the zip, when there is one, holds them instead).
   const dirWriter = opts.outDir && !opts.outZip ? new DirWriter(opts.outDir) : undefined;
@@ -320,9 +344,10 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     }
     // About eight batches per worker, big sites in batches of 64 so messaging stays cheap, and the
     // last ones in quarters (pool/batch-plan.ts) so that no worker waits long for the other's last.
+    // With a memo, smaller batches: a one-page change renders its batch again, not 64 pages.
     const ranges = opts.batchSize
       ? evenBatchRanges(plan.pages.length, opts.batchSize)
-      : batchRanges(plan.pages.length, Math.min(64, Math.max(4, Math.ceil(pagesPlanned / (pool.threads * 8)))), pool.threads);
+      : batchRanges(plan.pages.length, Math.min(memo ? MEMO_BATCH_PAGES : 64, Math.max(4, Math.ceil(pagesPlanned / (pool.threads * 8)))), pool.threads);
     const planned = ranges.map((r) => plan.pages.slice(r.start, r.end));
     // Results are kept per batch and consumed in batch order, so the search index, warnings and
     // failures come out the same whatever order the workers finish in (deterministic bundles),
@@ -384,19 +409,22 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       run: async (batchNo) => {
         const pages = planned[batchNo] as PlannedPage[];
         let result: RenderBatchResult;
+        const inputs = {
+          pages,
+          firstIndex: (ranges[batchNo] as BatchRange).start,
+          maxSearchText: MAX_SEARCH_TEXT,
+          // Zipping: pages come back deflated only (inflated again on demand), halving memory.
+          keepHtml: !opts.outZip,
+          ...(opts.outZip ? { deflateLevel: opts.compressionLevel ?? PAGE_DEFLATE_LEVEL } : {}),
+        };
+        const key = memo?.batchKey(inputs);
         try {
-          result = await pool.run(
-            {
-              contextPath: contextFile.path,
-              pages,
-              firstIndex: (ranges[batchNo] as BatchRange).start,
-              maxSearchText: MAX_SEARCH_TEXT,
-              // Zipping: pages come back deflated only (inflated again on demand), halving memory.
-              keepHtml: !opts.outZip,
-              ...(opts.outZip ? { deflateLevel: opts.compressionLevel ?? PAGE_DEFLATE_LEVEL } : {}),
-            },
-            signal ? { signal } : {},
-          );
+          const reused = key ? memo!.load(key, pages.length) : undefined;
+          if (reused) result = reused;
+          else {
+            result = await pool.run({ contextPath: contextFile.path, ...inputs, ...(memo ? { recordReads: true } : {}) }, signal ? { signal } : {});
+            if (key) memo!.save(key, result, pages.length);
+          }
         } catch (err) {
           if (signal?.aborted) throw signal.reason;
           // A crashed worker loses only its batch: report each of its pages.
@@ -523,6 +551,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
     }
     // Whatever still lives in the stage's directory (an export to memory) is read in before it goes.
     for (const file of spooled) if (!opts.outDir && !zip) site.keepInMemory(file);
+    if (memo && failures.length === 0) memo.prune();
     progress({ stage: 'done', pagesDone, pagesPlanned });
     return {
       manifest,
@@ -533,6 +562,7 @@ export async function exportSite(opts: ExportOptions): Promise<ExportResult> {
       ...(sizeBytes !== undefined ? { sizeBytes } : {}),
       files: site.view(),
       timings: { ...timings, ...workerTimings },
+      ...(memo ? { memo: memo.stats } : {}),
     };
   } catch (err) {
     retrieval.abort();

@@ -17,7 +17,7 @@ import { defaultVersion } from '../static-export/version.js';
 import { filesChanged, syncCheckout } from './checkout.js';
 import type { PublishExporter } from './exporter.js';
 import { createLanes } from './lanes.js';
-import { branchLabel, bundleFile, bundlesDir, previewSlot, pruneBundles, publishedSlot } from './slots.js';
+import { branchLabel, bundleFile, bundlesDir, previewSlot, pruneBundles, publishedSlot, renderMemoDir } from './slots.js';
 
 export type PublishSettings = NonNullable<Config['projects'][number]['publish']>;
 
@@ -144,10 +144,13 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
         // Reader access is rendered into the bundle (its access map): turning `auth` on needs a publish.
         ...(settings?.auth ? { readerAccess: true } : {}),
         contentSecurityPolicy: siteCsp(config, project.id),
+        // Per slot: the live site and each preview keep their own, removed with the slot.
+        memoDir: renderMemoDir(slot),
         signal,
       });
       stages.export = clock.lap();
       stages.exportStages = exported.timings;
+      if (exported.render) stages.render = exported.render;
       store.log(record.id, `exported ${exported.pageCount} pages; verifying the bundle`);
       const se = config.staticExport;
       const loaded = await loadBundle({

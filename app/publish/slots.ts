@@ -13,6 +13,8 @@ export const publishedSlot = (stateDir: string, projectId: string) => path.join(
 export const previewSlot = (stateDir: string, projectId: string, host: string) => path.join(stateDir, 'previews', projectId, host);
 export const bundlesDir = (slot: string) => path.join(slot, 'bundles');
 export const bundleFile = (slot: string, dirName: string) => path.join(bundlesDir(slot), `${dirName}.zip`);
+/** What the slot's last export rendered, for the next one to reuse (renderer/memo); a cache, never backed up. */
+export const renderMemoDir = (slot: string) => path.join(slot, 'render-memo');
 
 /** Remove kept archives whose version the loader's pruning removed. */
 export function pruneBundles(slot: string): void {

@@ -27,7 +27,7 @@ function writeZip(out: string, files: ReadonlyMap<string, Uint8Array>, mtime: Da
 }
 
 /** Makes the tar.gz of the export's zip; for a bundle with `access`, first the public and the all variants. */
-export async function packBundle(request: Pick<ExportRequest, 'outZip' | 'outTarGz' | 'outAllZip' | 'outAllTarGz' | 'createdAt'>, signal?: AbortSignal): Promise<PackedBundle> {
+export async function packBundle(request: Pick<ExportRequest, 'outZip' | 'outAllZip' | 'outAllTarGz' | 'createdAt'> & { outTarGz: string }, signal?: AbortSignal): Promise<PackedBundle> {
   const opts = { mtime: request.createdAt, ...(signal ? { signal } : {}) };
   const manifest = readManifest(request.outZip);
   if (!accessOf(manifest) || !request.outAllZip || !request.outAllTarGz) {

@@ -6,8 +6,8 @@ import type { RenderFailure } from '../../renderer/index.js';
 export interface ExportRequest {
   sourceDir: string;
   outZip: string;
-  /** Where the tar.gz twin of the finished zip goes. */
-  outTarGz: string;
+  /** Where the tar.gz twin of the finished zip goes; none: no twin (a publish serves the zip). */
+  outTarGz?: string;
   /** Where a bundle with reader access puts its `include: "all"` zip and tar.gz (access-variants.ts). */
   outAllZip?: string;
   outAllTarGz?: string;
@@ -22,6 +22,8 @@ export interface ExportRequest {
   componentScripts?: boolean;
   /** The policy the project's site is served with (app/site/site-csp.ts), written into every page. */
   contentSecurityPolicy?: string;
+  /** The site's render memo (renderer/memo): unchanged batches are reused. */
+  memoDir?: string;
 }
 
 export interface ExportOutcome {
@@ -33,6 +35,8 @@ export interface ExportOutcome {
   /** Pages a keepGoing export left out. */
   failures: RenderFailure[];
   timings: Record<string, number>;
+  /** With `memoDir`: pages reused from the memo and pages rendered. */
+  memo?: { pagesReused: number; pagesRendered: number };
 }
 
 export interface ExportFailure {

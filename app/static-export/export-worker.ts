@@ -45,14 +45,25 @@ async function runExport(task: Extract<ExportTask, { type: 'run' }>): Promise<Ex
       onProgress: (progress: ExportProgress) => port.postMessage({ type: 'progress', progress }),
     });
     const started = performance.now();
-    const packed = await packBundle({ outZip: request.outZip, outTarGz, outAllZip, outAllTarGz, createdAt: request.createdAt }, abort.signal);
+    const packed = outTarGz ? await packBundle({ outZip: request.outZip, outTarGz, outAllZip, outAllTarGz, createdAt: request.createdAt }, abort.signal) : { tarGzBytes: 0 };
     const tarGzBytes = packed.tarGzBytes;
     const warningSummaryOf = (r: typeof result) => {
       const files = new Set(r.manifest.files.map((f) => f.path));
       return summariseWarnings(r.warnings, (rel) => files.has(rel));
     };
-    const timings = { ...result.timings, tarGz: Math.round(performance.now() - started) };
-    return { ok: true, outcome: { pageCount: result.pageCount, sizeBytes: packed.sizeBytes ?? result.sizeBytes ?? null, tarGzBytes, warnings: warningSummaryOf(result), failures: result.failures, timings } };
+    const timings = { ...result.timings, ...(outTarGz ? { tarGz: Math.round(performance.now() - started) } : {}) };
+    return {
+      ok: true,
+      outcome: {
+        pageCount: result.pageCount,
+        sizeBytes: ('sizeBytes' in packed ? packed.sizeBytes : undefined) ?? result.sizeBytes ?? null,
+        tarGzBytes,
+        warnings: warningSummaryOf(result),
+        failures: result.failures,
+        timings,
+        ...(result.memo ? { memo: { ...result.memo } } : {}),
+      },
+    };
   } catch (err) {
     return {
       ok: false,

@@ -64,6 +64,8 @@ export interface PublishStages {
   verify?: number;
   activate?: number;
   exportStages?: Record<string, number>;
+  /** Which render ran (issue 43): `incremental` when the slot's render memo gave back pages. */
+  render?: { mode: 'incremental' | 'full'; pagesRendered: number; pagesReused: number };
 }
 
 interface Row {

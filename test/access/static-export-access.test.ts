@@ -19,7 +19,7 @@ function handWrittenRunner(withAccess: boolean): ExportRunner {
     async run(request) {
       const { files, access } = accessSite();
       fs.writeFileSync(request.outZip, accessBundle(files, withAccess ? access : undefined, request.version));
-      const packed = await packBundle(request);
+      const packed = await packBundle({ ...request, outTarGz: request.outTarGz! });
       return { pageCount: 5, sizeBytes: packed.sizeBytes ?? fs.statSync(request.outZip).size, tarGzBytes: packed.tarGzBytes, warnings: summariseWarnings([], () => true), failures: [], timings: {} };
     },
     unknownPaths: async () => [],

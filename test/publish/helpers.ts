@@ -95,7 +95,7 @@ export interface UpdateStatusBody {
   trigger: PublishTrigger;
   kind: PublishKind;
   durationMs: number | null;
-  stages?: { source?: number; export?: number; verify?: number; activate?: number; exportStages?: Record<string, number> };
+  stages?: { source?: number; export?: number; verify?: number; activate?: number; exportStages?: Record<string, number>; render?: { mode: 'incremental' | 'full'; pagesRendered: number; pagesReused: number } };
   previewUrl?: string;
 }
 

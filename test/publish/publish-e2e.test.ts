@@ -68,6 +68,9 @@ describe('publishing from a Git repository', { timeout: 120_000 }, () => {
     const done = await untilEnded(t, key, started.body.statusId);
     expect(done).toMatchObject({ status: 'success', source: 'api', trigger: 'api', kind: 'publish', commit: { sha: repo.head(), ref: 'refs/heads/main', message: 'Initial docs' } });
     versionsAt.push(done.version!);
+    // The slot's first export has nothing to reuse.
+    expect(done.stages!.render).toEqual({ mode: 'full', pagesRendered: expect.any(Number), pagesReused: 0 });
+    expect(done.stages!.render!.pagesRendered).toBeGreaterThan(1);
     const home = await page(t, 'docs.git.internal').expect(200);
     expect(home.text).toContain('Welcome to the tiny docs');
     // Only the docs path was exported: the repository's README is not a page.
@@ -90,7 +93,11 @@ describe('publishing from a Git repository', { timeout: 120_000 }, () => {
     expect(status.durationMs).toBeGreaterThan(0);
     // Where the time went: Git fetch, render (with the renderer's own stages), verification, swap.
     const stages = status.stages!;
-    expect(Object.keys(stages).sort()).toEqual(['activate', 'export', 'exportStages', 'source', 'verify']);
+    expect(Object.keys(stages).sort()).toEqual(['activate', 'export', 'exportStages', 'render', 'source', 'verify']);
+    // One page's text changed: only its batch was rendered again, the rest came from the slot's memo.
+    expect(stages.render).toMatchObject({ mode: 'incremental' });
+    expect(stages.render!.pagesRendered).toBeGreaterThanOrEqual(1);
+    expect(stages.render!.pagesReused).toBeGreaterThanOrEqual(1);
     const top = stages.source! + stages.export! + stages.verify! + stages.activate!;
     expect(top).toBeLessThanOrEqual(status.durationMs!);
     expect(top).toBeGreaterThan(status.durationMs! * 0.5);

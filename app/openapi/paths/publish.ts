@@ -71,6 +71,17 @@ export const publishSchemas = {
           verify: { type: 'integer', minimum: 0, description: 'The bundle checked and extracted, as any bundle the loader serves.' },
           activate: { type: 'integer', minimum: 0, description: 'The atomic swap to the new version.' },
           exportStages: { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } },
+          render: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['mode', 'pagesRendered', 'pagesReused'],
+            description: 'Which render ran: `incremental` when pages unchanged since the last export of this site (same inputs, same files read) were reused instead of rendered, else `full`. Both give the same bundle.',
+            properties: {
+              mode: { enum: ['incremental', 'full'] },
+              pagesRendered: { type: 'integer', minimum: 0 },
+              pagesReused: { type: 'integer', minimum: 0 },
+            },
+          },
         },
       },
       previewUrl: { type: 'string', format: 'uri' },
