@@ -25,7 +25,8 @@ export function defaultSection(sections: readonly NavSection[]): NavSection | un
  * has none and is shown in the default section, in the site's first language.
  */
 export function sectionOfPath(sections: readonly NavSection[], slug: string): NavSection | undefined {
+  // `es/index.mdx` is the slug `es`: the first segment is the whole slug.
   const first = slug.split('/')[0]?.toLowerCase();
-  if (!first || !slug.includes('/')) return undefined;
+  if (!first) return undefined;
   return sections.find((s) => shown(s) && navLanguage(s)?.toLowerCase() === first);
 }

@@ -25,13 +25,14 @@ const lang = (html: string): string | undefined => /<html lang="([^"]+)"/.exec(h
 
 describe('the language of a page outside the navigation', () => {
   it('is the navigation language its path starts with', async () => {
-    const html = await site(['en', 'es'], ['es/api-reference/extra.mdx', 'en/extra.mdx', 'esx/extra.mdx', 'loose.mdx']);
+    const html = await site(['en', 'es'], ['es/api-reference/extra.mdx', 'es/index.mdx', 'en/extra.mdx', 'esx/extra.mdx', 'loose.mdx']);
     const es = html('es/api-reference/extra/index.html');
     expect(lang(es)).toBe('es');
     expect(es).toContain('aria-label="Advertencia"');
     // The Spanish chrome: the search button and the language switcher's current entry.
     expect(es).toContain('<span class="search-button-text">Buscar...</span>');
     expect(es).toContain('<span class="switcher-title">español</span>');
+    expect(lang(html('es/index.html'))).toBe('es');
     for (const p of ['en/extra/index.html', 'esx/extra/index.html', 'loose/index.html']) {
       expect(lang(html(p)), p).toBe('en');
       expect(html(p), p).toContain('aria-label="Warning"');
