@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { pageFeedbackParts } from './page-feedback.js';
 import { chromeStrings, type ChromeStrings } from '../i18n/chrome-strings.js';
-import { languageOf } from '../i18n/language.js';
+import { defaultSection, languageOf } from '../i18n/language.js';
 import { marked } from 'marked';
 import { sanitizePhrasingHtml } from '../page/sanitize.js';
 import type { DivisionKind, NavLink, NavSection, RenderContext } from '../types.js';
@@ -190,7 +190,7 @@ export function siteChrome(ctx: RenderContext): SiteChrome {
     metatags: siteMetatags(config.seo?.metatags ?? []),
     banner: config.banner ? siteBanner(config.banner) : undefined,
     sectionsById,
-    defaultSection: ctx.sections.find((s) => !s.hidden && !s.external && s.sidebar.length > 0),
+    defaultSection: defaultSection(ctx.sections),
     topbarFor,
     sectionCache: new Map(),
   };

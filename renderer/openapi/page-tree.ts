@@ -127,9 +127,9 @@ function fieldText(s: ApiSchema, w: ApiStrings, extraDescription?: string): stri
   if (description) lines.push(withoutLoneStars(dedented(description)));
   if (s.enum && s.enum.length > 0 && !restrictedEnum(s)) lines.push(filled(w.availableOptions, 'values', s.enum.map((v) => code(shown(v))).join(', ')));
   if (s.known && s.known.length > 0) lines.push(filled(w.knownValues, 'values', s.known.map((v) => code(shown(v))).join(', ')));
-  for (const c of s.constraints ?? []) lines.push(c.replace(/^([^:]+): (.*)$/, (_w, k: string, v: string) => `${k}: ${code(v)}`));
+  for (const c of s.constraints ?? []) lines.push(c.value === undefined ? w[c.kind] : filled(w[c.kind], 'value', code(c.value)));
   if (s.example !== undefined && typeof s.example !== 'object') lines.push(filled(w.example, 'value', code(shown(s.example))));
-  if (s.cut === 'circular') lines.push(`Refers back to ${code(s.type)} (a circular reference); its fields are shown above.`);
+  if (s.cut === 'circular') lines.push(filled(w.circularRef, 'type', code(s.type)));
   return lines.join('\n\n');
 }
 
@@ -242,20 +242,21 @@ function securityNodes(all: ApiSecurity[], expandAll: boolean, tree: TreeWords):
     alt.schemes.map((s): Node => {
       // Mutual TLS is the client's certificate on the connection: no header, query or cookie to fill.
       if (s.kind === 'mutualTLS') {
-        const words = [`${code(s.name)}: mutual TLS. The client presents a trusted certificate when it connects; nothing is sent in the request itself.`, s.description, s.scopes ? filled(tree.api.requiredScopes, 'values', s.scopes.map(code).join(', ')) : undefined];
+        const words = [filled(tree.api.mutualTls, 'name', code(s.name)), s.description, s.scopes ? filled(tree.api.requiredScopes, 'values', s.scopes.map(code).join(', ')) : undefined];
         return md(words.filter(Boolean).join('\n\n'));
       }
       let location = 'header';
       let name = 'Authorization';
       let description: string;
-      if (s.kind === 'bearer') description = `Bearer authentication header of the form ${code('Bearer <token>')}, where ${code('<token>')} is your auth token.`;
-      else if (s.kind === 'basic') description = `Basic authentication header of the form ${code('Basic <encoded-value>')}, where ${code('<encoded-value>')} is the base64-encoded string ${code('username:password')}.`;
+      const w = tree.api;
+      if (s.kind === 'bearer') description = filled(filled(w.bearerAuth, 'form', code('Bearer <token>')), 'token', code('<token>'));
+      else if (s.kind === 'basic') description = filled(filled(filled(w.basicAuth, 'form', code('Basic <encoded-value>')), 'value', code('<encoded-value>')), 'credentials', code('username:password'));
       else if (s.kind === 'apiKey') {
         location = s.in ?? 'header';
         name = s.param ?? s.name;
-        description = `API key sent in the ${location === 'query' ? 'query string' : location} as ${code(name)}.`;
-      } else if (s.kind === 'oauth2' || s.kind === 'openIdConnect') description = 'The access token received from the authorization server in the OAuth 2.0 flow.';
-      else description = `HTTP ${code(s.scheme ?? 'authentication')} credentials.`;
+        description = filled(location === 'query' ? w.apiKeyQuery : location === 'cookie' ? w.apiKeyCookie : w.apiKeyHeader, 'name', code(name));
+      } else if (s.kind === 'oauth2' || s.kind === 'openIdConnect') description = w.oauth2Token;
+      else description = filled(w.httpCredentials, 'scheme', code(s.scheme ?? 'authentication'));
       // The scheme's own description "replaces the auto-generated text" (Mintlify's troubleshooting page).
       const words = [s.description ?? description, s.scopes ? filled(tree.api.requiredScopes, 'values', s.scopes.map(code).join(', ')) : undefined].filter(Boolean).join('\n\n');
       return field(name, !optional, { type: 'string' }, { ...style, location }, words);

@@ -54,7 +54,7 @@ function renderedBlock(state: PageState): CodeBlock {
     const body = withoutPlaceholders(raw).replace(/\r\n|\r/g, "\n");
     const info = parseFenceInfo(fenceInfo(lang, title));
     const pre = highlightCode(body, info);
-    const html = codeFrame(pre, info.title ?? info.lang, info.title !== undefined);
+    const html = codeFrame(pre, info.title ?? info.lang, info.title !== undefined, state.words);
     const slot = state.block(html, body, info.title === undefined ? { lang: info.lang, inner: pre } : { lang: info.lang, title: info.title, inner: pre });
     return { kind: 'text', value: `\n\n${slot}\n\n` };
   };

@@ -8,7 +8,8 @@
 import type { RefResolver } from './resolve.js';
 import { nameUntitled, withOwnFields } from './choices.js';
 import { componentKey } from './spec-fragment.js';
-import type { ApiProperty, ApiSchema, JsonValue } from './types.js';
+import type { ApiConstraint, ApiProperty, ApiSchema, JsonValue } from './types.js';
+import { API_ROWS } from '../i18n/api-strings.js';
 import type { Json } from './load-spec.js';
 
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -74,9 +75,13 @@ const notArray = (s: Json): boolean => {
   return types.length > 0 && !types.includes('array');
 };
 
-function constraints(s: Json): string[] {
-  const out: string[] = [];
+function constraints(s: Json): ApiConstraint[] {
+  const out: ApiConstraint[] = [];
   const num = (k: string): number | undefined => (typeof s[k] === 'number' ? (s[k] as number) : undefined);
+  const line = (kind: ApiConstraint['kind'], k: string): void => {
+    const n = num(k);
+    if (n !== undefined) out.push({ kind, value: String(n) });
+  };
   const arrayOnly = !notArray(s);
   const min = num('minimum');
   const max = num('maximum');
@@ -85,17 +90,28 @@ function constraints(s: Json): string[] {
   const exMax = typeof s['exclusiveMaximum'] === 'number' ? (s['exclusiveMaximum'] as number) : s['exclusiveMaximum'] === true ? max : undefined;
   const lo = exMin !== undefined ? `${bound(exMin, s)} < ` : min !== undefined ? `${bound(min, s)} <= ` : '';
   const hi = exMax !== undefined ? ` < ${bound(exMax, s)}` : max !== undefined ? ` <= ${bound(max, s)}` : '';
-  if (lo || hi) out.push(`Required range: ${lo}x${hi}`);
-  if (num('minLength') !== undefined) out.push(`Minimum string length: ${num('minLength')}`);
-  if (num('maxLength') !== undefined) out.push(`Maximum string length: ${num('maxLength')}`);
-  if (typeof s['pattern'] === 'string') out.push(`Pattern: ${s['pattern']}`);
-  if (arrayOnly && num('minItems') !== undefined) out.push(`Minimum array length: ${num('minItems')}`);
-  if (arrayOnly && num('maxItems') !== undefined) out.push(`Maximum array length: ${num('maxItems')}`);
-  if (arrayOnly && s['uniqueItems'] === true) out.push('Items must be unique');
-  if (num('multipleOf') !== undefined) out.push(`Multiple of: ${num('multipleOf')}`);
-  if (num('minProperties') !== undefined) out.push(`Minimum properties: ${num('minProperties')}`);
-  if (num('maxProperties') !== undefined) out.push(`Maximum properties: ${num('maxProperties')}`);
+  if (lo || hi) out.push({ kind: 'requiredRange', value: `${lo}x${hi}` });
+  line('minLength', 'minLength');
+  line('maxLength', 'maxLength');
+  if (typeof s['pattern'] === 'string') out.push({ kind: 'pattern', value: s['pattern'] });
+  if (arrayOnly) line('minItems', 'minItems');
+  if (arrayOnly) line('maxItems', 'maxItems');
+  if (arrayOnly && s['uniqueItems'] === true) out.push({ kind: 'uniqueItems' });
+  line('multipleOf', 'multipleOf');
+  line('minProperties', 'minProperties');
+  line('maxProperties', 'maxProperties');
   return out;
+}
+
+/**
+ * A constraint in the English words `conditional()` folds into a description ("minimum string
+ * length `5`"): that sentence is written once per schema, for pages in every language.
+ */
+function englishConstraint(c: ApiConstraint): string {
+  const words = API_ROWS.en[c.kind];
+  if (c.value === undefined) return words;
+  const label = words.replace(/: \{value\}$/, '');
+  return `${label.toLowerCase()} \`${c.value}\``;
 }
 
 // `{type: null}`, and drf-spectacular's `NullEnum` (`{enum: [null]}`) or `{const: null}`.
@@ -481,7 +497,7 @@ function describeMerged(node: Json, s: Json, file: string, name: string | undefi
       const schema = walk(pv, file, w, depth + 1);
       // A pattern any key matches (TypeBox's Record<string, T> is `^(.*)$`) says nothing: no line.
       const any = /^\^?(?:\(\.\*\)|\.\*)\$?$/.test(pattern);
-      (out.properties ??= []).push({ name: '{key}', required: false, schema: any ? schema : { ...schema, constraints: [`Key pattern: ${pattern}`, ...(schema.constraints ?? [])] } });
+      (out.properties ??= []).push({ name: '{key}', required: false, schema: any ? schema : { ...schema, constraints: [{ kind: 'keyPattern', value: pattern }, ...(schema.constraints ?? [])] } });
     }
   }
   if (isObj(s['additionalProperties'])) {
@@ -533,7 +549,7 @@ function conditional(out: ApiSchema, s: Json, file: string, w: Walk, depth: numb
     for (const r of Array.isArray(branch['required']) ? branch['required'] : []) if (typeof r === 'string') note(r, `Required ${when}.`);
     for (const [name, pv] of Object.entries(isObj(branch['properties']) ? branch['properties'] : {})) {
       const sub = walk(pv, file, w, depth + 1);
-      const words = [...(sub.enum ? [`one of ${sub.enum.map((v) => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``).join(', ')}`] : []), ...(sub.constraints ?? []).map((c) => c.replace(/^([^:]+): (.*)$/, (_m, k: string, v: string) => `${k.toLowerCase()} \`${v}\``))];
+      const words = [...(sub.enum ? [`one of ${sub.enum.map((v) => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``).join(', ')}`] : []), ...(sub.constraints ?? []).map(englishConstraint)];
       if (words.length > 0) note(name, `${when.charAt(0).toUpperCase()}${when.slice(1)}: ${words.join(', ')}.`);
       if (!out.properties?.some((p) => p.name === name) && !extra.has(name)) extra.set(name, sub);
     }

@@ -22,8 +22,12 @@ export interface ApiSchema {
   default?: JsonValue;
   /** `x-default`: the playground's value when `api.examples.prefill` is on; the page shows `default` only. */
   xDefault?: JsonValue;
-  /** `Required range: 1 <= x <= 100`, `Maximum length: 255`, `Pattern: ^a` … in words. */
-  constraints?: string[];
+  /**
+   * `Required range: 1 <= x <= 100`, `Maximum string length: 255`, `Pattern: ^a` …: which line and
+   * its value, put in words by the page in its own language (renderer/i18n/api-strings.ts). A
+   * compacted schema is shared by every page that shows it, whatever their languages.
+   */
+  constraints?: ApiConstraint[];
   deprecated?: boolean;
   readOnly?: boolean;
   writeOnly?: boolean;
@@ -204,3 +208,9 @@ export interface ApiChannelPage {
 
 /** Attached to a planned page that shows an operation, a schema or an AsyncAPI channel. */
 export type ApiPageData = { kind: 'operation'; operation: ApiOperation } | { kind: 'schema'; schema: ApiSchemaPage } | { kind: 'channel'; channel: ApiChannelPage };
+
+/** A constraint line's words (a key of the API strings' table) and the value it shows as code, if any. */
+export interface ApiConstraint {
+  kind: 'requiredRange' | 'minLength' | 'maxLength' | 'pattern' | 'keyPattern' | 'minItems' | 'maxItems' | 'uniqueItems' | 'multipleOf' | 'minProperties' | 'maxProperties';
+  value?: string;
+}

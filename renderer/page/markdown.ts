@@ -14,6 +14,8 @@ import { outsideImagePlaceholder } from './outside-media.js';
 import { renderMath } from './math.js';
 import { footnoteExtensions } from './footnotes.js';
 import type { PageState } from './state.js';
+import type { ContentStrings } from '../i18n/content-strings.js';
+import { copyButton } from './copy-button.js';
 
 interface Current {
   state: PageState;
@@ -105,7 +107,7 @@ class PageRenderer extends Renderer {
     if (info.lang === 'math') return mathSlot(text, true, 'block');
     const pre = highlightCode(text, info);
     const label = info.title ?? info.lang;
-    const html = codeFrame(pre, label, info.title !== undefined);
+    const html = codeFrame(pre, label, info.title !== undefined, state.words);
     return state.block(html, text, info.title === undefined ? { lang: info.lang, inner: pre } : { lang: info.lang, title: info.title, inner: pre });
   }
 
@@ -150,11 +152,11 @@ function mathSlot(tex: string, display: boolean, where: 'block' | 'inline'): str
 }
 
 /** A code block's frame: title bar (file name or language) and a copy button run by components.js. */
-export function codeFrame(pre: string, label: string, isTitle: boolean): string {
+export function codeFrame(pre: string, label: string, isTitle: boolean, words: ContentStrings): string {
   const head = label
     ? `<span class="c-code__title${isTitle ? '' : ' c-code__title--lang'}">${escapeHtml(label)}</span>`
     : '<span class="c-code__title"></span>';
-  return `<div class="c-code" data-code-block><div class="c-code__header">${head}<button type="button" class="c-code__copy" data-copy-code aria-label="Copy code"><span class="c-code__copy-status" aria-live="polite"></span></button></div>${pre}</div>`;
+  return `<div class="c-code" data-code-block><div class="c-code__header">${head}${copyButton(words, words.copyCode)}</div>${pre}</div>`;
 }
 
 /**

@@ -14,6 +14,7 @@ import { isListedAgentInstructionPage, isListedNestedSnippetPage, isPageFile, no
 import { classCandidates } from './tailwind-classes.js';
 import { planTailwind } from '../tailwind/index.js';
 import { navigationIconWarnings } from '../icons/navigation-warnings.js';
+import { sectionOfPath } from '../i18n/language.js';
 
 export { UnknownPathsError, selectPaths, pathMatcher } from './select-paths.js';
 export { slugForFile, normaliseRef, isPageFile, isSnippetPath } from './slugs.js';
@@ -186,8 +187,10 @@ export function planSite(loaded: LoadedSite, options: PlanOptions = {}): SitePla
     });
   }
   const outside = [...pageFiles.entries()].filter(([slug]) => !inNav.has(slug) && wanted(slug)).sort((a, b) => (a[1] < b[1] ? -1 : 1));
+  // One whose path names a navigation language (`es/…`) is shown in that language's first section.
   for (const [slug, file] of outside) {
-    pages.push({ slug, file, outputPath: pageFilePath(slug), breadcrumbs: [], hidden: true });
+    const sectionId = sectionOfPath(built.sections, slug)?.id;
+    pages.push({ slug, file, outputPath: pageFilePath(slug), ...(sectionId ? { sectionId } : {}), breadcrumbs: [], hidden: true });
   }
   // An operation the navigation does not list is shown in the section of one it lists from the
   // same spec (its tab, version and language: the API reference's sidebar, not the first tab's).

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { renderDocument } from '../layout/index.js';
 import { renderPageContent, type PageInput } from '../page/index.js';
 import { readRepoText } from '../repo-files.js';
-import { languageOf } from '../i18n/language.js';
+import { defaultSection, languageOf } from '../i18n/language.js';
 import { pageHref } from '../page-urls.js';
 import { addToPartialIndex, emptyPartialIndex, packPartialIndex } from '../index-stage/partial-index.js';
 import { RenderError, type BuildWarning, type PageContent, type PlannedPage, type RenderContext, type RenderFailure, type SearchDocument } from '../types.js';
@@ -78,7 +78,8 @@ function languageOfPage(page: PlannedPage, ctx: RenderContext): string {
   let langs = sectionLanguages.get(ctx);
   if (!langs) sectionLanguages.set(ctx, (langs = new Map((ctx.sections ?? []).map((s) => [s.id, languageOf(s)]))));
   const id = page.sectionId ?? ctx.pageIndex[page.slug]?.sectionId;
-  return (id !== undefined ? langs.get(id) : undefined) ?? 'en';
+  // A page in no section is shown in the default one (layout/chrome.ts): its words are that section's language.
+  return (id !== undefined ? langs.get(id) : undefined) ?? languageOf(defaultSection(ctx.sections ?? []));
 }
 
 function pageInput(page: PlannedPage, ctx: RenderContext, sources?: Record<string, string>): PageInput {

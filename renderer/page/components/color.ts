@@ -12,6 +12,7 @@ function safe(v: Literal | undefined): string | undefined {
   return typeof v === 'string' && SAFE_COLOR_RE.test(v.trim()) ? v.trim() : undefined;
 }
 
+// The swatch's name for screen readers in the page's language ("Copy #16A34A"); a `$` in the value stays text.
 function item(c: ComponentCall): string {
   const name = c.str('name');
   const raw = c.props['value'];
@@ -29,7 +30,7 @@ function item(c: ComponentCall): string {
   }
   const style = light ? ` style="--swatch-light:${escapeHtml(light)};--swatch-dark:${escapeHtml(dark ?? light)}"` : '';
   return (
-    `<div class="c-color__item" data-code-block><button type="button" class="c-color__swatch" data-copy-code aria-label="Copy ${escapeHtml(shown)}"${style}>` +
+    `<div class="c-color__item" data-code-block><button type="button" class="c-color__swatch" data-copy-code aria-label="${escapeHtml(c.state.words.copyValue.replace('{value}', () => shown))}"${style}>` +
     `<span class="c-code__copy-status" aria-live="polite"></span></button>` +
     (name ? `<span class="c-color__name">${escapeHtml(name)}</span>` : '') +
     `<code class="c-color__value" data-copy-source>${escapeHtml(shown)}</code></div>`

@@ -1,5 +1,6 @@
 /** Update (changelog entry), View, Visibility, Panel, Prompt. */
 import { escapeHtml } from '../html.js';
+import { copyButton } from '../copy-button.js';
 import type { ComponentCall, ComponentRenderer } from './call.js';
 
 function tags(value: unknown): string[] {
@@ -39,7 +40,7 @@ export const miscComponents: Record<string, ComponentRenderer> = {
     const description = c.str('description');
     return (
       `<div class="c-prompt" data-code-block><div class="c-prompt__header">${c.icon(c.str('icon'), 'c-prompt__icon')}<span class="c-prompt__description">${escapeHtml(description ?? c.state.words.prompt)}</span>` +
-      `<button type="button" class="c-code__copy" data-copy-code aria-label="Copy prompt"><span class="c-code__copy-status" aria-live="polite"></span></button></div>` +
+      `${copyButton(c.state.words, c.state.words.copyPrompt)}</div>` +
       `<div class="c-prompt__body" data-copy-source>${c.children('block')}</div></div>`
     );
   },

@@ -6,6 +6,7 @@ import { wrap, type Requirement } from '../../access/contract.js';
 import { markersOn, requirementOfList, TAB_GROUPS_ATTR } from '../access-fragment.js';
 import { escapeHtml } from '../html.js';
 import { codeFrame } from '../markdown.js';
+import { copyButton } from '../copy-button.js';
 import { BLOCK_CLOSE, BLOCK_OPEN, type CodeSlot } from '../state.js';
 import type { ComponentCall, ComponentRenderer } from './call.js';
 
@@ -59,9 +60,6 @@ function codeBlocks(c: ComponentCall): { blocks: CodeSlot[]; code: string[]; htm
   return { blocks, code, html };
 }
 
-const COPY_BUTTON =
-  '<button type="button" class="c-code__copy" data-copy-code aria-label="Copy code"><span class="c-code__copy-status" aria-live="polite"></span></button>';
-
 /**
  * A group of code blocks. Its plain text is its labels and its code as written, given to the page
  * (setElementText) rather than read back out of thousands of highlighting tags: an API page's six
@@ -74,10 +72,10 @@ function codeGroup(c: ComponentCall, extraClass = '', label = ''): string {
   const labels = only ? [only.title ?? only.lang] : blocks.map((b, i) => b.title ?? (b.lang || `Tab ${i + 1}`));
   c.state.setElementText(c.el, [label, ...labels, ...code].filter(Boolean).join('\n'));
   if (only) {
-    return `<div class="c-code-group ${extraClass}">${codeFrame(only.inner, only.title ?? only.lang, only.title !== undefined)}</div>`;
+    return `<div class="c-code-group ${extraClass}">${codeFrame(only.inner, only.title ?? only.lang, only.title !== undefined, c.state.words)}</div>`;
   }
   const items = blocks.map((b, i) => ({ label: labels[i] as string, panel: b.inner }));
-  return `<div class="c-code c-code-group ${extraClass}" data-code-block>${tabsMarkup(c, items, 'c-tabs--code', COPY_BUTTON)}</div>`;
+  return `<div class="c-code c-code-group ${extraClass}" data-code-block>${tabsMarkup(c, items, 'c-tabs--code', copyButton(c.state.words, c.state.words.copyCode))}</div>`;
 }
 
 function example(c: ComponentCall, kind: 'request' | 'response', label: string): string {

@@ -25,8 +25,8 @@ let origin = '';
 let body = '';
 const pageErrors: string[] = [];
 
-async function show(source: string, hash = ''): Promise<Page> {
-  const { html } = render(source);
+async function show(source: string, hash = '', lang?: string): Promise<Page> {
+  const { html } = render(source, lang ? { lang } : {});
   body = `<!doctype html><html><head><link rel="stylesheet" href="/components.css"><script src="/components.js" defer></script></head><body><main>${html}</main></body></html>`;
   const page = await browser.newPage();
   page.on('pageerror', (err) => pageErrors.push(err.message));
@@ -61,6 +61,17 @@ describe.skipIf(!chromium.path)(browserSuite('components.js in Chromium'), () =>
   afterAll(async () => {
     await browser?.close();
     await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it('shows a copy button\'s visible word and "Copied" in the page language, English where it carries none', async () => {
+    const word = (page: Page, nth: number): Promise<string> => page.locator('.c-code__copy').nth(nth).evaluate((b) => getComputedStyle(b, '::before').content);
+    for (const [lang, copy, copied] of [['en', 'Copy', 'Copied'], ['ja', 'コピー', 'コピーしました']] as const) {
+      const page = await show('```js\nlet a = 1;\n```', '', lang);
+      expect(await word(page, 0)).toBe(`"${copy}"`);
+      await page.locator('.c-code__copy').first().evaluate((b) => b.setAttribute('data-copied', ''));
+      expect(await word(page, 0)).toBe(`"${copied}"`);
+      await page.close();
+    }
   });
 
   it('draws a JSX icon with no size of its own at icon size, and one with width/height at its own', async () => {

@@ -41,8 +41,8 @@ export function makeCtx(overrides: Partial<RenderContext> = {}, config: Partial<
   };
 }
 
-export function render(source: string, opts: { file?: string; ctx?: RenderContext } = {}): PageContent {
-  return renderPageContent({ file: opts.file ?? 'guides/page.mdx', source, ctx: opts.ctx ?? makeCtx() });
+export function render(source: string, opts: { file?: string; ctx?: RenderContext; lang?: string } = {}): PageContent {
+  return renderPageContent({ file: opts.file ?? 'guides/page.mdx', source, ctx: opts.ctx ?? makeCtx(), ...(opts.lang ? { lang: opts.lang } : {}) });
 }
 
 /** The RenderError thrown by a render, for assertions on file/line/message. */
