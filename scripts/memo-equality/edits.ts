@@ -23,7 +23,7 @@ export function seeded(seed: number): () => number {
   };
 }
 
-export const EDIT_KINDS = ['body', 'title', 'add', 'rename', 'delete', 'move', 'snippet', 'class', 'image', 'name'] as const;
+export const EDIT_KINDS = ['body', 'same-size', 'title', 'add', 'rename', 'delete', 'move', 'snippet', 'class', 'image', 'name'] as const;
 export type EditKind = (typeof EDIT_KINDS)[number];
 
 type Json = Record<string, unknown>;
@@ -53,6 +53,23 @@ export class RepoEditor {
         return this.onPage((file) => {
           fs.appendFileSync(file, `\n\nMemo edit ${this.n}: ${this.words(6)}.\n`);
           return `appended a paragraph to ${this.rel(file)}`;
+        });
+      case 'same-size':
+        // One letter of a prose line for the next one: the file keeps its size.
+        return this.onPage((file) => {
+          const text = fs.readFileSync(file, 'utf8');
+          const lines = text.split('\n');
+          const bodyStart = text.startsWith('---\n') ? lines.indexOf('---', 1) + 1 : 0;
+          for (let l = lines.length - 1; l >= bodyStart; l--) {
+            const line = lines[l]!;
+            if (/[<>{}`|]|^\s*(import|export)\b/.test(line)) continue;
+            const i = line.search(/[a-y][^a-y]*$/);
+            if (i < 0) continue;
+            lines[l] = line.slice(0, i) + String.fromCharCode(line.charCodeAt(i) + 1) + line.slice(i + 1);
+            fs.writeFileSync(file, lines.join('\n'));
+            return `changed one letter of ${this.rel(file)}`;
+          }
+          return `left ${this.rel(file)} as it was (no prose line)`;
         });
       case 'title':
         return this.onPage((file) => {
