@@ -153,19 +153,27 @@ interface LoadResult {
   non2xx: number;
   /** Requests served per CPU-second of the server's processes: robust to other load on the machine. */
   perCpuSecond: number | undefined;
+  /** User and system (kernel) CPU microseconds per request: where a server's CPU goes. */
+  userUs: number | undefined;
+  sysUs: number | undefined;
   /** 1-minute load average when the timed run ended (other work on the machine). */
   load: number;
 }
 
-/** CPU seconds (user + system) used so far by a process and its children, from /proc. */
-function cpuSeconds(pid: number): number | undefined {
+/** User and system CPU seconds used so far by a process (all its threads) and its children. */
+function cpuTimes(pid: number): { user: number; sys: number } | undefined {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
     // After the command: field 14 (utime) and 15 (stime) of stat(5) are at index 11 and 12.
-    let ticks = Number(fields[11]) + Number(fields[12]);
+    let user = Number(fields[11]) / 100; // USER_HZ is 100 on Linux
+    let sys = Number(fields[12]) / 100;
     const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
-    for (const c of children ? children.split(' ') : []) ticks += (cpuSeconds(Number(c)) ?? 0) * 100;
-    return ticks / 100; // USER_HZ is 100 on Linux
+    for (const c of children ? children.split(' ') : []) {
+      const ct = cpuTimes(Number(c));
+      user += ct?.user ?? 0;
+      sys += ct?.sys ?? 0;
+    }
+    return { user, sys };
   } catch {
     return undefined;
   }
@@ -235,11 +243,22 @@ async function load(port: number, allUrls: string[], pid: number | undefined, en
   const run = (duration: number) => (WRK ? runWrk(port, urls, duration, encoding) : runAutocannon(port, urls, duration, encoding));
   await prime(port, urls, encoding); // every URL once: files read, compressed variants made
   await run(2); // warm-up: JIT, keep-alive sockets
-  const before = pid ? cpuSeconds(pid) : undefined;
+  const before = pid ? cpuTimes(pid) : undefined;
   const r = await run(DURATION);
-  const after = pid ? cpuSeconds(pid) : undefined;
-  const cpu = before !== undefined && after !== undefined ? after - before : undefined;
-  return { rps: r.requests / r.seconds, p99: r.p99, p50: r.p50, errors: r.errors, non2xx: r.non2xx, perCpuSecond: cpu ? r.requests / cpu : undefined, load: os.loadavg()[0]! };
+  const after = pid ? cpuTimes(pid) : undefined;
+  const used = before && after ? { user: after.user - before.user, sys: after.sys - before.sys } : undefined;
+  const cpu = used && used.user + used.sys;
+  return {
+    rps: r.requests / r.seconds,
+    p99: r.p99,
+    p50: r.p50,
+    errors: r.errors,
+    non2xx: r.non2xx,
+    perCpuSecond: cpu ? r.requests / cpu : undefined,
+    userUs: used && r.requests ? (used.user / r.requests) * 1e6 : undefined,
+    sysUs: used && r.requests ? (used.sys / r.requests) * 1e6 : undefined,
+    load: os.loadavg()[0]!,
+  };
 }
 
 /** Request every URL once, a few at a time, so no timed request waits for a first compression. */
@@ -472,9 +491,9 @@ async function throughput(): Promise<void> {
   const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
   if (nginx) console.log(`nginx: 1 worker, sendfile, try_files $uri $uri.html $uri/index.html, gzip_static on .gz files made at level 6 (gzip on at level 6 otherwise; no brotli module), the same security headers (add_header), access log buffered 64 KB`);
   const theirs = await nginxRps(siteDir);
-  const header = `${'server'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(8)} ${'req/CPU-s'.padStart(10)} ${'load'.padStart(5)}`;
+  const header = `${'server'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(8)} ${'req/CPU-s'.padStart(10)} ${'user µs'.padStart(7)} ${'sys µs'.padStart(7)} ${'load'.padStart(5)}`;
   const row = (name: string, r: LoadResult) =>
-    `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${String(r.errors + r.non2xx).padStart(8)} ${(r.perCpuSecond?.toFixed(0) ?? 'n/a').padStart(10)} ${r.load.toFixed(1).padStart(5)}`;
+    `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${String(r.errors + r.non2xx).padStart(8)} ${(r.perCpuSecond?.toFixed(0) ?? 'n/a').padStart(10)} ${(r.userUs?.toFixed(1) ?? 'n/a').padStart(7)} ${(r.sysUs?.toFixed(1) ?? 'n/a').padStart(7)} ${r.load.toFixed(1).padStart(5)}`;
   console.log(`\nthroughput: ${CONNECTIONS} connections, ${DURATION} s`);
   console.log(header);
   for (const e of ENCODINGS) {
