@@ -7,6 +7,9 @@
  *     (one thread) when /usr/bin/wrk exists, else autocannon in this process (which then competes
  *     with the servers for the CPU: the output says so). Two passes: with the request headers a
  *     browser sends (`Accept-Encoding: gzip, deflate, br`), and identity (no Accept-Encoding);
+ *     A third server in the same run is the raw Node floor (bench/node-floor.ts): a bare
+ *     `http.createServer` in its own process answering every URL with the bytes and headers the
+ *     appliance sent for it, captured at bench time: what Node's http module itself allows;
  *  2. time from start to ready for a 10,000-page bundle, cold (fetch over HTTP + verify +
  *     extract) and warm (pinned version already extracted).
  * Bundles come from the real renderer (bench/gen-pages.ts sources); if the renderer fails, a
@@ -40,7 +43,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '100' },
     'skip-rps': { type: 'boolean', default: false },
     'skip-ready': { type: 'boolean', default: false },
-    /** Start the appliance with `node --cpu-prof --cpu-prof-dir <dir>` (profile of the serving process). */
+    /** Start the appliance with `node --cpu-prof --cpu-prof-dir <dir>` (profile of the serving process; the node floor's in <dir>/node-floor). */
     'cpu-prof': { type: 'string' },
     /** Use autocannon even when wrk is installed. */
     autocannon: { type: 'boolean', default: false },
@@ -150,17 +153,27 @@ interface LoadResult {
   non2xx: number;
   /** Requests served per CPU-second of the server's processes: robust to other load on the machine. */
   perCpuSecond: number | undefined;
+  /** User and system (kernel) CPU microseconds per request: where a server's CPU goes. */
+  userUs: number | undefined;
+  sysUs: number | undefined;
+  /** 1-minute load average when the timed run ended (other work on the machine). */
+  load: number;
 }
 
-/** CPU seconds (user + system) used so far by a process and its children, from /proc. */
-function cpuSeconds(pid: number): number | undefined {
+/** User and system CPU seconds used so far by a process (all its threads) and its children. */
+function cpuTimes(pid: number): { user: number; sys: number } | undefined {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
     // After the command: field 14 (utime) and 15 (stime) of stat(5) are at index 11 and 12.
-    let ticks = Number(fields[11]) + Number(fields[12]);
+    let user = Number(fields[11]) / 100; // USER_HZ is 100 on Linux
+    let sys = Number(fields[12]) / 100;
     const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
-    for (const c of children ? children.split(' ') : []) ticks += (cpuSeconds(Number(c)) ?? 0) * 100;
-    return ticks / 100; // USER_HZ is 100 on Linux
+    for (const c of children ? children.split(' ') : []) {
+      const ct = cpuTimes(Number(c));
+      user += ct?.user ?? 0;
+      sys += ct?.sys ?? 0;
+    }
+    return { user, sys };
   } catch {
     return undefined;
   }
@@ -230,11 +243,22 @@ async function load(port: number, allUrls: string[], pid: number | undefined, en
   const run = (duration: number) => (WRK ? runWrk(port, urls, duration, encoding) : runAutocannon(port, urls, duration, encoding));
   await prime(port, urls, encoding); // every URL once: files read, compressed variants made
   await run(2); // warm-up: JIT, keep-alive sockets
-  const before = pid ? cpuSeconds(pid) : undefined;
+  const before = pid ? cpuTimes(pid) : undefined;
   const r = await run(DURATION);
-  const after = pid ? cpuSeconds(pid) : undefined;
-  const cpu = before !== undefined && after !== undefined ? after - before : undefined;
-  return { rps: r.requests / r.seconds, p99: r.p99, p50: r.p50, errors: r.errors, non2xx: r.non2xx, perCpuSecond: cpu ? r.requests / cpu : undefined };
+  const after = pid ? cpuTimes(pid) : undefined;
+  const used = before && after ? { user: after.user - before.user, sys: after.sys - before.sys } : undefined;
+  const cpu = used && used.user + used.sys;
+  return {
+    rps: r.requests / r.seconds,
+    p99: r.p99,
+    p50: r.p50,
+    errors: r.errors,
+    non2xx: r.non2xx,
+    perCpuSecond: cpu ? r.requests / cpu : undefined,
+    userUs: used && r.requests ? (used.user / r.requests) * 1e6 : undefined,
+    sysUs: used && r.requests ? (used.sys / r.requests) * 1e6 : undefined,
+    load: os.loadavg()[0]!,
+  };
 }
 
 /** Request every URL once, a few at a time, so no timed request waits for a first compression. */
@@ -257,7 +281,7 @@ type Pair = Record<Encoding, LoadResult>;
 const ENCODINGS: Encoding[] = ['browser', 'identity'];
 
 /** The appliance loads the same zip itself (pinned version, extracted into its own state dir), as in production. */
-async function applianceRps(siteDir: string, zip: string, version: string): Promise<Pair> {
+async function applianceRps(siteDir: string, zip: string, version: string, capture: string): Promise<Pair> {
   const port = await freePort();
   const stateDir = path.join(work, 'rps-state');
   const config = path.join(work, 'rps-config.json');
@@ -272,6 +296,7 @@ async function applianceRps(siteDir: string, zip: string, version: string): Prom
     await waitFor(`http://127.0.0.1:${port}${urlsFor(siteDir)[0]}`);
     const result = {} as Pair;
     for (const e of ENCODINGS) result[e] = await load(port, urlsFor(siteDir), proc.pid, e);
+    await captureAnswers(port, urlsFor(siteDir).slice(0, 500), capture);
     return result;
   } catch (err) {
     console.log(fs.readFileSync(path.join(work, 'serve.log'), 'utf8').split('\n').slice(-20).join('\n'));
@@ -280,6 +305,54 @@ async function applianceRps(siteDir: string, zip: string, version: string): Prom
     proc.kill('SIGTERM');
     await new Promise((r) => proc.once('exit', r));
     fs.closeSync(logFd);
+  }
+}
+
+/** Headers Node's http module writes itself (or that describe the connection, not the answer). */
+const NODE_OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/**
+ * The appliance's answer to every bench URL, per variant (browser headers → br, identity): the
+ * raw header list as it was sent (names' case and order kept, the request id as one fixed value)
+ * and the body, for the node floor to send back unchanged.
+ */
+async function captureAnswers(port: number, urls: string[], file: string): Promise<void> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const out: Record<string, Record<string, [string[], string]>> = {};
+  for (const u of urls) {
+    for (const e of ENCODINGS) {
+      const headers = e === 'browser' ? { 'accept-encoding': BROWSER_ENCODINGS, 'user-agent': 'site-bench' } : { 'user-agent': 'site-bench' };
+      const [raw, body, encoding] = await new Promise<[string[], Buffer, string]>((resolve, reject) =>
+        http
+          .get({ host: '127.0.0.1', port, path: u, agent, headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => (res.statusCode === 200 ? resolve([res.rawHeaders, Buffer.concat(chunks), String(res.headers['content-encoding'] ?? 'identity')]) : reject(new Error(`${u}: ${res.statusCode}`))));
+          })
+          .on('error', reject),
+      );
+      const list: string[] = [];
+      for (let i = 0; i + 1 < raw.length; i += 2) if (!NODE_OWN_HEADERS.has(raw[i]!.toLowerCase())) list.push(raw[i]!, raw[i + 1]!);
+      (out[u] ??= {})[encoding] = [list, body.toString('base64')];
+    }
+  }
+  agent.destroy();
+  fs.writeFileSync(file, JSON.stringify({ urls: out }));
+}
+
+/** The raw Node floor (bench/node-floor.ts) serving the captured answers, in its own process. */
+async function nodeFloorRps(siteDir: string, capture: string): Promise<Pair> {
+  const port = await freePort();
+  const prof = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.join(path.resolve(args['cpu-prof']), 'node-floor')] : [];
+  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', path.join(root, 'bench/node-floor.ts'), capture, String(port)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    await waitFor(`http://127.0.0.1:${port}${urlsFor(siteDir)[0]}`);
+    const result = {} as Pair;
+    for (const e of ENCODINGS) result[e] = await load(port, urlsFor(siteDir), proc.pid, e);
+    return result;
+  } finally {
+    proc.kill('SIGTERM');
+    await new Promise((r) => proc.once('exit', r));
   }
 }
 
@@ -411,29 +484,39 @@ async function throughput(): Promise<void> {
       : `load generator: autocannon inside this process (wrk not found${args.autocannon ? ' or --autocannon given' : ''}: it competes with the server for the CPU, so figures are low for both servers)`,
   );
   console.log(`appliance: \`serve\` in its own process, loading the same zip itself (pinned version, not mounted); cache-hit path; brotli (quality 5) / gzip (level 6) variants computed once per file and kept in memory`);
-  const ours = await applianceRps(siteDir, small.zip, small.version);
+  const capture = path.join(work, 'appliance-answers.json');
+  const ours = await applianceRps(siteDir, small.zip, small.version, capture);
+  console.log(`node floor: bare http.createServer in its own process, the appliance's captured bytes and headers per URL and variant (bench/node-floor.ts)`);
+  const floor = await nodeFloorRps(siteDir, capture);
   const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
   if (nginx) console.log(`nginx: 1 worker, sendfile, try_files $uri $uri.html $uri/index.html, gzip_static on .gz files made at level 6 (gzip on at level 6 otherwise; no brotli module), the same security headers (add_header), access log buffered 64 KB`);
   const theirs = await nginxRps(siteDir);
-  const header = `${'server'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(8)} ${'req/CPU-s'.padStart(10)}`;
+  const header = `${'server'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(8)} ${'req/CPU-s'.padStart(10)} ${'user µs'.padStart(7)} ${'sys µs'.padStart(7)} ${'load'.padStart(5)}`;
   const row = (name: string, r: LoadResult) =>
-    `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${String(r.errors + r.non2xx).padStart(8)} ${(r.perCpuSecond?.toFixed(0) ?? 'n/a').padStart(10)}`;
+    `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${String(r.errors + r.non2xx).padStart(8)} ${(r.perCpuSecond?.toFixed(0) ?? 'n/a').padStart(10)} ${(r.userUs?.toFixed(1) ?? 'n/a').padStart(7)} ${(r.sysUs?.toFixed(1) ?? 'n/a').padStart(7)} ${r.load.toFixed(1).padStart(5)}`;
   console.log(`\nthroughput: ${CONNECTIONS} connections, ${DURATION} s`);
   console.log(header);
   for (const e of ENCODINGS) {
     const label = e === 'browser' ? `Accept-Encoding: ${BROWSER_ENCODINGS}` : 'identity';
     console.log(row(`appliance, ${label === 'identity' ? 'identity' : 'browser (br)'}`, ours[e]));
+    console.log(row(`node floor, ${label === 'identity' ? 'identity' : 'browser (br)'}`, floor[e]));
     if (theirs) console.log(row(`nginx, ${label === 'identity' ? 'identity' : 'browser (gzip)'}`, theirs[e]));
   }
+  const ratios = (a: LoadResult, b: LoadResult) => `req/s ${(a.rps / b.rps).toFixed(2)}, per CPU-second ${a.perCpuSecond && b.perCpuSecond ? (a.perCpuSecond / b.perCpuSecond).toFixed(2) : 'n/a'}`;
+  console.log('');
+  for (const e of ENCODINGS) console.log(`${e}: appliance / node floor: ${ratios(ours[e], floor[e])}; p99 ${ours[e].p99.toFixed(2)} vs ${floor[e].p99.toFixed(2)} ms`);
   if (!theirs) {
-    console.log('nginx not installed: no baseline in this run');
+    console.log('nginx not installed: no nginx baseline in this run');
     return;
   }
+  for (const e of ENCODINGS) console.log(`${e}: node floor / nginx: ${ratios(floor[e], theirs[e])}`);
+  // Issue 43, target 1: at least nginx's requests per CPU-second with a browser's headers, p99 < 5 ms.
   for (const e of ENCODINGS) {
-    const ratio = ours[e].rps / theirs[e].rps;
+    const perCpu = ours[e].perCpuSecond && theirs[e].perCpuSecond ? ours[e].perCpuSecond! / theirs[e].perCpuSecond! : undefined;
     console.log(
-      `${e}: ratio appliance/nginx ${ratio.toFixed(2)} (target >= 0.33: ${ratio >= 1 / 3 ? 'met' : 'NOT met'}); appliance p99 ${ours[e].p99.toFixed(2)} ms (target < 10 ms: ${ours[e].p99 < 10 ? 'met' : 'NOT met'})` +
-        (ours[e].perCpuSecond && theirs[e].perCpuSecond ? `; requests per CPU-second ratio ${(ours[e].perCpuSecond! / theirs[e].perCpuSecond!).toFixed(2)}` : ''),
+      `${e}: appliance / nginx: ${ratios(ours[e], theirs[e])}` +
+        (e === 'browser' ? ` (target per CPU-second >= 1.0: ${perCpu !== undefined && perCpu >= 1 ? 'met' : 'NOT met'})` : '') +
+        `; appliance p99 ${ours[e].p99.toFixed(2)} ms (target < 5 ms: ${ours[e].p99 < 5 ? 'met' : 'NOT met'})`,
     );
   }
 }

@@ -1,6 +1,6 @@
-import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { agentHeaders, wantsMarkdown } from './agent-discovery.js';
+import { sequentialRequestIds } from '../http/sequential-request-id.js';
 import { isNotModified, negotiateEncoding } from './conditional.js';
 import { lookupPath } from './request-path.js';
 import { securityHeaders, variantEtag } from './security-headers.js';
@@ -10,8 +10,9 @@ type Encoding = 'br' | 'gzip' | undefined;
 
 /** URL paths remembered per site (query strings are not part of the key). */
 const MAX_URLS = 50_000;
-/** Distinct Accept-Encoding values remembered (browsers send a handful). */
+/** Distinct Accept-Encoding (and Accept) values remembered (browsers send a handful). */
 const MAX_ENCODING_HEADERS = 64;
+const MAX_ACCEPT_HEADERS = 64;
 /** A mounted directory may change under us: a remembered URL is resolved again after this long. */
 const MOUNTED_RECHECK_MS = 1000;
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -23,7 +24,6 @@ interface FileAnswers {
 }
 
 export interface CacheHitPathOptions {
-  current: (req: IncomingMessage) => ServedSite | undefined;
   contentSecurityPolicy: string;
   /** Called once per answered request (the caller aggregates; no log line is written). */
   count: (method: string, status: number) => void;
@@ -35,13 +35,28 @@ export interface CacheHitPathOptions {
  * from headers built once per file. It applies exactly the serving rules of site-handler.ts
  * (same path normalisation, validators, 304s, encodings, headers); anything else (ranges,
  * misses, 404/400/405/503, files not in memory, a compressed variant still being computed)
- * returns false and takes the full path with its access log line.
+ * returns false and takes the full path with its access log line. The caller passes the site the
+ * request's host chose (app/site/feature.ts), so the choice is made once per request.
  */
-export function createCacheHitPath(opts: CacheHitPathOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function createCacheHitPath(opts: CacheHitPathOptions): (req: IncomingMessage, res: ServerResponse, site: ServedSite | undefined) => boolean {
   const security = Object.entries(securityHeaders(opts.contentSecurityPolicy)).flatMap(([k, v]) => [k, String(v)]);
   const urls = new WeakMap<ServedSite, Map<string, { file: SiteFile; at: number }>>();
   const answers = new WeakMap<SiteFile, FileAnswers>();
   const encodings = new Map<string, Encoding>();
+  const markdownWanted = new Map<string, boolean>();
+  const nextId = sequentialRequestIds();
+
+  // A browser sends the same Accept on every request: parsed once (it is lower-cased and split).
+  const prefersMarkdown = (accept: string | string[] | undefined): boolean => {
+    if (typeof accept !== 'string') return false;
+    let m = markdownWanted.get(accept);
+    if (m === undefined) {
+      m = wantsMarkdown(accept);
+      if (markdownWanted.size >= MAX_ACCEPT_HEADERS) markdownWanted.clear();
+      markdownWanted.set(accept, m);
+    }
+    return m;
+  };
 
   const encodingFor = (acceptEncoding: string): Encoding => {
     let e = encodings.get(acceptEncoding);
@@ -104,7 +119,17 @@ export function createCacheHitPath(opts: CacheHitPathOptions): (req: IncomingMes
     return file;
   };
 
-  return (req, res) => {
+  /**
+   * writeHead reads the list before it returns (Node builds the header block from it at once, or
+   * copies the values with setHeader when a header was set before), so the cached list itself
+   * carries the request id: no copy per request. Nothing else holds a list across requests.
+   */
+  const writeHead = (res: ServerResponse, status: number, list: string[], id: string) => {
+    list[list.length - 1] = id;
+    res.writeHead(status, list);
+  };
+
+  return (req, res, site) => {
     const method = req.method;
     if (method !== 'GET' && method !== 'HEAD') return false;
     const headers = req.headers;
@@ -115,8 +140,7 @@ export function createCacheHitPath(opts: CacheHitPathOptions): (req: IncomingMes
     // `/_/…` belongs to the features' endpoints (or is a 404 there).
     if (key === '/_' || key.startsWith('/_/')) return false;
     // A page asked for as Markdown: the full path picks the page's `.md` (agent-discovery.ts).
-    if (wantsMarkdown(headers.accept)) return false;
-    const site = opts.current(req);
+    if (prefersMarkdown(headers.accept)) return false;
     // A site with reader access (issue 40) is answered per reader: always the full path.
     if (!site || site.access) return false;
     const file = resolve(site, key);
@@ -127,12 +151,10 @@ export function createCacheHitPath(opts: CacheHitPathOptions): (req: IncomingMes
     const variant = enc ?? 'identity';
     let a = answersFor(site, file);
     const incoming = headers['x-request-id'];
-    const id = typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    const id = typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : nextId();
 
     if ((headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined) && isNotModified(headers, file.etag, file.mtimeMs)) {
-      const list = a.notModified[variant].slice();
-      list[list.length - 1] = id;
-      res.writeHead(304, list);
+      writeHead(res, 304, a.notModified[variant], id);
       res.end();
       opts.count(method, 304);
       return true;
@@ -147,9 +169,7 @@ export function createCacheHitPath(opts: CacheHitPathOptions): (req: IncomingMes
       a = answersFor(site, file);
       template = a.ok[variant]!;
     }
-    const list = template.slice();
-    list[list.length - 1] = id;
-    res.writeHead(200, list);
+    writeHead(res, 200, template, id);
     if (method === 'HEAD') res.end();
     else res.end(body);
     opts.count(method, 200);

@@ -125,23 +125,23 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
   });
 
   // Cache hits are counted, not logged (docs/loader.md, "What the site listener logs"): plain
-  // integers per method and status, added to the shared request counter once a second.
-  const hits = new Map<string, number>();
+  // integers per method and status (no key string made per hit), added to the shared request
+  // counter once a second.
+  const hits = new Map<string, Map<number, number>>();
   const flushHits = () => {
-    for (const [key, n] of hits) {
-      const [method = 'GET', status = '200'] = key.split(' ');
-      ctx.metrics.httpRequests.inc({ listener: 'site', method, route: 'site-cache', status }, n);
+    for (const [method, byStatus] of hits) {
+      for (const [status, n] of byStatus) if (n) ctx.metrics.httpRequests.inc({ listener: 'site', method, route: 'site-cache', status: String(status) }, n);
+      byStatus.clear();
     }
-    hits.clear();
   };
   let flushTimer: NodeJS.Timeout | undefined;
   const makeFastPath = (csp: string) =>
     createCacheHitPath({
-      current: pick,
       contentSecurityPolicy: csp,
       count: (method, status) => {
-        const key = `${method} ${status}`;
-        hits.set(key, (hits.get(key) ?? 0) + 1);
+        let byStatus = hits.get(method);
+        if (!byStatus) hits.set(method, (byStatus = new Map()));
+        byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
       },
     });
 
@@ -212,15 +212,21 @@ export function createSiteFeature(ctx: AppContext, options: SiteFeatureOptions =
     name: 'site',
     siteRouter: router,
     siteFastPath: (req, res) => {
-      let site = current;
+      // The site is chosen once per request and handed to the cache-hit path. Without sites at
+      // their own host names this is chooseSite's answer (the single-site bundle) without its
+      // per-request object.
+      let site: ServedSite | undefined;
       if (registry?.size) {
         const choice = choose(req.headers.host);
         if (!choice.site) return false;
         site = choice.site;
         // writeHead merges headers set before it, so the cached header lists stay shared.
         if (choice.preview) res.setHeader('X-Robots-Tag', PREVIEW_ROBOTS);
+      } else {
+        if (!current) return false;
+        site = guard(current);
       }
-      return pathsFor(site).fastPath(req, res);
+      return pathsFor(site).fastPath(req, res, site);
     },
     ready,
     loader,

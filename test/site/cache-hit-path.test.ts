@@ -89,6 +89,39 @@ describe('the cache-hit path of the site listener', () => {
     expect(requestLines(t)).toBe(lines + 1);
   });
 
+  it('gives every cache hit its own request id (the header lists are shared), and keeps a sane one from the caller', async () => {
+    await raw(port, '/guides/intro');
+    const ids = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const r = await raw(port, i % 2 ? '/guides/intro' : '/guides/intro.html', { headers: i % 3 ? { 'accept-encoding': 'br' } : {} });
+      expect(r.status).toBe(200);
+      expect(r.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      ids.add(String(r.headers['x-request-id']));
+    }
+    expect(ids.size).toBe(20);
+    expect((await raw(port, '/guides/intro', { headers: { 'x-request-id': 'trace-42' } })).headers['x-request-id']).toBe('trace-42');
+    // A caller's id is not left in the shared list for the next reader.
+    expect((await raw(port, '/guides/intro')).headers['x-request-id']).not.toBe('trace-42');
+    const etag = (await raw(port, '/guides/intro')).headers.etag!;
+    const a = await raw(port, '/guides/intro', { headers: { 'if-none-match': etag, 'x-request-id': 'trace-43' } });
+    const b = await raw(port, '/guides/intro', { headers: { 'if-none-match': etag } });
+    expect([a.status, b.status]).toEqual([304, 304]);
+    expect(a.headers['x-request-id']).toBe('trace-43');
+    expect(b.headers['x-request-id']).not.toBe('trace-43');
+  });
+
+  it('leaves a Markdown Accept to the full path after a browser Accept on the same page (the Accept answer is remembered per header value)', async () => {
+    const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    await raw(port, '/guides/intro', { headers: { accept: browser } });
+    const lines = requestLines(t);
+    for (let i = 0; i < 2; i++) expect((await raw(port, '/guides/intro', { headers: { accept: browser } })).status).toBe(200);
+    expect(requestLines(t)).toBe(lines);
+    for (let i = 0; i < 2; i++) expect((await raw(port, '/guides/intro', { headers: { accept: 'text/markdown' } })).status).toBe(200);
+    expect(requestLines(t)).toBe(lines + 2);
+    expect((await raw(port, '/guides/intro', { headers: { accept: browser } })).status).toBe(200);
+    expect(requestLines(t)).toBe(lines + 2);
+  });
+
   it('leaves ranges, other methods and /_/ paths to the full path', async () => {
     const full = await raw(port, '/guides/intro');
     const part = await raw(port, '/guides/intro', { headers: { range: 'bytes=0-4' } });
