@@ -91,7 +91,7 @@ async function main(): Promise<void> {
       log: { level: 'warn' },
       ...(args.threads ? { renderer: { threads: Number(args.threads) } } : {}),
       organizations: [{ id: ORG, name: 'Bench' }],
-      projects: [{ id: PROJECT, orgId: ORG, name: 'Bench docs', domain: DOMAIN, repository: gitServer.url(path.join(served, 'docs.git')), branch: 'main', publish: { source: 'git', docsPath: 'docs' } }],
+      projects: [{ id: PROJECT, orgId: ORG, name: 'Bench docs', domain: DOMAIN, repository: gitServer.url(path.join(served, 'docs.git')), branch: 'main', publish: { source: 'git', docsPath: 'docs', poll: false } }],
     },
     { source: 'bench' },
   );

@@ -28,9 +28,13 @@ export type LoadedManifest = z.output<typeof manifestSchema>;
 
 /** Read and validate manifest.json; the error names the archive and the field. */
 export function readManifest(file: string, archive: string): LoadedManifest {
+  return parseManifest(fs.readFileSync(file, 'utf8'), archive);
+}
+
+export function parseManifest(text: string, archive: string): LoadedManifest {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+    parsed = JSON.parse(text);
   } catch (err) {
     throw new BundleError(`${archive}: manifest.json is not valid JSON: ${(err as Error).message}`);
   }

@@ -53,14 +53,14 @@ export function versionDirName(version: string): string {
 }
 
 /** A fresh temp path inside sites/ (same filesystem as the version dirs). */
-export function tempPath(stateDir: string, kind: 'extract' | 'download' | 'old' | 'example'): string {
+export function tempPath(stateDir: string, kind: 'extract' | 'download' | 'old' | 'example' | 'spare'): string {
   const root = sitesRoot(stateDir);
   fs.mkdirSync(root, { recursive: true });
   return path.join(root, `.${kind}-${crypto.randomBytes(6).toString('hex')}`);
 }
 
 /** Temp names the loader gives its own work in sites/ (tempPath, writeActive). */
-export const TEMP_NAME = /^\.(extract|download|old|example|ACTIVE)-[0-9a-f]+$/;
+export const TEMP_NAME = /^\.(extract|download|old|example|ACTIVE|spare)-[0-9a-f]+$/;
 
 /**
  * Remove temp leftovers of a crash (dot-entries in sites/); never touches version dirs. Run once

@@ -17,6 +17,7 @@ import { defaultVersion } from '../static-export/version.js';
 import { filesChanged, syncCheckout } from './checkout.js';
 import type { PublishExporter } from './exporter.js';
 import { createLanes } from './lanes.js';
+import { prepareSpareTree } from '../loader/spare-tree.js';
 import { branchLabel, bundleFile, bundlesDir, previewSlot, pruneBundles, publishedSlot, renderMemoDir } from './slots.js';
 
 export type PublishSettings = NonNullable<Config['projects'][number]['publish']>;
@@ -153,10 +154,14 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
       if (exported.render) stages.render = exported.render;
       store.log(record.id, `exported ${exported.pageCount} pages; verifying the bundle`);
       const se = config.staticExport;
+      // Files unchanged since the served version are linked from it, not inflated again.
+      const served = readActive(slot);
       const loaded = await loadBundle({
         stateDir: slot,
         bundleUrl: partial,
         version,
+        ...(served && !served.mounted && fs.existsSync(served.dir) ? { reuseFrom: served.dir } : {}),
+        spareTree: true,
         limits: { maxEntries: se.maxEntries, maxUncompressedBytes: se.maxUncompressedBytes },
         verifyTimeoutMs: se.verifyTimeoutMs,
         fetch: se.fetch,
@@ -209,6 +214,27 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
     }
   }
 
+  /**
+   * After a version goes live, the slot's next extraction gets its directory tree made in the
+   * background (app/loader/spare-tree.ts): not part of this publish's time, nor of the next one's.
+   * One at a time per slot; `idle` and `stop` wait for them, so nothing writes into a state
+   * directory after its owner thinks the service is done.
+   */
+  const spares = new Map<string, Promise<void>>();
+  const prepareSpare = (slot: string, dir: string): void => {
+    const signal = stopping.signal;
+    const next: Promise<void> = (spares.get(slot) ?? Promise.resolve())
+      .then(() => prepareSpareTree(slot, dir, signal))
+      .catch((err: unknown) => log.debug({ err: (err as Error).message, slot }, 'spare directory tree not made; the next publish makes its directories itself'))
+      .finally(() => {
+        if (spares.get(slot) === next) spares.delete(slot);
+      });
+    spares.set(slot, next);
+  };
+  const sparesSettled = async (): Promise<void> => {
+    while (spares.size > 0) await Promise.allSettled([...spares.values()]);
+  };
+
   const publishWork = (record: PublishRecord) =>
     execute(record, async (signal, stages) => {
       const project = projectOf(record.projectId);
@@ -221,6 +247,7 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
       stages.activate = clock.lap();
       pruneVersions(slot, config.staticExport.keepVersions, active.dir, log);
       pruneBundles(slot);
+      prepareSpare(slot, active.dir);
       changed();
       return `Published version ${built.loaded.version} (${built.pageCount} pages${built.commit ? `, commit ${built.commit.slice(0, 12)}` : ''}) at ${project.domain}`;
     });
@@ -260,6 +287,7 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
             store.savePreview({ host, projectId: project.id, branch, dir: active.dir, version: active.version, expiresAt });
             pruneVersions(slot, 1, active.dir, log);
             pruneBundles(slot);
+            prepareSpare(slot, active.dir);
             return `Preview of ${branch} deployed as ${built.loaded.version} (${built.pageCount} pages) at ${previewUrl(host)}; expires ${expiresAt}`;
           }),
         (waiting) => waiting.kind === 'preview',
@@ -446,11 +474,15 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
     },
 
     /** Resolves when no publish, preview or rollback is waiting or running. */
-    idle: () => lanes.idle(),
+    idle: async () => {
+      await lanes.idle();
+      await sparesSettled();
+    },
 
     async stop(): Promise<void> {
       stopping.abort(new Error('the appliance is shutting down'));
       await lanes.idle();
+      await sparesSettled();
       await deps.exporter.close();
       stopping = new AbortController();
     },

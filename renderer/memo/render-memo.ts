@@ -7,7 +7,7 @@ import { probeState, sha256, type ReadLog } from './read-log.js';
 import { rendererId } from './renderer-id.js';
 
 /** Bumped when the entry layout changes: older entries are then never read. */
-const FORMAT = 'render-memo/1';
+const FORMAT = 'render-memo/2';
 const BATCH_SUFFIX = '.batch';
 const TEXT_SUFFIX = '.text';
 
@@ -19,10 +19,16 @@ export interface MemoStats {
 /** A batch's task without what differs between two exports of the same inputs (the context file's path). */
 export type BatchInputs = Omit<RenderBatchTask, 'contextPath' | 'recordReads' | 'sources'>;
 
+/**
+ * An entry: this as JSON, then the batch's bytes, then the search index's two integer arrays
+ * (JSON would write a typed array as an object of numbered keys, slowly, and read it back as one).
+ */
 interface StoredBatch {
   format: string;
   reads: ReadLog;
-  result: Omit<RenderBatchResult, 'buffer' | 'reads' | 'cpu'>;
+  result: Omit<RenderBatchResult, 'buffer' | 'reads' | 'cpu' | 'search'> & { search: Omit<RenderBatchResult['search'], 'offsets' | 'postings'> };
+  /** Byte lengths of the three parts after the JSON. */
+  lengths: { buffer: number; offsets: number; postings: number };
 }
 
 /**
@@ -78,19 +84,28 @@ export class RenderMemo {
     for (const [what, seen] of Object.entries(stored.entry.reads)) if (this.observe(what) !== seen) return undefined;
     this.used.add(key + BATCH_SUFFIX);
     this.stats.pagesReused += pages;
-    // The bytes get their own ArrayBuffer: the export hands them on as the worker's would be.
-    const buffer = new ArrayBuffer(stored.bytes.length);
-    new Uint8Array(buffer).set(stored.bytes);
-    return { ...stored.entry.result, buffer, cpu: {} };
+    const { lengths, result } = stored.entry;
+    if (lengths.buffer + lengths.offsets + lengths.postings !== stored.bytes.length) return undefined;
+    // Own ArrayBuffers (aligned for the Int32Arrays): the export hands them on as the worker's would be.
+    const part = (from: number, length: number): ArrayBuffer => {
+      const out = new ArrayBuffer(length);
+      new Uint8Array(out).set(stored.bytes.subarray(from, from + length));
+      return out;
+    };
+    const offsets = new Int32Array(part(lengths.buffer, lengths.offsets));
+    const postings = new Int32Array(part(lengths.buffer + lengths.offsets, lengths.postings));
+    return { ...result, search: { ...result.search, offsets, postings }, buffer: part(0, lengths.buffer), cpu: {} };
   }
 
   /** Keep a freshly rendered result (one with failures is not kept: it is rendered again next time). */
   save(key: string, result: RenderBatchResult, pages: number): void {
     this.stats.pagesRendered += pages;
     if (this.unusable || !result.reads || result.failures.length > 0) return;
-    const { buffer, reads, cpu: _cpu, ...rest } = result;
-    const entry: StoredBatch = { format: FORMAT, reads, result: rest };
-    this.write(key + BATCH_SUFFIX, encode(entry, new Uint8Array(buffer)));
+    const { buffer, reads, cpu: _cpu, search, ...rest } = result;
+    const { offsets, postings, ...words } = search;
+    const parts = [new Uint8Array(buffer), new Uint8Array(offsets.buffer, offsets.byteOffset, offsets.byteLength), new Uint8Array(postings.buffer, postings.byteOffset, postings.byteLength)];
+    const entry: StoredBatch = { format: FORMAT, reads, result: { ...rest, search: words }, lengths: { buffer: parts[0]!.length, offsets: parts[1]!.length, postings: parts[2]!.length } };
+    this.write(key + BATCH_SUFFIX, encode(entry, parts));
   }
 
   /** A text output stored by a name that is a hash of its inputs (the Tailwind stylesheet), for this build of the renderer. */
@@ -157,11 +172,11 @@ export class RenderMemo {
 
 const textName = (name: string): string => createHash('sha256').update(`${FORMAT}\n${rendererId()}\n${name}`).digest('hex') + TEXT_SUFFIX;
 
-function encode(entry: StoredBatch, bytes: Uint8Array): Buffer {
+function encode(entry: StoredBatch, parts: Uint8Array[]): Buffer {
   const json = Buffer.from(JSON.stringify(entry), 'utf8');
   const head = Buffer.alloc(4);
   head.writeUInt32LE(json.length, 0);
-  return Buffer.concat([head, json, bytes]);
+  return Buffer.concat([head, json, ...parts]);
 }
 
 function decode(raw: Buffer): { entry: StoredBatch; bytes: Uint8Array } | undefined {
