@@ -98,6 +98,13 @@ describe('publishing from a Git repository', { timeout: 120_000 }, () => {
     expect(stages.render).toMatchObject({ mode: 'incremental' });
     expect(stages.render!.pagesRendered).toBeGreaterThanOrEqual(1);
     expect(stages.render!.pagesReused).toBeGreaterThanOrEqual(1);
+    // The unchanged files were linked from the version before; the next extraction's directories are ready.
+    await service().idle();
+    const sites = path.join(t.stateDir, 'published', GIT_PROJECT, 'sites');
+    expect(fs.statSync(path.join(sites, '.spare-ready')).isDirectory()).toBe(true);
+    const [older, newer] = versionsAt.length ? [versionsAt[0]!, status.version!] : ['', ''];
+    const inode = (v: string) => fs.statSync(path.join(sites, v, 'guides', 'intro', 'index.html')).ino;
+    expect(inode(newer)).toBe(inode(older));
     const top = stages.source! + stages.export! + stages.verify! + stages.activate!;
     expect(top).toBeLessThanOrEqual(status.durationMs!);
     expect(top).toBeGreaterThan(status.durationMs! * 0.5);
