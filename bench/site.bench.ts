@@ -340,16 +340,21 @@ async function captureAnswers(port: number, urls: string[], file: string): Promi
   fs.writeFileSync(file, JSON.stringify({ urls: out }));
 }
 
+/** Both passes (browser headers, identity) against a server in its own process, once it answers. */
+async function measure(port: number, siteDir: string, pid: number | undefined): Promise<Pair> {
+  await waitFor(`http://127.0.0.1:${port}${urlsFor(siteDir)[0]}`);
+  const result = {} as Pair;
+  for (const e of ENCODINGS) result[e] = await load(port, urlsFor(siteDir), pid, e);
+  return result;
+}
+
 /** The raw Node floor (bench/node-floor.ts) serving the captured answers, in its own process. */
 async function nodeFloorRps(siteDir: string, capture: string): Promise<Pair> {
   const port = await freePort();
   const prof = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.join(path.resolve(args['cpu-prof']), 'node-floor')] : [];
   const proc = spawn(process.execPath, [...prof, '--import', 'tsx', path.join(root, 'bench/node-floor.ts'), capture, String(port)], { stdio: ['ignore', 'ignore', 'inherit'] });
   try {
-    await waitFor(`http://127.0.0.1:${port}${urlsFor(siteDir)[0]}`);
-    const result = {} as Pair;
-    for (const e of ENCODINGS) result[e] = await load(port, urlsFor(siteDir), proc.pid, e);
-    return result;
+    return await measure(port, siteDir, proc.pid);
   } finally {
     proc.kill('SIGTERM');
     await new Promise((r) => proc.once('exit', r));
@@ -422,10 +427,7 @@ http {
   const proc = spawn(nginx, ['-p', dir, '-c', conf], { stdio: 'ignore' });
   try {
     // The temp dirs are private (0700): a worker running as nobody could not read them.
-    await waitFor(`http://127.0.0.1:${port}${urlsFor(siteDir)[0]}`);
-    const result = {} as Pair;
-    for (const e of ENCODINGS) result[e] = await load(port, urlsFor(siteDir), proc.pid, e);
-    return result;
+    return await measure(port, siteDir, proc.pid);
   } finally {
     proc.kill('SIGTERM');
     await new Promise((r) => proc.once('exit', r));

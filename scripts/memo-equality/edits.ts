@@ -11,17 +11,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** A small seeded generator (mulberry32): the same seed gives the same edits, so a failure can be replayed. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The same seed gives the same edits, so a failure can be replayed. */
+export { seededRandom as seeded } from '../../test/helpers/seeded-random.js';
 
 export const EDIT_KINDS = ['body', 'same-size', 'title', 'add', 'rename', 'delete', 'move', 'snippet', 'class', 'image', 'name'] as const;
 export type EditKind = (typeof EDIT_KINDS)[number];

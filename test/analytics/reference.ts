@@ -1,4 +1,5 @@
 import { compareTerms } from '../../app/analytics/report.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
 /** An event as the tests generate it (the imported NDJSON form, with ms time). */
 export interface RefEvent {
@@ -79,16 +80,7 @@ export function bruteForce(events: readonly RefEvent[], projectId: string, fromM
 }
 
 /** A small deterministic PRNG (mulberry32) so a failing run can be replayed from its seed. */
-export function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const rng = seededRandom;
 
 const WORDS = ['install', 'rhel', 'proxy', 'Upgrade', 'backup', 'tls', 'ldap', 'helm', 'air gap', 'licence', 'ÉTÉ', 'café', 'api key', 'rate limit', 'webhooks'];
 const PATHS = ['/guides/install', '/guides/upgrade', '/reference/api', '/faq', '/guides/tls', '/ops/backup'];

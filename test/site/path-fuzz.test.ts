@@ -3,17 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestAppliance } from '../helpers/appliance.js';
 import { tempDir } from '../loader/helpers/servers.js';
 import { listen, raw, rmDir, serveSampleSite, siteAppliance } from './helpers.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
 /** mulberry32: the same paths on every run. */
 function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const int = (n: number) => Math.floor(next() * n);
   const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
   return { next, int, pick };
