@@ -10,7 +10,7 @@ interface ExportIo {
 
 export const EXPORT_USAGE = `docs-appliance export <docsDir> --out <bundle.zip> [--out-dir DIR] [--version V]
     [--domain HOST] [--project ID] [--job-id ID] [--paths a,b/*] [--threads N] [--keep-going]
-    [--no-component-scripts] [--csp POLICY] [--reader-access]`;
+    [--no-component-scripts] [--csp POLICY] [--reader-access] [--memo DIR]`;
 
 /** `export --keep-going` wrote the bundle but left pages out: a CI job can tell it from success (0) and failure (1). */
 export const EXPORT_PARTIAL_EXIT_CODE = 3;
@@ -106,6 +106,8 @@ export async function runExport(argv: string[], io: ExportIo, deps: { renderPool
         'reader-access': { type: 'boolean' },
         // The policy the pages carry as a meta (renderer/csp.ts); default: the appliance's default.
         csp: { type: 'string' },
+        // A render memo kept between runs (docs/renderer.md, "Render memo"): a rerun renders only what changed.
+        memo: { type: 'string' },
       },
     });
     const { 'keep-going': keep, 'no-component-scripts': noScripts, 'reader-access': access, ...strings } = parsed.values;
@@ -149,6 +151,7 @@ export async function runExport(argv: string[], io: ExportIo, deps: { renderPool
       ...(keepGoing ? { keepGoing } : {}),
       ...(componentScripts ? {} : { componentScripts }),
       ...(readerAccess ? { readerAccess } : {}),
+      ...(values['memo'] ? { memoDir: values['memo'] } : {}),
       pool,
       onProgress: (p) => reporter.update(p),
     });
@@ -157,6 +160,7 @@ export async function runExport(argv: string[], io: ExportIo, deps: { renderPool
     const mb = ((result.sizeBytes ?? 0) / 1024 / 1024).toFixed(1);
     io.stdout.write(`exported ${result.pageCount} pages to ${path.resolve(values['out'])} (${mb} MB, ${result.files.size} files) in ${seconds.toFixed(2)} s\n`);
     if (values['out-dir']) io.stdout.write(`site written to ${path.resolve(values['out-dir'])}\n`);
+    if (result.memo) io.stdout.write(`render memo: ${result.memo.pagesRendered} pages rendered, ${result.memo.pagesReused} reused\n`);
     if (result.warnings.length > 0) {
       io.stdout.write(`${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'}:\n${warningSummary(result.warnings).join('\n')}\n`);
     }

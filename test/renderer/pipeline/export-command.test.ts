@@ -51,6 +51,24 @@ describe('docs-appliance export', () => {
     expect(page).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src &#39;self&#39;; connect-src &#39;self&#39; https://api.acme.test">`);
   });
 
+  it('--memo keeps a render memo: a second run over the same tree renders no page and writes the same bundle', async () => {
+    const dir = outDir();
+    const memo = path.join(dir, 'memo');
+    const run = async (zip: string) => {
+      const stdout = capture();
+      const code = await runExport([fixtureSite('basic'), '--out', path.join(dir, zip), '--version', 'v1', '--memo', memo, '--threads', '1'], { stdout: stdout.stream, stderr: capture().stream }, warm);
+      expect(code).toBe(0);
+      return stdout.text();
+    };
+    expect(await run('a.zip')).toMatch(/render memo: 10 pages rendered, 0 reused/);
+    expect(await run('b.zip')).toMatch(/render memo: 0 pages rendered, 10 reused/);
+    const entries = async (zip: string) => {
+      const z = await JSZip.loadAsync(fs.readFileSync(path.join(dir, zip)));
+      return Promise.all(Object.keys(z.files).sort().map(async (n) => [n, (n === 'manifest.json' ? '' : await z.file(n)?.async('string')) ?? ''] as const));
+    };
+    expect(await entries('b.zip')).toEqual(await entries('a.zip'));
+  });
+
   it('draws a progress bar on a terminal', async () => {
     const stderr = capture(true);
     const code = await runExport([fixtureSite('basic'), '--out', path.join(outDir(), 'tty.zip'), '--threads', '1'], { stdout: capture().stream, stderr: stderr.stream }, warm);
