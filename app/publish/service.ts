@@ -380,7 +380,8 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
       const now = ctx.clock.now().toISOString();
       let removed = 0;
       for (const p of store.previews()) {
-        if (p.expiresAt > now || lanes.busy(`preview:${p.host}`)) continue;
+        // A spare tree still being made there would race the removal: the next run removes it.
+        if (p.expiresAt > now || lanes.busy(`preview:${p.host}`) || spares.has(previewSlot(config.stateDir, p.projectId, p.host))) continue;
         registry.removePreview(p.host);
         store.deletePreview(p.host);
         tryRemoveTree(previewSlot(config.stateDir, p.projectId, p.host));
