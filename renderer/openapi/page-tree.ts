@@ -16,7 +16,7 @@ import type { ApiExamplePanel } from '../types.js';
 import { exampleCode, exampleMedia, exampleOf } from './example.js';
 import { componentElements, dedented, HTML_TAGS, holdsHtml, holdsMarkup, withoutLoneStars } from './prose.js';
 import { requestSamples } from './snippets.js';
-import type { ApiChannelPage, ApiMedia, ApiMessage, ApiOperation, ApiParameter, ApiSchema, ApiSchemaPage, ApiSecurity, JsonValue } from './types.js';
+import type { ApiChannelPage, ApiCondition, ApiConditionPart, ApiConstraint, ApiMedia, ApiMessage, ApiOperation, ApiParameter, ApiSchema, ApiSchemaPage, ApiSecurity, JsonValue } from './types.js';
 
 type Attrs = Record<string, string | boolean | undefined>;
 
@@ -123,7 +123,9 @@ function fieldText(s: ApiSchema, w: ApiStrings, extraDescription?: string): stri
   const lines: string[] = [];
   const pills = [...(s.pre ?? []), ...(s.readOnly ? [w.readOnly] : []), ...(s.writeOnly ? [w.writeOnly] : []), ...(s.post ?? [])];
   if (pills.length > 0) lines.push(pills.map(code).join(' '));
-  const description = extraDescription ?? s.description;
+  // The `if`/`then`/`else` sentences read as the end of the description (dedented with it, as
+  // when the spec stage wrote them into it).
+  const description = [extraDescription ?? s.description, ...(s.conditions ?? []).map((c) => conditionLine(c, w))].filter(Boolean).join('\n\n');
   if (description) lines.push(withoutLoneStars(dedented(description)));
   if (s.enum && s.enum.length > 0 && !restrictedEnum(s)) lines.push(filled(w.availableOptions, 'values', s.enum.map((v) => code(shown(v))).join(', ')));
   if (s.known && s.known.length > 0) lines.push(filled(w.knownValues, 'values', s.known.map((v) => code(shown(v))).join(', ')));
@@ -131,6 +133,48 @@ function fieldText(s: ApiSchema, w: ApiStrings, extraDescription?: string): stri
   if (s.example !== undefined && typeof s.example !== 'object') lines.push(filled(w.example, 'value', code(shown(s.example))));
   if (s.cut === 'circular') lines.push(filled(w.circularRef, 'type', code(s.type)));
   return lines.join('\n\n');
+}
+
+/** Backticks as the spec stage wrote them around names and values in these sentences (not code(): English stays byte-identical). */
+const ticked = (v: string): string => `\`${v}\``;
+
+/** A row's template with its placeholders filled in one pass, so a `{rule}` inside a value stays text. */
+function said(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
+}
+
+/** Two or more parts in a row's words: `a and b and c`, `x, y`. */
+function joined(words: string[], template: string, many: string, one: string): string {
+  return words.length === 0 ? '' : words.reduce((all, next) => said(template, { [many]: all, [one]: next }));
+}
+
+/**
+ * A constraint as a rule in a sentence: its line's label (`Pattern: {value}` → `pattern`) and its
+ * value; a line without a value (`Items must be unique`) as it is, as the spec stage wrote it.
+ */
+function ruleOf(c: ApiConstraint, w: ApiStrings): string {
+  if (c.value === undefined) return w[c.kind];
+  const label = w[c.kind].replace(/\s*[:：]\s*\{value\}$/, '');
+  // Mid-sentence the label is lower case, but German nouns keep their capitals.
+  const word = w === API_ROWS.de ? label : `${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+  return `${word} ${ticked(c.value)}`;
+}
+
+/** An `if`/`then`/`else` sentence under a field, in the page's words (schema.ts's conditional()). */
+function conditionLine(c: ApiCondition, w: ApiStrings): string {
+  const holds = c.branch === 'then';
+  const part = (p: ApiConditionPart): string => {
+    const name = ticked(p.name);
+    if (p.kind === 'is') return said(holds ? w.condIs : w.condIsNot, { name, value: ticked(p.value) });
+    if (p.kind === 'isOneOf') return said(holds ? w.condIsOneOf : w.condIsNotOneOf, { name, values: p.values.map(ticked).join(', ') });
+    return said(holds ? w.condGiven : w.condNotGiven, { name });
+  };
+  const condition = c.when && c.when.length > 0 ? joined(c.when.map(part), w.condAnd, 'conditions', 'condition') : undefined;
+  // Without a condition simple enough to say, the `…If` sentence ("when the schema's `if` condition holds").
+  const pick = (stated: string, unstated: string): string => (condition === undefined ? unstated : stated);
+  if (c.required) return said(holds ? pick(w.requiredWhen, w.requiredWhenIf) : pick(w.requiredOtherwise, w.requiredOtherwiseIf), { condition: condition ?? '' });
+  const rules = [...(c.oneOf ? [said(w.ruleOneOf, { values: c.oneOf.map(ticked).join(', ') })] : []), ...(c.constraints ?? []).map((k) => ruleOf(k, w))];
+  return said(holds ? pick(w.rulesWhen, w.rulesWhenIf) : pick(w.rulesOtherwise, w.rulesOtherwiseIf), { condition: condition ?? '', rules: joined(rules, w.ruleAnd, 'rules', 'rule') });
 }
 
 interface FieldStyle {

@@ -8,8 +8,7 @@
 import type { RefResolver } from './resolve.js';
 import { nameUntitled, withOwnFields } from './choices.js';
 import { componentKey } from './spec-fragment.js';
-import type { ApiConstraint, ApiProperty, ApiSchema, JsonValue } from './types.js';
-import { API_ROWS } from '../i18n/api-strings.js';
+import type { ApiCondition, ApiConditionPart, ApiConstraint, ApiProperty, ApiSchema, JsonValue } from './types.js';
 import type { Json } from './load-spec.js';
 
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -101,17 +100,6 @@ function constraints(s: Json): ApiConstraint[] {
   line('minProperties', 'minProperties');
   line('maxProperties', 'maxProperties');
   return out;
-}
-
-/**
- * A constraint in the English words `conditional()` folds into a description ("minimum string
- * length `5`"): that sentence is written once per schema, for pages in every language.
- */
-function englishConstraint(c: ApiConstraint): string {
-  const words = API_ROWS.en[c.kind];
-  if (c.value === undefined) return words;
-  const label = words.replace(/: \{value\}$/, '');
-  return `${label.toLowerCase()} \`${c.value}\``;
 }
 
 // `{type: null}`, and drf-spectacular's `NullEnum` (`{enum: [null]}`) or `{const: null}`.
@@ -510,47 +498,50 @@ function describeMerged(node: Json, s: Json, file: string, name: string | undefi
   return out;
 }
 
-/** `country` is `US`, `kind` is one of `a`, `b`: an `if` schema's condition in words, when it is that simple. */
-function conditionOf(cond: Json): string | undefined {
+/** `country` is `US`, `kind` is one of `a`, `b`: an `if` schema's condition as parts, when it is that simple. */
+function conditionOf(cond: Json): ApiConditionPart[] | undefined {
   const props = isObj(cond['properties']) ? cond['properties'] : {};
-  const parts: string[] = [];
+  const parts: ApiConditionPart[] = [];
   for (const [name, p] of Object.entries(props)) {
     if (!isObj(p)) return undefined;
-    const value = (v: unknown): string => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``;
-    if (p['const'] !== undefined) parts.push(`\`${name}\` is ${value(p['const'])}`);
-    else if (Array.isArray(p['enum']) && p['enum'].length === 1) parts.push(`\`${name}\` is ${value(p['enum'][0])}`);
-    else if (Array.isArray(p['enum'])) parts.push(`\`${name}\` is one of ${p['enum'].map(value).join(', ')}`);
+    const value = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+    if (p['const'] !== undefined) parts.push({ kind: 'is', name, value: value(p['const']) });
+    else if (Array.isArray(p['enum']) && p['enum'].length === 1) parts.push({ kind: 'is', name, value: value(p['enum'][0]) });
+    else if (Array.isArray(p['enum'])) parts.push({ kind: 'isOneOf', name, values: p['enum'].map(value) });
     else return undefined;
   }
   const required = Array.isArray(cond['required']) ? cond['required'].filter((r): r is string => typeof r === 'string' && !(r in props)) : [];
-  for (const r of required) parts.push(`\`${r}\` is given`);
-  return parts.length > 0 ? parts.join(' and ') : undefined;
+  for (const r of required) parts.push({ kind: 'given', name: r });
+  return parts.length > 0 ? parts : undefined;
 }
 
 /**
  * `if`/`then`/`else` on an object (JSON Schema 2020-12, so OpenAPI 3.1; Elysia's and other
  * schema-first specs: "a US address needs a state, its postal code five digits") was ignored: the
- * page showed the fields without the rules. Each field a branch names gets them in words under its
+ * page showed the fields without the rules. Each field a branch names gets them under its
  * description ("Required when `country` is `US`.", "When `country` is `US`: pattern `[0-9]{5}`."),
  * a field only a branch defines is listed too. The shape, examples and playground are unchanged.
+ * The rules are kept as data (`conditions`), put in words by the page in its language: the schema
+ * is compacted once for pages in every language.
  */
 function conditional(out: ApiSchema, s: Json, file: string, w: Walk, depth: number): void {
-  const cond = conditionOf(s['if'] as Json);
-  const branches: [unknown, string][] = [
-    [s['then'], cond ? `when ${cond}` : 'when the schema\'s `if` condition holds'],
-    [s['else'], cond ? `otherwise (${cond.replace(/ is /g, ' is not ')})` : 'otherwise'],
+  const when = conditionOf(s['if'] as Json);
+  const branches: [unknown, ApiCondition['branch']][] = [
+    [s['then'], 'then'],
+    [s['else'], 'else'],
   ];
-  const notes = new Map<string, string[]>();
+  const notes = new Map<string, ApiCondition[]>();
   const extra = new Map<string, ApiSchema>();
-  const note = (name: string, text: string): void => void (notes.get(name) ?? notes.set(name, []).get(name))?.push(text);
-  for (const [raw, when] of branches) {
-    const branch = w.ctx.resolver.resolve(raw, file).node;
-    if (!isObj(branch)) continue;
-    for (const r of Array.isArray(branch['required']) ? branch['required'] : []) if (typeof r === 'string') note(r, `Required ${when}.`);
-    for (const [name, pv] of Object.entries(isObj(branch['properties']) ? branch['properties'] : {})) {
+  const note = (name: string, c: ApiCondition): void => void (notes.get(name) ?? notes.set(name, []).get(name))?.push(c);
+  for (const [raw, branch] of branches) {
+    const node = w.ctx.resolver.resolve(raw, file).node;
+    if (!isObj(node)) continue;
+    const at = { branch, ...(when ? { when } : {}) };
+    for (const r of Array.isArray(node['required']) ? node['required'] : []) if (typeof r === 'string') note(r, { ...at, required: true });
+    for (const [name, pv] of Object.entries(isObj(node['properties']) ? node['properties'] : {})) {
       const sub = walk(pv, file, w, depth + 1);
-      const words = [...(sub.enum ? [`one of ${sub.enum.map((v) => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``).join(', ')}`] : []), ...(sub.constraints ?? []).map(englishConstraint)];
-      if (words.length > 0) note(name, `${when.charAt(0).toUpperCase()}${when.slice(1)}: ${words.join(', ')}.`);
+      const constraints = sub.constraints && sub.constraints.length > 0 ? { constraints: sub.constraints } : {};
+      if (sub.enum || constraints.constraints) note(name, { ...at, ...(sub.enum ? { oneOf: sub.enum.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))) } : {}), ...constraints });
       if (!out.properties?.some((p) => p.name === name) && !extra.has(name)) extra.set(name, sub);
     }
   }
@@ -559,7 +550,7 @@ function conditional(out: ApiSchema, s: Json, file: string, w: Walk, depth: numb
   out.properties = list.map((p) => {
     const n = notes.get(p.name);
     // A copy: walked schemas are memoised and shared between operations.
-    return n ? { ...p, schema: { ...p.schema, description: [p.schema.description, ...n].filter(Boolean).join('\n\n') } } : p;
+    return n ? { ...p, schema: { ...p.schema, conditions: [...(p.schema.conditions ?? []), ...n] } } : p;
   });
 }
 

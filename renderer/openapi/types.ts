@@ -28,6 +28,11 @@ export interface ApiSchema {
    * compacted schema is shared by every page that shows it, whatever their languages.
    */
   constraints?: ApiConstraint[];
+  /**
+   * What an `if`/`then`/`else` schema around this field says of it ("Required when `country` is
+   * `US`."), shown after its description; kept as data, put in words by the page (as constraints).
+   */
+  conditions?: ApiCondition[];
   deprecated?: boolean;
   readOnly?: boolean;
   writeOnly?: boolean;
@@ -213,4 +218,20 @@ export type ApiPageData = { kind: 'operation'; operation: ApiOperation } | { kin
 export interface ApiConstraint {
   kind: 'requiredRange' | 'minLength' | 'maxLength' | 'pattern' | 'keyPattern' | 'minItems' | 'maxItems' | 'uniqueItems' | 'multipleOf' | 'minProperties' | 'maxProperties';
   value?: string;
+}
+
+/** A part of an `if` condition: `country` is `US`, `kind` is one of `a`, `b`, `coupon` is given (names and values as code). */
+export type ApiConditionPart = { kind: 'is'; name: string; value: string } | { kind: 'isOneOf'; name: string; values: string[] } | { kind: 'given'; name: string };
+
+/**
+ * One sentence an `if`/`then`/`else` schema adds under a field: in which branch (`then`: when the
+ * condition holds, `else`: otherwise), the condition when it is simple enough to say, and what the
+ * branch asks of the field: that it is required, or its values (`oneOf`, as shown) and constraints.
+ */
+export interface ApiCondition {
+  branch: 'then' | 'else';
+  when?: ApiConditionPart[];
+  required?: true;
+  oneOf?: string[];
+  constraints?: ApiConstraint[];
 }
