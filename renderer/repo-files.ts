@@ -10,21 +10,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { RenderError } from './types.js';
 import { recordProbe, recordRead, recording } from './memo/read-log.js';
+import { realRoot } from './repo-root.js';
 
 /** Largest text file read whole (config, page, snippet, stylesheet, script). */
 export const MAX_REPO_TEXT_BYTES = 32 * 1024 * 1024;
 
-const realRoots = new Map<string, string>();
-
-function realRoot(repoRoot: string): string {
-  let real = realRoots.get(repoRoot);
-  if (real === undefined) {
-    real = fs.realpathSync(repoRoot);
-    if (realRoots.size >= 64) realRoots.clear();
-    realRoots.set(repoRoot, real);
-  }
-  return real;
-}
 
 export type RepoFileProblem = 'missing' | 'outside' | 'not-a-file' | 'too-large';
 

@@ -40,7 +40,9 @@ export async function prepareSpareTree(stateDir: string, servedDir: string, sign
     const byDepth = new Map<number, string[]>();
     for (const d of dirs) {
       const depth = d.split('/').length;
-      byDepth.set(depth, [...(byDepth.get(depth) ?? []), d]);
+      const level = byDepth.get(depth);
+      if (level) level.push(d);
+      else byDepth.set(depth, [d]);
     }
     for (const depth of [...byDepth.keys()].sort((a, b) => a - b)) {
       const level = byDepth.get(depth)!;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { realRoot } from '../repo-root.js';
 
 /**
  * What a render worker learnt of the repository while rendering one batch: every file it read
@@ -56,6 +57,12 @@ export function recordProbe(repoRoot: string, rel: string): void {
  * such lookup alike.
  */
 export function probeState(repoRoot: string, rel: string): string {
+  let root: string;
+  try {
+    root = realRoot(repoRoot);
+  } catch {
+    return 'no-root';
+  }
   const lexical = path.resolve(repoRoot, rel);
   let own: fs.Stats | undefined;
   try {
@@ -67,7 +74,6 @@ export function probeState(repoRoot: string, rel: string): string {
   const type = own.isFile() ? 'file' : own.isSymbolicLink() ? 'link' : own.isDirectory() ? 'dir' : 'other';
   let target = 'broken';
   try {
-    const root = fs.realpathSync.native(repoRoot);
     const real = fs.realpathSync.native(lexical);
     const st = fs.statSync(real);
     target = `${real.startsWith(root + path.sep) ? 'in' : 'out'}:${st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other'}:${st.size}`;

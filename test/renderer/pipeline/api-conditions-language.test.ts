@@ -5,9 +5,7 @@
  * shows it: an English and a Japanese page showing it each get their own words.
  */
 import { describe, expect, it } from 'vitest';
-import { exportSite } from '../../../renderer/index.js';
-import { tempSite } from '../load/site-fixtures.js';
-import { sharedRenderPool } from '../../helpers/render-pool.js';
+import { renderApiPageInLanguages } from './api-page-languages.js';
 
 const SPEC = {
   openapi: '3.1.0',
@@ -35,15 +33,7 @@ const SPEC = {
   },
 };
 
-async function render(codes: string[]): Promise<(p: string) => string> {
-  const files: Record<string, string> = {
-    'docs.json': JSON.stringify({ name: 'x', navigation: { languages: codes.map((c) => ({ language: c, pages: [`${c}/order`] })) } }),
-    'openapi.json': JSON.stringify(SPEC),
-  };
-  for (const c of codes) files[`${c}/order.mdx`] = '---\ntitle: Place an order\nopenapi: "openapi.json POST /orders"\n---\n';
-  const result = await exportSite({ sourceDir: tempSite(files), pool: sharedRenderPool() });
-  return (p) => new TextDecoder().decode(result.files.get(p));
-}
+const render = (codes: string[]) => renderApiPageInLanguages(SPEC, 'POST /orders', 'order', 'Place an order', codes);
 
 const ENGLISH = [
   'Required when <code>country</code> is <code>US</code> and <code>express</code> is given.',

@@ -5,9 +5,7 @@
  * and a Japanese page showing the same schema each get their own words.
  */
 import { describe, expect, it } from 'vitest';
-import { exportSite } from '../../../renderer/index.js';
-import { tempSite } from '../load/site-fixtures.js';
-import { sharedRenderPool } from '../../helpers/render-pool.js';
+import { renderApiPageInLanguages } from './api-page-languages.js';
 
 const SPEC = {
   openapi: '3.1.0',
@@ -48,15 +46,7 @@ const SPEC = {
   },
 };
 
-async function render(codes: string[]): Promise<(p: string) => string> {
-  const files: Record<string, string> = {
-    'docs.json': JSON.stringify({ name: 'x', navigation: { languages: codes.map((c) => ({ language: c, pages: [`${c}/pet`] })) } }),
-    'openapi.json': JSON.stringify(SPEC),
-  };
-  for (const c of codes) files[`${c}/pet.mdx`] = '---\ntitle: Create a pet\nopenapi: "openapi.json POST /pets"\n---\n';
-  const result = await exportSite({ sourceDir: tempSite(files), pool: sharedRenderPool() });
-  return (p) => new TextDecoder().decode(result.files.get(p));
-}
+const render = (codes: string[]) => renderApiPageInLanguages(SPEC, 'POST /pets', 'pet', 'Create a pet', codes);
 
 const ENGLISH = [
   'Required range: <code>0 &lt;= x &lt;= 30</code>',
