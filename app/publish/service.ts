@@ -217,6 +217,8 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
   /**
    * After a version goes live, the slot's next extraction gets its directory tree made in the
    * background (app/loader/spare-tree.ts): not part of this publish's time, nor of the next one's.
+   * Only for the published slot: a preview's slot is removed when it expires, which must not
+   * race a tree being made in it.
    * One at a time per slot; `idle` and `stop` wait for them, so nothing writes into a state
    * directory after its owner thinks the service is done.
    */
@@ -287,7 +289,6 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
             store.savePreview({ host, projectId: project.id, branch, dir: active.dir, version: active.version, expiresAt });
             pruneVersions(slot, 1, active.dir, log);
             pruneBundles(slot);
-            prepareSpare(slot, active.dir);
             return `Preview of ${branch} deployed as ${built.loaded.version} (${built.pageCount} pages) at ${previewUrl(host)}; expires ${expiresAt}`;
           }),
         (waiting) => waiting.kind === 'preview',
@@ -380,8 +381,7 @@ export function createPublishService(ctx: AppContext, deps: { store: PublishStor
       const now = ctx.clock.now().toISOString();
       let removed = 0;
       for (const p of store.previews()) {
-        // A spare tree still being made there would race the removal: the next run removes it.
-        if (p.expiresAt > now || lanes.busy(`preview:${p.host}`) || spares.has(previewSlot(config.stateDir, p.projectId, p.host))) continue;
+        if (p.expiresAt > now || lanes.busy(`preview:${p.host}`)) continue;
         registry.removePreview(p.host);
         store.deletePreview(p.host);
         tryRemoveTree(previewSlot(config.stateDir, p.projectId, p.host));
@@ -502,13 +502,19 @@ function safeList(dir: string): string[] {
 export type PublishService = ReturnType<typeof createPublishService>;
 
 /** Wall milliseconds since the last lap (or since it was made), rounded. */
+/**
+ * Laps in whole milliseconds, cut from the clock's running total rounded down: a record's stages
+ * never add up to more than its `durationMs` (a sum of separately rounded laps could, by a
+ * millisecond or two, now that a publish takes hundreds of milliseconds, not seconds).
+ */
 function stageClock(): { lap(): number } {
-  let at = performance.now();
+  const start = performance.now();
+  let reported = 0;
   return {
     lap() {
-      const now = performance.now();
-      const ms = Math.round(now - at);
-      at = now;
+      const total = Math.floor(performance.now() - start);
+      const ms = total - reported;
+      reported = total;
       return ms;
     },
   };
